@@ -1,0 +1,8 @@
+export interface Area {
+  layer: string;
+  feature?: string;
+}
+export function areaOf(path: string): Area;
+export function forbiddenReason(from: Area, to: Area): string | null;
+declare const plugin: { rules: Record<string, unknown> };
+export default plugin;

@@ -1,0 +1,120 @@
+// ESLint rule enforcing the import directions of ARCHITECTURE §2:
+//   domain imports nothing from the project; web/data imports domain only; a feature imports
+//   domain, web/data, web/components and itself, never another feature; nothing imports web/app
+//   (but the entry, web/main.tsx); the worker and the hooks sources import domain only; nothing
+//   in src imports tests. Dexie and the PocketBase SDK may be imported only in web/data (and the
+//   PocketBase SDK in the worker).
+import { dirname, relative, resolve } from 'node:path';
+
+const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+/** Which area a repo-relative path belongs to, e.g. { layer: 'feature', feature: 'search' }. */
+export function areaOf(path) {
+  const p = path.replaceAll('\\', '/');
+  if (p.startsWith('src/domain/')) return { layer: 'domain' };
+  if (p.startsWith('src/web/data/')) return { layer: 'data' };
+  if (p.startsWith('src/web/components/')) return { layer: 'components' };
+  if (p.startsWith('src/web/app/')) return { layer: 'app' };
+  const feature = /^src\/web\/features\/([^/]+)\//.exec(p);
+  if (feature) return { layer: 'feature', feature: feature[1] };
+  if (p === 'src/web/main.tsx') return { layer: 'entry' };
+  if (p.startsWith('src/web/')) return { layer: 'web-other' };
+  if (p.startsWith('src/worker/')) return { layer: 'worker' };
+  if (p.startsWith('src/hooks/')) return { layer: 'hooks' };
+  if (p.startsWith('tests/')) return { layer: 'tests' };
+  return { layer: 'other' };
+}
+
+/** Returns a reason string when `from` may not import `to`, else null. */
+export function forbiddenReason(from, to) {
+  if (from.layer === 'tests' || from.layer === 'other') return null;
+  if (to.layer === 'tests') return 'nothing in src imports tests/';
+  switch (from.layer) {
+    case 'domain':
+      return to.layer === 'domain' ? null : 'src/domain imports nothing from the project';
+    case 'data':
+      return ['domain', 'data'].includes(to.layer) ? null : 'src/web/data imports src/domain only';
+    case 'components':
+      return ['domain', 'components'].includes(to.layer)
+        ? null
+        : 'src/web/components import src/domain and each other only';
+    case 'feature':
+      if (['domain', 'data', 'components'].includes(to.layer)) return null;
+      if (to.layer === 'feature' && to.feature === from.feature) return null;
+      if (to.layer === 'feature')
+        return `features never import another feature (${from.feature} → ${to.feature})`;
+      return 'a feature imports src/domain, src/web/data, src/web/components and itself only';
+    case 'app':
+      return ['worker', 'hooks'].includes(to.layer) ? 'src/web/app composes web code only' : null;
+    case 'entry':
+      return ['worker', 'hooks'].includes(to.layer) ? 'the web entry imports web code only' : null;
+    case 'web-other':
+      return ['domain', 'web-other', 'components'].includes(to.layer)
+        ? null
+        : 'this web module may import src/domain only';
+    case 'worker':
+      return ['domain', 'worker'].includes(to.layer) ? null : 'src/worker imports src/domain only';
+    case 'hooks':
+      return ['domain', 'hooks'].includes(to.layer) ? null : 'src/hooks imports src/domain only';
+    default:
+      return null;
+  }
+}
+
+/** Packages only some layers may use. */
+const PACKAGE_RULES = [
+  { match: /^(dexie|dexie-react-hooks)(\/|$)/, allowed: ['data'], reason: 'only src/web/data touches Dexie' },
+  {
+    match: /^pocketbase(\/|$)/,
+    allowed: ['data', 'worker'],
+    reason: 'only src/web/data (and the worker) use the PocketBase SDK',
+  },
+  {
+    match: /^(react|react-dom|react-router-dom)(\/|$)/,
+    notAllowed: ['domain', 'worker', 'hooks'],
+    reason: 'no React outside src/web',
+  },
+  { match: /^node:/, notAllowed: ['domain', 'hooks'], reason: 'src/domain is pure: no Node APIs' },
+];
+
+function packageReason(from, spec) {
+  for (const rule of PACKAGE_RULES) {
+    if (!rule.match.test(spec)) continue;
+    if (rule.allowed && !rule.allowed.includes(from.layer) && !['tests', 'other'].includes(from.layer))
+      return rule.reason;
+    if (rule.notAllowed && rule.notAllowed.includes(from.layer)) return rule.reason;
+  }
+  return null;
+}
+
+export const layerImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the import directions of ARCHITECTURE §2' },
+    schema: [],
+    messages: { forbidden: 'Import of "{{spec}}" is not allowed here: {{reason}}.' },
+  },
+  create(context) {
+    const file = relative(ROOT, context.filename);
+    const from = areaOf(file);
+    function check(node, spec) {
+      if (typeof spec !== 'string') return;
+      let reason;
+      if (spec.startsWith('.') || spec.startsWith('/')) {
+        const target = relative(ROOT, resolve(dirname(context.filename), spec));
+        reason = forbiddenReason(from, areaOf(target));
+      } else {
+        reason = packageReason(from, spec);
+      }
+      if (reason) context.report({ node, messageId: 'forbidden', data: { spec, reason } });
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+export default { rules: { 'layer-imports': layerImports } };

@@ -1,0 +1,93 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import adscout from './eslint-rules/layer-imports.js';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.bin/',
+      'pb_data/',
+      'pb_hooks/lib/domain.js',
+      'test-results/',
+      'playwright-report/',
+      'bench-results/',
+      '.tmp/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { adscout, 'react-hooks': reactHooks },
+    rules: {
+      'adscout/layer-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: [
+      'src/worker/**/*.ts',
+      'scripts/**/*.{js,mjs}',
+      'tests/**/*.ts',
+      'eslint-rules/**/*.js',
+      '*.config.{js,ts}',
+    ],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // Playwright fixtures must destructure their dependencies, even when there are none.
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    // PocketBase's JS VM (goja): CommonJS, its own globals ($app, routerAdd, …), no Node.
+    files: ['pb_hooks/**/*.js', 'pb_migrations/**/*.js'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        ...globals.commonjs,
+        $app: 'readonly',
+        $os: 'readonly',
+        $security: 'readonly',
+        $http: 'readonly',
+        $apis: 'readonly',
+        $dbx: 'readonly',
+        $filepath: 'readonly',
+        $template: 'readonly',
+        __hooks: 'readonly',
+        routerAdd: 'readonly',
+        routerUse: 'readonly',
+        cronAdd: 'readonly',
+        cronRemove: 'readonly',
+        migrate: 'readonly',
+        Collection: 'readonly',
+        Record: 'readonly',
+        DynamicModel: 'readonly',
+        arrayOf: 'readonly',
+        BadRequestError: 'readonly',
+        ForbiddenError: 'readonly',
+        NotFoundError: 'readonly',
+        UnauthorizedError: 'readonly',
+        TooManyRequestsError: 'readonly',
+        ApiError: 'readonly',
+        onBootstrap: 'readonly',
+        console: 'readonly',
+        toString: 'readonly',
+        sleep: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-require-imports': 'off',
+      '@typescript-eslint/triple-slash-reference': 'off',
+    },
+  },
+);

@@ -1,0 +1,12 @@
+export const ROOT: string;
+export const BIN_DIR: string;
+export function ensureNodeModules(): Promise<boolean>;
+export function ensurePocketBase(): Promise<string>;
+export function ensureStripeMock(): Promise<string>;
+export function ensureWebBuild(): Promise<boolean>;
+export function ensureHooksBundle(): Promise<boolean>;
+export function bootstrap(options?: {
+  stripeMock?: boolean;
+  web?: boolean;
+  hooksBundle?: boolean;
+}): Promise<{ pocketbase: string; stripeMock: string | null; seconds: number }>;

@@ -1,0 +1,246 @@
+// Bootstrap shared by `npm start`, `npm test` and `npm run bench`: installs what is missing or out
+// of date, and skips every step whose output is current. Plain Node, no dependencies of its own.
+//
+//   node scripts/bootstrap.mjs [--with-stripe-mock] [--skip-web]
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  accessSync,
+  constants,
+} from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { capture, log, mustRun } from './lib/run.mjs';
+import {
+  POCKETBASE_MINOR,
+  POCKETBASE_MODULE,
+  POCKETBASE_VERSION,
+  STRIPE_MOCK_MODULE,
+  STRIPE_MOCK_VERSION,
+} from './lib/versions.mjs';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BIN_DIR = join(ROOT, '.bin');
+
+function hashFiles(paths) {
+  const hash = createHash('sha256');
+  for (const path of paths) {
+    hash.update(relative(ROOT, path));
+    hash.update('\0');
+    hash.update(readFileSync(path));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function listFiles(dir, out = []) {
+  if (!existsSync(dir)) return out;
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) listFiles(path, out);
+    else if (!/\.test\.tsx?$/.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+function readStamp(path) {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** `npm ci` when node_modules is missing or was installed from another lockfile. */
+export async function ensureNodeModules() {
+  const stampPath = join(ROOT, 'node_modules', '.adscout-install-stamp');
+  const want = hashFiles([join(ROOT, 'package.json'), join(ROOT, 'package-lock.json')]);
+  if (readStamp(stampPath) === want) return false;
+  log('installing npm packages (npm ci)…');
+  await mustRun('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT });
+  writeFileSync(stampPath, want);
+  return true;
+}
+
+function isExecutable(path) {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function requireGo(what, overrideVar) {
+  const go = capture('go', ['version']);
+  if (go.ok) return;
+  throw new Error(
+    `${what} is built from the Go module proxy, but no Go toolchain was found.\n` +
+      `  Install Go 1.25 or newer (Debian: apt-get install golang-go; or https://go.dev/dl/),\n` +
+      `  or point ${overrideVar} at an existing ${what} binary.`,
+  );
+}
+
+async function goInstall(modulePath, version, binaryName, target, ldflags = '') {
+  const tmp = join(BIN_DIR, `.build-${binaryName}-${process.pid}`);
+  mkdirSync(tmp, { recursive: true });
+  try {
+    const args = ['install', '-trimpath'];
+    if (ldflags) args.push('-ldflags', ldflags);
+    args.push(`${modulePath}@${version}`);
+    await mustRun('go', args, {
+      cwd: tmp,
+      env: { ...process.env, CGO_ENABLED: '0', GOBIN: tmp, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod' },
+    });
+    renameSync(join(tmp, binaryName), target);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Versions to try for PocketBase: the pin first, then older v0.39.x releases, newest first. */
+function pocketBaseCandidates() {
+  const listed = capture('go', ['list', '-m', '-versions', POCKETBASE_MODULE], {
+    env: { ...process.env, GOTOOLCHAIN: 'local' },
+    cwd: BIN_DIR,
+  });
+  const older = listed.ok
+    ? listed.stdout
+        .trim()
+        .split(/\s+/)
+        .slice(1)
+        .filter((v) => v.startsWith(POCKETBASE_MINOR) && v !== POCKETBASE_VERSION && !v.includes('-'))
+        .sort((a, b) => Number(b.split('.')[2]) - Number(a.split('.')[2]))
+    : [];
+  return [
+    POCKETBASE_VERSION,
+    ...older.filter((v) => Number(v.split('.')[2]) < Number(POCKETBASE_VERSION.split('.')[2])),
+  ];
+}
+
+/** Returns the path of a PocketBase binary: POCKETBASE_BIN, or one built into .bin/. */
+export async function ensurePocketBase() {
+  if (process.env.POCKETBASE_BIN) {
+    if (!isExecutable(process.env.POCKETBASE_BIN)) {
+      throw new Error(`POCKETBASE_BIN=${process.env.POCKETBASE_BIN} is not an executable file.`);
+    }
+    return process.env.POCKETBASE_BIN;
+  }
+  const target = join(BIN_DIR, 'pocketbase');
+  const stampPath = join(BIN_DIR, 'pocketbase.version');
+  const stamp = readStamp(stampPath);
+  if (isExecutable(target) && stamp.startsWith(POCKETBASE_MINOR)) return target;
+  requireGo('PocketBase', 'POCKETBASE_BIN');
+  mkdirSync(BIN_DIR, { recursive: true });
+  const failures = [];
+  for (const version of pocketBaseCandidates()) {
+    log(`building PocketBase ${version} from the Go module proxy (first time only; takes a few minutes)…`);
+    try {
+      await goInstall(
+        `${POCKETBASE_MODULE}/examples/base`,
+        version,
+        'base',
+        target,
+        `-s -w -X ${POCKETBASE_MODULE}.Version=${version}`,
+      );
+      writeFileSync(stampPath, version);
+      return target;
+    } catch (error) {
+      failures.push(`${version}: ${error.message}`);
+      log(`PocketBase ${version} did not build with this Go toolchain; trying an older v0.39.x.`);
+    }
+  }
+  throw new Error(`Could not build PocketBase:\n  ${failures.join('\n  ')}`);
+}
+
+/** Returns the path of stripe-mock (tests only): STRIPE_MOCK_BIN, or one built into .bin/. */
+export async function ensureStripeMock() {
+  if (process.env.STRIPE_MOCK_BIN) {
+    if (!isExecutable(process.env.STRIPE_MOCK_BIN)) {
+      throw new Error(`STRIPE_MOCK_BIN=${process.env.STRIPE_MOCK_BIN} is not an executable file.`);
+    }
+    return process.env.STRIPE_MOCK_BIN;
+  }
+  const target = join(BIN_DIR, 'stripe-mock');
+  const stampPath = join(BIN_DIR, 'stripe-mock.version');
+  if (isExecutable(target) && readStamp(stampPath) === STRIPE_MOCK_VERSION) return target;
+  requireGo('stripe-mock', 'STRIPE_MOCK_BIN');
+  mkdirSync(BIN_DIR, { recursive: true });
+  log(`building stripe-mock ${STRIPE_MOCK_VERSION} from the Go module proxy…`);
+  await goInstall(STRIPE_MOCK_MODULE, STRIPE_MOCK_VERSION, 'stripe-mock', target);
+  writeFileSync(stampPath, STRIPE_MOCK_VERSION);
+  return target;
+}
+
+/** The inputs of the web build; the build is redone when any of them changes. */
+function webInputs() {
+  return [
+    join(ROOT, 'index.html'),
+    join(ROOT, 'vite.config.ts'),
+    join(ROOT, 'package-lock.json'),
+    ...listFiles(join(ROOT, 'public')),
+    ...listFiles(join(ROOT, 'src', 'web')),
+    ...listFiles(join(ROOT, 'src', 'domain')),
+  ].filter((p) => existsSync(p));
+}
+
+/** `vite build` into dist/ unless dist/ was built from the current sources. */
+export async function ensureWebBuild() {
+  const stampPath = join(ROOT, 'dist', '.adscout-build-stamp');
+  const want = hashFiles(webInputs());
+  if (readStamp(stampPath) === want && existsSync(join(ROOT, 'dist', 'index.html'))) return false;
+  log('building the web app (vite build)…');
+  await mustRun(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+    },
+  );
+  writeFileSync(stampPath, want);
+  return true;
+}
+
+/** Regenerates pb_hooks/lib/domain.js when src/domain changed (start only; tests check it). */
+export async function ensureHooksBundle() {
+  const { buildHooksBundle, HOOKS_BUNDLE } = await import('./build-hooks.mjs');
+  const fresh = await buildHooksBundle();
+  if (readStamp(HOOKS_BUNDLE) === fresh.trim()) return false;
+  writeFileSync(HOOKS_BUNDLE, fresh);
+  log('regenerated pb_hooks/lib/domain.js from src/domain (commit it).');
+  return true;
+}
+
+export async function bootstrap({ stripeMock = false, web = true, hooksBundle = true } = {}) {
+  const started = Date.now();
+  await ensureNodeModules();
+  const pocketbase = await ensurePocketBase();
+  const stripe = stripeMock ? await ensureStripeMock() : null;
+  if (hooksBundle) await ensureHooksBundle();
+  if (web) await ensureWebBuild();
+  return { pocketbase, stripeMock: stripe, seconds: (Date.now() - started) / 1000 };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    const result = await bootstrap({
+      stripeMock: process.argv.includes('--with-stripe-mock'),
+      web: !process.argv.includes('--skip-web'),
+    });
+    log(
+      `bootstrap done in ${result.seconds.toFixed(1)} s (PocketBase: ${relative(ROOT, result.pocketbase) || result.pocketbase})`,
+    );
+  } catch (error) {
+    console.error(`\n[adscout] bootstrap failed: ${error.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,2 @@
+export const HOOKS_BUNDLE: string;
+export function buildHooksBundle(): Promise<string>;

@@ -1,0 +1,6 @@
+// Pinned versions of the binaries the bootstrap builds from the Go module proxy.
+export const POCKETBASE_MODULE = 'github.com/pocketbase/pocketbase';
+export const POCKETBASE_VERSION = 'v0.39.11';
+export const POCKETBASE_MINOR = 'v0.39.';
+export const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock';
+export const STRIPE_MOCK_VERSION = 'v0.203.0';

@@ -1,0 +1,7 @@
+/** Defaults for configuration that the server reads from the environment (ARCHITECTURE §8). */
+export const DEFAULT_CONFIG = {
+  communityChatUrl: 'https://discord.gg/adscout',
+  demoVideoUrl: '',
+  scoutSource: 'demo',
+  httpAddress: '127.0.0.1:8090',
+} as const;

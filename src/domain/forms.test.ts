@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  firstIssueMessage,
+  loginSchema,
+  newEmailSchema,
+  newPasswordSchema,
+  registerSchema,
+  scoutFormSchema,
+  splitKeywords,
+} from './forms.ts';
+import { MESSAGES } from './messages.ts';
+
+function firstError(
+  schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },
+  value: unknown,
+) {
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  return firstIssueMessage(result.error as Parameters<typeof firstIssueMessage>[0]);
+}
+
+describe('loginSchema (SPEC §5)', () => {
+  it.each([
+    [{ email: 'not-an-email', password: 'secret1' }, MESSAGES.invalidEmail],
+    [{ email: `${'a'.repeat(250)}@example.com`, password: 'secret1' }, MESSAGES.emailTooLong],
+    [{ email: 'me@example.com', password: '12345' }, MESSAGES.passwordMin6],
+    [{ email: 'me@example.com', password: '123456' }, null],
+  ])('%j → %s', (input, message) => {
+    expect(firstError(loginSchema, input)).toBe(message);
+  });
+});
+
+describe('registerSchema shows the first failing password rule', () => {
+  it.each([
+    ['short', MESSAGES.passwordMin8],
+    ['alllowercase1', MESSAGES.passwordUppercase],
+    ['ALLUPPERCASE1', MESSAGES.passwordLowercase],
+    ['NoDigitsHere', MESSAGES.passwordNumber],
+    ['Good-Passw0rd', null],
+  ])('%s → %s', (password, message) => {
+    expect(firstError(registerSchema, { email: 'me@example.com', password })).toBe(message);
+  });
+
+  it('checks the email first', () => {
+    expect(firstError(registerSchema, { email: 'nope', password: 'x' })).toBe(MESSAGES.invalidEmail);
+  });
+});
+
+describe('settings schemas', () => {
+  it('require a new email and a 6-character password', () => {
+    expect(firstError(newEmailSchema, { email: '  ' })).toBe(MESSAGES.newEmailRequired);
+    expect(firstError(newEmailSchema, { email: 'x@y.z' })).toBeNull();
+    expect(firstError(newPasswordSchema, { password: '12345' })).toBe(MESSAGES.passwordMin6);
+    expect(firstError(newPasswordSchema, { password: '123456' })).toBeNull();
+  });
+});
+
+describe('scoutFormSchema', () => {
+  const valid = {
+    search_name: 'Kitchen gadgets',
+    facebook_link: 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=kitchen',
+  };
+
+  it('applies SPEC defaults: country US, 100 ads, no keywords', () => {
+    expect(scoutFormSchema.parse(valid)).toEqual({
+      ...valid,
+      target_country: 'US',
+      keywords_used: '',
+      requested_count: 100,
+    });
+  });
+
+  it('normalizes comma-separated keywords', () => {
+    expect(scoutFormSchema.parse({ ...valid, keywords_used: ' free shipping,, viral ,' }).keywords_used).toBe(
+      'free shipping, viral',
+    );
+  });
+
+  it.each([
+    [{ search_name: '' }, 'Search name is required'],
+    [{ facebook_link: '' }, 'Facebook library link is required'],
+    [{ facebook_link: 'javascript:alert(1)' }, 'Please enter a valid URL'],
+    [{ facebook_link: 'ftp://www.facebook.com/ads/library' }, 'Please enter a valid URL'],
+    [{ target_country: 'XX' }, 'Country is required'],
+    [{ requested_count: 0 }, 'Number of ads must be between 1 and 1000'],
+    [{ requested_count: 1001 }, 'Number of ads must be between 1 and 1000'],
+    [{ requested_count: 2.5 }, 'Number of ads must be a whole number'],
+  ])('refuses %j', (override, message) => {
+    expect(firstError(scoutFormSchema, { ...valid, ...override })).toBe(message);
+  });
+
+  it('accepts the bounds 1 and 1000 given as text', () => {
+    expect(scoutFormSchema.parse({ ...valid, requested_count: '1' }).requested_count).toBe(1);
+    expect(scoutFormSchema.parse({ ...valid, requested_count: '1000' }).requested_count).toBe(1000);
+  });
+});
+
+describe('splitKeywords', () => {
+  it('drops empty entries and trims', () => {
+    expect(splitKeywords(' a ,b,, c ')).toEqual(['a', 'b', 'c']);
+    expect(splitKeywords('')).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+/** Numeric limits of SPEC §5 and §9, shared by forms, hooks and the worker. */
+export const LIMITS = {
+  adsPerSearch: { min: 1, max: 1000, default: 100 },
+  emailMaxLength: 255,
+  passwordMin: { login: 6, register: 8, settings: 6 },
+  /** Settings warns below this; the search page warns when above 0 and below it. */
+  lowCreditThreshold: 100,
+  searchNameMaxLength: 200,
+  facebookLinkMaxLength: 2000,
+  keywordsMaxLength: 1000,
+  keywordSetMaxEntries: 50,
+  keywordMaxLength: 200,
+} as const;
+
+/** SPEC §2: the processing time the search page states. */
+export const STATED_PROCESSING_TIME = '2 to 10 minutes';
+
+export const COPYRIGHT_YEAR = 2025;

@@ -1,0 +1,85 @@
+/**
+ * User-facing strings of SPEC §5 and §8, word for word. Every runtime (browser, hooks, worker)
+ * takes its messages from here so that the wording cannot drift.
+ */
+export const MESSAGES = {
+  // validation (SPEC §5)
+  invalidEmail: 'Invalid email format',
+  emailTooLong: 'Email must be less than 255 characters',
+  passwordMin6: 'Password must be at least 6 characters',
+  passwordMin8: 'Password must be at least 8 characters',
+  passwordUppercase: 'Password must contain at least one uppercase letter',
+  passwordLowercase: 'Password must contain at least one lowercase letter',
+  passwordNumber: 'Password must contain at least one number',
+  newEmailRequired: 'Please enter a new email',
+  newPasswordHint: 'Enter new password (min 6 characters)',
+  noResultsToExport: 'No results to export',
+  noResultsToSee: 'No results to see.',
+
+  // checkout and auth
+  loginFirst: 'Please log in first',
+  noCheckoutUrl: 'No checkout URL received',
+  checkoutFailed: 'Failed to start checkout',
+  checkoutInitiateFailed: 'Failed to initiate checkout',
+  loginFailed: 'Failed to log in',
+  loginSuccess: 'Logged in successfully!',
+  registerFailed: 'Failed to create account',
+  registerSuccess: 'Account created! Please choose a plan to continue.',
+  logoutSuccess: 'Logged out successfully',
+
+  // scouting
+  activeSearchRunning: 'You already have an active search running',
+  monthlyLimitReached:
+    "You've reached your monthly results limit. Buy additional results or wait until next month.",
+  scrapeFailed: 'Failed to scrape ads. Please try again.',
+  noResultsFound: 'No results found for this query.',
+  scoutStarted: 'Scout job started! This may take a few minutes...',
+  notAuthenticated: 'Not authenticated',
+  scoutStartFailed: 'Failed to start scouting',
+
+  // history, database and keywords
+  historyLoadFailed: 'Failed to load search history',
+  resultsLoadFailed: 'Failed to load results',
+  exportFailed: 'Failed to export CSV',
+  databaseLoadFailed: 'Error loading results',
+  csvExported: 'CSV exported successfully',
+  exportSuccessful: 'Export successful',
+  keywordsReset: 'Keywords reset to defaults',
+  keywordsResetFailed: 'Failed to reset keywords',
+  noSearchesMatch: 'No searches match your filters.',
+
+  // settings
+  noActiveSubscription:
+    'No active subscription found. Please contact support if you believe this is an error.',
+  syncFailed: 'Could not sync subscription. Please try again or contact support.',
+  portalFailed: 'Failed to open customer portal',
+  emailUpdated: 'Email updated successfully',
+  emailUpdateFailed: 'Failed to update email',
+  passwordUpdated: 'Password updated successfully',
+  passwordUpdateFailed: 'Failed to update password',
+  suspendedNotice: 'Your subscription payment failed. Please update your payment method.',
+  updatePaymentMethod: 'Update Payment Method',
+  checkoutCanceled: 'Payment was canceled. Your credits/subscription have not been updated.',
+
+  // shell and gate
+  subscriptionRequired: 'Subscription Required',
+  subscriptionRequiredBody: 'Please take a subscription to access this feature.',
+  pageNotFound: 'Page not found',
+  pageNotFoundBody: "The page you're looking for doesn't exist.",
+  unexpectedError: 'Unexpected Application Error!',
+} as const;
+
+/** SPEC §8: 'You don't have enough results! You have {n} results available, but requested {m}.' */
+export function notEnoughResultsMessage(available: number, requested: number): string {
+  return `You don't have enough results! You have ${available} results available, but requested ${requested}.`;
+}
+
+/** SPEC §8: 'Scout completed! Found {n} ads.' */
+export function scoutCompletedMessage(found: number): string {
+  return `Scout completed! Found ${found} ads.`;
+}
+
+/** SPEC §8: 'Subscription synced! Your {plan} plan is now active.' */
+export function subscriptionSyncedMessage(plan: string): string {
+  return `Subscription synced! Your ${plan} plan is now active.`;
+}

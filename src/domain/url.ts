@@ -1,0 +1,46 @@
+/**
+ * http(s) URL checks without the WHATWG `URL` global, which PocketBase's JS VM (goja) lacks.
+ * Used wherever a runtime must accept only http/https links (forms, normalizer, hooks).
+ */
+export interface HttpUrlParts {
+  protocol: 'http' | 'https';
+  host: string;
+  port: string;
+  path: string;
+  query: string;
+  hash: string;
+}
+
+const HTTP_URL =
+  /^(https?):\/\/(?:[^@/?#\s]+@)?([^:/?#\s]+)(?::(\d{1,5}))?([^?#\s]*)(?:\?([^#\s]*))?(?:#(\S*))?$/i;
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+function isValidHost(host: string): boolean {
+  if (host.length > 253) return false;
+  const v4 = IPV4.exec(host);
+  if (v4) return v4.slice(1).every((octet) => Number(octet) <= 255);
+  const labels = host.replace(/\.$/, '').split('.');
+  return labels.length > 0 && labels.every((label) => HOST_LABEL.test(label) || /^xn--/i.test(label));
+}
+
+/** Splits an absolute http(s) URL into parts, or returns null when it is not one. */
+export function parseHttpUrl(raw: string): HttpUrlParts | null {
+  const match = HTTP_URL.exec(raw.trim());
+  if (!match) return null;
+  const [, protocol = '', host = '', port = '', path = '', query = '', hash = ''] = match;
+  if (!isValidHost(host)) return null;
+  if (port && Number(port) > 65535) return null;
+  return {
+    protocol: protocol.toLowerCase() as 'http' | 'https',
+    host: host.toLowerCase(),
+    port,
+    path: path || '/',
+    query,
+    hash,
+  };
+}
+
+export function isHttpUrl(raw: string): boolean {
+  return parseHttpUrl(raw) !== null;
+}

@@ -1,0 +1,18 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { MESSAGES } from '../../domain/messages.ts';
+
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <section className="route-error" role="alert">
+      <h1>{MESSAGES.unexpectedError}</h1>
+      <p>{detail}</p>
+      <a href="/">Go back to Home</a>
+    </section>
+  );
+}

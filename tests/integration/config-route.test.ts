@@ -1,0 +1,59 @@
+/** GET /api/adscout/config: public settings, from the environment or the domain defaults. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, publicConfigSchema } from '../../src/domain/index.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+const servers: TestServer[] = [];
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+});
+
+async function config(env: Record<string, string>) {
+  const server = await startTestServer({ env });
+  servers.push(server);
+  const response = await fetch(`${server.url}/api/adscout/config`);
+  expect(response.status).toBe(200);
+  return { server, body: publicConfigSchema.parse(await response.json()) };
+}
+
+describe('GET /api/adscout/config', () => {
+  it('falls back to the defaults and reports what is missing at start-up', async () => {
+    const { server, body } = await config({
+      COMMUNITY_CHAT_URL: '',
+      DEMO_VIDEO_URL: '',
+      SCOUT_SOURCE: '',
+      STRIPE_SECRET_KEY: '',
+    });
+    expect(body).toEqual({
+      communityChatUrl: DEFAULT_CONFIG.communityChatUrl,
+      demoVideoUrl: '',
+      billingMode: 'local',
+      scoutSource: 'demo',
+    });
+    expect(server.output()).toContain('COMMUNITY_CHAT_URL is not set');
+    expect(server.output()).toContain('billing: local test checkout');
+  });
+
+  it('reads the environment, and never exposes secrets', async () => {
+    const { body } = await config({
+      COMMUNITY_CHAT_URL: 'https://chat.example.test/adscout',
+      DEMO_VIDEO_URL: 'https://video.example.test/embed/1',
+      SCOUT_SOURCE: 'apify',
+      STRIPE_SECRET_KEY: 'sk_test_secret_value',
+    });
+    expect(body).toEqual({
+      communityChatUrl: 'https://chat.example.test/adscout',
+      demoVideoUrl: 'https://video.example.test/embed/1',
+      billingMode: 'stripe',
+      scoutSource: 'apify',
+    });
+    expect(JSON.stringify(body)).not.toContain('sk_test');
+  });
+
+  it('ignores an unknown scout source', async () => {
+    const { server, body } = await config({ SCOUT_SOURCE: 'scrape-everything' });
+    expect(body.scoutSource).toBe('demo');
+    expect(server.output()).toContain('SCOUT_SOURCE=scrape-everything is not one of');
+  });
+});

@@ -1,0 +1,296 @@
+/**
+ * Invariant 1 (isolation) and invariant 7 (server-only fields), through REST, batch and realtime:
+ * user B can never list, view, change, delete or create user A's records, an anonymous client
+ * gets nothing, and an owner cannot write what only the server may write.
+ */
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+
+let server: TestServer;
+let a: TestUser;
+let b: TestUser;
+
+interface OwnedCollection {
+  name: string;
+  /** A body for a record owned by `userId` (run id given for results and ledger). */
+  body(userId: string, runId: string): Record<string, unknown>;
+  /** A change to try on someone else's record. */
+  change: Record<string, unknown>;
+}
+
+const OWNED: OwnedCollection[] = [
+  {
+    name: 'subscriptions',
+    body: (user) => ({ user, plan: 'monthly', status: 'active', cancel_at_period_end: false }),
+    change: { status: 'canceled' },
+  },
+  {
+    name: 'search_runs',
+    body: (user) => ({
+      user,
+      search_name: 'Summer gadgets',
+      facebook_link: 'https://www.facebook.com/ads/library/?q=gadget',
+      target_country: 'US',
+      requested_count: 10,
+      status: 'working',
+    }),
+    change: { search_name: 'hijacked' },
+  },
+  {
+    name: 'search_results',
+    body: (user, run) => ({ user, run, ad_id: `ad-${Math.random().toString(36).slice(2)}`, title: 'Ad' }),
+    change: { title: 'hijacked' },
+  },
+  {
+    name: 'keyword_sets',
+    body: (user) => ({ user, locale: 'en-US', keywords: ['bestseller'] }),
+    change: { keywords: ['hijacked'] },
+  },
+  {
+    name: 'usage_ledger',
+    body: (user, run) => ({ user, run, kind: 'plan_use', amount: 5 }),
+    change: { amount: 0 },
+  },
+  {
+    name: 'audit_logs',
+    body: (user) => ({ user, action: 'email_updated', metadata: { old_email: 'x', new_email: 'y' } }),
+    change: { action: 'password_updated' },
+  },
+];
+
+/** Records seeded by the superuser: collection name → user id → record. */
+const seeded = new Map<string, Map<string, RecordModel>>();
+const runOf = new Map<string, string>();
+
+async function seedFor(user: TestUser): Promise<void> {
+  for (const col of OWNED) {
+    const record = await server.superuser
+      .collection(col.name)
+      .create(col.body(user.id, runOf.get(user.id) ?? ''));
+    if (col.name === 'search_runs') runOf.set(user.id, record.id);
+    if (!seeded.has(col.name)) seeded.set(col.name, new Map());
+    seeded.get(col.name)!.set(user.id, record);
+  }
+}
+
+function recordOf(collection: string, user: TestUser): RecordModel {
+  return seeded.get(collection)!.get(user.id)!;
+}
+
+async function countOwnedBy(collection: string, userId: string): Promise<number> {
+  const list = await server.superuser
+    .collection(collection)
+    .getList(1, 1, { filter: server.superuser.filter('user = {:u}', { u: userId }) });
+  return list.totalItems;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  a = await server.createUser('alice');
+  b = await server.createUser('bob');
+  await seedFor(a);
+  await seedFor(b);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe.each(OWNED.map((c) => [c.name, c] as const))('%s', (name, col) => {
+  it('B lists only B’s records, and A’s never', async () => {
+    const items = await b.pb.collection(name).getFullList();
+    expect(items.length).toBeGreaterThan(0); // positive control: the rule lets the owner read
+    expect(items.every((r) => r.user === b.id)).toBe(true);
+    const filtered = await b.pb.collection(name).getFullList({ filter: `user = "${a.id}"` });
+    expect(filtered).toHaveLength(0);
+  });
+
+  it('B cannot view A’s record', async () => {
+    expect(await statusOf(b.pb.collection(name).getOne(recordOf(name, a).id))).toBe(404);
+    // positive control
+    expect((await a.pb.collection(name).getOne(recordOf(name, a).id)).id).toBe(recordOf(name, a).id);
+  });
+
+  it('B cannot update A’s record', async () => {
+    const target = recordOf(name, a);
+    const status = await statusOf(b.pb.collection(name).update(target.id, col.change));
+    expect([403, 404]).toContain(status);
+    const after = await server.superuser.collection(name).getOne(target.id);
+    expect(after.updated).toBe(target.updated);
+  });
+
+  it('B cannot delete A’s record', async () => {
+    const target = recordOf(name, a);
+    expect([403, 404]).toContain(await statusOf(b.pb.collection(name).delete(target.id)));
+    expect((await server.superuser.collection(name).getOne(target.id)).id).toBe(target.id);
+  });
+
+  it('B cannot create a record owned by A', async () => {
+    const before = await countOwnedBy(name, a.id);
+    const status = await statusOf(b.pb.collection(name).create(col.body(a.id, runOf.get(a.id)!)));
+    expect([400, 403]).toContain(status);
+    expect(await countOwnedBy(name, a.id)).toBe(before);
+  });
+
+  it('B cannot reach A’s record through the batch API', async () => {
+    const target = recordOf(name, a);
+    const before = await countOwnedBy(name, a.id);
+    const batch = b.pb.createBatch();
+    batch.collection(name).update(target.id, col.change);
+    batch.collection(name).delete(target.id);
+    batch.collection(name).create(col.body(a.id, runOf.get(a.id)!));
+    expect(await statusOf(batch.send())).toBeGreaterThanOrEqual(400);
+    const after = await server.superuser.collection(name).getOne(target.id);
+    expect(after.updated).toBe(target.updated);
+    expect(await countOwnedBy(name, a.id)).toBe(before);
+  });
+
+  it('an anonymous client gets nothing', async () => {
+    const anon = server.anonymous();
+    const listed = await anon
+      .collection(name)
+      .getFullList()
+      .catch(() => []);
+    expect(listed).toHaveLength(0);
+    expect([403, 404]).toContain(await statusOf(anon.collection(name).getOne(recordOf(name, a).id)));
+    expect([400, 403]).toContain(
+      await statusOf(anon.collection(name).create(col.body(a.id, runOf.get(a.id)!))),
+    );
+  });
+
+  it('B receives none of A’s changes over realtime', async () => {
+    const target = recordOf(name, a);
+    const seenByA: string[] = [];
+    const seenByB: string[] = [];
+    const unsubA = await a.pb.collection(name).subscribe('*', (e) => seenByA.push(e.record.id));
+    const unsubBAll = await b.pb.collection(name).subscribe('*', (e) => seenByB.push(e.record.id));
+    const unsubBOne = await b.pb.collection(name).subscribe(target.id, (e) => seenByB.push(e.record.id));
+    try {
+      const updated = await server.superuser.collection(name).update(target.id, col.change);
+      seeded.get(name)!.set(a.id, updated);
+      // positive control: the owner hears the change, so the channel works
+      await expect.poll(() => seenByA, { timeout: 5000 }).toContain(target.id);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(seenByB).toHaveLength(0);
+    } finally {
+      await unsubA();
+      await unsubBAll();
+      await unsubBOne();
+    }
+  });
+});
+
+describe('users', () => {
+  it('a user sees only themself', async () => {
+    const items = await b.pb.collection('users').getFullList();
+    expect(items.map((u) => u.id)).toEqual([b.id]);
+    expect(await statusOf(b.pb.collection('users').getOne(a.id))).toBe(404);
+  });
+
+  it('a user cannot change or delete another user, nor their own record directly', async () => {
+    expect([403, 404]).toContain(
+      await statusOf(b.pb.collection('users').update(a.id, { email: 'x@adscout.test' })),
+    );
+    expect([403, 404]).toContain(await statusOf(b.pb.collection('users').delete(a.id)));
+    // email and password change through the account routes, which write the audit log
+    expect([403, 404]).toContain(
+      await statusOf(a.pb.collection('users').update(a.id, { emailVisibility: true })),
+    );
+    expect((await server.superuser.collection('users').getOne(a.id)).email).toBe(a.email);
+  });
+
+  it('an anonymous client cannot list users', async () => {
+    expect(await server.anonymous().collection('users').getFullList()).toHaveLength(0);
+  });
+});
+
+describe('stripe_events', () => {
+  it('no user and no anonymous client can read or write them', async () => {
+    const event = await server.superuser
+      .collection('stripe_events')
+      .create({ event_id: 'evt_test_1', type: 'x' });
+    for (const pb of [a.pb, server.anonymous()]) {
+      expect(await statusOf(pb.collection('stripe_events').getList())).toBe(403);
+      expect(await statusOf(pb.collection('stripe_events').getOne(event.id))).toBe(403);
+      expect(await statusOf(pb.collection('stripe_events').create({ event_id: 'evt_forged' }))).toBe(403);
+      expect(await statusOf(pb.collection('stripe_events').delete(event.id))).toBe(403);
+    }
+  });
+});
+
+describe('server-only fields (invariant 7)', () => {
+  it.each([
+    ['subscriptions', { plan: 'yearly', status: 'active' }],
+    ['search_runs', { status: 'completed', results_count: 999 }],
+    ['search_results', { is_new: false }],
+    ['usage_ledger', { amount: 0 }],
+    ['audit_logs', { metadata: {} }],
+  ])('the owner cannot update their own %s', async (name, change) => {
+    const target = recordOf(name, a);
+    expect(await statusOf(a.pb.collection(name).update(target.id, change))).toBe(403);
+    expect((await server.superuser.collection(name).getOne(target.id)).updated).toBe(target.updated);
+  });
+
+  it.each([
+    ['subscriptions', (u: string) => ({ user: u, plan: 'lifetime', status: 'active' })],
+    ['usage_ledger', (u: string) => ({ user: u, kind: 'addon_grant', amount: 100000 })],
+    ['audit_logs', (u: string) => ({ user: u, action: 'password_updated' })],
+    ['search_results', (u: string) => ({ user: u, run: runOf.get(u), ad_id: 'forged' })],
+  ])('the owner cannot create their own %s', async (name, body) => {
+    const before = await countOwnedBy(name, a.id);
+    expect(await statusOf(a.pb.collection(name).create(body(a.id)))).toBe(403);
+    expect(await countOwnedBy(name, a.id)).toBe(before);
+  });
+
+  const runBody = (user: string) => ({
+    user,
+    search_name: 'Pet products',
+    facebook_link: 'https://www.facebook.com/ads/library/?q=pet',
+    target_country: 'DE',
+    requested_count: 20,
+  });
+
+  it('the owner creates a run with the form’s fields only', async () => {
+    const run = await a.pb.collection('search_runs').create(runBody(a.id));
+    expect(run.user).toBe(a.id);
+  });
+
+  it.each([
+    ['status', 'completed'],
+    ['results_count', 999],
+    ['new_count', 5],
+    ['charged_count', 0],
+    ['progress', 50],
+    ['finished_at', '2026-01-01 00:00:00.000Z'],
+    ['error', 'x'],
+    ['lease_owner', 'me'],
+    ['attempts', 0],
+  ])('the owner cannot set %s on a new run', async (field, value) => {
+    const before = await countOwnedBy('search_runs', a.id);
+    expect(await statusOf(a.pb.collection('search_runs').create({ ...runBody(a.id), [field]: value }))).toBe(
+      400,
+    );
+    expect(await countOwnedBy('search_runs', a.id)).toBe(before);
+  });
+
+  it('the owner manages their own keyword sets but cannot move one to another user', async () => {
+    const set = await a.pb
+      .collection('keyword_sets')
+      .create({ user: a.id, locale: 'de-DE', keywords: ['kaufen'] });
+    const updated = await a.pb.collection('keyword_sets').update(set.id, { keywords: ['angebot'] });
+    expect(updated.keywords).toEqual(['angebot']);
+    expect(await statusOf(a.pb.collection('keyword_sets').update(set.id, { user: b.id }))).toBe(404);
+    expect((await server.superuser.collection('keyword_sets').getOne(set.id)).user).toBe(a.id);
+    await a.pb.collection('keyword_sets').delete(set.id);
+  });
+
+  it('a second keyword set for the same locale is refused', async () => {
+    expect(
+      await statusOf(a.pb.collection('keyword_sets').create({ user: a.id, locale: 'en-US', keywords: [] })),
+    ).toBe(400);
+  });
+});
+
+export type { PocketBase };

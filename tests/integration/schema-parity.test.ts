@@ -1,0 +1,103 @@
+/**
+ * The migrations (JS for PocketBase) and the zod schemas in src/domain describe the same
+ * collections. This fails when a field, a select value or a country/locale list drifts apart.
+ */
+import type { CollectionModel } from 'pocketbase';
+import type { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AD_FIELDS,
+  AUDIT_ACTIONS,
+  auditLogSchema,
+  COUNTRY_CODES,
+  keywordSetSchema,
+  LEDGER_KINDS,
+  LOCALE_CODES,
+  PLAN_IDS,
+  RUN_SERVER_FIELDS,
+  RUN_STATUSES,
+  searchResultSchema,
+  searchRunSchema,
+  stripeEventSchema,
+  SUBSCRIPTION_STATUSES,
+  subscriptionSchema,
+  usageLedgerEntrySchema,
+} from '../../src/domain/index.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let collections: Map<string, CollectionModel>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const list = await server.superuser.collections.getFullList();
+  collections = new Map(list.map((c) => [c.name, c]));
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function fieldNames(name: string): string[] {
+  return collections
+    .get(name)!
+    .fields.map((f) => f.name)
+    .sort();
+}
+
+function selectValues(collection: string, field: string): string[] {
+  const f = collections.get(collection)!.fields.find((x) => x.name === field);
+  return (f as unknown as { values: string[] }).values;
+}
+
+const PAIRS: [string, z.ZodObject][] = [
+  ['subscriptions', subscriptionSchema],
+  ['search_runs', searchRunSchema],
+  ['search_results', searchResultSchema],
+  ['keyword_sets', keywordSetSchema],
+  ['usage_ledger', usageLedgerEntrySchema],
+  ['stripe_events', stripeEventSchema],
+  ['audit_logs', auditLogSchema],
+];
+
+describe('schema parity between pb_migrations and src/domain', () => {
+  it.each(PAIRS)('%s has exactly the fields of its zod schema', (name, schema) => {
+    expect(fieldNames(name)).toEqual(Object.keys(schema.shape).sort());
+  });
+
+  it('select values match the domain constants', () => {
+    expect(selectValues('subscriptions', 'plan')).toEqual([...PLAN_IDS]);
+    expect(selectValues('subscriptions', 'status')).toEqual([...SUBSCRIPTION_STATUSES]);
+    expect(selectValues('search_runs', 'status')).toEqual([...RUN_STATUSES]);
+    expect(selectValues('search_runs', 'target_country')).toEqual([...COUNTRY_CODES]);
+    expect(selectValues('keyword_sets', 'locale')).toEqual([...LOCALE_CODES]);
+    expect(selectValues('usage_ledger', 'kind')).toEqual([...LEDGER_KINDS]);
+    expect(selectValues('audit_logs', 'action')).toEqual([...AUDIT_ACTIONS]);
+  });
+
+  it('search_results carries the 24 ad fields of SPEC §3', () => {
+    const names = fieldNames('search_results');
+    for (const field of AD_FIELDS) expect(names).toContain(field.key);
+    expect(AD_FIELDS).toHaveLength(24);
+  });
+
+  it('every server-only run field exists and is refused by the create rule', () => {
+    const runs = collections.get('search_runs')!;
+    for (const field of RUN_SERVER_FIELDS) {
+      expect(fieldNames('search_runs')).toContain(field);
+      expect(runs.createRule).toContain(`@request.body.${field}:isset = false`);
+    }
+  });
+
+  it('every collection has autodate created/updated and an index on updated', () => {
+    for (const [name] of PAIRS) {
+      const c = collections.get(name)!;
+      const auto = c.fields.filter((f) => f.type === 'autodate').map((f) => f.name);
+      expect(auto.sort(), name).toEqual(['created', 'updated']);
+      expect(
+        c.indexes.some((i) => /\(updated\)/.test(i)),
+        name,
+      ).toBe(true);
+    }
+  });
+});

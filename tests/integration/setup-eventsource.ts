@@ -1,0 +1,4 @@
+// Node has no EventSource; the PocketBase SDK's realtime client needs one.
+import { EventSource } from 'eventsource';
+
+(globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
