@@ -10,7 +10,9 @@ test('the API answers /api/health and /api/adscout/config', async ({ request }) 
 test('GET / renders the app', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'AdScout' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Start Now' })).toHaveAttribute('href', '/register');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Start Now' }),
+  ).toHaveAttribute('href', '/register');
 });
 
 test('a deep link is served index.html and the router shows the 404 page, logging the path', async ({

@@ -1,18 +1,65 @@
-import { Link, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet } from 'react-router-dom';
 import { COPYRIGHT_YEAR } from '../../domain/limits.ts';
+import { ExternalLink } from '../components/external-link.tsx';
+import { usePublicConfig } from '../data/public-config.ts';
+import { CookieBanner } from './cookie-banner.tsx';
+import { SiteHeader } from './site-header.tsx';
 
 export function PublicLayout() {
+  const { communityChatUrl } = usePublicConfig();
   return (
     <div className="page">
-      <header className="site-header">
-        <Link to="/" className="brand">
-          AdScout
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader label="Main">
+        <NavLink to="/" end className="nav-link">
+          Home
+        </NavLink>
+        <ExternalLink href={communityChatUrl} className="nav-link">
+          Community
+        </ExternalLink>
+        <NavLink to="/contact" className="nav-link">
+          Contact
+        </NavLink>
+        <NavLink to="/login" className="nav-link">
+          Login
+        </NavLink>
+        <Link to="/register" className="button button-primary">
+          Start Now
         </Link>
-      </header>
-      <main id="main" className="site-main">
+      </SiteHeader>
+      <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="site-footer">© {COPYRIGHT_YEAR} AdScout. All rights reserved.</footer>
+      <SiteFooter communityChatUrl={communityChatUrl} />
+      <CookieBanner />
     </div>
+  );
+}
+
+export function SiteFooter({ communityChatUrl }: { communityChatUrl: string }) {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <p>© {COPYRIGHT_YEAR} AdScout. All rights reserved.</p>
+        <nav aria-label="Footer">
+          <ul className="footer-links">
+            <li>
+              <Link to="/terms">Terms</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact</Link>
+            </li>
+            <li>
+              <ExternalLink href={communityChatUrl}>Community</ExternalLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
   );
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatLongDate, parsePbDate, usagePercent } from './format.ts';
+
+describe('parsePbDate', () => {
+  it('reads PocketBase and ISO dates', () => {
+    expect(parsePbDate('2026-12-22 10:00:00.000Z')?.toISOString()).toBe('2026-12-22T10:00:00.000Z');
+    expect(parsePbDate('2026-12-22T10:00:00.000Z')?.toISOString()).toBe('2026-12-22T10:00:00.000Z');
+  });
+  it('returns null for unset or garbage', () => {
+    expect(parsePbDate('')).toBeNull();
+    expect(parsePbDate(undefined)).toBeNull();
+    expect(parsePbDate('soon')).toBeNull();
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes the month out, in UTC', () => {
+    expect(formatLongDate(new Date('2026-12-22T23:30:00Z'))).toBe('December 22, 2026');
+    expect(formatLongDate(new Date('2027-01-01T00:00:00Z'))).toBe('January 1, 2027');
+  });
+});
+
+describe('usagePercent', () => {
+  it('rounds and clamps', () => {
+    expect(usagePercent(0, 2500)).toBe(0);
+    expect(usagePercent(1250, 2500)).toBe(50);
+    expect(usagePercent(1, 3500)).toBe(0);
+    expect(usagePercent(3000, 2500)).toBe(100);
+    expect(usagePercent(5, 0)).toBe(100);
+    expect(usagePercent(0, 0)).toBe(0);
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands', () => {
+    expect(formatCount(2500)).toBe('2,500');
+    expect(formatCount(100)).toBe('100');
+  });
+});

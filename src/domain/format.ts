@@ -1,0 +1,29 @@
+/** Display formats shared by every screen (SPEC §2, §4). */
+
+/** PocketBase stores dates as '2026-11-22 10:00:00.000Z'; '' means unset. */
+export function parsePbDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value.includes('T') ? value : value.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'December 22, 2026' (SPEC §4: 'Will be cancelled on {long date}'). */
+export function formatLongDate(date: Date): string {
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** A whole number with thousands separators: 2,500. */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** Used / quota as a whole percentage between 0 and 100 (SPEC §9 usage progress). */
+export function usagePercent(used: number, quota: number): number {
+  if (quota <= 0) return used > 0 ? 100 : 0;
+  return Math.min(100, Math.max(0, Math.round((used / quota) * 100)));
+}

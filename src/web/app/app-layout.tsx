@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '../../domain/index.ts';
+import { useToast } from '../components/toast.tsx';
+import { usePublicConfig } from '../data/public-config.ts';
+import { signOut, useSession } from '../data/session.ts';
+import { SiteFooter } from './public-layout.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+export const APP_NAV = [
+  { to: '/app/search', label: 'Search' },
+  { to: '/app/history', label: 'Search History' },
+  { to: '/app/database', label: 'Search Database' },
+  { to: '/app/keywords', label: 'Keywords' },
+  { to: '/app/ai', label: 'AI' },
+  { to: '/app/settings', label: 'Settings' },
+] as const;
+
+/** The /app shell: only for a signed-in user (SPEC §2), with the app navigation and Logout. */
+export function AppLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { communityChatUrl } = usePublicConfig();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  if (!session && !loggingOut) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+
+  async function logout() {
+    setLoggingOut(true);
+    await signOut();
+    toast.success(MESSAGES.logoutSuccess);
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <div className="page app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader label="App">
+        {APP_NAV.map((item) => (
+          <NavLink key={item.to} to={item.to} className="nav-link">
+            {item.label}
+          </NavLink>
+        ))}
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void logout()}
+          disabled={loggingOut}
+        >
+          Logout
+        </button>
+      </SiteHeader>
+      <main id="main" className="site-main app-main" tabIndex={-1}>
+        <div className="container">
+          <Outlet />
+        </div>
+      </main>
+      <SiteFooter communityChatUrl={communityChatUrl} />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+/** Inline SVG icons (decorative: hidden from screen readers; the control carries the label). */
+import type { SVGProps } from 'react';
+
+function Svg(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    />
+  );
+}
+
+export function LogoMark(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false" {...props}>
+      <rect width="32" height="32" rx="8" fill="#1d4ed8" />
+      <circle cx="14" cy="14" r="6.5" fill="none" stroke="#fff" strokeWidth="3" />
+      <path d="M19 19l6 6" stroke="#f97316" strokeWidth="3.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function MenuIcon() {
+  return (
+    <Svg>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </Svg>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <Svg>
+      <path d="M6 6l12 12M18 6L6 18" />
+    </Svg>
+  );
+}
+
+export function ExternalIcon() {
+  return (
+    <Svg width="14" height="14">
+      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    </Svg>
+  );
+}
+
+export function LockIcon() {
+  return (
+    <Svg width="28" height="28">
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+    </Svg>
+  );
+}

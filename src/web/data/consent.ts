@@ -1,0 +1,46 @@
+/** SPEC §3/§4: the cookie-consent choice, kept under one local-storage key. */
+import { useSyncExternalStore } from 'react';
+
+export const CONSENT_STORAGE_KEY = 'adscout.cookie-consent';
+export type ConsentChoice = 'accepted' | 'rejected';
+
+const listeners = new Set<() => void>();
+
+function read(): ConsentChoice | null {
+  try {
+    const value = localStorage.getItem(CONSENT_STORAGE_KEY);
+    return value === 'accepted' || value === 'rejected' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setConsent(choice: ConsentChoice): void {
+  try {
+    localStorage.setItem(CONSENT_STORAGE_KEY, choice);
+  } catch {
+    // Storage disabled: the choice holds for this page view only.
+    memory = choice;
+  }
+  for (const listener of listeners) listener();
+}
+
+let memory: ConsentChoice | null = null;
+const snapshot = () => read() ?? memory;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CONSENT_STORAGE_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The stored choice, or null while the visitor has not chosen. */
+export function useConsent(): ConsentChoice | null {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { loginSchema, MESSAGES, type LoginInput } from '../../../domain/index.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { errorMessage } from '../../data/client.ts';
+import { signIn, useSession } from '../../data/session.ts';
+
+const APP_HOME = '/app/search';
+
+export function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  // SPEC §2: a visitor who already has a session goes straight to the app.
+  if (session && !isSubmitting) return <Navigate to={APP_HOME} replace />;
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    try {
+      await signIn(email, password);
+      toast.success(MESSAGES.loginSuccess);
+      navigate(APP_HOME, { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.loginFailed));
+    }
+  });
+
+  return (
+    <div className="auth-page">
+      <div className="card auth-card">
+        <h1>Welcome Back</h1>
+        <p className="muted center">Log in to keep scouting winning ads.</p>
+        <form className="form" onSubmit={onSubmit} noValidate aria-label="Log in">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+            {isSubmitting ? 'Logging in…' : 'Log In'}
+          </button>
+        </form>
+        <p className="center">
+          Don&apos;t have an account? <Link to="/register">Create one</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  grantsAccess,
+  MESSAGES,
+  planDisplayName,
+  PLANS,
+  type CheckoutProduct,
+} from '../../../domain/index.ts';
+import { openInNewTab } from '../../components/new-tab.ts';
+import { PlanCard } from '../../components/plan-card.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { createCheckout } from '../../data/billing.ts';
+import { errorMessage } from '../../data/client.ts';
+import { currentSession } from '../../data/session.ts';
+import { useSubscription } from '../../data/subscription.ts';
+
+const PLAN_CHOICES = [PLANS.monthly, PLANS.yearly] as const;
+
+export function SubscribePage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const subscription = useSubscription();
+  const [pending, setPending] = useState<CheckoutProduct | null>(null);
+  const active =
+    subscription.status !== 'loading' && grantsAccess(subscription.subscription?.status)
+      ? subscription.subscription
+      : null;
+
+  async function choose(product: CheckoutProduct) {
+    if (!currentSession()) {
+      toast.error(MESSAGES.loginFirst);
+      navigate('/login');
+      return;
+    }
+    setPending(product);
+    try {
+      await openInNewTab(() => createCheckout(product, MESSAGES.noCheckoutUrl));
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.checkoutFailed));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <section className="section">
+      <div className="container">
+        <header className="section-title">
+          <h1>Choose Your Plan</h1>
+          <p className="section-lead">
+            Every plan includes the full scouting tool, your own ad database and the curated keyword lists.
+          </p>
+        </header>
+        {active && (
+          <p className="notice notice-info subscribe-active">
+            You already have an active {planDisplayName(active)}. Manage it in{' '}
+            <Link to="/app/settings">Settings</Link>.
+          </p>
+        )}
+        <div className="grid grid-2 plan-grid">
+          {PLAN_CHOICES.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              action={
+                <button
+                  type="button"
+                  className="button button-primary button-block"
+                  disabled={pending !== null}
+                  onClick={() => void choose(plan.id as CheckoutProduct)}
+                >
+                  {pending === plan.id
+                    ? 'Opening checkout…'
+                    : `Select ${plan.id === 'monthly' ? 'Monthly' : 'Yearly'}`}
+                </button>
+              }
+            />
+          ))}
+        </div>
+        <p className="muted center">
+          Checkout opens in a new tab. Payments are handled by our card payment provider.
+        </p>
+      </div>
+    </section>
+  );
+}

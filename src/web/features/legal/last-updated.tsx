@@ -1,0 +1,15 @@
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** SPEC §2: the legal pages show today's date as their "Last updated" date, e.g. "November 22, 2026". */
+export function LastUpdated() {
+  const today = new Date();
+  const isoDate = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return (
+    <p className="legal-updated">
+      Last updated:{' '}
+      <time dateTime={isoDate}>
+        {today.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}
+      </time>
+    </p>
+  );
+}

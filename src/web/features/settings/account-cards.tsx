@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { MESSAGES, newEmailSchema, newPasswordSchema } from '../../../domain/index.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { updateEmail, updatePassword } from '../../data/account.ts';
+import { errorMessage } from '../../data/client.ts';
+import { useSession } from '../../data/session.ts';
+
+export function EmailCard() {
+  const session = useSession();
+  const toast = useToast();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof newEmailSchema>>({
+    resolver: zodResolver(newEmailSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    if (!session) {
+      toast.error(MESSAGES.notAuthenticated);
+      return;
+    }
+    try {
+      await updateEmail(email);
+      toast.success(MESSAGES.emailUpdated);
+      reset();
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.emailUpdateFailed));
+    }
+  });
+
+  return (
+    <section className="card settings-card" aria-labelledby="email-title">
+      <h2 id="email-title">Current Email</h2>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField label="Current email" type="email" value={session?.email ?? ''} readOnly />
+        <TextField
+          label="New email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <button type="submit" className="button button-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Updating…' : 'Update Email'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export function PasswordCard() {
+  const session = useSession();
+  const toast = useToast();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof newPasswordSchema>>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    if (!session) {
+      toast.error(MESSAGES.notAuthenticated);
+      return;
+    }
+    try {
+      await updatePassword(password);
+      toast.success(MESSAGES.passwordUpdated);
+      reset();
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.passwordUpdateFailed));
+    }
+  });
+
+  return (
+    <section className="card settings-card" aria-labelledby="password-title">
+      <h2 id="password-title">Update Password</h2>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          placeholder={MESSAGES.newPasswordHint}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className="button button-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Updating…' : 'Update Password'}
+        </button>
+      </form>
+    </section>
+  );
+}

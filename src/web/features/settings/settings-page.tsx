@@ -1,0 +1,25 @@
+import { useSubscription } from '../../data/subscription.ts';
+import { EmailCard, PasswordCard } from './account-cards.tsx';
+import { CreditsCard } from './credits-card.tsx';
+import { CurrentPlanCard } from './current-plan-card.tsx';
+import { useCheckoutReturn } from './use-checkout-return.ts';
+
+/** /app/settings (SPEC §2): reachable without a subscription; four cards. */
+export function SettingsPage() {
+  const subscription = useSubscription();
+  useCheckoutReturn();
+  return (
+    <>
+      <header className="page-header">
+        <h1>Settings</h1>
+        <p>Your plan, your results and your account.</p>
+      </header>
+      <div className="settings-grid">
+        <CurrentPlanCard state={subscription} />
+        <CreditsCard />
+        <EmailCard />
+        <PasswordCard />
+      </div>
+    </>
+  );
+}
