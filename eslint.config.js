@@ -24,7 +24,10 @@ export default tseslint.config(
     plugins: { adscout, 'react-hooks': reactHooks },
     rules: {
       'adscout/layer-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -72,6 +75,7 @@ export default tseslint.config(
         Collection: 'readonly',
         Record: 'readonly',
         DynamicModel: 'readonly',
+        DateTime: 'readonly',
         arrayOf: 'readonly',
         BadRequestError: 'readonly',
         ForbiddenError: 'readonly',

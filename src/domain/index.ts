@@ -9,3 +9,4 @@ export * from './messages.ts';
 export * from './plans.ts';
 export * from './session.ts';
 export * from './url.ts';
+export * from './runs.ts';

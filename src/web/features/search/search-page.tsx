@@ -1,16 +1,79 @@
-import { STATED_PROCESSING_TIME } from '../../../domain/index.ts';
-import { PagePlaceholder } from '../../components/page-placeholder.tsx';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  formatCount,
+  LIMITS,
+  MESSAGES,
+  scoutCompletedMessage,
+  type SearchRun,
+} from '../../../domain/index.ts';
+import { useToast } from '../../components/toast.tsx';
+import { usePublicConfig } from '../../data/public-config.ts';
+import { useQuota } from '../../data/quota.ts';
+import { dismissFinishedRun, useRuns } from '../../data/runs.ts';
+import { ActiveJobCard, RunSummaryCard } from './run-cards.tsx';
+import { ScoutForm } from './scout-form.tsx';
+
+/** SPEC §8: how a finished run is reported. */
+function useFinishedRunToast(run: SearchRun | null): void {
+  const toast = useToast();
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (!run || reported.current === run.id) return;
+    reported.current = run.id;
+    if (run.status === 'failed') toast.error(MESSAGES.scrapeFailed);
+    else if (run.results_count === 0) toast.info(MESSAGES.noResultsFound);
+    else toast.success(scoutCompletedMessage(run.results_count));
+  }, [run, toast]);
+}
 
 export function SearchPage() {
+  const runs = useRuns();
+  const quota = useQuota();
+  const { scoutSource } = usePublicConfig();
+  useFinishedRunToast(runs.finished);
+  const remaining = quota.status === 'ready' ? quota.quota.total_remaining : null;
+
   return (
-    <PagePlaceholder
-      title="Scout Winning Ads"
-      subtitle="Paste a Facebook Ad Library link, pick a country and keywords, and let AdScout collect the ads."
-      coming={[
-        'A scout form: search name, Ad Library link, target country, optional keywords and 1 to 1000 ads',
-        `Live progress while a scout runs (usually ${STATED_PROCESSING_TIME})`,
-        'Your remaining results, with a warning when they run low',
-      ]}
-    />
+    <>
+      <header className="page-header">
+        <h1>Scout Winning Ads</h1>
+        <p>Find the ads your competitors are scaling, straight from the Ad Library.</p>
+      </header>
+      {scoutSource === 'demo' && (
+        <p className="notice notice-info demo-notice">
+          Demo source: scouts on this server return ads from AdScout&apos;s built-in demo catalogue, not live
+          Facebook data.
+        </p>
+      )}
+      <div className="search-layout">
+        <div className="stack">
+          {runs.active && <ActiveJobCard run={runs.active} />}
+          <ScoutForm busy={Boolean(runs.active)} quota={quota} />
+        </div>
+        <aside className="stack">
+          <section className="card" aria-labelledby="remaining-title">
+            <h2 id="remaining-title">Results remaining</h2>
+            <p className="big-number" data-testid="search-total-remaining">
+              {remaining === null ? '—' : formatCount(remaining)}
+            </p>
+            {remaining !== null && remaining > 0 && remaining < LIMITS.lowCreditThreshold && (
+              <p className="notice notice-warning" role="status">
+                Low results remaining
+              </p>
+            )}
+            <div className="row">
+              <Link to="/app/database" className="button button-secondary">
+                Go to Database
+              </Link>
+              <Link to="/app/settings" className="button button-secondary">
+                Buy Results
+              </Link>
+            </div>
+          </section>
+          {runs.finished && <RunSummaryCard run={runs.finished} onDismiss={dismissFinishedRun} />}
+        </aside>
+      </div>
+    </>
   );
 }

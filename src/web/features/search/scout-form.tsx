@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import {
+  COUNTRIES,
+  DEFAULT_COUNTRY,
+  LIMITS,
+  MESSAGES,
+  scoutFormSchema,
+  scoutRefusal,
+  STATED_PROCESSING_TIME,
+  type ScoutForm as ScoutFormValues,
+  type ScoutFormInput,
+} from '../../../domain/index.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { errorMessage } from '../../data/client.ts';
+import type { QuotaState } from '../../data/quota.ts';
+import { createRun } from '../../data/runs.ts';
+import { currentSession } from '../../data/session.ts';
+
+export const EMPTY_SCOUT_FORM: ScoutFormInput = {
+  search_name: '',
+  facebook_link: '',
+  target_country: DEFAULT_COUNTRY,
+  keywords_used: '',
+  requested_count: LIMITS.adsPerSearch.default,
+};
+
+/** SPEC §2 'Scout Winning Ads'. The server re-checks every rule; the page only spares a round trip. */
+export function ScoutForm({
+  busy,
+  quota,
+  initial,
+}: {
+  busy: boolean;
+  quota: QuotaState;
+  initial?: Partial<ScoutFormInput>;
+}) {
+  const toast = useToast();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ScoutFormInput, unknown, ScoutFormValues>({
+    resolver: zodResolver(scoutFormSchema),
+    defaultValues: { ...EMPTY_SCOUT_FORM, ...initial },
+  });
+
+  const onSubmit = handleSubmit(async (form) => {
+    if (!currentSession()) {
+      toast.error(MESSAGES.notAuthenticated);
+      return;
+    }
+    const refusal =
+      quota.status === 'ready' || busy
+        ? scoutRefusal({
+            hasWorkingRun: busy,
+            totalRemaining: quota.status === 'ready' ? quota.quota.total_remaining : Number.POSITIVE_INFINITY,
+            requestedCount: form.requested_count,
+          })
+        : null;
+    if (refusal) {
+      toast.error(refusal);
+      return;
+    }
+    try {
+      await createRun(form);
+      toast.success(MESSAGES.scoutStarted);
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.scoutStartFailed));
+    }
+  });
+
+  return (
+    <section className="card" aria-labelledby="scout-form-title">
+      <h2 id="scout-form-title">Scout Winning Ads</h2>
+      <p className="muted">
+        Paste a link from the Facebook Ad Library, choose the market and how many ads you want. Processing
+        takes {STATED_PROCESSING_TIME}.
+      </p>
+      <form className="form scout-form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Search name"
+          placeholder="e.g. Pet gadgets US"
+          error={errors.search_name?.message}
+          {...register('search_name')}
+        />
+        <TextField
+          label="Facebook Ad Library link"
+          type="url"
+          inputMode="url"
+          placeholder="https://www.facebook.com/ads/library/?active_status=active&country=US&q=…"
+          error={errors.facebook_link?.message}
+          {...register('facebook_link')}
+        />
+        <div className="scout-form-row">
+          <div className="field">
+            <label htmlFor="target-country">Target country</label>
+            <select id="target-country" className="select" {...register('target_country')}>
+              {COUNTRIES.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.code} - {country.name}
+                </option>
+              ))}
+            </select>
+            {errors.target_country?.message && (
+              <p className="field-error" role="alert">
+                {errors.target_country.message}
+              </p>
+            )}
+          </div>
+          <TextField
+            label="Number of ads"
+            type="number"
+            inputMode="numeric"
+            min={LIMITS.adsPerSearch.min}
+            max={LIMITS.adsPerSearch.max}
+            step={1}
+            error={errors.requested_count?.message}
+            {...register('requested_count')}
+          />
+        </div>
+        <TextField
+          label="Keywords (optional)"
+          placeholder="free shipping, bestseller, 50% off"
+          hint="Separate keywords with commas. They replace the search words of the link."
+          error={errors.keywords_used?.message}
+          {...register('keywords_used')}
+        />
+        <button type="submit" className="button button-primary button-lg" disabled={busy || isSubmitting}>
+          {busy ? 'Job Already Running' : isSubmitting ? 'Starting…' : 'Start Scouting'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { runJob, type ClaimedRun, type JobDeps, type NormalizeOutcome, type WorkerApi } from './job.ts';
+import type { AdSource, SourcePage, SourceQuery } from './sources/types.ts';
+
+const run: ClaimedRun = {
+  id: 'run1',
+  user: 'u1',
+  search_name: 'Pets',
+  facebook_link: 'https://www.facebook.com/ads/library/?q=pets',
+  target_country: 'US',
+  keywords_used: '',
+  requested_count: 5,
+  stored_count: 0,
+  attempts: 1,
+};
+
+const query = { limit: 5 } as SourceQuery;
+
+function sourceOf(pages: unknown[][], fail?: Error): AdSource {
+  return {
+    name: 'demo',
+    async *pages(): AsyncIterable<SourcePage> {
+      for (const items of pages) yield { items, cursor: null };
+      if (fail) throw fail;
+    },
+  };
+}
+
+/** A server double that stores rows by ad_id and caps them at the requested count. */
+function apiDouble(options: { leaseLostAfter?: number } = {}) {
+  const stored = new Map<string, Record<string, unknown>>();
+  const calls: string[] = [];
+  let beats = 0;
+  let finished: { status: string; error?: string } | null = null;
+  const api: WorkerApi = {
+    async heartbeat() {
+      beats += 1;
+      calls.push('heartbeat');
+      return options.leaseLostAfter === undefined || beats <= options.leaseLostAfter;
+    },
+    async writeResults(_id, rows) {
+      calls.push(`write ${rows.length}`);
+      for (const row of rows) {
+        if (stored.size >= run.requested_count) break;
+        stored.set(String(row.ad_id), row);
+      }
+      return { stored: stored.size, full: stored.size >= run.requested_count };
+    },
+    async finish(_id, outcome) {
+      calls.push(`finish ${outcome.status}`);
+      finished = outcome;
+    },
+  };
+  return { api, stored, calls, finished: () => finished };
+}
+
+const normalize = (raw: unknown): NormalizeOutcome => {
+  const id = (raw as { id?: string }).id;
+  return id ? { ok: true, ad: { ad_id: id } } : { ok: false, reason: 'no ad id' };
+};
+
+function deps(api: WorkerApi, source: AdSource, overrides: Partial<JobDeps> = {}): JobDeps {
+  return {
+    api,
+    source,
+    buildQuery: () => query,
+    normalize,
+    heartbeatMs: 60_000,
+    log: () => undefined,
+    signal: new AbortController().signal,
+    ...overrides,
+  };
+}
+
+describe('runJob', () => {
+  it('writes normalized rows page by page and settles as completed', async () => {
+    const server = apiDouble();
+    const source = sourceOf([
+      [{ id: 'a' }, { id: 'b' }, {}],
+      [{ id: 'b' }, { id: 'c' }],
+    ]);
+    expect(await runJob(run, deps(server.api, source))).toBe('completed');
+    expect([...server.stored.keys()]).toEqual(['a', 'b', 'c']);
+    expect(server.calls).toEqual(['write 2', 'heartbeat', 'write 2', 'heartbeat', 'finish completed']);
+  });
+
+  it('stops asking the source once the run is full', async () => {
+    const server = apiDouble();
+    const pages = [
+      ['1', '2', '3'].map((id) => ({ id })),
+      ['4', '5', '6'].map((id) => ({ id })),
+      ['7', '8'].map((id) => ({ id })),
+    ];
+    expect(await runJob(run, deps(server.api, sourceOf(pages)))).toBe('completed');
+    expect(server.stored.size).toBe(5);
+    expect(server.calls.filter((c) => c.startsWith('write'))).toHaveLength(2);
+  });
+
+  it('drops the same ad twice within a page', async () => {
+    const server = apiDouble();
+    await runJob(run, deps(server.api, sourceOf([[{ id: 'a' }, { id: 'a' }]])));
+    expect(server.calls[0]).toBe('write 1');
+  });
+
+  it("fails the run with the source's user message, keeping what was stored", async () => {
+    const server = apiDouble();
+    const error = Object.assign(new Error('HTTP 400 code 190'), {
+      userMessage: 'The Meta access token is invalid or expired',
+    });
+    const outcome = await runJob(run, deps(server.api, sourceOf([[{ id: 'a' }]], error)));
+    expect(outcome).toBe('failed');
+    expect(server.finished()).toEqual({
+      status: 'failed',
+      error: 'The Meta access token is invalid or expired',
+    });
+    expect(server.stored.size).toBe(1);
+  });
+
+  it('fails with a generic reason when an error carries no user message', async () => {
+    const server = apiDouble();
+    await runJob(run, deps(server.api, sourceOf([], new TypeError('boom'))));
+    expect(server.finished()?.status).toBe('failed');
+    expect(server.finished()?.error).toMatch(/failed while scouting/);
+  });
+
+  it('fails at once when the link cannot be used', async () => {
+    const server = apiDouble();
+    const bad = Object.assign(new Error('not an ad library link'), {
+      userMessage: 'Please paste an Ad Library link',
+    });
+    const outcome = await runJob(
+      run,
+      deps(server.api, sourceOf([[{ id: 'a' }]]), {
+        buildQuery: () => {
+          throw bad;
+        },
+      }),
+    );
+    expect(outcome).toBe('failed');
+    expect(server.finished()).toEqual({ status: 'failed', error: 'Please paste an Ad Library link' });
+    expect(server.stored.size).toBe(0);
+  });
+
+  it('leaves the run alone when its lease was taken over', async () => {
+    const server = apiDouble({ leaseLostAfter: 0 });
+    const pages = [[{ id: 'a' }], [{ id: 'b' }], [{ id: 'c' }]];
+    expect(await runJob(run, deps(server.api, sourceOf(pages)))).toBe('abandoned');
+    expect(server.finished()).toBeNull();
+    expect(server.stored.size).toBe(1);
+  });
+
+  it('settles a resumed run that was already full without asking the source', async () => {
+    const server = apiDouble();
+    let asked = false;
+    const source: AdSource = {
+      name: 'demo',
+      // eslint-disable-next-line require-yield
+      async *pages() {
+        asked = true;
+      },
+    };
+    expect(await runJob({ ...run, stored_count: 5 }, deps(server.api, source))).toBe('completed');
+    expect(asked).toBe(false);
+  });
+
+  it('abandons without settling when the worker shuts down', async () => {
+    const server = apiDouble();
+    const shutdown = new AbortController();
+    const source: AdSource = {
+      name: 'demo',
+      async *pages() {
+        yield { items: [{ id: 'a' }], cursor: null };
+        shutdown.abort(new Error('SIGTERM'));
+        yield { items: [{ id: 'b' }], cursor: null };
+      },
+    };
+    expect(await runJob(run, deps(server.api, source, { signal: shutdown.signal }))).toBe('abandoned');
+    expect(server.finished()).toBeNull();
+  });
+});

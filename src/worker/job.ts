@@ -1,0 +1,154 @@
+/**
+ * One scout run, from claim to settlement. The worker owns the run only while its lease holds:
+ * it heartbeats (extending the lease and reporting progress), writes normalized rows in
+ * batches that the server stores idempotently on (run, ad_id) and caps at the requested count,
+ * and settles the run as completed or failed. If the lease is lost (another worker took over
+ * after a stall) it stops without settling: the new owner finishes the run.
+ */
+import type { AdSource, SourceQuery } from './sources/types.ts';
+
+/** A run as the claim route hands it to a worker. */
+export interface ClaimedRun {
+  id: string;
+  user: string;
+  search_name: string;
+  facebook_link: string;
+  target_country: string;
+  keywords_used: string;
+  requested_count: number;
+  /** Rows already stored for this run (non-zero when a run is resumed). */
+  stored_count: number;
+  attempts: number;
+}
+
+export interface WriteOutcome {
+  /** Rows of this run stored so far, after this batch. */
+  stored: number;
+  /** True when the run holds as many rows as it may: requested count or reservation. */
+  full: boolean;
+}
+
+/** The worker routes of the server (ARCHITECTURE §9): the lease protocol of §5. */
+export interface WorkerApi {
+  heartbeat(runId: string, progress: number): Promise<boolean>;
+  writeResults(runId: string, rows: readonly Record<string, unknown>[]): Promise<WriteOutcome>;
+  finish(runId: string, outcome: { status: 'completed' | 'failed'; error?: string }): Promise<void>;
+}
+
+export type NormalizeOutcome =
+  { ok: true; ad: Record<string, unknown> & { ad_id: string } } | { ok: false; reason: string };
+
+export interface JobDeps {
+  api: WorkerApi;
+  source: AdSource;
+  /** The source query for a run, or a user-facing error when its link cannot be used. */
+  buildQuery(run: ClaimedRun): SourceQuery;
+  normalize(raw: unknown, run: ClaimedRun): NormalizeOutcome;
+  heartbeatMs: number;
+  log(message: string): void;
+  /** Aborted when the worker is shutting down. */
+  signal: AbortSignal;
+}
+
+/** Why a job stopped without settling. */
+export class LeaseLostError extends Error {}
+
+/** A message fit for the user, carried by errors of sources and link parsing. */
+function userMessageOf(error: unknown): string | null {
+  const message = (error as { userMessage?: unknown })?.userMessage;
+  return typeof message === 'string' && message ? message : null;
+}
+
+const GENERIC_FAILURE = 'The ad source failed while scouting. Please try again.';
+
+export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed' | 'failed' | 'abandoned'> {
+  const { api, log } = deps;
+  const lease = new AbortController();
+  const stop = () => lease.abort(deps.signal.reason);
+  deps.signal.addEventListener('abort', stop, { once: true });
+  let stored = run.stored_count;
+  let lost = false;
+
+  const beat = async () => {
+    const ours = await api.heartbeat(run.id, stored).catch((error: unknown) => {
+      // A failed heartbeat is not a lost lease: the next one may pass before the lease expires.
+      log(`heartbeat for ${run.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return true;
+    });
+    if (!ours && !lost) {
+      lost = true;
+      lease.abort(new LeaseLostError(`lease on ${run.id} was taken over`));
+    }
+  };
+  const timer = setInterval(() => void beat(), deps.heartbeatMs);
+  /** Settles the run; false when another worker holds it by now (it will settle it). */
+  const settle = async (outcome: { status: 'completed' | 'failed'; error?: string }): Promise<boolean> => {
+    try {
+      await api.finish(run.id, outcome);
+      return true;
+    } catch (error) {
+      if (error instanceof LeaseLostError) return false;
+      throw error;
+    }
+  };
+
+  try {
+    let query: SourceQuery;
+    try {
+      query = deps.buildQuery(run);
+    } catch (error) {
+      const reason = userMessageOf(error) ?? (error instanceof Error ? error.message : String(error));
+      return (await settle({ status: 'failed', error: reason })) ? 'failed' : 'abandoned';
+    }
+    const skipped = new Map<string, number>();
+    let full = stored >= run.requested_count;
+    if (!full) {
+      for await (const page of deps.source.pages(query, { signal: lease.signal })) {
+        const rows: Record<string, unknown>[] = [];
+        const ids = new Set<string>();
+        for (const raw of page.items) {
+          const outcome = deps.normalize(raw, run);
+          if (!outcome.ok) {
+            skipped.set(outcome.reason, (skipped.get(outcome.reason) ?? 0) + 1);
+            continue;
+          }
+          if (ids.has(outcome.ad.ad_id)) continue; // the same ad twice in one page
+          ids.add(outcome.ad.ad_id);
+          rows.push(outcome.ad);
+        }
+        if (lease.signal.aborted) break;
+        if (rows.length > 0) {
+          const result = await api.writeResults(run.id, rows);
+          stored = result.stored;
+          full = result.full;
+        }
+        await beat();
+        if (full || stored >= run.requested_count || lease.signal.aborted) break;
+      }
+    }
+    if (lease.signal.aborted) throw lease.signal.reason;
+    if (skipped.size > 0) {
+      log(`run ${run.id}: skipped ${[...skipped].map(([reason, n]) => `${n} (${reason})`).join(', ')}`);
+    }
+    if (!(await settle({ status: 'completed' })))
+      throw new LeaseLostError(`lease on ${run.id} was taken over`);
+    log(`run ${run.id} completed with ${stored} ads`);
+    return 'completed';
+  } catch (error) {
+    if (lost || error instanceof LeaseLostError) {
+      log(`run ${run.id}: lease lost, leaving it to its new owner`);
+      return 'abandoned';
+    }
+    if (deps.signal.aborted) {
+      // Shutting down: the lease expires and the run is resumed by another worker (or this one).
+      log(`run ${run.id}: worker stopping, run left for resumption`);
+      return 'abandoned';
+    }
+    const reason = userMessageOf(error) ?? GENERIC_FAILURE;
+    log(`run ${run.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return (await settle({ status: 'failed', error: reason })) ? 'failed' : 'abandoned';
+  } finally {
+    clearInterval(timer);
+    deps.signal.removeEventListener('abort', stop);
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * The worker routes (ARCHITECTURE §5, §9): one holder per run under concurrent claims, leases
+ * that expire and move to another worker, idempotent capped result writes with `is_new`, and no
+ * access for users.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+
+const LEASE_SECONDS = 1;
+let server: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  return server.superuser.send<T>(path, { method: 'POST', body });
+}
+
+/** A working run as the run guard would leave it (created directly, as superuser). */
+async function workingRun(user: TestUser, requested = 5): Promise<string> {
+  const run = await server.superuser.collection('search_runs').create({
+    user: user.id,
+    search_name: 'Pets',
+    facebook_link: 'https://www.facebook.com/ads/library/?q=pets',
+    target_country: 'US',
+    requested_count: requested,
+    status: 'working',
+    started_at: new Date().toISOString(),
+  });
+  return run.id;
+}
+
+interface Claimed {
+  run: { id: string; stored_count: number; attempts: number; requested_count: number } | null;
+}
+interface Written {
+  stored: number;
+  inserted: number;
+  rejected: number;
+  full: boolean;
+}
+
+const row = (adId: string, extra: Record<string, unknown> = {}) => ({
+  ad_id: adId,
+  title: `Ad ${adId}`,
+  ...extra,
+});
+
+/** Ends every working run, so each test starts from its own runs. */
+async function drain(): Promise<void> {
+  const working = await server.superuser
+    .collection('search_runs')
+    .getFullList({ filter: 'status = "working"' });
+  for (const run of working)
+    await server.superuser.collection('search_runs').update(run.id, { status: 'failed' });
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    env: { SCOUT_LEASE_SECONDS: String(LEASE_SECONDS), SCOUT_MAX_ATTEMPTS: '2' },
+  });
+  [alice, bob] = await Promise.all([server.createUser('alice'), server.createUser('bob')]);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('claim', () => {
+  it('gives the oldest unclaimed run to exactly one of many concurrent workers', async () => {
+    await drain();
+    const runId = await workingRun(alice);
+    const claims = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post<Claimed>('/api/adscout/worker/claim', { worker: `w${i}` })),
+    );
+    const winners = claims.filter((c) => c.run);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]!.run!.id).toBe(runId);
+    expect(winners[0]!.run!.attempts).toBe(1);
+  });
+
+  it('hands an expired lease to another worker, and a run out of attempts to nobody', async () => {
+    await drain();
+    const runId = await workingRun(alice);
+    const first = await post<Claimed>('/api/adscout/worker/claim', { worker: 'crashing' });
+    expect(first.run?.id).toBe(runId);
+    expect((await post<Claimed>('/api/adscout/worker/claim', { worker: 'other' })).run).toBeNull();
+    await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 600));
+    const second = await post<Claimed>('/api/adscout/worker/claim', { worker: 'other' });
+    expect(second.run?.id).toBe(runId);
+    expect(second.run?.attempts).toBe(2);
+    // the crashed worker lost the run
+    expect(await statusOf(post(`/api/adscout/worker/runs/${runId}/heartbeat`, { worker: 'crashing' }))).toBe(
+      409,
+    );
+    await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 600));
+    // SCOUT_MAX_ATTEMPTS=2: nobody may claim it a third time
+    expect((await post<Claimed>('/api/adscout/worker/claim', { worker: 'third' })).run).toBeNull();
+  });
+
+  it('a released run goes back to the queue without spending an attempt', async () => {
+    await drain();
+    const runId = await workingRun(alice);
+    await post<Claimed>('/api/adscout/worker/claim', { worker: 'leaving' });
+    await server.superuser.send(`/api/adscout/worker/runs/${runId}/release`, {
+      method: 'POST',
+      body: { worker: 'leaving' },
+    });
+    const again = await post<Claimed>('/api/adscout/worker/claim', { worker: 'next' });
+    expect(again.run?.id).toBe(runId);
+    expect(again.run?.attempts).toBe(1);
+  });
+});
+
+describe('results', () => {
+  it('are idempotent on (run, ad_id), capped at the requested count, and report progress', async () => {
+    await drain();
+    const runId = await workingRun(alice, 3);
+    await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
+    const path = `/api/adscout/worker/runs/${runId}/results`;
+    const first = await post<Written>(path, { worker: 'w', rows: [row('1'), row('2')] });
+    expect(first).toMatchObject({ stored: 2, inserted: 2, full: false });
+    const again = await post<Written>(path, { worker: 'w', rows: [row('1'), row('2')] });
+    expect(again).toMatchObject({ stored: 2, inserted: 0, full: false });
+    const over = await post<Written>(path, { worker: 'w', rows: [row('3'), row('4'), row('5')] });
+    expect(over).toMatchObject({ stored: 3, inserted: 1, full: true });
+    const rows = await server.superuser
+      .collection('search_results')
+      .getFullList({ filter: `run = "${runId}"` });
+    expect(rows.map((r) => r.ad_id).sort()).toEqual(['1', '2', '3']);
+    const run = await server.superuser.collection('search_runs').getOne(runId);
+    expect(run.progress).toBe(3);
+  });
+
+  it('flag an ad as new only the first time the same user collects it', async () => {
+    await drain();
+    const earlier = await workingRun(alice);
+    await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
+    await post(`/api/adscout/worker/runs/${earlier}/results`, { worker: 'w', rows: [row('seen')] });
+    await server.superuser.collection('search_runs').update(earlier, { status: 'completed' });
+
+    const later = await workingRun(alice);
+    await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
+    await post(`/api/adscout/worker/runs/${later}/results`, {
+      worker: 'w',
+      rows: [row('seen'), row('fresh')],
+    });
+    await server.superuser.collection('search_runs').update(later, { status: 'completed' });
+
+    const bobs = await workingRun(bob);
+    await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
+    await post(`/api/adscout/worker/runs/${bobs}/results`, { worker: 'w', rows: [row('seen')] });
+
+    const flags = async (runId: string) =>
+      Object.fromEntries(
+        (await server.superuser.collection('search_results').getFullList({ filter: `run = "${runId}"` })).map(
+          (r) => [r.ad_id, r.is_new],
+        ),
+      );
+    expect(await flags(earlier)).toEqual({ seen: true });
+    expect(await flags(later)).toEqual({ seen: false, fresh: true });
+    expect(await flags(bobs)).toEqual({ seen: true });
+  });
+
+  it('keep ad text as data and drop unsafe links and bad values', async () => {
+    await drain();
+    const runId = await workingRun(alice);
+    await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
+    const written = await post<Written>(`/api/adscout/worker/runs/${runId}/results`, {
+      worker: 'w',
+      rows: [
+        row('x1', {
+          body: '<img src=x onerror=alert(1)>',
+          product_link: 'javascript:alert(1)',
+          page_profile_url: 'https://www.facebook.com/123',
+          reach: -5,
+          page_likes: 'many',
+          start_date: 'yesterday',
+          end_date: '2026-11-01 00:00:00.000Z',
+        }),
+        { title: 'no id' },
+        row(''),
+      ],
+    });
+    expect(written).toMatchObject({ stored: 1, inserted: 1, rejected: 2 });
+    const [stored] = await server.superuser
+      .collection('search_results')
+      .getFullList({ filter: `run = "${runId}"` });
+    expect(stored).toMatchObject({
+      body: '<img src=x onerror=alert(1)>',
+      product_link: '',
+      page_profile_url: 'https://www.facebook.com/123',
+      reach: 0,
+      page_likes: 0,
+      start_date: '',
+      end_date: '2026-11-01 00:00:00.000Z',
+    });
+  });
+
+  it('are refused to a worker that does not hold the lease', async () => {
+    await drain();
+    const runId = await workingRun(alice);
+    await post<Claimed>('/api/adscout/worker/claim', { worker: 'holder' });
+    expect(
+      await statusOf(
+        post(`/api/adscout/worker/runs/${runId}/results`, { worker: 'intruder', rows: [row('1')] }),
+      ),
+    ).toBe(409);
+  });
+});
+
+describe('users', () => {
+  it('cannot claim, heartbeat, write results or release', async () => {
+    await drain();
+    const runId = await workingRun(alice);
+    for (const client of [alice.pb, server.anonymous()]) {
+      const send = (path: string, body: unknown) => client.send(path, { method: 'POST', body });
+      expect(await statusOf(send('/api/adscout/worker/claim', { worker: 'me' }))).toBeGreaterThanOrEqual(401);
+      for (const action of ['heartbeat', 'results', 'release']) {
+        const status = await statusOf(
+          send(`/api/adscout/worker/runs/${runId}/${action}`, { worker: 'me', rows: [] }),
+        );
+        expect([401, 403]).toContain(status);
+      }
+    }
+    const run = await server.superuser.collection('search_runs').getOne(runId);
+    expect(run.lease_owner).toBe('');
+  });
+});
