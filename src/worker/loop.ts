@@ -32,7 +32,7 @@ export async function workLoop(options: LoopOptions): Promise<void> {
   const { server, log, signal } = options;
   let failures = 0;
   while (!signal.aborted) {
-    let run: ClaimedRun | null = null;
+    let run: ClaimedRun | null;
     try {
       run = await server.claim();
       failures = 0;
