@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaOf, forbiddenReason } from './layer-imports.js';
+import { areaOf, forbiddenReason, importReason } from './layer-imports.js';
 
 const allowed = (from: string, to: string) => forbiddenReason(areaOf(from), areaOf(to)) === null;
 
@@ -24,5 +24,13 @@ describe('ARCHITECTURE §2 import directions', () => {
     ['tests/e2e/a.ts', 'src/web/app/app.tsx', true],
   ])('%s → %s: %s', (from, to, ok) => {
     expect(allowed(from, to)).toBe(ok);
+  });
+});
+
+describe('test data', () => {
+  it('a unit test in src may read tests/fixtures, and nothing else of tests/', () => {
+    expect(importReason('src/domain/a.test.ts', 'tests/fixtures/ad-library/x.json')).toBeNull();
+    expect(importReason('src/domain/a.ts', 'tests/fixtures/ad-library/x.json')).not.toBeNull();
+    expect(importReason('src/domain/a.test.ts', 'tests/integration/harness.ts')).not.toBeNull();
   });
 });

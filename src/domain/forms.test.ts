@@ -6,9 +6,9 @@ import {
   newPasswordSchema,
   registerSchema,
   scoutFormSchema,
-  splitKeywords,
 } from './forms.ts';
 import { MESSAGES } from './messages.ts';
+import { splitKeywords } from './text.ts';
 
 function firstError(
   schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from './countries.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
+import { AD_LIBRARY_LINK_MESSAGE, isAdLibraryLink } from './ad-library-link.ts';
+import { splitKeywords } from './text.ts';
 import { isHttpUrl } from './url.ts';
 
 const email = z
@@ -39,14 +41,6 @@ export const newPasswordSchema = z.object({
   password: z.string().min(LIMITS.passwordMin.settings, MESSAGES.passwordMin6),
 });
 
-/** Splits the scout form's comma-separated keywords into trimmed, non-empty entries. */
-export function splitKeywords(raw: string): string[] {
-  return raw
-    .split(',')
-    .map((k) => k.trim())
-    .filter((k) => k.length > 0);
-}
-
 export const scoutFormSchema = z.object({
   search_name: z
     .string()
@@ -58,7 +52,8 @@ export const scoutFormSchema = z.object({
     .trim()
     .min(1, 'Facebook library link is required')
     .max(LIMITS.facebookLinkMaxLength, 'Link is too long')
-    .refine(isHttpUrl, 'Please enter a valid URL'),
+    .refine(isHttpUrl, 'Please enter a valid URL')
+    .refine(isAdLibraryLink, AD_LIBRARY_LINK_MESSAGE),
   target_country: z.enum(COUNTRY_CODES, { error: 'Country is required' }).default(DEFAULT_COUNTRY),
   keywords_used: z
     .string()

@@ -10,3 +10,8 @@ export * from './plans.ts';
 export * from './session.ts';
 export * from './url.ts';
 export * from './runs.ts';
+export * from './text.ts';
+export * from './ad-library-link.ts';
+export * from './winning-score.ts';
+export * from './normalize-ad.ts';
+export * from './raw-dataset.ts';

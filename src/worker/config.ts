@@ -4,12 +4,69 @@ import { hostname } from 'node:os';
 import { DEFAULT_CONFIG } from '../domain/config.ts';
 import { SCOUT_SOURCES, type ScoutSource } from '../domain/entities.ts';
 
-export interface WorkerConfig {
+/** Settings of the ad sources (ARCHITECTURE §8); tokens stay empty when unset. */
+export interface SourceSettings {
+  source: ScoutSource;
+  apifyToken: string;
+  /** Actor id or `owner~name` (an `owner/name` form is accepted and converted). */
+  apifyActor: string;
+  apifyBaseUrl: string;
+  metaAccessToken: string;
+  /** Graph API base including the version, e.g. https://graph.facebook.com/v25.0 */
+  metaGraphBase: string;
+  /** The demo source's pause per page of 25 ads. */
+  demoPaceMs: number;
+}
+
+export const SOURCE_DEFAULTS = {
+  apifyActor: 'curious_coder~facebook-ads-library-scraper',
+  apifyBaseUrl: 'https://api.apify.com',
+  metaGraphBase: 'https://graph.facebook.com/v25.0',
+  /** 100 ads (4 pages) in about 4 s, 1000 ads in about 40 s. */
+  demoPaceMs: 1000,
+} as const;
+
+export interface WorkerConfig extends SourceSettings {
   pbUrl: string;
   email: string;
   password: string;
   name: string;
-  source: ScoutSource;
+}
+
+function baseUrl(value: string | undefined, fallback: string): string {
+  const trimmed = (value ?? '').trim().replace(/\/+$/, '');
+  return trimmed || fallback;
+}
+
+/** Reads the source settings; a missing or unreadable value falls back to its default. */
+export function readSourceSettings(env: NodeJS.ProcessEnv = process.env): SourceSettings {
+  const requested = env.SCOUT_SOURCE ?? '';
+  const source = (SCOUT_SOURCES as readonly string[]).includes(requested)
+    ? (requested as ScoutSource)
+    : (DEFAULT_CONFIG.scoutSource as ScoutSource);
+  const pace = (env.SCOUT_DEMO_PACE_MS ?? '').trim();
+  const demoPaceMs = /^\d+$/.test(pace) ? Number(pace) : SOURCE_DEFAULTS.demoPaceMs;
+  return {
+    source,
+    apifyToken: (env.APIFY_TOKEN ?? '').trim(),
+    apifyActor: (env.APIFY_ACTOR ?? '').trim().replace('/', '~') || SOURCE_DEFAULTS.apifyActor,
+    apifyBaseUrl: baseUrl(env.APIFY_BASE_URL, SOURCE_DEFAULTS.apifyBaseUrl),
+    metaAccessToken: (env.META_ACCESS_TOKEN ?? '').trim(),
+    metaGraphBase: baseUrl(env.META_GRAPH_BASE, SOURCE_DEFAULTS.metaGraphBase),
+    demoPaceMs,
+  };
+}
+
+/** One line for the start-up log: the active source and its settings, never a token. */
+export function describeSourceSettings(settings: SourceSettings): string {
+  switch (settings.source) {
+    case 'apify':
+      return `apify (actor ${settings.apifyActor} at ${settings.apifyBaseUrl}, token ${settings.apifyToken ? 'set' : 'MISSING'})`;
+    case 'meta':
+      return `meta (${settings.metaGraphBase}/ads_archive, access token ${settings.metaAccessToken ? 'set' : 'MISSING'})`;
+    default:
+      return `demo (built-in catalogue, ${settings.demoPaceMs} ms per page)`;
+  }
 }
 
 interface CredentialsFile {
@@ -30,15 +87,11 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       'the worker needs a superuser: set ADSCOUT_CREDENTIALS_FILE (npm start does) or ADSCOUT_WORKER_EMAIL and ADSCOUT_WORKER_PASSWORD',
     );
   }
-  const requested = env.SCOUT_SOURCE ?? '';
-  const source = (SCOUT_SOURCES as readonly string[]).includes(requested)
-    ? (requested as ScoutSource)
-    : (DEFAULT_CONFIG.scoutSource as ScoutSource);
   return {
+    ...readSourceSettings(env),
     pbUrl,
     email,
     password,
     name: env.ADSCOUT_WORKER_NAME || `${hostname()}-${process.pid}`,
-    source,
   };
 }

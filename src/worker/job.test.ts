@@ -63,7 +63,7 @@ function deps(api: WorkerApi, source: AdSource, overrides: Partial<JobDeps> = {}
   return {
     api,
     source,
-    buildQuery: () => query,
+    buildQueries: () => [query],
     normalize,
     heartbeatMs: 60_000,
     log: () => undefined,
@@ -131,7 +131,7 @@ describe('runJob', () => {
     const outcome = await runJob(
       run,
       deps(server.api, sourceOf([[{ id: 'a' }]]), {
-        buildQuery: () => {
+        buildQueries: () => {
           throw bad;
         },
       }),
@@ -176,5 +176,40 @@ describe('runJob', () => {
     };
     expect(await runJob(run, deps(server.api, source, { signal: shutdown.signal }))).toBe('abandoned');
     expect(server.finished()).toBeNull();
+  });
+
+  it('shares the run between keywords, then lets the ones with more ads fill the gap', async () => {
+    const catalogue: Record<string, string[]> = {
+      rare: ['r1', 'r2', 'r3'],
+      common: Array.from({ length: 20 }, (_, i) => `c${i}`),
+    };
+    const asked: string[] = [];
+    const source: AdSource = {
+      name: 'demo',
+      async *pages(q, { cursor }) {
+        const all = catalogue[q.searchTerms] ?? [];
+        let offset = cursor ? Number(cursor) : 0;
+        asked.push(`${q.searchTerms}@${offset}+${q.limit}`);
+        const end = Math.min(all.length, offset + q.limit);
+        while (offset < end) {
+          const items = all.slice(offset, Math.min(end, offset + 2)).map((id) => ({ id }));
+          offset += items.length;
+          yield { items, cursor: String(offset) };
+        }
+      },
+    };
+    const server = apiDouble();
+    const eight = { ...run, requested_count: 8 };
+    const capped: WorkerApi = {
+      ...server.api,
+      async writeResults(id, rows) {
+        for (const row of rows) if (server.stored.size < 8) server.stored.set(String(row.ad_id), row);
+        return { stored: server.stored.size, full: server.stored.size >= 8 };
+      },
+    };
+    const queries = ['rare', 'common'].map((searchTerms) => ({ ...query, searchTerms }));
+    expect(await runJob(eight, deps(capped, source, { buildQueries: () => queries }))).toBe('completed');
+    expect(asked).toEqual(['rare@0+4', 'common@0+4', 'common@4+1']);
+    expect([...server.stored.keys()].sort()).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'r1', 'r2', 'r3']);
   });
 });

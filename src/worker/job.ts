@@ -41,13 +41,19 @@ export type NormalizeOutcome =
 export interface JobDeps {
   api: WorkerApi;
   source: AdSource;
-  /** The source query for a run, or a user-facing error when its link cannot be used. */
-  buildQuery(run: ClaimedRun): SourceQuery;
+  /** The source queries of a run (one per keyword), or a user-facing error when its link cannot be used. */
+  buildQueries(run: ClaimedRun): SourceQuery[];
   normalize(raw: unknown, run: ClaimedRun): NormalizeOutcome;
   heartbeatMs: number;
   log(message: string): void;
   /** Aborted when the worker is shutting down. */
   signal: AbortSignal;
+}
+
+interface QueryState {
+  query: SourceQuery;
+  cursor: string | null;
+  exhausted: boolean;
 }
 
 /** Why a job stopped without settling. */
@@ -93,17 +99,26 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
   };
 
   try {
-    let query: SourceQuery;
+    let queries: SourceQuery[];
     try {
-      query = deps.buildQuery(run);
+      queries = deps.buildQueries(run);
     } catch (error) {
       const reason = userMessageOf(error) ?? (error instanceof Error ? error.message : String(error));
       return (await settle({ status: 'failed', error: reason })) ? 'failed' : 'abandoned';
     }
     const skipped = new Map<string, number>();
     let full = stored >= run.requested_count;
-    if (!full) {
-      for await (const page of deps.source.pages(query, { signal: lease.signal })) {
+
+    /** Takes up to `limit` items from one query, resuming where it stopped; true when it ran dry. */
+    const consume = async (query: QueryState, limit: number): Promise<void> => {
+      let yielded = 0;
+      const pages = deps.source.pages(
+        { ...query.query, limit },
+        { signal: lease.signal, cursor: query.cursor },
+      );
+      for await (const page of pages) {
+        yielded += page.items.length;
+        query.cursor = page.cursor;
         const rows: Record<string, unknown>[] = [];
         const ids = new Set<string>();
         for (const raw of page.items) {
@@ -116,15 +131,29 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
           ids.add(outcome.ad.ad_id);
           rows.push(outcome.ad);
         }
-        if (lease.signal.aborted) break;
+        if (lease.signal.aborted) return;
         if (rows.length > 0) {
           const result = await api.writeResults(run.id, rows);
           stored = result.stored;
           full = result.full;
         }
         await beat();
-        if (full || stored >= run.requested_count || lease.signal.aborted) break;
+        if (full || stored >= run.requested_count || lease.signal.aborted) return;
       }
+      if (yielded < limit) query.exhausted = true;
+    };
+
+    // Several keywords share the run: each gets an equal share first, then the ones that still
+    // have ads fill what the others could not.
+    const states: QueryState[] = queries.map((query) => ({ query, cursor: null, exhausted: false }));
+    const share = Math.ceil((run.requested_count - stored) / Math.max(1, states.length));
+    for (const pass of [share, 0]) {
+      for (const state of states) {
+        if (full || stored >= run.requested_count || lease.signal.aborted) break;
+        if (state.exhausted) continue;
+        await consume(state, pass || run.requested_count - stored);
+      }
+      if (states.length === 1) break;
     }
     if (lease.signal.aborted) throw lease.signal.reason;
     if (skipped.size > 0) {

@@ -1,19 +1,30 @@
 /**
- * The scout worker process. It signs in as the service superuser, says it is ready, and waits
- * for jobs until SIGINT/SIGTERM. The claim/scrape/settle loop arrives with the scouting pipeline
- * (issue 5); until then there is nothing to claim.
+ * The scout worker process: signs in as the service superuser, then claims working runs and
+ * scouts them (src/worker/job.ts) until SIGINT/SIGTERM. A run in progress at shutdown is handed
+ * back at once so another worker (or the next start) resumes it.
  */
+import { EventSource } from 'eventsource';
 import PocketBase from 'pocketbase';
-import { readWorkerConfig } from './config.ts';
+import { normalizeAd } from '../domain/normalize-ad.ts';
+import { workerServer } from './api.ts';
+import { describeSourceSettings, readWorkerConfig } from './config.ts';
+import { runJob, type ClaimedRun } from './job.ts';
+import { createWaker, workLoop } from './loop.ts';
+import { buildSourceQueries, runKeywords } from './query.ts';
+import { createSource } from './sources/index.ts';
+
+// Node has no EventSource; the SDK's realtime client needs one to hear about new runs.
+(globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
 
 const AUTH_REFRESH_THRESHOLD_S = 30 * 60;
-const AUTH_REFRESH_INTERVAL_MS = 10 * 60 * 1000;
+const HEARTBEAT_MS = Number(process.env.SCOUT_HEARTBEAT_MS) || 5_000;
+const IDLE_POLL_MS = Number(process.env.SCOUT_IDLE_POLL_MS) || 2_000;
+
+const config = readWorkerConfig();
 
 function log(message: string): void {
   console.log(`[worker ${config.name}] ${message}`);
 }
-
-const config = readWorkerConfig();
 
 async function signIn(pb: PocketBase): Promise<void> {
   // Retry while PocketBase is still starting, with a bounded number of attempts.
@@ -31,29 +42,54 @@ async function signIn(pb: PocketBase): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const source = createSource(config, fetch, { log });
   const pb = new PocketBase(config.pbUrl);
   pb.autoCancellation(false);
   await signIn(pb);
-  log(`ready: signed in to ${config.pbUrl} as ${config.email}, source ${config.source}; waiting for jobs`);
+  const server = workerServer(pb, config.name);
 
-  // Keep the session fresh while idle; this timer is also what keeps the process alive.
-  const refresh = setInterval(() => {
-    pb.collection('_superusers')
-      .authRefresh()
-      .catch((error: unknown) =>
-        log(`auth refresh failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
-  }, AUTH_REFRESH_INTERVAL_MS);
+  const waker = createWaker();
+  await pb
+    .collection('search_runs')
+    .subscribe('*', (event) => {
+      if (event.record.status === 'working') waker.fire();
+    })
+    .catch((error: unknown) => log(`realtime unavailable, polling only: ${String(error)}`));
 
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
+  const shutdown = new AbortController();
+  let current: ClaimedRun | null = null;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
       log(`received ${signal}, stopping`);
-      clearInterval(refresh);
-      resolve();
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+      shutdown.abort(new Error(signal));
+    });
+  }
+
+  log(`ready: signed in to ${config.pbUrl} as ${config.email}, source ${describeSourceSettings(config)}`);
+  await workLoop({
+    server,
+    signal: shutdown.signal,
+    idlePollMs: IDLE_POLL_MS,
+    nextWake: () => waker.next(),
+    log,
+    work: async (run) => {
+      current = run;
+      const keywords = runKeywords(run);
+      const outcome = await runJob(run, {
+        api: server,
+        source,
+        buildQueries: buildSourceQueries,
+        normalize: (raw) => normalizeAd(raw, { keywords, country: run.target_country, now: Date.now() }),
+        heartbeatMs: HEARTBEAT_MS,
+        log,
+        signal: shutdown.signal,
+      });
+      if (outcome === 'abandoned' && shutdown.signal.aborted) await server.release(run.id);
+      current = null;
+    },
   });
+  if (current) log(`left run ${(current as ClaimedRun).id} for resumption`);
+  pb.realtime.unsubscribe().catch(() => undefined);
 }
 
 main().then(

@@ -1,0 +1,121 @@
+// `npm run normalize -- FILE.json [--country XX] [--keywords "a,b"] [--link URL] [--now ISO-DATE]`
+// Replays a raw ad dataset (an Apify dataset export as a JSON array or JSON lines, a Graph API
+// ads_archive page, or one ad; FILE may be `-` for stdin) through the normalizer of src/domain:
+// one result row per line as JSON on stdout, a summary on stderr (rows normalized, rows skipped
+// per reason). Exits 1 with a message when the input cannot be read or its options are wrong.
+import { readFile } from 'node:fs/promises';
+import { register } from 'tsx/esm/api';
+
+register();
+const { parseRawDataset } = await import('../src/domain/raw-dataset.ts');
+const { normalizeAd } = await import('../src/domain/normalize-ad.ts');
+const { resolveScoutQuery } = await import('../src/domain/ad-library-link.ts');
+const { splitKeywords } = await import('../src/domain/forms.ts');
+
+const USAGE =
+  'usage: npm run normalize -- FILE.json [--country XX] [--keywords "a,b"] [--link AD_LIBRARY_URL] [--now YYYY-MM-DD]';
+
+function fail(message) {
+  process.stderr.write(`normalize: ${message}\n`);
+  process.exit(1);
+}
+
+/** Reads FILE and the options; a value-taking option without its value is an error. */
+function parseArgs(argv) {
+  const options = { file: '', country: '', keywords: '', link: '', now: '' };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') ? (eq > 0 ? arg.slice(2, eq) : arg.slice(2)) : '';
+    if (arg === '--help' || arg === '-h') {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    } else if (['country', 'keywords', 'link', 'now'].includes(name)) {
+      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined) fail(`--${name} needs a value\n${USAGE}`);
+      options[name] = value;
+    } else if (arg.startsWith('--')) {
+      fail(`unknown option ${arg}\n${USAGE}`);
+    } else if (!options.file) {
+      options.file = arg;
+    } else {
+      fail(`only one FILE is read, got "${options.file}" and "${arg}"\n${USAGE}`);
+    }
+  }
+  if (!options.file) fail(`no FILE given\n${USAGE}`);
+  return options;
+}
+
+async function readInput(file) {
+  if (file !== '-') return readFile(file, 'utf8');
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const options = parseArgs(process.argv.slice(2));
+
+const country = options.country.trim().toUpperCase();
+if (country && !/^([A-Z]{2}|ALL)$/.test(country))
+  fail(`--country must be an ISO-2 code or ALL, got "${options.country}"`);
+
+let now = Date.now();
+if (options.now) {
+  now = Date.parse(options.now);
+  if (!Number.isFinite(now)) fail(`--now must be a date such as 2025-04-17, got "${options.now}"`);
+}
+
+let context = { country, keywords: splitKeywords(options.keywords).join(', '), now };
+if (options.link) {
+  const resolved = resolveScoutQuery(options.link, {
+    target_country: country,
+    keywords_used: options.keywords,
+  });
+  if (!resolved.ok) fail(`--link: ${resolved.error}`);
+  context = { ...context, country: resolved.query.country, keywords: resolved.query.keywords.join(', ') };
+}
+
+let text;
+try {
+  text = await readInput(options.file);
+} catch (error) {
+  fail(`cannot read ${options.file}: ${error instanceof Error ? error.message : String(error)}`);
+}
+const dataset = parseRawDataset(text);
+if (!dataset.ok) fail(`cannot read ${options.file}: ${dataset.error}`);
+
+// Piping into `head` closes stdout early: stop quietly.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
+const skipped = new Map();
+const ids = new Set();
+let normalized = 0;
+let duplicates = 0;
+let buffer = [];
+for (const raw of dataset.items) {
+  const outcome = normalizeAd(raw, context);
+  if (!outcome.ok) {
+    skipped.set(outcome.reason, (skipped.get(outcome.reason) ?? 0) + 1);
+    continue;
+  }
+  normalized++;
+  if (ids.has(outcome.ad.ad_id)) duplicates++;
+  ids.add(outcome.ad.ad_id);
+  buffer.push(JSON.stringify(outcome.ad));
+  if (buffer.length >= 500) {
+    process.stdout.write(`${buffer.join('\n')}\n`);
+    buffer = [];
+  }
+}
+if (buffer.length > 0) process.stdout.write(`${buffer.join('\n')}\n`);
+
+const skippedTotal = [...skipped.values()].reduce((a, b) => a + b, 0);
+const reasons = [...skipped].map(([reason, n]) => `${reason}: ${n}`).join(', ');
+process.stderr.write(
+  `normalize: ${dataset.items.length} items (${dataset.format}); ${normalized} rows normalized` +
+    (duplicates ? ` (${duplicates} repeat an earlier ad id)` : '') +
+    `; ${skippedTotal} skipped${reasons ? ` (${reasons})` : ''}\n`,
+);

@@ -1,0 +1,330 @@
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sleep } from '../net/http.ts';
+import { sendJson, startDouble, type LoopbackDouble, type RecordedRequest } from '../net/loopback-double.ts';
+import { createApifySource, type ApifySourceOptions } from './apify.ts';
+import { SourceError, type SourcePage, type SourceQuery } from './types.ts';
+
+const TOKEN = 'apify_api_SECRET0123456789';
+
+const baseQuery: SourceQuery = {
+  libraryUrl:
+    'https://www.facebook.com/ads/library/?active_status=active&ad_type=all&country=US&q=dog%20harness&search_type=keyword_unordered&media_type=all',
+  country: 'US',
+  searchTerms: 'dog harness',
+  searchType: 'keyword_unordered',
+  activeStatus: 'active',
+  adType: 'all',
+  mediaType: 'all',
+  pageIds: [],
+  startDateMin: '',
+  startDateMax: '',
+  platforms: [],
+  languages: [],
+  limit: 450,
+};
+
+function rawItem(i: number) {
+  return {
+    ad_archive_id: String(1_000_000_000_000 + i),
+    collation_count: 1,
+    snapshot: { body: { text: `ad ${i}` } },
+  };
+}
+
+/** A fault injected into the next request of a route: it answers instead of the normal handler. */
+type Fault = (res: ServerResponse) => void;
+
+interface ApifyDoubleOptions {
+  items?: unknown[];
+  /** Statuses the run reports on successive status requests; the last one repeats. */
+  statuses?: string[];
+  faults?: { start?: Fault[]; status?: Fault[]; dataset?: Fault[] };
+}
+
+async function apifyDouble(options: ApifyDoubleOptions = {}) {
+  const items = options.items ?? Array.from({ length: 450 }, (_, i) => rawItem(i));
+  const statuses = [...(options.statuses ?? ['RUNNING', 'RUNNING', 'SUCCEEDED'])];
+  const faults = {
+    start: [...(options.faults?.start ?? [])],
+    status: [...(options.faults?.status ?? [])],
+    dataset: [...(options.faults?.dataset ?? [])],
+  };
+  let status = 'READY';
+  const run = () => ({
+    data: { id: 'run1', actId: 'act1', defaultDatasetId: 'ds1', status, statusMessage: `status ${status}` },
+  });
+  const handler = (req: RecordedRequest, res: ServerResponse) => {
+    const take = (queue: Fault[]) => {
+      const fault = queue.shift();
+      if (fault) fault(res);
+      return Boolean(fault);
+    };
+    if (req.method === 'POST' && /^\/v2\/acts\/[^/]+\/runs$/.test(req.path)) {
+      if (take(faults.start)) return;
+      return sendJson(res, 201, run());
+    }
+    if (req.method === 'GET' && req.path === '/v2/actor-runs/run1') {
+      if (take(faults.status)) return;
+      status = statuses.length > 1 ? statuses.shift()! : statuses[0]!;
+      return sendJson(res, 200, run());
+    }
+    if (req.method === 'POST' && req.path === '/v2/actor-runs/run1/abort') {
+      status = 'ABORTED';
+      return sendJson(res, 200, run());
+    }
+    if (req.method === 'GET' && req.path === '/v2/datasets/ds1/items') {
+      if (take(faults.dataset)) return;
+      const offset = Number(req.query.get('offset') ?? 0);
+      const limit = Number(req.query.get('limit') ?? 1000);
+      const page = items.slice(offset, offset + limit);
+      return sendJson(res, 200, page, {
+        'x-apify-pagination-total': String(items.length),
+        'x-apify-pagination-offset': String(offset),
+        'x-apify-pagination-limit': String(limit),
+        'x-apify-pagination-count': String(page.length),
+      });
+    }
+    sendJson(res, 404, {
+      error: { type: 'record-not-found', message: `no route ${req.method} ${req.path}` },
+    });
+  };
+  return startDouble(handler);
+}
+
+function recordingSleep() {
+  const delays: number[] = [];
+  const sleep: Sleep = async (ms, signal) => {
+    delays.push(ms);
+    if (signal.aborted) throw signal.reason;
+  };
+  return { delays, sleep };
+}
+
+let double: LoopbackDouble | null = null;
+afterEach(async () => {
+  await double?.close();
+  double = null;
+});
+
+function source(overrides: Partial<ApifySourceOptions> = {}) {
+  const { delays, sleep } = recordingSleep();
+  const logs: string[] = [];
+  const src = createApifySource({
+    token: TOKEN,
+    actor: 'curious_coder/facebook-ads-library-scraper',
+    baseUrl: double!.url,
+    sleep,
+    random: () => 0,
+    log: (m) => logs.push(m),
+    datasetPageSize: 200,
+    ...overrides,
+  });
+  return { src, delays, logs };
+}
+
+async function collect(pages: AsyncIterable<SourcePage>): Promise<SourcePage[]> {
+  const out: SourcePage[] = [];
+  for await (const page of pages) out.push(page);
+  return out;
+}
+
+const signal = () => new AbortController().signal;
+
+describe('apify source', () => {
+  it('starts the actor, polls with backoff until SUCCEEDED, then pages through the dataset', async () => {
+    double = await apifyDouble();
+    const { src, delays } = source({ pollMinDelayMs: 1000 });
+    const pages = await collect(src.pages(baseQuery, { signal: signal() }));
+
+    expect(pages.map((p) => p.items.length)).toEqual([200, 200, 50]);
+    const ids = pages.flatMap((p) => p.items.map((i) => (i as { ad_archive_id: string }).ad_archive_id));
+    expect(new Set(ids).size).toBe(450);
+    expect(pages.map((p) => p.cursor)).toEqual([
+      'apify1:run1:ds1:200',
+      'apify1:run1:ds1:400',
+      'apify1:run1:ds1:450',
+    ]);
+
+    const [start, ...rest] = double.requests;
+    expect(start!.path).toBe('/v2/acts/curious_coder~facebook-ads-library-scraper/runs');
+    expect(start!.query.get('maxItems')).toBe('450');
+    expect(JSON.parse(start!.body)).toEqual({
+      urls: [{ url: baseQuery.libraryUrl }],
+      count: 450,
+      limitPerSource: 450,
+      scrapeAdDetails: false,
+      'scrapePageAds.activeStatus': 'active',
+      'scrapePageAds.countryCode': 'US',
+    });
+    const polls = rest.filter((r) => r.path === '/v2/actor-runs/run1');
+    expect(polls).toHaveLength(3);
+    expect(polls[0]!.query.get('waitForFinish')).toBe('60');
+    // Two early answers while RUNNING: equal-jitter pauses doubling from 1 s.
+    expect(delays).toEqual([500, 1000]);
+    const reads = rest.filter((r) => r.path === '/v2/datasets/ds1/items');
+    expect(reads.map((r) => [r.query.get('offset'), r.query.get('limit'), r.query.get('clean')])).toEqual([
+      ['0', '200', 'true'],
+      ['200', '200', 'true'],
+      ['400', '50', 'true'],
+    ]);
+    for (const request of double.requests) {
+      expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(request.query.toString()).not.toContain(TOKEN);
+    }
+  });
+
+  it('asks for the ad details in the EU and the UK, and stops at the limit', async () => {
+    double = await apifyDouble({ statuses: ['SUCCEEDED'] });
+    const { src } = source();
+    const pages = await collect(src.pages({ ...baseQuery, country: 'DE', limit: 120 }, { signal: signal() }));
+    expect(pages.map((p) => p.items.length)).toEqual([120]);
+    expect(JSON.parse(double.requests[0]!.body)).toMatchObject({ count: 120, scrapeAdDetails: true });
+    const reads = double.requests.filter((r) => r.path === '/v2/datasets/ds1/items');
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.query.get('limit')).toBe('120');
+  });
+
+  it('waits out a 429 with Retry-After', async () => {
+    double = await apifyDouble({
+      statuses: ['SUCCEEDED'],
+      faults: {
+        dataset: [
+          (res) => sendJson(res, 429, { error: { type: 'rate-limit-exceeded' } }, { 'retry-after': '7' }),
+        ],
+      },
+    });
+    const { src, delays } = source();
+    const pages = await collect(src.pages(baseQuery, { signal: signal() }));
+    expect(pages.flatMap((p) => p.items)).toHaveLength(450);
+    expect(delays).toEqual([7000]);
+  });
+
+  it('retries 5xx when starting the run', async () => {
+    double = await apifyDouble({
+      statuses: ['SUCCEEDED'],
+      faults: {
+        start: [(res) => sendJson(res, 503, 'Service Unavailable'), (res) => sendJson(res, 502, {})],
+      },
+    });
+    const { src, delays } = source({ random: () => 0.5 });
+    const pages = await collect(src.pages({ ...baseQuery, limit: 10 }, { signal: signal() }));
+    expect(pages.flatMap((p) => p.items)).toHaveLength(10);
+    expect(double.requests.filter((r) => r.method === 'POST')).toHaveLength(3); // one run started once it answered
+    expect(delays).toEqual([500, 1000]);
+  });
+
+  it('retries a status request that timed out', async () => {
+    double = await apifyDouble({
+      statuses: ['SUCCEEDED'],
+      faults: { status: [() => {}] }, // the first status request never gets an answer
+    });
+    const { src, logs } = source({ pollWaitSecs: 0, policy: { timeoutMs: 500 } });
+    const pages = await collect(src.pages({ ...baseQuery, limit: 5 }, { signal: signal() }));
+    expect(pages.flatMap((p) => p.items)).toHaveLength(5);
+    expect(logs.some((l) => /no response within/.test(l))).toBe(true);
+    expect(double.requests.filter((r) => r.path === '/v2/actor-runs/run1')).toHaveLength(2);
+  });
+
+  it('ends without error when the dataset is empty', async () => {
+    double = await apifyDouble({ items: [], statuses: ['SUCCEEDED'] });
+    const { src } = source();
+    expect(await collect(src.pages(baseQuery, { signal: signal() }))).toEqual([]);
+  });
+
+  it('re-reads a truncated dataset page', async () => {
+    double = await apifyDouble({
+      statuses: ['SUCCEEDED'],
+      faults: { dataset: [(res) => sendJson(res, 200, '[{"ad_archive_id":"1000000000000",')] },
+    });
+    const { src, delays } = source();
+    const pages = await collect(src.pages(baseQuery, { signal: signal() }));
+    const ids = pages.flatMap((p) => p.items.map((i) => (i as { ad_archive_id: string }).ad_archive_id));
+    expect(ids).toHaveLength(450);
+    expect(new Set(ids).size).toBe(450);
+    expect(delays).toHaveLength(1);
+  });
+
+  it('fails with a SourceError when the dataset stays unreadable', async () => {
+    const broken: (res: ServerResponse) => void = (res) => sendJson(res, 200, '<html>oops');
+    double = await apifyDouble({ statuses: ['SUCCEEDED'], faults: { dataset: Array(5).fill(broken) } });
+    const { src } = source();
+    const error = await collect(src.pages(baseQuery, { signal: signal() })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceError);
+    expect(error).toMatchObject({
+      permanent: false,
+      userMessage: 'The Apify ad source is not responding. Please try again later.',
+    });
+    expect((error as Error).message).toMatch(/unreadable JSON/);
+  });
+
+  it.each([
+    ['FAILED', 'The Apify ad scraper failed. Please try again.'],
+    ['TIMED-OUT', 'The Apify ad scraper timed out before it collected the ads.'],
+    ['ABORTED', 'The Apify ad scraper run was aborted.'],
+  ])('hands over what a %s run stored, then fails clearly', async (status, userMessage) => {
+    double = await apifyDouble({
+      statuses: ['RUNNING', status],
+      items: Array.from({ length: 30 }, (_, i) => rawItem(i)),
+    });
+    const { src } = source();
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      for await (const page of src.pages(baseQuery, { signal: signal() })) seen.push(...page.items);
+    })().catch((e: unknown) => e);
+    expect(seen).toHaveLength(30);
+    expect(error).toBeInstanceOf(SourceError);
+    expect(error).toMatchObject({ userMessage });
+    expect((error as Error).message).toContain(`ended ${status}: status ${status}`);
+  });
+
+  it('fails permanently, without retrying, when the token is rejected', async () => {
+    double = await apifyDouble({
+      faults: {
+        start: [
+          (res) =>
+            sendJson(res, 401, {
+              error: { type: 'token-not-valid', message: `Token ${TOKEN} is not valid` },
+            }),
+        ],
+      },
+    });
+    const { src } = source();
+    const error = await collect(src.pages(baseQuery, { signal: signal() })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceError);
+    expect(error).toMatchObject({ permanent: true, userMessage: 'The Apify token is invalid or expired.' });
+    expect((error as Error).message).toContain('token-not-valid');
+    expect((error as Error).message).not.toContain(TOKEN);
+    expect(double.requests).toHaveLength(1);
+  });
+
+  it('resumes from a cursor without starting a new run', async () => {
+    double = await apifyDouble({ statuses: ['SUCCEEDED'] });
+    const { src } = source();
+    const pages = await collect(src.pages(baseQuery, { signal: signal(), cursor: 'apify1:run1:ds1:400' }));
+    expect(double.requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(pages.flatMap((p) => p.items)).toEqual(Array.from({ length: 50 }, (_, i) => rawItem(400 + i)));
+  });
+
+  it('stops polling and aborts the actor run when the job is cancelled', async () => {
+    double = await apifyDouble({ statuses: ['RUNNING'] });
+    const controller = new AbortController();
+    let polls = 0;
+    const sleep: Sleep = async (_ms, s) => {
+      polls += 1;
+      if (polls === 2) controller.abort(new Error('worker stopping'));
+      if (s.aborted) throw s.reason;
+    };
+    const src = createApifySource({
+      token: TOKEN,
+      actor: 'a~b',
+      baseUrl: double.url,
+      sleep,
+      random: () => 0,
+    });
+    await expect(collect(src.pages(baseQuery, { signal: controller.signal }))).rejects.toThrow(
+      'worker stopping',
+    );
+    expect(double.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v2/actor-runs/run1/abort' });
+  });
+});

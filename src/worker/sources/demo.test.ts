@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import type { Sleep } from '../net/http.ts';
+import { buildDemoCatalogue, createDemoSource, DEMO_WINDOW_DAYS } from './demo.ts';
+import type { SourcePage, SourceQuery } from './types.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- raw items are untyped JSON */
+type Raw = Record<string, any>;
+const catalogue = (q: SourceQuery, now: number) => buildDemoCatalogue(q, now) as Raw[];
+
+const NOW = Date.UTC(2026, 10, 22, 14, 30);
+const DAY = 86_400_000;
+
+const query = (over: Partial<SourceQuery> = {}): SourceQuery => ({
+  libraryUrl:
+    'https://www.facebook.com/ads/library/?active_status=all&ad_type=all&country=US&q=dog%20harness&search_type=keyword_unordered&media_type=all',
+  country: 'US',
+  searchTerms: 'dog harness',
+  searchType: 'keyword_unordered',
+  activeStatus: 'all',
+  adType: 'all',
+  mediaType: 'all',
+  pageIds: [],
+  startDateMin: '',
+  startDateMax: '',
+  platforms: [],
+  languages: [],
+  limit: 100,
+  ...over,
+});
+
+function demo(options: { now?: number; paceMs?: number; sleep?: Sleep } = {}) {
+  return createDemoSource({
+    paceMs: options.paceMs ?? 0,
+    now: () => options.now ?? NOW,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+}
+
+async function collect(pages: AsyncIterable<SourcePage>): Promise<SourcePage[]> {
+  const out: SourcePage[] = [];
+  for await (const page of pages) out.push(page);
+  return out;
+}
+
+async function ids(q: SourceQuery, now = NOW): Promise<string[]> {
+  const pages = await collect(demo({ now }).pages(q, { signal: new AbortController().signal }));
+  return pages.flatMap((p) => p.items.map((item) => (item as Raw).ad_archive_id as string));
+}
+
+const hostOf = (url: string) => /^https:\/\/([^/?#]+)/.exec(url)?.[1] ?? '';
+
+describe('demo source', () => {
+  it('is deterministic: the same query returns the same ads, another query other ads', async () => {
+    const first = await ids(query());
+    expect(first).toHaveLength(100);
+    expect(await ids(query())).toEqual(first);
+    // Keyword case, spacing and quotes do not change the seed; country and terms do.
+    expect(await ids(query({ searchTerms: '  Dog   HARNESS ' }))).toEqual(first);
+    const german = await ids(query({ country: 'DE' }));
+    const cats = await ids(query({ searchTerms: 'cat toy' }));
+    expect(german.filter((id) => first.includes(id))).toEqual([]);
+    expect(cats.filter((id) => first.includes(id))).toEqual([]);
+  });
+
+  it('keeps ad ids and start dates on the next day (a rolling window, like the real library)', () => {
+    const today = catalogue(query(), NOW);
+    const tomorrow = catalogue(query(), NOW + DAY);
+    const startById = new Map(today.map((ad) => [ad.ad_archive_id, ad.start_date]));
+    const kept = tomorrow.filter((ad) => startById.has(ad.ad_archive_id));
+    expect(kept.length / today.length).toBeGreaterThan(0.97);
+    for (const ad of kept) expect(ad.start_date).toBe(startById.get(ad.ad_archive_id));
+  });
+
+  it('serves 1000 distinct ads for one query, with repeated creatives through collation', async () => {
+    for (const activeStatus of ['all', 'active'] as const) {
+      const pages = await collect(
+        demo().pages(query({ limit: 1000, activeStatus }), { signal: new AbortController().signal }),
+      );
+      const items = pages.flatMap((p) => p.items) as Raw[];
+      expect(pages.every((p) => p.items.length === 25)).toBe(true);
+      expect(items).toHaveLength(1000);
+      expect(new Set(items.map((ad) => ad.ad_archive_id)).size).toBe(1000);
+      const byCollation = new Map<string, Raw[]>();
+      for (const ad of items)
+        byCollation.set(ad.collation_id, [...(byCollation.get(ad.collation_id) ?? []), ad]);
+      const shared = [...byCollation.values()].filter((group) => group.length > 1);
+      expect(shared.length).toBeGreaterThan(50);
+      // Only the lead ad of a group carries collation_count, and it counts the whole group.
+      for (const group of shared) {
+        const leads = group.filter((ad) => ad.collation_count !== null);
+        expect(leads.length).toBeLessThanOrEqual(1);
+        if (leads[0]) expect(leads[0].collation_count).toBeGreaterThanOrEqual(group.length);
+      }
+      if (activeStatus === 'active') expect(items.every((ad) => ad.is_active === true)).toBe(true);
+      else expect(items.some((ad) => ad.is_active === false)).toBe(true);
+    }
+  });
+
+  it('respects the limit and paces each page through the injected sleep', async () => {
+    const delays: number[] = [];
+    const sleep: Sleep = async (ms) => {
+      delays.push(ms);
+    };
+    const pages = await collect(
+      demo({ paceMs: 1000, sleep }).pages(query({ limit: 37 }), { signal: new AbortController().signal }),
+    );
+    expect(pages.map((p) => p.items.length)).toEqual([25, 12]);
+    expect(delays).toEqual([1000, 1000]);
+    expect(pages.map((p) => p.cursor)).toEqual(['25', '37']);
+  });
+
+  it('continues after a cursor', async () => {
+    const all = await ids(query({ limit: 75 }));
+    const pages = await collect(
+      demo().pages(query({ limit: 25 }), { signal: new AbortController().signal, cursor: '50' }),
+    );
+    expect(pages.flatMap((p) => p.items.map((i) => (i as Raw).ad_archive_id))).toEqual(all.slice(50, 75));
+  });
+
+  it('emits the curious_coder item shape with realistic, example-domain values', () => {
+    const items = catalogue(query(), NOW);
+    const window = { min: ((Math.floor(NOW / DAY) - DEMO_WINDOW_DAYS) * DAY) / 1000, max: NOW / 1000 };
+    for (const ad of items) {
+      expect(ad.ad_archive_id).toMatch(/^[1-9]\d{15}$/);
+      expect(ad.page_id).toMatch(/^\d{15}$/);
+      expect(typeof ad.page_name).toBe('string');
+      expect(ad.start_date).toBeGreaterThanOrEqual(window.min);
+      expect(ad.start_date).toBeLessThanOrEqual(window.max);
+      expect(ad.end_date).toBeGreaterThanOrEqual(ad.start_date);
+      expect(ad.publisher_platform.length).toBeGreaterThan(0);
+      expect(ad.url).toBe(query().libraryUrl);
+      expect(ad.total).toBe(items.length);
+      const s = ad.snapshot;
+      expect(typeof s.body.text).toBe('string');
+      expect(s.cta_type).toMatch(/^[A-Z_]+$/);
+      expect(s.page_like_count).toBeGreaterThan(0);
+      expect(s.page_profile_uri).toBe(`https://www.facebook.com/${ad.page_id}/`);
+      expect(hostOf(s.link_url)).toMatch(/\.example$/);
+      expect(s.caption).toBe(hostOf(s.link_url));
+      for (const card of s.cards) expect(hostOf(card.link_url)).toMatch(/\.example$/);
+      const media = [
+        ...s.images.map((i: Raw) => i.original_image_url),
+        ...s.videos.map((v: Raw) => v.video_hd_url),
+      ];
+      for (const url of media) expect(hostOf(url)).toMatch(/\.example$/);
+    }
+    const days = new Set(items.map((ad) => Math.floor((ad.start_date * 1000) / DAY)));
+    expect(days.size).toBeGreaterThan(DEMO_WINDOW_DAYS - 5);
+    const formats = new Set(items.map((ad) => ad.snapshot.display_format));
+    expect([...formats].sort()).toEqual(['CAROUSEL', 'DCO', 'DPA', 'IMAGE', 'MULTI_IMAGES', 'VIDEO']);
+    expect(new Set(items.map((ad) => ad.snapshot.cta_type)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(items.map((ad) => ad.page_id)).size).toBeGreaterThan(5);
+    // Every ad of a keyword search mentions the keyword.
+    for (const ad of items.filter((a) => !a.snapshot.body.text.includes('{{'))) {
+      expect(ad.snapshot.body.text.toLowerCase()).toMatch(/dog harness|#dogharness/);
+    }
+  });
+
+  it('has DPA/DCO items with template text on top and the real text in cards[0], and carousels', () => {
+    const items = catalogue(query(), NOW);
+    const templated = items.filter((ad) => ['DPA', 'DCO'].includes(ad.snapshot.display_format));
+    expect(templated.length).toBeGreaterThan(50);
+    for (const ad of templated) {
+      expect(ad.snapshot.title).toBe('{{product.name}}');
+      expect(ad.snapshot.body.text).toBe('{{product.brand}}');
+      expect(ad.snapshot.link_description).toBe('{{product.description}}');
+      const card = ad.snapshot.cards[0];
+      expect(card.title).not.toMatch(/\{\{/);
+      expect(card.body).not.toMatch(/\{\{/);
+      expect(card.body.length).toBeGreaterThan(20);
+      expect(hostOf(card.link_url)).toMatch(/\.example$/);
+    }
+    const carousels = items.filter((ad) => ad.snapshot.display_format === 'CAROUSEL');
+    expect(carousels.length).toBeGreaterThan(50);
+    for (const ad of carousels) expect(ad.snapshot.cards.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('adds EU transparency only for EU countries, UK transparency only for the UK', () => {
+    for (const country of ['US', 'CA', 'AU', 'NO']) {
+      for (const ad of catalogue(query({ country }), NOW)) {
+        expect(ad.transparency_by_location).toBeUndefined();
+        expect(ad.aaa_info).toBeUndefined();
+      }
+    }
+    for (const ad of catalogue(query({ country: 'DE' }), NOW)) {
+      const eu = ad.transparency_by_location.eu_transparency;
+      expect(ad.transparency_by_location.uk_transparency).toBeNull();
+      expect(eu.eu_total_reach).toBeGreaterThan(0);
+      expect(['All', 'Women', 'Men']).toContain(eu.gender_audience);
+      expect(eu.age_audience.min).toBeGreaterThanOrEqual(18);
+      const [breakdown] = eu.age_country_gender_reach_breakdown;
+      expect(breakdown.country).toBe('DE');
+      expect(breakdown.age_gender_breakdowns[0]).toEqual(
+        expect.objectContaining({
+          age_range: expect.stringMatching(/^\d\d-\d\d$|^65\+$/),
+          male: expect.any(Number),
+          female: expect.any(Number),
+        }),
+      );
+    }
+    for (const ad of catalogue(query({ country: 'GB' }), NOW)) {
+      expect(ad.transparency_by_location.eu_transparency).toBeNull();
+      expect(ad.transparency_by_location.uk_transparency.total_reach).toBeGreaterThan(0);
+    }
+  });
+
+  it("applies the link's filters: media type, platforms, start dates, page ids", () => {
+    const videos = catalogue(query({ mediaType: 'video' }), NOW);
+    expect(videos.length).toBeGreaterThan(500);
+    expect(videos.every((ad) => ad.snapshot.display_format === 'VIDEO')).toBe(true);
+    const images = catalogue(query({ mediaType: 'image' }), NOW);
+    expect(images.some((ad) => ad.snapshot.display_format === 'VIDEO')).toBe(false);
+
+    const insta = catalogue(query({ platforms: ['instagram'] }), NOW);
+    expect(insta.every((ad) => ad.publisher_platform.includes('INSTAGRAM'))).toBe(true);
+
+    const recent = catalogue(query({ startDateMin: '2026-11-01', startDateMax: '2026-11-10' }), NOW);
+    expect(recent.length).toBeGreaterThan(50);
+    for (const ad of recent) {
+      const day = new Date(ad.start_date * 1000).toISOString().slice(0, 10);
+      expect(day >= '2026-11-01' && day <= '2026-11-10').toBe(true);
+    }
+
+    const byPage = catalogue(
+      query({ searchType: 'page', searchTerms: '', pageIds: ['15087023444', '106303752098912'] }),
+      NOW,
+    );
+    expect(byPage.length).toBeGreaterThan(100);
+    expect(new Set(byPage.map((ad) => ad.page_id))).toEqual(new Set(['15087023444', '106303752098912']));
+  });
+
+  it('stops when aborted, also during the pause between pages', async () => {
+    const controller = new AbortController();
+    const source = demo({ paceMs: 60_000 }); // the real sleep: only the abort can end it early
+    const started = Date.now();
+    setTimeout(() => controller.abort(new Error('lease lost')), 20);
+    await expect(collect(source.pages(query(), { signal: controller.signal }))).rejects.toThrow('lease lost');
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    const second = new AbortController();
+    const seen: SourcePage[] = [];
+    await expect(
+      (async () => {
+        for await (const page of demo().pages(query({ limit: 500 }), { signal: second.signal })) {
+          seen.push(page);
+          if (seen.length === 2) second.abort(new Error('stop'));
+        }
+      })(),
+    ).rejects.toThrow('stop');
+    expect(seen).toHaveLength(2);
+  });
+});

@@ -1,0 +1,370 @@
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sleep } from '../net/http.ts';
+import { sendJson, startDouble, type LoopbackDouble, type RecordedRequest } from '../net/loopback-double.ts';
+import { createMetaSource, type MetaSourceOptions } from './meta.ts';
+import { SourceError, type SourcePage, type SourceQuery } from './types.ts';
+
+const TOKEN = 'EAAGmetaSECRETtoken987654321';
+
+const baseQuery: SourceQuery = {
+  libraryUrl:
+    'https://www.facebook.com/ads/library/?active_status=active&ad_type=all&country=DE&q=posture%20corrector',
+  country: 'DE',
+  searchTerms: 'posture corrector',
+  searchType: 'keyword_unordered',
+  activeStatus: 'active',
+  adType: 'all',
+  mediaType: 'all',
+  pageIds: [],
+  startDateMin: '2026-08-01',
+  startDateMax: '',
+  platforms: ['facebook', 'instagram'],
+  languages: ['de'],
+  limit: 250,
+};
+
+function graphAd(i: number) {
+  return {
+    id: String(2_000_000_000_000 + i),
+    page_id: '111',
+    page_name: 'Posture Pro',
+    ad_creative_bodies: [`body ${i}`],
+    ad_delivery_start_time: '2026-09-01',
+    publisher_platforms: ['facebook', 'instagram'],
+    eu_total_reach: 1000 + i,
+    ad_snapshot_url: `https://www.facebook.com/ads/archive/render_ad/?id=${2_000_000_000_000 + i}&access_token=${TOKEN}`,
+  };
+}
+
+type Fault = (res: ServerResponse) => void;
+
+function graphError(
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+  status = 400,
+): Fault {
+  return (res) =>
+    sendJson(
+      res,
+      status,
+      { error: { message, type: 'OAuthException', code, fbtrace_id: 'AbC123' } },
+      headers,
+    );
+}
+
+async function graphDouble(
+  options: { ads?: unknown[]; faults?: Fault[]; headers?: Record<string, string> } = {},
+) {
+  const ads = options.ads ?? Array.from({ length: 250 }, (_, i) => graphAd(i));
+  const faults = [...(options.faults ?? [])];
+  let base = '';
+  const handler = (req: RecordedRequest, res: ServerResponse) => {
+    if (req.path !== '/v25.0/ads_archive')
+      return sendJson(res, 404, { error: { message: 'Unknown path', code: 803 } });
+    const fault = faults.shift();
+    if (fault) return fault(res);
+    const offset = req.query.has('after') ? Number(req.query.get('after')!.slice(1)) : 0;
+    const limit = Number(req.query.get('limit') ?? 25);
+    const data = ads.slice(offset, offset + limit);
+    const end = offset + data.length;
+    const next = new URLSearchParams(req.query);
+    next.set('after', `c${end}`);
+    const paging =
+      end < ads.length
+        ? {
+            cursors: { before: `c${offset}`, after: `c${end}` },
+            next: `${base}/v25.0/ads_archive?${next.toString()}`,
+          }
+        : { cursors: { before: `c${offset}`, after: `c${end}` } };
+    sendJson(res, 200, { data, paging }, options.headers);
+  };
+  const double = await startDouble(handler);
+  base = double.url;
+  return double;
+}
+
+function recordingSleep() {
+  const delays: number[] = [];
+  const sleep: Sleep = async (ms, signal) => {
+    delays.push(ms);
+    if (signal.aborted) throw signal.reason;
+  };
+  return { delays, sleep };
+}
+
+let double: LoopbackDouble | null = null;
+afterEach(async () => {
+  await double?.close();
+  double = null;
+});
+
+function source(overrides: Partial<MetaSourceOptions> = {}) {
+  const { delays, sleep } = recordingSleep();
+  const logs: string[] = [];
+  const src = createMetaSource({
+    accessToken: TOKEN,
+    graphBase: `${double!.url}/v25.0`,
+    sleep,
+    random: () => 0,
+    log: (m) => logs.push(m),
+    ...overrides,
+  });
+  return { src, delays, logs };
+}
+
+async function collect(pages: AsyncIterable<SourcePage>): Promise<SourcePage[]> {
+  const out: SourcePage[] = [];
+  for await (const page of pages) out.push(page);
+  return out;
+}
+
+async function failure(pages: AsyncIterable<SourcePage>): Promise<SourceError> {
+  const error = await collect(pages).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(SourceError);
+  return error as SourceError;
+}
+
+const signal = () => new AbortController().signal;
+
+describe('meta source', () => {
+  it('queries ads_archive with the documented parameters and follows the after cursors', async () => {
+    double = await graphDouble();
+    const { src } = source();
+    const pages = await collect(src.pages(baseQuery, { signal: signal() }));
+
+    expect(pages.map((p) => p.items.length)).toEqual([100, 100, 50]);
+    expect(pages.map((p) => p.cursor)).toEqual(['c100', 'c200', null]);
+    const [first, second, third] = double.requests;
+    expect(Object.fromEntries(first!.query)).toMatchObject({
+      ad_reached_countries: '["DE"]',
+      ad_active_status: 'ACTIVE',
+      ad_type: 'ALL',
+      search_terms: 'posture corrector',
+      search_type: 'KEYWORD_UNORDERED',
+      ad_delivery_date_min: '2026-08-01',
+      publisher_platforms: '["FACEBOOK","INSTAGRAM"]',
+      languages: '["de"]',
+      limit: '100',
+      access_token: TOKEN,
+    });
+    expect(first!.query.has('after')).toBe(false);
+    expect(first!.query.get('fields')!.split(',')).toEqual(
+      expect.arrayContaining([
+        'id',
+        'ad_creative_bodies',
+        'ad_delivery_start_time',
+        'eu_total_reach',
+        'target_gender',
+      ]),
+    );
+    expect(second!.query.get('after')).toBe('c100');
+    expect(third!.query.get('after')).toBe('c200');
+    expect(third!.query.get('limit')).toBe('50');
+    // Items are Graph's own objects, minus the token Graph puts into ad_snapshot_url.
+    const item = pages[0]!.items[0] as ReturnType<typeof graphAd>;
+    expect(item.id).toBe('2000000000000');
+    expect(item.ad_snapshot_url).toBe('https://www.facebook.com/ads/archive/render_ad/?id=2000000000000');
+    expect(JSON.stringify(pages)).not.toContain(TOKEN);
+  });
+
+  it('maps page searches, exact phrases and page ids', async () => {
+    double = await graphDouble({ ads: [graphAd(1)] });
+    const { src } = source();
+    await collect(
+      src.pages(
+        {
+          ...baseQuery,
+          searchTerms: '"frase esatta"',
+          searchType: 'keyword_exact_phrase',
+          pageIds: ['15087023444'],
+          mediaType: 'video',
+          activeStatus: 'all',
+        },
+        { signal: signal() },
+      ),
+    );
+    expect(Object.fromEntries(double.requests[0]!.query)).toMatchObject({
+      search_terms: 'frase esatta',
+      search_type: 'KEYWORD_EXACT_PHRASE',
+      search_page_ids: '["15087023444"]',
+      media_type: 'VIDEO',
+      ad_active_status: 'ALL',
+    });
+  });
+
+  it('says so, without calling Graph, when a commercial search targets a country outside the EU', async () => {
+    double = await graphDouble();
+    const { src } = source();
+    const error = await failure(src.pages({ ...baseQuery, country: 'US' }, { signal: signal() }));
+    expect(error.permanent).toBe(true);
+    expect(error.userMessage).toMatch(/only returns ads delivered in the European Union.*United States/);
+    expect(double.requests).toHaveLength(0);
+
+    // Political and issue ads are served for every country.
+    const pages = await collect(
+      src.pages(
+        { ...baseQuery, country: 'US', adType: 'political_and_issue_ads', limit: 10 },
+        { signal: signal() },
+      ),
+    );
+    expect(pages.flatMap((p) => p.items)).toHaveLength(10);
+    expect(double.requests[0]!.query.get('ad_type')).toBe('POLITICAL_AND_ISSUE_ADS');
+    expect(double.requests[0]!.query.get('fields')).toContain('spend');
+  });
+
+  it.each([
+    [
+      4,
+      'Application request limit reached',
+      { 'x-app-usage': '{"call_count":100,"total_cputime":20,"total_time":40}' },
+      5_000,
+    ],
+    [
+      17,
+      'User request limit reached',
+      {
+        'x-business-use-case-usage':
+          '{"999":[{"type":"ads_archive","call_count":100,"estimated_time_to_regain_access":2}]}',
+      },
+      120_000,
+    ],
+    [613, 'Calls to this api have exceeded the rate limit.', { 'retry-after': '45' }, 45_000],
+    [80004, 'There have been too many calls to this ad-account.', {}, 5_000],
+  ])(
+    'backs off on Graph rate-limit code %i, as long as the headers say',
+    async (code, message, headers, expected) => {
+      double = await graphDouble({ faults: [graphError(code, message, headers)] });
+      const { src, delays, logs } = source();
+      const pages = await collect(src.pages({ ...baseQuery, limit: 20 }, { signal: signal() }));
+      expect(pages.flatMap((p) => p.items)).toHaveLength(20);
+      expect(delays).toEqual([expected]);
+      expect(logs[0]).toContain(`Graph rate limit (code ${code}`);
+      expect(logs.join('\n')).not.toContain(TOKEN);
+    },
+  );
+
+  it('fails with a retry-later message when access returns only after a long wait', async () => {
+    const headers = {
+      'x-business-use-case-usage': '{"1":[{"call_count":100,"estimated_time_to_regain_access":60}]}',
+    };
+    double = await graphDouble({ faults: [graphError(17, 'User request limit reached', headers)] });
+    const { src, delays } = source();
+    const error = await failure(src.pages(baseQuery, { signal: signal() }));
+    expect(error).toMatchObject({
+      permanent: false,
+      userMessage: 'The Meta Ad Library API rate limit was reached. Please try again in about 60 minutes.',
+    });
+    expect(delays).toEqual([]);
+  });
+
+  it('gives up after bounded retries when the rate limit persists', async () => {
+    double = await graphDouble({ faults: Array(5).fill(graphError(4, 'Application request limit reached')) });
+    const { src, delays } = source({ random: () => 0.5 });
+    const error = await failure(src.pages(baseQuery, { signal: signal() }));
+    expect(error.userMessage).toBe('The Meta Ad Library API rate limit was reached. Please try again later.');
+    expect(delays).toEqual([7_500, 15_000, 30_000, 60_000]);
+    expect(double.requests).toHaveLength(5);
+  });
+
+  it('fails permanently on code 190 (token) without retrying or leaking the token', async () => {
+    double = await graphDouble({
+      faults: [
+        graphError(190, `Error validating access token: Session has expired (token ${TOKEN})`, {}, 401),
+      ],
+    });
+    const { src, delays } = source();
+    const error = await failure(src.pages(baseQuery, { signal: signal() }));
+    expect(error).toMatchObject({
+      permanent: true,
+      userMessage: 'The Meta access token is invalid or expired',
+    });
+    expect(error.message).toContain('Graph error 190');
+    expect(error.message).not.toContain(TOKEN);
+    expect(delays).toEqual([]);
+    expect(double.requests).toHaveLength(1);
+  });
+
+  it('fails permanently on code 100 and logs the Graph message', async () => {
+    double = await graphDouble({
+      faults: [graphError(100, '(#100) search_page_ids must be a list of page ids')],
+    });
+    const { src } = source();
+    const error = await failure(src.pages(baseQuery, { signal: signal() }));
+    expect(error.permanent).toBe(true);
+    expect(error.userMessage).toBe('The Meta Ad Library API rejected the search parameters.');
+    expect(error.message).toContain('(#100) search_page_ids must be a list of page ids');
+  });
+
+  it('retries 5xx, a timeout and a truncated page, then carries on', async () => {
+    double = await graphDouble({
+      faults: [
+        (res) =>
+          sendJson(res, 500, {
+            error: { message: 'An unknown error occurred', code: 1, is_transient: true },
+          }),
+        () => {}, // no answer: the request times out
+        (res) => sendJson(res, 200, '{"data":[{"id":"2000000000000","page_id":"11'),
+      ],
+    });
+    const { src, delays, logs } = source({ policy: { timeoutMs: 500 } });
+    const pages = await collect(src.pages({ ...baseQuery, limit: 30 }, { signal: signal() }));
+    expect(pages.flatMap((p) => p.items)).toHaveLength(30);
+    expect(delays).toHaveLength(3);
+    expect(logs.map((l) => l.split(';')[0])).toEqual([
+      'meta ads_archive: Graph transient error (code 1: An unknown error occurred)',
+      expect.stringMatching(/^meta ads_archive: no response within/),
+      'meta ads_archive: unreadable JSON in the response',
+    ]);
+  });
+
+  it('treats an empty page as the end', async () => {
+    double = await graphDouble({
+      faults: [
+        (res) =>
+          sendJson(res, 200, {
+            data: [],
+            paging: { cursors: { after: 'zz' }, next: 'https://graph.example/next' },
+          }),
+      ],
+    });
+    const { src } = source();
+    expect(await collect(src.pages(baseQuery, { signal: signal() }))).toEqual([]);
+    expect(double.requests).toHaveLength(1);
+  });
+
+  it('halves the page size when Graph asks for less data', async () => {
+    double = await graphDouble({
+      faults: [
+        graphError(
+          1,
+          'Please reduce the amount of data you are asking for, then retry your request',
+          {},
+          500,
+        ),
+      ],
+    });
+    const { src } = source();
+    const pages = await collect(src.pages({ ...baseQuery, limit: 60 }, { signal: signal() }));
+    expect(pages.map((p) => p.items.length)).toEqual([50, 10]);
+    expect(double.requests.map((r) => r.query.get('limit'))).toEqual(['60', '50', '10']);
+  });
+
+  it('pauses between pages when the usage headers near the limit', async () => {
+    double = await graphDouble({
+      headers: { 'x-app-usage': '{"call_count":91,"total_cputime":10,"total_time":12}' },
+    });
+    const { src, delays } = source({ slowDownMs: 20_000 });
+    await collect(src.pages({ ...baseQuery, limit: 200 }, { signal: signal() }));
+    expect(delays).toEqual([20_000]);
+  });
+
+  it('resumes after a cursor', async () => {
+    double = await graphDouble();
+    const { src } = source();
+    const pages = await collect(src.pages(baseQuery, { signal: signal(), cursor: 'c200' }));
+    expect(double.requests[0]!.query.get('after')).toBe('c200');
+    expect(pages.flatMap((p) => p.items)).toHaveLength(50);
+  });
+});
