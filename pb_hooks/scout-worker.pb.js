@@ -46,3 +46,14 @@ routerAdd(
   $apis.requireSuperuserAuth(),
   $apis.bodyLimit(16 << 20),
 );
+
+routerAdd(
+  'POST',
+  '/api/adscout/worker/runs/{id}/finish',
+  (e) => {
+    const lease = require(`${__hooks}/lib/lease.js`);
+    const settle = require(`${__hooks}/lib/settle.js`);
+    return e.json(200, settle.finish(e.request.pathValue('id'), lease.workerName(e), e.requestInfo().body));
+  },
+  $apis.requireSuperuserAuth(),
+);

@@ -123,7 +123,43 @@ function release(runId, workerName) {
   });
 }
 
+const STALLED_MESSAGE = 'The scout stopped responding and could not be resumed. Please try again.';
+
+/**
+ * Re-queues runs whose lease expired (their worker crashed or stalled) and fails those that
+ * have used up their attempts. Returns what it did, for logs and tests.
+ */
+function sweep() {
+  const settle = require(`${__hooks}/lib/settle.js`);
+  const done = { requeued: 0, failed: 0 };
+  $app.runInTransaction((txApp) => {
+    const stale = txApp.findRecordsByFilter(
+      RUNS,
+      "status = 'working' && lease_expires_at != '' && lease_expires_at < {:now}",
+      'created',
+      500,
+      0,
+      { now: nowString() },
+    );
+    for (const run of stale) {
+      if (run.getInt('attempts') >= maxAttempts()) {
+        settle.settleRun(txApp, run, 'failed', STALLED_MESSAGE);
+        done.failed++;
+      } else {
+        run.set('lease_owner', '');
+        run.set('lease_expires_at', '');
+        txApp.save(run);
+        done.requeued++;
+      }
+    }
+  });
+  if (done.requeued || done.failed)
+    console.log(`[adscout] run sweep: ${done.requeued} re-queued, ${done.failed} failed`);
+  return done;
+}
+
 module.exports = {
+  sweep,
   workerName,
   claim,
   heartbeat,

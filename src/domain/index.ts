@@ -15,3 +15,5 @@ export * from './ad-library-link.ts';
 export * from './winning-score.ts';
 export * from './normalize-ad.ts';
 export * from './raw-dataset.ts';
+export * from './quota-period.ts';
+export * from './quota.ts';

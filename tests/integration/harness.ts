@@ -29,6 +29,8 @@ export interface TestServer {
   anonymous(): PocketBase;
   /** Creates a user (as superuser) and returns a client signed in as them. */
   createUser(label?: string): Promise<TestUser>;
+  /** Stops PocketBase and starts it again on the same port and data dir (a crash-restart). */
+  restart(options?: { kill?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -52,12 +54,14 @@ export async function startTestServer(options: { env?: Record<string, string> } 
   const superuserCredentials = { email: 'root@adscout.test', password: randomSecret() };
   upsertSuperuser(pocketbase, dataDir, superuserCredentials.email, superuserCredentials.password);
   const port = await freePort();
-  const server = await startPocketBase({
-    pocketbase,
-    dataDir,
-    http: `127.0.0.1:${port}`,
-    env: options.env ?? {},
-  });
+  const start = () =>
+    startPocketBase({
+      pocketbase,
+      dataDir,
+      http: `127.0.0.1:${port}`,
+      env: options.env ?? {},
+    });
+  let server = await start();
   const superuser = client(server.url);
   await superuser
     .collection('_superusers')
@@ -81,6 +85,17 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       const pb = await superuser.collection('users').impersonate(record.id, 3600);
       pb.autoCancellation(false);
       return { id: record.id, email, password, pb, record };
+    },
+    async restart({ kill = false } = {}) {
+      if (kill) {
+        server.child.kill('SIGKILL');
+        await new Promise((resolve) =>
+          server.child.exitCode !== null ? resolve(null) : server.child.once('exit', resolve),
+        );
+      } else {
+        await server.stop();
+      }
+      server = await start();
     },
     async stop() {
       await server.stop();

@@ -3,6 +3,7 @@
  * session). Features never see it: they call the functions of src/web/data.
  */
 import PocketBase, { ClientResponseError } from 'pocketbase';
+import { MESSAGES } from '../../domain/index.ts';
 
 // The PWA and the API share one origin (PocketBase serves dist/); `npm run dev` proxies /api.
 export const pb = new PocketBase(window.location.origin);
@@ -27,10 +28,21 @@ export function errorMessage(error: unknown, fallback: string): string {
       if (field && typeof field.message === 'string' && field.message) return field.message;
     }
     const message = error.response?.message;
-    if (typeof message === 'string' && message) return message;
+    if (typeof message === 'string' && message) return specWording(message);
     return fallback;
   }
   return fallback;
+}
+
+const SPEC_MESSAGES = new Set<string>(Object.values(MESSAGES));
+
+/**
+ * PocketBase ends every error message with a period; our routes send SPEC §8's messages, some of
+ * which have none. Give those back word for word.
+ */
+function specWording(message: string): string {
+  const bare = message.endsWith('.') ? message.slice(0, -1) : message;
+  return SPEC_MESSAGES.has(bare) ? bare : message;
 }
 
 /** True when a call failed because the network or server could not be reached. */

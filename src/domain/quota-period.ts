@@ -1,0 +1,44 @@
+/**
+ * Quota periods (SPEC §9, ARCHITECTURE §6): monthly periods anchored on the subscription start,
+ * in UTC. Every boundary is computed from the anchor — never by adding a month to the previous
+ * boundary — with month-end clamping: an anchor on Jan 31 gives Feb 28 (29), Mar 31, Apr 30, …
+ * Yearly plans use the same monthly periods.
+ */
+
+export interface QuotaPeriod {
+  start: Date;
+  end: Date;
+}
+
+function daysInMonth(year: number, monthIndex: number): number {
+  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+}
+
+/** The boundary `n` months after the anchor (n may be negative), clamped to the month's end. */
+export function periodBoundary(anchor: Date, n: number): Date {
+  const totalMonths = anchor.getUTCFullYear() * 12 + anchor.getUTCMonth() + n;
+  const year = Math.floor(totalMonths / 12);
+  const month = totalMonths - year * 12;
+  const day = Math.min(anchor.getUTCDate(), daysInMonth(year, month));
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      day,
+      anchor.getUTCHours(),
+      anchor.getUTCMinutes(),
+      anchor.getUTCSeconds(),
+      anchor.getUTCMilliseconds(),
+    ),
+  );
+}
+
+/** The period that contains `now`: start ≤ now < end. Before the anchor, the first period. */
+export function currentPeriod(anchor: Date, now: Date): QuotaPeriod {
+  if (now.getTime() < anchor.getTime()) return { start: anchor, end: periodBoundary(anchor, 1) };
+  // Estimate the month offset, then step to the exact period (clamping can shift it by one).
+  let n = (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (now.getUTCMonth() - anchor.getUTCMonth());
+  while (n > 0 && periodBoundary(anchor, n).getTime() > now.getTime()) n -= 1;
+  while (periodBoundary(anchor, n + 1).getTime() <= now.getTime()) n += 1;
+  return { start: periodBoundary(anchor, n), end: periodBoundary(anchor, n + 1) };
+}

@@ -1,0 +1,61 @@
+/**
+ * Quota arithmetic (SPEC §3, §9; ARCHITECTURE §6, invariant 3). The server sums the usage ledger
+ * and hands the sums here; every runtime computes balances the same way.
+ *   plan_remaining  = monthly quota − plan use in the current period (0 without an active plan)
+ *   addon_remaining = credits granted − credits used (they never expire)
+ *   total_remaining = plan_remaining + addon_remaining − open reservations (never below 0)
+ */
+import type { Quota } from './entities.ts';
+import { grantsAccess, PLANS, type PlanId } from './plans.ts';
+
+/** Ledger sums for one user: plan use only for the current period, the rest over all time. */
+export interface LedgerSums {
+  planUsedThisPeriod: number;
+  addonGranted: number;
+  addonUsed: number;
+  reserved: number;
+  released: number;
+}
+
+export const EMPTY_SUMS: LedgerSums = {
+  planUsedThisPeriod: 0,
+  addonGranted: 0,
+  addonUsed: 0,
+  reserved: 0,
+  released: 0,
+};
+
+export function computeQuota(
+  subscription: { plan?: string | null; status?: string | null } | null,
+  sums: LedgerSums,
+): Quota {
+  const plan = subscription?.plan && subscription.plan in PLANS ? (subscription.plan as PlanId) : null;
+  const active = plan !== null && grantsAccess(subscription?.status);
+  const monthly = active ? PLANS[plan].monthlyQuota : 0;
+  const planRemaining = Math.max(0, monthly - sums.planUsedThisPeriod);
+  const addonRemaining = Math.max(0, sums.addonGranted - sums.addonUsed);
+  const openReservations = Math.max(0, sums.reserved - sums.released);
+  return {
+    plan: active ? plan : null,
+    plan_monthly_quota: monthly,
+    plan_used_this_month: active ? sums.planUsedThisPeriod : 0,
+    plan_remaining_this_month: planRemaining,
+    addon_remaining: addonRemaining,
+    addon_balance_total: sums.addonGranted,
+    total_remaining: Math.max(0, planRemaining + addonRemaining - openReservations),
+  };
+}
+
+/**
+ * How a charge is paid when a run settles: plan results first, then add-on credits. What
+ * neither covers (the plan ended mid-run, say) is not charged: the balance never goes below 0.
+ */
+export function splitCharge(
+  charge: number,
+  balances: { planRemaining: number; addonRemaining: number },
+): { plan: number; addon: number; waived: number } {
+  const wanted = Math.max(0, Math.floor(charge));
+  const plan = Math.min(wanted, Math.max(0, balances.planRemaining));
+  const addon = Math.min(wanted - plan, Math.max(0, balances.addonRemaining));
+  return { plan, addon, waived: wanted - plan - addon };
+}
