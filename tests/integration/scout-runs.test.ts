@@ -46,14 +46,12 @@ async function subscribe(user: TestUser, plan = 'monthly') {
 }
 
 async function grant(user: TestUser, amount: number) {
-  await server.superuser
-    .collection('usage_ledger')
-    .create({
-      user: user.id,
-      kind: 'addon_grant',
-      amount,
-      checkout_session: `cs_${Math.random().toString(36).slice(2)}`,
-    });
+  await server.superuser.collection('usage_ledger').create({
+    user: user.id,
+    kind: 'addon_grant',
+    amount,
+    checkout_session: `cs_${Math.random().toString(36).slice(2)}`,
+  });
 }
 
 const quota = (user: TestUser) =>
