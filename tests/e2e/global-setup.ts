@@ -41,7 +41,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     pbUrl: server.url,
     credentialsFile,
     stdio: 'ignore',
-    env: { SCOUT_DEMO_PACE_MS: '0' },
+    // Paced so that a scout is visibly in progress for about a second (pages of 25 ads).
+    env: { SCOUT_DEMO_PACE_MS: '250' },
   });
   process.env.ADSCOUT_E2E_URL = server.url;
   process.env.ADSCOUT_E2E_DATA_DIR = dataDir;
