@@ -16,11 +16,14 @@ const run: ClaimedRun = {
 
 const query = { limit: 5 } as SourceQuery;
 
+/** A source over fixed pages that, like the real ones, resumes from its cursor (a page index). */
 function sourceOf(pages: unknown[][], fail?: Error): AdSource {
   return {
     name: 'demo',
-    async *pages(): AsyncIterable<SourcePage> {
-      for (const items of pages) yield { items, cursor: null };
+    async *pages(_query, { cursor }): AsyncIterable<SourcePage> {
+      for (let index = cursor ? Number(cursor) : 0; index < pages.length; index++) {
+        yield { items: pages[index]!, cursor: String(index + 1) };
+      }
       if (fail) throw fail;
     },
   };
@@ -211,5 +214,14 @@ describe('runJob', () => {
     expect(await runJob(eight, deps(capped, source, { buildQueries: () => queries }))).toBe('completed');
     expect(asked).toEqual(['rare@0+4', 'common@0+4', 'common@4+1']);
     expect([...server.stored.keys()].sort()).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'r1', 'r2', 'r3']);
+  });
+
+  it('a resumed run re-reads its source from the start and still fills up', async () => {
+    const server = apiDouble();
+    server.stored.set('a', { ad_id: 'a' });
+    server.stored.set('b', { ad_id: 'b' });
+    const pages = [[{ id: 'a' }, { id: 'b' }, { id: 'c' }], [{ id: 'd' }, { id: 'e' }], [{ id: 'f' }]];
+    expect(await runJob({ ...run, stored_count: 2 }, deps(server.api, sourceOf(pages)))).toBe('completed');
+    expect([...server.stored.keys()]).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 });

@@ -65,6 +65,9 @@ function userMessageOf(error: unknown): string | null {
   return typeof message === 'string' && message ? message : null;
 }
 
+/** Bound on passes over the queries (each pass either stores ads or exhausts a query). */
+const MAX_PASSES = 20;
+
 const GENERIC_FAILURE = 'The ad source failed while scouting. Please try again.';
 
 export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed' | 'failed' | 'abandoned'> {
@@ -144,16 +147,19 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
     };
 
     // Several keywords share the run: each gets an equal share first, then the ones that still
-    // have ads fill what the others could not.
+    // have ads fill what the others could not. A resumed run starts its sources over, and the
+    // ads it already stored come back as duplicates (free), so passes go on from each query's
+    // cursor until the run is full or every query ran dry.
     const states: QueryState[] = queries.map((query) => ({ query, cursor: null, exhausted: false }));
+    const open = () => !full && stored < run.requested_count && !lease.signal.aborted;
     const share = Math.ceil((run.requested_count - stored) / Math.max(1, states.length));
-    for (const pass of [share, 0]) {
-      for (const state of states) {
-        if (full || stored >= run.requested_count || lease.signal.aborted) break;
-        if (state.exhausted) continue;
-        await consume(state, pass || run.requested_count - stored);
+    for (let pass = 0; pass < MAX_PASSES && open(); pass++) {
+      const live = states.filter((state) => !state.exhausted);
+      if (live.length === 0) break;
+      for (const state of live) {
+        if (!open()) break;
+        await consume(state, pass === 0 ? share : run.requested_count - stored);
       }
-      if (states.length === 1) break;
     }
     if (lease.signal.aborted) throw lease.signal.reason;
     if (skipped.size > 0) {

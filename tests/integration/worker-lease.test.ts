@@ -215,7 +215,7 @@ describe('users', () => {
     for (const client of [alice.pb, server.anonymous()]) {
       const send = (path: string, body: unknown) => client.send(path, { method: 'POST', body });
       expect(await statusOf(send('/api/adscout/worker/claim', { worker: 'me' }))).toBeGreaterThanOrEqual(401);
-      for (const action of ['heartbeat', 'results', 'release']) {
+      for (const action of ['heartbeat', 'results', 'release', 'finish']) {
         const status = await statusOf(
           send(`/api/adscout/worker/runs/${runId}/${action}`, { worker: 'me', rows: [] }),
         );
@@ -224,5 +224,35 @@ describe('users', () => {
     }
     const run = await server.superuser.collection('search_runs').getOne(runId);
     expect(run.lease_owner).toBe('');
+  });
+});
+
+describe('the sweep (cron)', () => {
+  it('re-queues a run whose lease expired, and fails one out of attempts, settling what it stored', async () => {
+    await drain();
+    const requeued = await workingRun(alice);
+    await post<Claimed>('/api/adscout/worker/claim', { worker: 'gone' });
+    const exhausted = await workingRun(bob, 5);
+    await server.superuser.collection('search_runs').update(exhausted, {
+      lease_owner: 'gone-too',
+      lease_expires_at: new Date(Date.now() - 1000).toISOString(),
+      attempts: 2,
+    });
+    await server.superuser
+      .collection('search_results')
+      .create({ run: exhausted, user: bob.id, ad_id: 'kept', is_new: true });
+    await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 600));
+    await server.superuser.send('/api/crons/adscout_run_sweep', { method: 'POST' });
+    const read = (id: string) => server.superuser.collection('search_runs').getOne(id);
+    const deadline = Date.now() + 10_000;
+    while ((await read(exhausted)).status === 'working' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await read(requeued)).toMatchObject({ status: 'working', lease_owner: '' });
+    expect(await read(exhausted)).toMatchObject({
+      status: 'failed',
+      results_count: 1,
+      error: expect.stringMatching(/stopped responding/),
+    });
   });
 });
