@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { runJob, type ClaimedRun, type JobDeps, type NormalizeOutcome, type WorkerApi } from './job.ts';
+import {
+  LeaseLostError,
+  runJob,
+  type ClaimedRun,
+  type JobDeps,
+  type NormalizeOutcome,
+  type WorkerApi,
+} from './job.ts';
 import type { AdSource, SourcePage, SourceQuery } from './sources/types.ts';
 
 const run: ClaimedRun = {
@@ -30,7 +37,7 @@ function sourceOf(pages: unknown[][], fail?: Error): AdSource {
 }
 
 /** A server double that stores rows by ad_id and caps them at the requested count. */
-function apiDouble(options: { leaseLostAfter?: number } = {}) {
+function apiDouble(options: { leaseLostAfter?: number; writesBeforeLeaseLost?: number } = {}) {
   const stored = new Map<string, Record<string, unknown>>();
   const calls: string[] = [];
   let beats = 0;
@@ -43,6 +50,12 @@ function apiDouble(options: { leaseLostAfter?: number } = {}) {
     },
     async writeResults(_id, rows) {
       calls.push(`write ${rows.length}`);
+      if (
+        options.writesBeforeLeaseLost !== undefined &&
+        calls.filter((c) => c.startsWith('write')).length > options.writesBeforeLeaseLost
+      ) {
+        throw new LeaseLostError('taken over');
+      }
       for (const row of rows) {
         if (stored.size >= run.requested_count) break;
         stored.set(String(row.ad_id), row);
@@ -76,7 +89,7 @@ function deps(api: WorkerApi, source: AdSource, overrides: Partial<JobDeps> = {}
 }
 
 describe('runJob', () => {
-  it('writes normalized rows page by page and settles as completed', async () => {
+  it('writes normalized rows in batches, without duplicates, and settles as completed', async () => {
     const server = apiDouble();
     const source = sourceOf([
       [{ id: 'a' }, { id: 'b' }, {}],
@@ -84,22 +97,34 @@ describe('runJob', () => {
     ]);
     expect(await runJob(run, deps(server.api, source))).toBe('completed');
     expect([...server.stored.keys()]).toEqual(['a', 'b', 'c']);
-    expect(server.calls).toEqual(['write 2', 'heartbeat', 'write 2', 'heartbeat', 'finish completed']);
+    expect(server.calls).toEqual(['write 3', 'finish completed']);
   });
 
-  it('stops asking the source once the run is full', async () => {
+  it('writes as soon as the buffer could fill the run, and then stops asking the source', async () => {
     const server = apiDouble();
+    let pagesRead = 0;
     const pages = [
       ['1', '2', '3'].map((id) => ({ id })),
       ['4', '5', '6'].map((id) => ({ id })),
       ['7', '8'].map((id) => ({ id })),
     ];
-    expect(await runJob(run, deps(server.api, sourceOf(pages)))).toBe('completed');
+    const source = sourceOf(pages);
+    const counting: AdSource = {
+      name: 'demo',
+      async *pages(q, o) {
+        for await (const page of source.pages(q, o)) {
+          pagesRead += 1;
+          yield page;
+        }
+      },
+    };
+    expect(await runJob(run, deps(server.api, counting))).toBe('completed');
     expect(server.stored.size).toBe(5);
-    expect(server.calls.filter((c) => c.startsWith('write'))).toHaveLength(2);
+    expect(server.calls.filter((c) => c.startsWith('write'))).toEqual(['write 6']);
+    expect(pagesRead).toBe(2);
   });
 
-  it('drops the same ad twice within a page', async () => {
+  it('drops the same ad twice before a write', async () => {
     const server = apiDouble();
     await runJob(run, deps(server.api, sourceOf([[{ id: 'a' }, { id: 'a' }]])));
     expect(server.calls[0]).toBe('write 1');
@@ -145,11 +170,29 @@ describe('runJob', () => {
   });
 
   it('leaves the run alone when its lease was taken over', async () => {
-    const server = apiDouble({ leaseLostAfter: 0 });
+    const server = apiDouble({ writesBeforeLeaseLost: 0 });
     const pages = [[{ id: 'a' }], [{ id: 'b' }], [{ id: 'c' }]];
     expect(await runJob(run, deps(server.api, sourceOf(pages)))).toBe('abandoned');
     expect(server.finished()).toBeNull();
-    expect(server.stored.size).toBe(1);
+    expect(server.stored.size).toBe(0);
+  });
+
+  it('stops when a heartbeat says the lease is gone', async () => {
+    const server = apiDouble({ leaseLostAfter: 0 });
+    let release: () => void = () => undefined;
+    const source: AdSource = {
+      name: 'demo',
+      async *pages() {
+        yield { items: [{ id: 'a' }], cursor: '1' };
+        await new Promise<void>((resolve) => (release = resolve)); // a slow source
+        yield { items: [{ id: 'b' }], cursor: '2' };
+      },
+    };
+    const job = runJob(run, deps(server.api, source, { heartbeatMs: 5 }));
+    await new Promise((r) => setTimeout(r, 30));
+    release();
+    expect(await job).toBe('abandoned');
+    expect(server.finished()).toBeNull();
   });
 
   it('settles a resumed run that was already full without asking the source', async () => {

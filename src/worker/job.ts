@@ -65,6 +65,10 @@ function userMessageOf(error: unknown): string | null {
   return typeof message === 'string' && message ? message : null;
 }
 
+/** Largest write batch, and the longest rows wait before being written. */
+const FLUSH_ROWS = 250;
+const FLUSH_MS = 300;
+
 /** Bound on passes over the queries (each pass either stores ads or exhausts a query). */
 const MAX_PASSES = 20;
 
@@ -101,6 +105,23 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
     }
   };
 
+  let full = stored >= run.requested_count;
+  // Rows wait in a buffer so that a fast source is written in a few large batches, while a
+  // paced one still shows progress every page: a flush happens at FLUSH_ROWS rows, when the
+  // buffer could fill the run, or FLUSH_MS after the last flush.
+  let buffer: Record<string, unknown>[] = [];
+  const buffered = new Set<string>();
+  let lastFlush = Date.now();
+  const flush = async () => {
+    lastFlush = Date.now();
+    if (buffer.length === 0) return;
+    const rows = buffer;
+    buffer = [];
+    buffered.clear();
+    const result = await api.writeResults(run.id, rows);
+    stored = result.stored;
+    full = result.full;
+  };
   try {
     let queries: SourceQuery[];
     try {
@@ -110,9 +131,8 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
       return (await settle({ status: 'failed', error: reason })) ? 'failed' : 'abandoned';
     }
     const skipped = new Map<string, number>();
-    let full = stored >= run.requested_count;
 
-    /** Takes up to `limit` items from one query, resuming where it stopped; true when it ran dry. */
+    /** Takes up to `limit` items from one query, resuming where it stopped. */
     const consume = async (query: QueryState, limit: number): Promise<void> => {
       let yielded = 0;
       const pages = deps.source.pages(
@@ -122,27 +142,22 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
       for await (const page of pages) {
         yielded += page.items.length;
         query.cursor = page.cursor;
-        const rows: Record<string, unknown>[] = [];
-        const ids = new Set<string>();
         for (const raw of page.items) {
           const outcome = deps.normalize(raw, run);
           if (!outcome.ok) {
             skipped.set(outcome.reason, (skipped.get(outcome.reason) ?? 0) + 1);
             continue;
           }
-          if (ids.has(outcome.ad.ad_id)) continue; // the same ad twice in one page
-          ids.add(outcome.ad.ad_id);
-          rows.push(outcome.ad);
+          if (buffered.has(outcome.ad.ad_id)) continue; // the same ad twice before a write
+          buffered.add(outcome.ad.ad_id);
+          buffer.push(outcome.ad);
         }
         if (lease.signal.aborted) return;
-        if (rows.length > 0) {
-          const result = await api.writeResults(run.id, rows);
-          stored = result.stored;
-          full = result.full;
-        }
-        await beat();
+        const room = run.requested_count - stored;
+        if (buffer.length >= Math.min(FLUSH_ROWS, room) || Date.now() - lastFlush >= FLUSH_MS) await flush();
         if (full || stored >= run.requested_count || lease.signal.aborted) return;
       }
+      await flush();
       if (yielded < limit) query.exhausted = true;
     };
 
@@ -181,6 +196,13 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
     }
     const reason = userMessageOf(error) ?? GENERIC_FAILURE;
     log(`run ${run.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+    // What the source gave before it failed is kept (and charged as stored).
+    try {
+      await flush();
+    } catch (flushError) {
+      if (flushError instanceof LeaseLostError) return 'abandoned';
+      log(`run ${run.id}: could not store the last rows: ${String(flushError)}`);
+    }
     return (await settle({ status: 'failed', error: reason })) ? 'failed' : 'abandoned';
   } finally {
     clearInterval(timer);

@@ -1,0 +1,65 @@
+/** A throwaway stack for a benchmark: PocketBase on a free port, N workers, a superuser client. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import PocketBase from 'pocketbase';
+import {
+  freePort,
+  loadOrCreateCredentials,
+  startPocketBase,
+  startWorker,
+  upsertSuperuser,
+} from '../../../scripts/lib/stack.mjs';
+
+export interface BenchStack {
+  url: string;
+  superuser: PocketBase;
+  /** A subscribed user with a client signed in as them. */
+  subscriber(label: string): Promise<{ id: string; pb: PocketBase }>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchStack(options: {
+  workers: number;
+  env?: Record<string, string>;
+}): Promise<BenchStack> {
+  const pocketbase = process.env.POCKETBASE_BIN;
+  if (!pocketbase) throw new Error('POCKETBASE_BIN is not set: run through `npm run bench`');
+  const dataDir = await mkdtemp(join(tmpdir(), 'adscout-bench-'));
+  const { path: credentialsFile, credentials } = loadOrCreateCredentials(dataDir);
+  upsertSuperuser(pocketbase, dataDir, credentials.admin.email, credentials.admin.password);
+  upsertSuperuser(pocketbase, dataDir, credentials.worker.email, credentials.worker.password);
+  const env = { SCOUT_DEMO_PACE_MS: '0', ...options.env };
+  const server = await startPocketBase({ pocketbase, dataDir, http: `127.0.0.1:${await freePort()}`, env });
+  const workers = Array.from({ length: options.workers }, (_, i) =>
+    startWorker({ pbUrl: server.url, credentialsFile, stdio: 'ignore', name: `bench-${i + 1}`, env }),
+  );
+  const superuser = new PocketBase(server.url);
+  superuser.autoCancellation(false);
+  await superuser
+    .collection('_superusers')
+    .authWithPassword(credentials.admin.email, credentials.admin.password);
+  let counter = 0;
+  return {
+    url: server.url,
+    superuser,
+    async subscriber(label) {
+      counter += 1;
+      const password = 'Bench-Pass-2026';
+      const user = await superuser
+        .collection('users')
+        .create({ email: `${label}-${counter}@bench.test`, password, passwordConfirm: password });
+      await superuser
+        .collection('subscriptions')
+        .create({ user: user.id, plan: 'yearly', status: 'active', quota_anchor: new Date().toISOString() });
+      const pb = await superuser.collection('users').impersonate(user.id, 3600);
+      pb.autoCancellation(false);
+      return { id: user.id, pb };
+    },
+    async stop() {
+      await Promise.all(workers.map((w) => w.stop()));
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
