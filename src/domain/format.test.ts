@@ -35,5 +35,8 @@ describe('formatCount', () => {
   it('groups thousands', () => {
     expect(formatCount(2500)).toBe('2,500');
     expect(formatCount(100)).toBe('100');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(-2500)).toBe('-2,500');
   });
 });

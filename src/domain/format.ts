@@ -7,19 +7,32 @@ export function parsePbDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** 'December 22, 2026' (SPEC §4: 'Will be cancelled on {long date}'). */
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+// Written out rather than through Intl: PocketBase's JS VM (goja) has no locale support.
+
+/** 'December 22, 2026' in UTC (SPEC §4: 'Will be cancelled on {long date}'). */
 export function formatLongDate(date: Date): string {
-  return date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** A whole number with thousands separators: 2,500. */
 export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
+  const sign = value < 0 ? '-' : '';
+  return sign + String(Math.round(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Used / quota as a whole percentage between 0 and 100 (SPEC §9 usage progress). */

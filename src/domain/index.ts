@@ -17,3 +17,4 @@ export * from './normalize-ad.ts';
 export * from './raw-dataset.ts';
 export * from './quota-period.ts';
 export * from './quota.ts';
+export * from './stripe.ts';

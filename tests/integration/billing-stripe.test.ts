@@ -1,0 +1,217 @@
+/**
+ * Stripe mode against stripe-mock (invariant 6): the shape of every outgoing request, signed
+ * webhooks (valid, tampered, stale, missing), repeated and out-of-order delivery with exactly
+ * one effect, a credit pack granted once per checkout session, and subscription sync.
+ */
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+import { startStripeDouble, type StripeDouble } from './stripe-mock.ts';
+
+const WEBHOOK_SECRET = 'whsec_adscout_test';
+// stripe-mock's fixture subscription uses this price: it maps to our monthly plan
+const MONTHLY_PRICE = 'price_1PgafmB7WZ01zgkW6dKueIc5';
+let stripe: StripeDouble;
+let server: TestServer;
+
+beforeAll(async () => {
+  stripe = await startStripeDouble();
+  server = await startTestServer({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_API_BASE: stripe.url,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_MONTHLY: MONTHLY_PRICE,
+      STRIPE_PRICE_YEARLY: 'price_yearly_test',
+      STRIPE_PRICE_PACK_100: 'price_pack_100',
+      STRIPE_PRICE_PACK_500: 'price_pack_500',
+      STRIPE_PRICE_PACK_1000: 'price_pack_1000',
+      APP_URL: 'https://app.adscout.test',
+    },
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await stripe?.stop();
+});
+
+function sign(body: string, t = Math.floor(Date.now() / 1000), secret = WEBHOOK_SECRET) {
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex')}`;
+}
+
+async function deliver(event: unknown, options: { header?: string | null; body?: string } = {}) {
+  const body = options.body ?? JSON.stringify(event);
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const header = options.header === undefined ? sign(body) : options.header;
+  if (header !== null) headers['Stripe-Signature'] = header;
+  return fetch(`${server.url}/api/adscout/stripe/webhook`, { method: 'POST', headers, body });
+}
+
+const quota = (user: TestUser) =>
+  user.pb.send<{ total_remaining: number; addon_remaining: number; plan: string | null }>(
+    '/api/adscout/quota',
+    {},
+  );
+
+async function customerOf(user: TestUser): Promise<string> {
+  const record = await server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+  return record.stripe_customer_id as string;
+}
+
+describe('outgoing requests', () => {
+  it('checkout for a plan: a customer, then a subscription-mode session with our price and URLs', async () => {
+    const user = await server.createUser('checkout');
+    stripe.requests.length = 0;
+    const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+      method: 'POST',
+      body: { product: 'monthly' },
+    });
+    expect(url).toMatch(/^https?:\/\//);
+    const [customer, session] = stripe.requests;
+    expect(customer).toMatchObject({ method: 'POST', path: '/v1/customers' });
+    expect(customer!.form.get('email')).toBe(user.email);
+    expect(customer!.form.get('metadata[user_id]')).toBe(user.id);
+    expect(session).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions' });
+    for (const request of stripe.requests) {
+      expect(request.headers['stripe-version']).toBe('2025-09-30.clover');
+      expect(request.headers.authorization).toBe('Bearer sk_test_123');
+      expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    }
+    expect(Object.fromEntries(session!.form)).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': MONTHLY_PRICE,
+      'line_items[0][quantity]': '1',
+      success_url: 'https://app.adscout.test/app/settings?success=true',
+      cancel_url: 'https://app.adscout.test/app/settings?canceled=true',
+      client_reference_id: user.id,
+      'subscription_data[metadata][user_id]': user.id,
+    });
+    expect(session!.form.get('customer')).toBe(await customerOf(user));
+  });
+
+  it('checkout for a pack: payment mode, the customer reused; and the portal', async () => {
+    const user = await server.createUser('pack');
+    await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'pack_100' } });
+    stripe.requests.length = 0;
+    await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'pack_500' } });
+    expect(stripe.requests.map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
+    expect(Object.fromEntries(stripe.requests[0]!.form)).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price]': 'price_pack_500',
+      'metadata[product]': 'pack_500',
+      'payment_intent_data[metadata][product]': 'pack_500',
+    });
+    stripe.requests.length = 0;
+    const { url } = await user.pb.send<{ url: string }>('/api/adscout/portal', { method: 'POST' });
+    expect(url).toMatch(/^https?:\/\//);
+    expect(stripe.requests[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions' });
+    expect(stripe.requests[0]!.form.get('customer')).toBe(await customerOf(user));
+    expect(stripe.requests[0]!.form.get('return_url')).toBe('https://app.adscout.test/app/settings');
+  });
+
+  it('refuses an unknown product, and the local test checkout does not exist in Stripe mode', async () => {
+    const user = await server.createUser('unknown');
+    await expect(
+      user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'gold' } }),
+    ).rejects.toMatchObject({ status: 400 });
+    expect((await fetch(`${server.url}/api/adscout/local/checkout/${'x'.repeat(48)}`)).status).toBe(404);
+  });
+});
+
+describe('webhooks', () => {
+  const packEvent = (id: string, session: string, user: TestUser) => ({
+    id,
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: session,
+        object: 'checkout.session',
+        mode: 'payment',
+        payment_status: 'paid',
+        client_reference_id: user.id,
+        metadata: { user_id: user.id, product: 'pack_500' },
+      },
+    },
+  });
+
+  it('refuses unsigned, tampered and stale deliveries with 400 and changes nothing', async () => {
+    const user = await server.createUser('forger');
+    const event = packEvent('evt_forged', 'cs_forged', user);
+    const body = JSON.stringify(event);
+    expect((await deliver(event, { header: null })).status).toBe(400);
+    expect(
+      (await deliver(event, { body: body.replace('pack_500', 'pack_1000'), header: sign(body) })).status,
+    ).toBe(400);
+    expect((await deliver(event, { header: sign(body, Math.floor(Date.now() / 1000) - 301) })).status).toBe(
+      400,
+    );
+    expect((await deliver(event, { header: sign(body, undefined, 'whsec_wrong') })).status).toBe(400);
+    expect((await quota(user)).addon_remaining).toBe(0);
+    const events = await server.superuser
+      .collection('stripe_events')
+      .getFullList({ filter: 'event_id = "evt_forged"' });
+    expect(events).toHaveLength(0);
+  });
+
+  it('the same event delivered 5 times, and a second event for the same session, grant the pack once', async () => {
+    const user = await server.createUser('buyer');
+    const event = packEvent(`evt_pack_${user.id}`, `cs_pack_${user.id}`, user);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const again = await deliver({ ...event, id: `evt_pack_again_${user.id}` });
+    expect(again.status).toBe(200);
+    expect((await quota(user)).addon_remaining).toBe(500);
+    const events = await server.superuser
+      .collection('stripe_events')
+      .getFullList({ filter: `event_id = "${event.id}"` });
+    expect(events).toHaveLength(1);
+  });
+
+  it('subscription events, even `updated` before `created`, end in the state Stripe reports', async () => {
+    const user = await server.createUser('subscriber');
+    await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } });
+    const customer = await customerOf(user);
+    const subscriptionEvent = (id: string, type: string, status: string) => ({
+      id,
+      type,
+      data: { object: { id: 'sub_x', object: 'subscription', customer, status } },
+    });
+    // the payload says past_due, but Stripe (re-fetched) says active: we store what Stripe says
+    expect(
+      (await deliver(subscriptionEvent(`evt_u_${user.id}`, 'customer.subscription.updated', 'past_due')))
+        .status,
+    ).toBe(200);
+    expect(
+      (await deliver(subscriptionEvent(`evt_c_${user.id}`, 'customer.subscription.created', 'incomplete')))
+        .status,
+    ).toBe(200);
+    const record = await server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+    expect(record).toMatchObject({
+      plan: 'monthly',
+      status: 'active',
+      stripe_subscription_id: expect.stringMatching(/^sub_/),
+    });
+    expect(record.quota_anchor).not.toBe('');
+    expect((await quota(user)).plan).toBe('monthly');
+    const synced = await user.pb.send<{ success: boolean; plan: string }>('/api/adscout/subscription/sync', {
+      method: 'POST',
+    });
+    expect(synced).toMatchObject({ success: true, plan: 'monthly' });
+  });
+
+  it('a user cannot write subscriptions, the ledger, stripe events or audit logs', async () => {
+    const user = await server.createUser('writer');
+    for (const [collection, body] of [
+      ['subscriptions', { user: user.id, plan: 'yearly', status: 'active' }],
+      ['usage_ledger', { user: user.id, kind: 'addon_grant', amount: 1000 }],
+      ['stripe_events', { event_id: 'evt_me', type: 'x' }],
+      ['audit_logs', { user: user.id, action: 'email_updated' }],
+    ] as const) {
+      await expect(user.pb.collection(collection).create(body)).rejects.toMatchObject({
+        status: expect.any(Number),
+      });
+    }
+    expect((await quota(user)).total_remaining).toBe(0);
+  });
+});
