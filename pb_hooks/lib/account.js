@@ -45,6 +45,7 @@ function changeEmail(userId, body) {
     audit(txApp, userId, 'email_updated', { old_email: previous, new_email: email });
   });
   // PocketBase rotates the token key with the email: hand the browser a fresh token.
+  user.ignoreEmailVisibility(true); // the owner sees their own address
   return { token: user.newAuthToken(), record: user };
 }
 
@@ -60,6 +61,7 @@ function changePassword(userId, body) {
     audit(txApp, userId, 'password_updated', {});
   });
   // A new password invalidates the old tokens: hand the browser a fresh one.
+  user.ignoreEmailVisibility(true); // the owner sees their own address
   return { token: user.newAuthToken(), record: user };
 }
 
