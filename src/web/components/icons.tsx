@@ -1,7 +1,8 @@
 /** Inline SVG icons (decorative: hidden from screen readers; the control carries the label). */
 import type { SVGProps } from 'react';
 
-function Svg(props: SVGProps<SVGSVGElement>) {
+/** A decorative 24×24 line icon; features draw their own paths inside it. */
+export function LineIcon(props: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -31,33 +32,33 @@ export function LogoMark(props: SVGProps<SVGSVGElement>) {
 
 export function MenuIcon() {
   return (
-    <Svg>
+    <LineIcon>
       <path d="M4 6h16M4 12h16M4 18h16" />
-    </Svg>
+    </LineIcon>
   );
 }
 
 export function CloseIcon() {
   return (
-    <Svg>
+    <LineIcon>
       <path d="M6 6l12 12M18 6L6 18" />
-    </Svg>
+    </LineIcon>
   );
 }
 
 export function ExternalIcon() {
   return (
-    <Svg width="14" height="14">
+    <LineIcon width="14" height="14">
       <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-    </Svg>
+    </LineIcon>
   );
 }
 
 export function LockIcon() {
   return (
-    <Svg width="28" height="28">
+    <LineIcon width="28" height="28">
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-    </Svg>
+    </LineIcon>
   );
 }

@@ -3,11 +3,11 @@
  * active job) and the run that just finished while the page watched it. Runs are created here,
  * but their status and counts only ever come from the server (realtime).
  */
-import { useSyncExternalStore } from 'react';
 import { COLLECTIONS, searchRunSchema, type ScoutForm, type SearchRun } from '../../domain/index.ts';
 import { pb } from './client.ts';
 import { watchCollection } from './realtime.ts';
 import { currentSession } from './session.ts';
+import { createUserStore, type UserStoreScope } from './user-store.ts';
 
 export interface RunsState {
   loading: boolean;
@@ -17,15 +17,7 @@ export interface RunsState {
   finished: SearchRun | null;
 }
 
-let state: RunsState = { loading: true, active: null, finished: null };
-let boundUser: string | null = null;
-let stopWatching: (() => void) | null = null;
-const listeners = new Set<() => void>();
-
-function publish(next: Partial<RunsState>): void {
-  state = { ...state, ...next };
-  for (const listener of listeners) listener();
-}
+type Scope = UserStoreScope<RunsState>;
 
 function parse(record: unknown): SearchRun | null {
   const parsed = searchRunSchema.safeParse(record);
@@ -40,32 +32,32 @@ function parse(record: unknown): SearchRun | null {
 const seen = new Map<string, string>();
 
 /** Applies a run the server reported (realtime, a load, or the create response). */
-function apply(run: SearchRun): void {
+function apply(scope: Scope, run: SearchRun): void {
   const known = seen.get(run.id);
   if (known && run.updated < known) return;
   seen.set(run.id, run.updated);
+  const state = scope.get();
   const active = state.active;
   if (run.status === 'working') {
-    if (!active || active.id === run.id || run.started_at >= active.started_at) publish({ active: run });
+    if (!active || active.id === run.id || run.started_at >= active.started_at)
+      scope.set({ ...state, active: run });
     return;
   }
-  if (active?.id === run.id) publish({ active: null, finished: run });
-  else if (state.finished?.id === run.id) publish({ finished: run });
+  if (active?.id === run.id) scope.set({ ...state, active: null, finished: run });
+  else if (state.finished?.id === run.id) scope.set({ ...state, finished: run });
 }
 
-async function loadActive(userId: string): Promise<void> {
+async function loadActive(scope: Scope): Promise<void> {
   try {
     const page = await pb.collection(COLLECTIONS.searchRuns).getList(1, 1, {
-      filter: pb.filter('user = {:user} && status = "working"', { user: userId }),
+      filter: pb.filter('user = {:user} && status = "working"', { user: scope.userId }),
       sort: '-started_at,-created',
       skipTotal: true,
     });
-    if (boundUser !== userId) return;
     const run = page.items[0] ? parse(page.items[0]) : null;
-    const previous = state.active;
+    const previous = scope.get().active;
     if (run) {
-      apply(run);
-      publish({ loading: false });
+      apply(scope, run);
     } else if (previous) {
       // The run we showed finished while we were away: read it once to report how it ended.
       const finished = await pb
@@ -73,56 +65,40 @@ async function loadActive(userId: string): Promise<void> {
         .getOne(previous.id)
         .then(parse)
         .catch(() => null);
-      if (boundUser === userId)
-        publish({ loading: false, active: null, finished: finished ?? state.finished });
-    } else publish({ loading: false, active: null });
+      if (finished) apply(scope, finished);
+      else scope.set({ ...scope.get(), active: null });
+    }
   } catch (error) {
     console.error('[runs] load failed', error);
-    if (boundUser === userId) publish({ loading: false });
+  } finally {
+    if (scope.get().loading) scope.set({ ...scope.get(), loading: false });
   }
 }
 
-function bind(): void {
-  const userId = currentSession()?.userId ?? null;
-  if (userId === boundUser) return;
-  boundUser = userId;
-  stopWatching?.();
-  stopWatching = null;
-  seen.clear();
-  state = { loading: Boolean(userId), active: null, finished: null };
-  publish({});
-  if (!userId) return;
-  stopWatching = watchCollection(
-    COLLECTIONS.searchRuns,
-    (event) => {
-      if (event.record.user !== userId || event.action === 'delete') return;
-      const run = parse(event.record);
-      if (run) apply(run);
-    },
-    () => void loadActive(userId),
-  );
-  void loadActive(userId);
-}
-
-pb.authStore.onChange(() => {
-  if (listeners.size > 0) bind();
+const store = createUserStore<RunsState>({
+  initial: (userId) => ({ loading: Boolean(userId), active: null, finished: null }),
+  start(scope) {
+    seen.clear();
+    const stop = watchCollection(
+      COLLECTIONS.searchRuns,
+      (event) => {
+        if (event.record.user !== scope.userId || event.action === 'delete') return;
+        const run = parse(event.record);
+        if (run) apply(scope, run);
+      },
+      () => void loadActive(scope),
+    );
+    void loadActive(scope);
+    return stop;
+  },
 });
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  bind();
-  return () => listeners.delete(listener);
-}
-
-const snapshot = () => state;
-
-export function useRuns(): RunsState {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
-}
+export const useRuns = store.use;
 
 /** Forgets the finished run once the page has reported it. */
 export function dismissFinishedRun(): void {
-  if (state.finished) publish({ finished: null });
+  const scope = store.scope();
+  if (scope?.get().finished) scope.set({ ...scope.get(), finished: null });
 }
 
 /** Starts a scout: the server validates, checks the rules and reserves the quota, or refuses. */
@@ -132,6 +108,7 @@ export async function createRun(form: ScoutForm): Promise<SearchRun> {
   const record = await pb.collection(COLLECTIONS.searchRuns).create({ user: session.userId, ...form });
   const run = parse(record);
   if (!run) throw new Error('unexpected run record');
-  apply(run);
+  const scope = store.scope();
+  if (scope?.userId === session.userId) apply(scope, run);
   return run;
 }

@@ -1,22 +1,12 @@
 /** Decorative line icons of the landing page (hidden from screen readers: the text carries the meaning). */
 import type { ReactNode } from 'react';
+import { LineIcon } from '../../components/icons.tsx';
 
 function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon width="22" height="22">
       {children}
-    </svg>
+    </LineIcon>
   );
 }
 
