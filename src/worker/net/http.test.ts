@@ -8,21 +8,15 @@ import {
   parseRetryAfter,
   realSleep,
   redact,
-  type Sleep,
 } from './http.ts';
-import { sendJson, startDouble, type LoopbackDouble } from './loopback-double.ts';
+import {
+  sendJson,
+  startDouble,
+  type LoopbackDouble,
+  recordingSleep,
+} from '../../../tests/fixtures/loopback-double.ts';
 
 const SECRET = 'EAAB-super-secret-token-123';
-
-/** A sleep that records the delays it was asked for and returns at once (honouring aborts). */
-function recordingSleep() {
-  const delays: number[] = [];
-  const sleep: Sleep = async (ms, signal) => {
-    delays.push(ms);
-    if (signal.aborted) throw signal.reason;
-  };
-  return { delays, sleep };
-}
 
 let double: LoopbackDouble | null = null;
 afterEach(async () => {

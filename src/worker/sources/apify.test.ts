@@ -1,7 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sleep } from '../net/http.ts';
-import { sendJson, startDouble, type LoopbackDouble, type RecordedRequest } from '../net/loopback-double.ts';
+import {
+  sendJson,
+  startDouble,
+  type LoopbackDouble,
+  type RecordedRequest,
+  recordingSleep,
+} from '../../../tests/fixtures/loopback-double.ts';
 import { createApifySource, type ApifySourceOptions } from './apify.ts';
 import { SourceError, type SourcePage, type SourceQuery } from './types.ts';
 
@@ -90,15 +96,6 @@ async function apifyDouble(options: ApifyDoubleOptions = {}) {
     });
   };
   return startDouble(handler);
-}
-
-function recordingSleep() {
-  const delays: number[] = [];
-  const sleep: Sleep = async (ms, signal) => {
-    delays.push(ms);
-    if (signal.aborted) throw signal.reason;
-  };
-  return { delays, sleep };
 }
 
 let double: LoopbackDouble | null = null;

@@ -1,7 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Sleep } from '../net/http.ts';
-import { sendJson, startDouble, type LoopbackDouble, type RecordedRequest } from '../net/loopback-double.ts';
+import {
+  sendJson,
+  startDouble,
+  type LoopbackDouble,
+  type RecordedRequest,
+  recordingSleep,
+} from '../../../tests/fixtures/loopback-double.ts';
 import { createMetaSource, type MetaSourceOptions } from './meta.ts';
 import { SourceError, type SourcePage, type SourceQuery } from './types.ts';
 
@@ -83,15 +88,6 @@ async function graphDouble(
   const double = await startDouble(handler);
   base = double.url;
   return double;
-}
-
-function recordingSleep() {
-  const delays: number[] = [];
-  const sleep: Sleep = async (ms, signal) => {
-    delays.push(ms);
-    if (signal.aborted) throw signal.reason;
-  };
-  return { delays, sleep };
 }
 
 let double: LoopbackDouble | null = null;
