@@ -194,9 +194,16 @@ describe('webhooks', () => {
     });
     expect(record.quota_anchor).not.toBe('');
     expect((await quota(user)).plan).toBe('monthly');
+    stripe.requests.length = 0;
     const synced = await user.pb.send<{ success: boolean; plan: string }>('/api/adscout/subscription/sync', {
       method: 'POST',
     });
+    // sync re-reads the customer's subscriptions from Stripe, all statuses
+    const list = stripe.requests.find((r) => r.path === '/v1/subscriptions');
+    expect(list).toMatchObject({ method: 'GET' });
+    expect(list!.query.get('customer')).toBe(customer);
+    expect(list!.query.get('status')).toBe('all');
+    expect(list!.headers['stripe-version']).toBe('2025-09-30.clover');
     expect(synced).toMatchObject({ success: true, plan: 'monthly' });
   });
 
