@@ -36,7 +36,7 @@ export function CurrentPlanCard({ state }: { state: SubscriptionState }) {
             </div>
           )}
           <div className="row">
-            {subscription ? (
+            {subscription?.status ? (
               <button
                 type="button"
                 className="button button-secondary"
@@ -46,7 +46,7 @@ export function CurrentPlanCard({ state }: { state: SubscriptionState }) {
                 {portal.opening ? 'Opening portal…' : 'Manage Subscription'}
               </button>
             ) : null}
-            {!subscription || subscription.status === 'canceled' ? (
+            {!subscription || (subscription.status !== 'active' && subscription.status !== 'suspended') ? (
               <Link to="/subscribe" className="button button-primary">
                 View Plans
               </Link>
