@@ -18,3 +18,5 @@ export * from './raw-dataset.ts';
 export * from './quota-period.ts';
 export * from './quota.ts';
 export * from './stripe.ts';
+export * from './csv.ts';
+export * from './keywords.ts';

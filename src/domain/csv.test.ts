@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { buildCsv, csvCell, csvFileName } from './csv.ts';
+
+describe('csvCell', () => {
+  it('quotes every value and doubles inner quotes', () => {
+    expect(csvCell('plain')).toBe('"plain"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell(42)).toBe('"42"');
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell(undefined)).toBe('""');
+    expect(csvCell(false)).toBe('"false"');
+  });
+  it('neutralizes formula-leading values', () => {
+    for (const payload of [
+      '=HYPERLINK("http://x","y")',
+      '+1+1',
+      '-2+3',
+      '@SUM(A1)',
+      '\tcmd',
+      '\rx',
+      '\nx',
+      '\0x',
+    ]) {
+      expect(csvCell(payload).startsWith(`"'`)).toBe(true);
+    }
+    expect(csvCell('=1+1')).toBe(`"'=1+1"`);
+    expect(csvCell('a=1')).toBe('"a=1"');
+  });
+  it('keeps multi-line values inside one quoted cell', () => {
+    expect(csvCell('line 1\nline 2')).toBe('"line 1\nline 2"');
+  });
+});
+
+describe('buildCsv', () => {
+  it('writes a BOM, a header row and one CRLF-terminated row per record, in column order', () => {
+    const csv = buildCsv(
+      [
+        { key: 'title', header: 'Title' },
+        { key: 'reach', header: 'Reach' },
+      ],
+      [
+        { title: 'Dog "toy"', reach: 1200, ignored: 'x' },
+        { title: '<img src=x onerror=alert(1)>', reach: 0 },
+      ],
+    );
+    expect(csv).toBe(
+      '\uFEFF"Title","Reach"\r\n"Dog ""toy""","1200"\r\n"<img src=x onerror=alert(1)>","0"\r\n',
+    );
+  });
+  it('with no rows, only the header', () => {
+    expect(buildCsv([{ key: 'a', header: 'A' }], [])).toBe('\uFEFF"A"\r\n');
+  });
+});
+
+describe('csvFileName', () => {
+  it('follows SPEC §9', () => {
+    expect(csvFileName('SearchHistory', new Date('2026-11-02T23:00:00Z'))).toBe(
+      'AdScout_SearchHistory_2026-11-02.csv',
+    );
+    expect(csvFileName('SearchDatabase', new Date('2026-01-05T00:00:00Z'))).toBe(
+      'AdScout_SearchDatabase_2026-01-05.csv',
+    );
+  });
+});
