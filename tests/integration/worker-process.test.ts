@@ -41,7 +41,7 @@ function worker(name: string) {
     credentialsFile,
     name,
     stdio: 'ignore',
-    env: { SCOUT_DEMO_PACE_MS: '150', SCOUT_HEARTBEAT_MS: '300', SCOUT_IDLE_POLL_MS: '200' },
+    env: { SCOUT_DEMO_PACE_MS: '250', SCOUT_HEARTBEAT_MS: '300', SCOUT_IDLE_POLL_MS: '200' },
   });
   workers.push(started);
   return started;
