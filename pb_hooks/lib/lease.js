@@ -124,6 +124,12 @@ function release(runId, workerName) {
 }
 
 const STALLED_MESSAGE = 'The scout stopped responding and could not be resumed. Please try again.';
+const UNCLAIMED_MESSAGE = 'No scout worker picked up this search. Please try again later.';
+
+/** How long a run may wait for a worker before it fails (SCOUT_QUEUE_TIMEOUT_MINUTES, default 30). */
+function queueTimeoutMs() {
+  return env('SCOUT_QUEUE_TIMEOUT_MINUTES', 30) * 60 * 1000;
+}
 
 /**
  * Re-queues runs whose lease expired (their worker crashed or stalled) and fails those that
@@ -151,6 +157,22 @@ function sweep() {
         txApp.save(run);
         done.requeued++;
       }
+    }
+  });
+  // Runs nobody ever picked up (no worker running) fail instead of showing Working forever.
+  $app.runInTransaction((txApp) => {
+    const cutoff = require(`${__hooks}/lib/domain.js`).toPbDate(Date.now() - queueTimeoutMs());
+    const waiting = txApp.findRecordsByFilter(
+      RUNS,
+      "status = 'working' && lease_owner = '' && attempts = 0 && started_at != '' && started_at < {:cutoff}",
+      'created',
+      500,
+      0,
+      { cutoff: cutoff },
+    );
+    for (const run of waiting) {
+      settle.settleRun(txApp, run, 'failed', UNCLAIMED_MESSAGE);
+      done.failed++;
     }
   });
   if (done.requeued || done.failed)

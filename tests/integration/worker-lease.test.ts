@@ -232,6 +232,12 @@ describe('the sweep (cron)', () => {
     await drain();
     const requeued = await workingRun(alice);
     await post<Claimed>('/api/adscout/worker/claim', { worker: 'gone' });
+    // a run no worker ever picked up, two hours ago
+    const carol = await server.createUser('carol');
+    const forgotten = await workingRun(carol, 5);
+    await server.superuser
+      .collection('search_runs')
+      .update(forgotten, { started_at: new Date(Date.now() - 2 * 3600_000).toISOString() });
     const exhausted = await workingRun(bob, 5);
     await server.superuser.collection('search_runs').update(exhausted, {
       lease_owner: 'gone-too',
@@ -249,6 +255,10 @@ describe('the sweep (cron)', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(await read(requeued)).toMatchObject({ status: 'working', lease_owner: '' });
+    expect(await read(forgotten)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/No scout worker/),
+    });
     expect(await read(exhausted)).toMatchObject({
       status: 'failed',
       results_count: 1,
