@@ -20,3 +20,9 @@ routerAdd(
   },
   $apis.requireAuth('users'),
 );
+
+// Sign-up keeps SPEC §5's registration rules on the server (superusers creating accounts skip them).
+onRecordCreateRequest((e) => {
+  if (!e.hasSuperuserAuth()) require(`${__hooks}/lib/account.js`).checkRegistration(e);
+  return e.next();
+}, 'users');

@@ -35,8 +35,7 @@ routerAdd(
 routerAdd('GET', '/api/adscout/local/checkout/{token}', (e) => {
   const local = require(`${__hooks}/lib/local-billing.js`);
   local.requireLocalMode();
-  e.response.header().set('Cache-Control', 'no-store');
-  return e.html(200, local.checkoutPage(e.request.pathValue('token')));
+  return e.html(200, local.checkoutPage(e, e.request.pathValue('token')));
 });
 
 routerAdd('POST', '/api/adscout/local/checkout/{token}/{action}', (e) => {
@@ -47,11 +46,18 @@ routerAdd('POST', '/api/adscout/local/checkout/{token}/{action}', (e) => {
   return e.redirect(303, local.finishCheckout(e.request.pathValue('token'), action === 'pay'));
 });
 
-routerAdd('GET', '/api/adscout/local/portal/{token}', (e) => {
+// The page's "Cancel" link: closes the session unpaid and returns to Settings.
+routerAdd('GET', '/api/adscout/local/checkout/{token}/cancel', (e) => {
   const local = require(`${__hooks}/lib/local-billing.js`);
   local.requireLocalMode();
   e.response.header().set('Cache-Control', 'no-store');
-  return e.html(200, local.portalPage(e.request.pathValue('token'), e.request.url.query().get('done')));
+  return e.redirect(303, local.finishCheckout(e.request.pathValue('token'), false));
+});
+
+routerAdd('GET', '/api/adscout/local/portal/{token}', (e) => {
+  const local = require(`${__hooks}/lib/local-billing.js`);
+  local.requireLocalMode();
+  return e.html(200, local.portalPage(e, e.request.pathValue('token'), e.request.url.query().get('done')));
 });
 
 routerAdd('POST', '/api/adscout/local/portal/{token}/{action}', (e) => {
@@ -70,6 +76,6 @@ routerAdd('POST', '/api/adscout/local/portal/{token}/{action}', (e) => {
 routerAdd('POST', '/api/adscout/stripe/webhook', (e) => {
   const config = require(`${__hooks}/lib/config.js`);
   if (config.billingMode() !== 'stripe') throw new NotFoundError('Not found.');
-  const stripe = require(`${__hooks}/lib/stripe-billing.js`);
-  return e.json(200, stripe.webhook(e));
+  const webhook = require(`${__hooks}/lib/stripe-webhook.js`);
+  return e.json(200, webhook.handle(e));
 });

@@ -21,9 +21,29 @@ function validationMessage(error) {
   return null;
 }
 
+/** A string field of the JSON body; anything else counts as empty (SPEC §5's "must be non-empty"). */
+function textOf(body, name) {
+  const value = body && body[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * Sign-up through the users collection (onRecordCreateRequest): SPEC §5's registration rules —
+ * the collection itself accepts 6-character passwords, which Settings allows.
+ */
+function checkRegistration(e) {
+  const d = domain();
+  const body = e.requestInfo().body || {};
+  const parsed = d.registerSchema.safeParse({
+    email: textOf(body, 'email'),
+    password: textOf(body, 'password'),
+  });
+  if (!parsed.success) throw new BadRequestError(d.firstIssueMessage(parsed.error));
+}
+
 function changeEmail(userId, body) {
   const d = domain();
-  const parsed = d.newEmailSchema.safeParse({ email: body && body.email });
+  const parsed = d.newEmailSchema.safeParse({ email: textOf(body, 'email') });
   if (!parsed.success) throw new BadRequestError(d.firstIssueMessage(parsed.error));
   const email = parsed.data.email;
   if (email.length > d.LIMITS.emailMaxLength) throw new BadRequestError(d.MESSAGES.emailTooLong);
@@ -51,7 +71,7 @@ function changeEmail(userId, body) {
 
 function changePassword(userId, body) {
   const d = domain();
-  const parsed = d.newPasswordSchema.safeParse({ password: body && body.password });
+  const parsed = d.newPasswordSchema.safeParse({ password: textOf(body, 'password') });
   if (!parsed.success) throw new BadRequestError(d.firstIssueMessage(parsed.error));
   let user = null;
   $app.runInTransaction((txApp) => {
@@ -65,4 +85,4 @@ function changePassword(userId, body) {
   return { token: user.newAuthToken(), record: user };
 }
 
-module.exports = { changeEmail, changePassword };
+module.exports = { changeEmail, changePassword, checkRegistration };

@@ -25,9 +25,14 @@ function subscriptionRecord(txApp, userId) {
 function applySubscription(txApp, userId, state) {
   const record = subscriptionRecord(txApp, userId);
   const quota = require(`${__hooks}/lib/quota.js`);
-  const wasActive = record.getString('status') === 'active';
+  // A new subscription (none before, the previous one canceled, or another Stripe subscription)
+  // starts new quota periods; a plan change or a payment problem keeps the anchor.
+  const storedId = record.getString('stripe_subscription_id');
   const restarted =
-    !record.getString('quota_anchor') || (!wasActive && record.getString('status') === 'canceled');
+    !record.getString('quota_anchor') ||
+    record.getString('status') === 'canceled' ||
+    !record.getString('status') ||
+    Boolean(state.subscriptionId && storedId && state.subscriptionId !== storedId);
   record.set('plan', state.plan);
   record.set('status', state.status);
   record.set('cancel_at_period_end', Boolean(state.cancelAtPeriodEnd));

@@ -1,8 +1,11 @@
 /**
  * Local billing (ARCHITECTURE §6): with no Stripe key, checkout and portal URLs open pages served
- * here, clearly marked as a test checkout. "Pay" completes the purchase through the same
- * fulfilment code as a verified Stripe webhook (lib/fulfil.js). The URL carries the capability
- * (a random token bound to one user), since the page opens in a new tab without the app's auth.
+ * here (lib/local-pages.js), clearly marked as tests. "Pay" completes the purchase through the
+ * same fulfilment code as a verified Stripe webhook (lib/fulfil.js), and the portal's actions go
+ * through the same status mapping and fulfilment as Stripe's subscription updates. The URL
+ * carries the capability — a random 48-character token bound to one user, stored in the
+ * superuser-only billing_sessions collection — since the page opens in a new tab without the
+ * app's auth header. Checkout tokens are single-use; both kinds expire after an hour.
  */
 const SESSIONS = 'billing_sessions';
 const CHECKOUT_TTL_S = 60 * 60;
@@ -16,27 +19,26 @@ function config() {
   return require(`${__hooks}/lib/config.js`);
 }
 
+function pages() {
+  return require(`${__hooks}/lib/local-pages.js`);
+}
+
 /** Local billing exists only while no Stripe key is configured. */
 function requireLocalMode() {
   if (config().billingMode() !== 'local') throw new NotFoundError('Not found.');
 }
 
-function escapeHtml(value) {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
 function origin(e) {
   const configured = config().env('APP_URL');
   if (configured) return configured.replace(/\/+$/, '');
-  const info = e.requestInfo();
-  const host = e.request.host;
-  const proto = (info.headers && info.headers.x_forwarded_proto) || 'http';
-  return `${proto}://${host}`;
+  const proto = (e.requestInfo().headers || {}).x_forwarded_proto || 'http';
+  return `${proto}://${e.request.host}`;
+}
+
+/** Where the browser goes back to: the app's Settings page (on APP_URL when it is set). */
+function settingsUrl(query) {
+  const app = config().env('APP_URL').replace(/\/+$/, '');
+  return `${app}/app/settings${query || ''}`;
 }
 
 function createSession(userId, kind, product, ttlSeconds) {
@@ -53,39 +55,21 @@ function createSession(userId, kind, product, ttlSeconds) {
   return record;
 }
 
-/** The open session a token names, or a 404 (unknown, used, or expired). */
+/** The open session a token names, or a 404 (unknown, used, expired, or of the other kind). */
 function openSession(app, token, kind) {
   let session;
   try {
     session = app.findFirstRecordByFilter(SESSIONS, 'token = {:token} && kind = {:kind}', {
-      token: token,
+      token: String(token || ''),
       kind: kind,
     });
   } catch (_) {
-    throw new NotFoundError('This test checkout link is not valid.');
+    throw new NotFoundError('This test billing link is not valid.');
   }
   if (session.getString('status') !== 'open' || session.getString('expires_at') < new DateTime().string()) {
-    throw new NotFoundError('This test checkout link has been used or has expired.');
+    throw new NotFoundError('This test billing link has been used or has expired.');
   }
   return session;
-}
-
-function productInfo(product) {
-  const d = domain();
-  if (d.PLANS[product] && product !== 'lifetime') {
-    const plan = d.PLANS[product];
-    return {
-      title: plan.displayName,
-      price: `€${d.formatCount(plan.priceEur)} / ${plan.interval}`,
-      detail: `${d.formatCount(plan.monthlyQuota)} results a month`,
-    };
-  }
-  const pack = d.CREDIT_PACKS[product];
-  return {
-    title: `${d.formatCount(pack.results)} result credits`,
-    price: `€${pack.priceEur} one-time`,
-    detail: 'Credits never expire and are used after your monthly results.',
-  };
 }
 
 /** POST /api/adscout/checkout in local mode: a test-checkout URL for the product. */
@@ -94,44 +78,24 @@ function checkoutUrl(e, userId, product) {
   return `${origin(e)}/api/adscout/local/checkout/${session.getString('token')}`;
 }
 
+/** POST /api/adscout/portal in local mode: a test-portal URL for the user. */
 function portalUrl(e, userId) {
   const session = createSession(userId, 'portal', '', PORTAL_TTL_S);
   return `${origin(e)}/api/adscout/local/portal/${session.getString('token')}`;
 }
 
-function page(title, body) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} — AdScout</title>
-<style>
-body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;background:#f6f8fb;color:#0b1424;margin:0;padding:2rem 1rem}
-main{max-width:480px;margin:0 auto;background:#fff;border:1px solid #dbe2ea;border-radius:12px;padding:2rem;box-shadow:0 4px 16px rgb(15 23 42/6%)}
-.test{background:#fef3c7;color:#78350f;border:1px solid #fcd34d;border-radius:8px;padding:.75rem 1rem;font-weight:600;margin:0 0 1.5rem}
-h1{font-size:1.5rem;margin:0 0 1rem}.price{font-size:2rem;font-weight:800;margin:.25rem 0}.muted{color:#4a5568}
-form{display:inline}button,.link{font:inherit;font-weight:600;border-radius:6px;min-height:44px;padding:0 1.5rem;cursor:pointer;display:inline-flex;align-items:center;text-decoration:none}
-button{background:#1d4ed8;color:#fff;border:0}.secondary{background:#fff;color:#0b1424;border:1px solid #dbe2ea}.danger{background:#b91c1c}
-.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}.notice{background:#e0e9ff;border-radius:8px;padding:.75rem 1rem}
-:focus-visible{outline:3px solid #f97316;outline-offset:2px}
-</style></head><body><main>${body}</main></body></html>`;
-}
-
-function checkoutPage(token) {
+function checkoutPage(e, token) {
   const session = openSession($app, token, 'checkout');
-  const info = productInfo(session.getString('product'));
-  const action = `/api/adscout/local/checkout/${escapeHtml(token)}`;
-  return page(
-    'Test checkout',
-    `<p class="test" role="note">Test checkout — no real payment. This server has no payment provider configured.</p>
-<h1>Test checkout</h1>
-<p><strong>${escapeHtml(info.title)}</strong></p><p class="price">${escapeHtml(info.price)}</p><p class="muted">${escapeHtml(info.detail)}</p>
-<div class="actions"><form method="post" action="${action}/pay"><button type="submit">Pay</button></form>
-<form method="post" action="${action}/cancel"><button type="submit" class="secondary">Cancel</button></form></div>`,
-  );
+  pages().setHeaders(e);
+  return pages().checkoutPage(token, session.getString('product'));
 }
 
-/** Completes or cancels a test checkout; returns the app URL to send the browser to. */
+/**
+ * Completes (pay) or closes (cancel) a test checkout in one transaction with its effect, which
+ * is what a verified webhook for that purchase does. Returns the app URL to send the browser to.
+ */
 function finishCheckout(token, pay) {
   const fulfil = require(`${__hooks}/lib/fulfil.js`);
-  let redirect = '/app/settings?canceled=true';
   $app.runInTransaction((txApp) => {
     const session = openSession(txApp, token, 'checkout');
     session.set('status', pay ? 'paid' : 'canceled');
@@ -143,7 +107,7 @@ function finishCheckout(token, pay) {
       const now = new Date();
       fulfil.applySubscription(txApp, userId, {
         plan: product,
-        status: 'active',
+        status: domain().mapStripeStatus('active'),
         cancelAtPeriodEnd: false,
         currentPeriodEnd: fulfil.periodEnd(product, now),
         startedAt: now,
@@ -151,91 +115,68 @@ function finishCheckout(token, pay) {
         subscriptionId: '',
       });
     } else {
+      // keyed like a Stripe checkout session: one grant per session
       fulfil.grantPack(txApp, userId, product, `local_${session.id}`);
     }
-    redirect = '/app/settings?success=true';
   });
-  return redirect;
+  return settingsUrl(pay ? '?success=true' : '?canceled=true');
 }
 
-const PORTAL_ACTIONS = {
-  cancel: { label: 'Cancel at period end' },
-  resume: { label: 'Resume subscription' },
-  fail: { label: 'Simulate a failed payment' },
-  recover: { label: 'Recover the payment' },
-};
+function stateOf(subscription) {
+  if (!subscription) return null;
+  return {
+    plan: subscription.getString('plan'),
+    status: subscription.getString('status'),
+    cancelAtPeriodEnd: subscription.getBool('cancel_at_period_end'),
+    currentPeriodEnd: subscription.getString('current_period_end'),
+  };
+}
 
-const DONE_MESSAGES = {
-  cancel: 'Your subscription will end at the end of the current period.',
-  resume: 'Your subscription will renew as usual.',
-  fail: 'The last payment failed: the subscription is suspended until it is paid.',
-  recover: 'The payment went through: the subscription is active again.',
-};
-
-function portalPage(token, done) {
-  const message = DONE_MESSAGES[done] || '';
+function portalPage(e, token, done) {
   const session = openSession($app, token, 'portal');
   const quota = require(`${__hooks}/lib/quota.js`);
-  const subscription = quota.subscriptionOf($app, session.getString('user'));
-  const d = domain();
-  const action = `/api/adscout/local/portal/${escapeHtml(token)}`;
-  const button = (name, css) =>
-    `<form method="post" action="${action}/${name}"><button type="submit"${css ? ` class="${css}"` : ''}>${escapeHtml(PORTAL_ACTIONS[name].label)}</button></form>`;
-  let body = `<p class="test" role="note">Test customer portal — no real payment provider is involved.</p><h1>Your subscription</h1>`;
-  if (message) body += `<p class="notice" role="status">${escapeHtml(message)}</p>`;
-  if (!subscription) {
-    body += '<p>You have no subscription yet.</p>';
-  } else {
-    const status = subscription.getString('status');
-    const plan = d.planDisplayName({ plan: subscription.getString('plan'), status: status });
-    body += `<p><strong>${escapeHtml(plan)}</strong></p>`;
-    const end = subscription.getString('current_period_end');
-    if (end) {
-      const when = d.formatLongDate(d.parsePbDate(end));
-      body += `<p class="muted">${subscription.getBool('cancel_at_period_end') ? 'Ends' : 'Renews'} on ${escapeHtml(when)}</p>`;
-    }
-    const buttons = [];
-    if (status === 'active') {
-      buttons.push(
-        subscription.getBool('cancel_at_period_end') ? button('resume') : button('cancel', 'secondary'),
-      );
-      buttons.push(button('fail', 'danger'));
-    } else if (status === 'suspended') {
-      buttons.push(button('recover'));
-    }
-    if (buttons.length) body += `<div class="actions">${buttons.join('')}</div>`;
-  }
-  body += `<div class="actions"><a class="link secondary" href="/app/settings">Return to AdScout</a></div>`;
-  return page('Test customer portal', body);
+  const subscription = stateOf(quota.subscriptionOf($app, session.getString('user')));
+  pages().setHeaders(e);
+  return pages().portalPage(token, subscription, done, settingsUrl(''));
 }
 
-/** Applies a portal action through the same code a Stripe subscription update runs. */
+/**
+ * The Stripe state each portal action stands for: the resulting record goes through the same
+ * status mapping and fulfilment as a webhook reporting that state.
+ */
+const PORTAL_ACTIONS = {
+  cancel: (s) => ({
+    stripeStatus: s.status === 'suspended' ? 'past_due' : 'active',
+    cancelAtPeriodEnd: true,
+  }),
+  resume: (s) => ({
+    stripeStatus: s.status === 'suspended' ? 'past_due' : 'active',
+    cancelAtPeriodEnd: false,
+  }),
+  fail: (s) => ({ stripeStatus: 'past_due', cancelAtPeriodEnd: s.cancelAtPeriodEnd }),
+  recover: (s) => ({ stripeStatus: 'active', cancelAtPeriodEnd: s.cancelAtPeriodEnd }),
+};
+
+/** Applies a portal action (cancel, resume, fail, recover) to the session owner's subscription. */
 function portalAction(token, name) {
-  if (!PORTAL_ACTIONS[name]) throw new NotFoundError('Unknown action.');
+  if (!Object.prototype.hasOwnProperty.call(PORTAL_ACTIONS, name)) throw new NotFoundError('Unknown action.');
   const fulfil = require(`${__hooks}/lib/fulfil.js`);
   const quota = require(`${__hooks}/lib/quota.js`);
   $app.runInTransaction((txApp) => {
     const session = openSession(txApp, token, 'portal');
     const userId = session.getString('user');
-    const subscription = quota.subscriptionOf(txApp, userId);
-    if (!subscription) throw new BadRequestError('There is no subscription to change.');
-    const end = subscription.getString('current_period_end');
-    const state = {
-      plan: subscription.getString('plan'),
-      status: subscription.getString('status'),
-      cancelAtPeriodEnd: subscription.getBool('cancel_at_period_end'),
-      currentPeriodEnd: end ? new Date(end.replace(' ', 'T')) : null,
-    };
-    if (name === 'cancel') {
-      state.cancelAtPeriodEnd = true;
-    } else if (name === 'resume') {
-      state.cancelAtPeriodEnd = false;
-    } else if (name === 'fail') {
-      state.status = 'suspended';
-    } else {
-      state.status = 'active';
+    const current = stateOf(quota.subscriptionOf(txApp, userId));
+    if (!current || !current.plan || current.status === 'canceled') {
+      throw new BadRequestError('There is no subscription to change.');
     }
-    fulfil.applySubscription(txApp, userId, state);
+    const next = PORTAL_ACTIONS[name](current);
+    fulfil.applySubscription(txApp, userId, {
+      plan: current.plan,
+      status: domain().mapStripeStatus(next.stripeStatus),
+      cancelAtPeriodEnd: next.cancelAtPeriodEnd,
+      // the period end stays: canceling at period end ends the plan then, not now
+      currentPeriodEnd: current.currentPeriodEnd ? domain().parsePbDate(current.currentPeriodEnd) : null,
+    });
   });
 }
 
@@ -247,5 +188,4 @@ module.exports = {
   finishCheckout,
   portalPage,
   portalAction,
-  escapeHtml,
 };

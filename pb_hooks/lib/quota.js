@@ -95,10 +95,13 @@ function heldFor(txApp, runId) {
 }
 
 /**
- * Settles a run's reservation: releases it whole and charges `charge` results, plan first then
- * credits, never more than the balances hold. Returns what was charged.
+ * Settles a run's reservation: releases what it still holds (so open reservations are
+ * reservations − releases) and charges `charge` results — at most the reservation — plan first
+ * (for the current period) then credits, never more than the balances hold. Returns what was
+ * charged. A second call finds nothing held and charges nothing more than it is told to.
  */
-function settle(txApp, userId, runId, charge, now) {
+function settle(txApp, runId, charge, now) {
+  const userId = txApp.findRecordById('search_runs', runId).getString('user');
   const held = heldFor(txApp, runId);
   if (held > 0) entry(txApp, { user: userId, run: runId, kind: 'reservation_release', amount: held });
   const current = quotaFor(txApp, userId, now);

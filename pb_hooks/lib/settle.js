@@ -36,7 +36,7 @@ function settleRun(txApp, run, status, error) {
   const quota = require(`${__hooks}/lib/quota.js`);
   const results = countRows(txApp, run.id, false);
   const fresh = countRows(txApp, run.id, true);
-  const charged = quota.settle(txApp, run.getString('user'), run.id, fresh, new Date());
+  const charged = quota.settle(txApp, run.id, fresh, new Date());
   run.set('status', status);
   run.set('finished_at', new DateTime().string());
   run.set('results_count', results);

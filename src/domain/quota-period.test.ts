@@ -87,3 +87,57 @@ describe('currentPeriod', () => {
     expect(currentPeriod(anchor, utc(2027, 5, 1)).start.toISOString()).toBe(anchor.toISOString());
   });
 });
+
+describe('currentPeriod properties (seeded random anchors and instants, 1970–2100)', () => {
+  // mulberry32: deterministic, so a failure reproduces
+  let state = 1_234_567;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const START = Date.UTC(1970, 0, 1);
+  const END = Date.UTC(2100, 0, 1);
+
+  it('each period is [boundary k, boundary k+1) from the anchor, with the anchor day and time', () => {
+    for (let i = 0; i < 3000; i++) {
+      const anchor = new Date(START + Math.floor(random() * (END - START)));
+      const now = new Date(anchor.getTime() + Math.floor(random() * 20 * 366 * 86_400_000));
+      const { start, end } = currentPeriod(anchor, now);
+      const label = `anchor ${iso(anchor)} now ${iso(now)} → ${iso(start)}–${iso(end)}`;
+      expect(start.getTime() <= now.getTime() && now.getTime() < end.getTime(), label).toBe(true);
+      const k =
+        (start.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + start.getUTCMonth() - anchor.getUTCMonth();
+      expect(iso(start), label).toBe(iso(periodBoundary(anchor, k)));
+      expect(iso(end), label).toBe(iso(periodBoundary(anchor, k + 1)));
+      for (const boundary of [start, end]) {
+        const dim = new Date(Date.UTC(boundary.getUTCFullYear(), boundary.getUTCMonth() + 1, 0)).getUTCDate();
+        expect(boundary.getUTCDate(), label).toBe(Math.min(anchor.getUTCDate(), dim));
+        expect(boundary.getTime() % 86_400_000, label).toBe(anchor.getTime() % 86_400_000);
+      }
+      // a later instant is never in an earlier period
+      const later = new Date(now.getTime() + Math.floor(random() * 90 * 86_400_000));
+      expect(currentPeriod(anchor, later).start.getTime(), label).toBeGreaterThanOrEqual(start.getTime());
+    }
+  });
+
+  it('twelve monthly periods of a yearly plan end on the yearly renewal', () => {
+    for (let day = 1; day <= 31; day++) {
+      for (const year of [2027, 2028]) {
+        for (let month = 0; month < 12; month++) {
+          const dim = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+          if (day > dim) continue;
+          const anchor = new Date(Date.UTC(year, month, day, 8));
+          const renewal = periodBoundary(anchor, 12);
+          expect(renewal.getUTCFullYear()).toBe(year + 1);
+          expect(renewal.getUTCMonth()).toBe(month);
+          // the moment before the renewal is in the 12th period, the renewal starts the 13th
+          expect(iso(currentPeriod(anchor, new Date(renewal.getTime() - 1)).end)).toBe(iso(renewal));
+          expect(iso(currentPeriod(anchor, renewal).start)).toBe(iso(renewal));
+        }
+      }
+    }
+  });
+});

@@ -90,3 +90,110 @@ describe('splitCharge', () => {
     });
   });
 });
+
+/** A small seeded generator (mulberry32), so every run checks the same cases. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    int: (max: number) => Math.floor(next() * (max + 1)),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!,
+  };
+}
+
+describe('quota properties (2,000 seeded random ledgers)', () => {
+  const plans = ['monthly', 'yearly', 'lifetime', 'gold', null] as const;
+  const statuses = ['active', 'suspended', 'canceled', 'trialing', null] as const;
+  const monthly: Record<string, number> = { monthly: 2500, yearly: 3500, lifetime: 2500 };
+
+  it('balances are never negative and add up', () => {
+    const g = generator(20_270_131);
+    for (let i = 0; i < 2000; i++) {
+      const subscription = g.int(5) === 0 ? null : { plan: g.pick(plans), status: g.pick(statuses) };
+      const addonGranted = g.int(3000);
+      const reserved = g.int(4000);
+      const sums = {
+        planUsedThisPeriod: g.int(4000),
+        addonGranted,
+        addonUsed: g.int(addonGranted),
+        reserved,
+        released: g.int(reserved),
+      };
+      const q = computeQuota(subscription, sums);
+      const active = subscription?.status === 'active' && !!subscription.plan && subscription.plan in monthly;
+      const label = JSON.stringify({ subscription, sums });
+      // only an active, known plan grants plan quota
+      expect(q.plan_monthly_quota, label).toBe(active ? monthly[subscription!.plan!] : 0);
+      expect(q.plan, label).toBe(active ? subscription!.plan : null);
+      expect(q.plan_remaining_this_month, label).toBe(
+        Math.max(0, q.plan_monthly_quota - (active ? sums.planUsedThisPeriod : 0)),
+      );
+      // credits never expire and never depend on the plan
+      expect(q.addon_remaining, label).toBe(sums.addonGranted - sums.addonUsed);
+      expect(q.addon_balance_total, label).toBe(sums.addonGranted);
+      const open = sums.reserved - sums.released;
+      expect(q.total_remaining, label).toBe(
+        Math.max(0, q.plan_remaining_this_month + q.addon_remaining - open),
+      );
+      for (const value of Object.values(q))
+        if (typeof value === 'number') expect(value).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('a charge splits plan first, then credits, and never takes more than is there', () => {
+    const g = generator(31);
+    for (let i = 0; i < 2000; i++) {
+      const charge = g.int(3000);
+      const balances = { planRemaining: g.int(3500), addonRemaining: g.int(2000) };
+      const split = splitCharge(charge, balances);
+      const label = JSON.stringify({ charge, balances, split });
+      expect(split.plan + split.addon + split.waived, label).toBe(charge);
+      expect(split.plan, label).toBe(Math.min(charge, balances.planRemaining));
+      expect(split.addon, label).toBeLessThanOrEqual(balances.addonRemaining);
+      // credits are touched only once the plan is used up
+      if (split.addon > 0) expect(split.plan, label).toBe(balances.planRemaining);
+      // something is waived only when both balances are exhausted
+      if (split.waived > 0) expect(split.addon, label).toBe(balances.addonRemaining);
+    }
+  });
+
+  it('settling a reservation within the balance never drives total_remaining below zero', () => {
+    const g = generator(7);
+    for (let i = 0; i < 2000; i++) {
+      const subscription = { plan: g.pick(['monthly', 'yearly'] as const), status: 'active' };
+      const granted = g.int(1500);
+      const sums = {
+        ...EMPTY_SUMS,
+        planUsedThisPeriod: g.int(4000),
+        addonGranted: granted,
+        addonUsed: g.int(granted),
+      };
+      const before = computeQuota(subscription, sums);
+      // the run guard reserves at most total_remaining; settlement charges at most that
+      const reservation = g.int(before.total_remaining);
+      const reservedView = computeQuota(subscription, { ...sums, reserved: reservation });
+      expect(reservedView.total_remaining).toBe(before.total_remaining - reservation);
+      const charge = g.int(reservation);
+      const split = splitCharge(charge, {
+        planRemaining: before.plan_remaining_this_month,
+        addonRemaining: before.addon_remaining,
+      });
+      expect(split.waived).toBe(0);
+      const after = computeQuota(subscription, {
+        ...sums,
+        planUsedThisPeriod: sums.planUsedThisPeriod + split.plan,
+        addonUsed: sums.addonUsed + split.addon,
+        reserved: reservation,
+        released: reservation,
+      });
+      // every unit is accounted for: what was there is what was charged plus what is left
+      expect(after.total_remaining + charge).toBe(before.total_remaining);
+    }
+  });
+});

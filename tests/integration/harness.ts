@@ -53,7 +53,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
   const dataDir = await mkdtemp(join(tmpdir(), 'adscout-it-'));
   const superuserCredentials = { email: 'root@adscout.test', password: randomSecret() };
   upsertSuperuser(pocketbase, dataDir, superuserCredentials.email, superuserCredentials.password);
-  const port = await freePort();
+  let port = 0;
   const start = () =>
     startPocketBase({
       pocketbase,
@@ -61,11 +61,37 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       http: `127.0.0.1:${port}`,
       env: options.env ?? {},
     });
-  let server = await start();
-  const superuser = client(server.url);
-  await superuser
-    .collection('_superusers')
-    .authWithPassword(superuserCredentials.email, superuserCredentials.password);
+  // freePort() only suggests a port: another file's server may take it before ours binds, and then
+  // /api/health answers from that server. Signing in with this data dir's own superuser proves
+  // the server is ours; otherwise stop ours and try another port.
+  let found: Awaited<ReturnType<typeof start>> | null = null;
+  let signedIn: PocketBase | null = null;
+  for (let attempt = 1; !signedIn; attempt++) {
+    port = await freePort();
+    const candidate = await start().catch((error: unknown) => {
+      if (attempt >= 5) throw error;
+      return null;
+    });
+    if (!candidate) continue;
+    const pb = client(candidate.url);
+    try {
+      await pb
+        .collection('_superusers')
+        .authWithPassword(superuserCredentials.email, superuserCredentials.password);
+      if (candidate.child.exitCode !== null) throw new Error('PocketBase exited');
+      found = candidate;
+      signedIn = pb;
+    } catch (error) {
+      await candidate.stop();
+      if (attempt >= 5) {
+        await rm(dataDir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+  if (!found) throw new Error('unreachable');
+  let server = found;
+  const superuser = signedIn;
 
   return {
     url: server.url,

@@ -4,8 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ensureStripeMock } from '../../scripts/bootstrap.mjs';
-import { freePort } from '../../scripts/lib/stack.mjs';
 
 export interface RecordedRequest {
   method: string;
@@ -15,53 +15,101 @@ export interface RecordedRequest {
   form: URLSearchParams;
 }
 
+/** A replacement answer for a request stripe-mock accepted (its fixtures are fixed data). */
+export interface StubAnswer {
+  status?: number;
+  body: unknown;
+}
+
+/**
+ * Decides, per request, whether to replace stripe-mock's answer. The request is still validated
+ * by stripe-mock first (a request it refuses gets its refusal); the stub may wait (to let a test
+ * order concurrent requests) before answering.
+ */
+export type Interceptor = (
+  request: RecordedRequest,
+) => StubAnswer | undefined | Promise<StubAnswer | undefined>;
+
 export interface StripeDouble {
   /** Base URL for STRIPE_API_BASE (the recording proxy). */
   url: string;
   requests: RecordedRequest[];
+  /** Sets (or clears) the interceptor that stubs business data on top of stripe-mock. */
+  intercept(interceptor: Interceptor | null): void;
   stop(): Promise<void>;
 }
 
-async function waitForPort(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`stripe-mock exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/v1/customers`, {
-      headers: { Authorization: 'Bearer sk_test_123' },
-    }).then(
-      (r) => r.status < 500,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error('stripe-mock did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/**
+ * Starts stripe-mock on ports it picks itself (loopback only) and resolves with its HTTP port,
+ * read from its start-up line. Both protocols get port 0: given only an HTTP address, stripe-mock
+ * also binds HTTPS on the fixed default 12112, so two test files would collide.
+ */
+function launch(binary: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(binary, ['-http-addr', '127.0.0.1:0', '-https-addr', '127.0.0.1:0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /Listening for HTTP at address: 127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) {
+        child.stdout?.off('data', onData);
+        child.stderr?.off('data', onData);
+        // keep draining so a chatty child never blocks on a full pipe
+        child.stdout?.resume();
+        child.stderr?.resume();
+        resolve({ child, port: Number(match[1]) });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`stripe-mock exited with ${code}:\n${output}`)));
+  });
 }
 
 export async function startStripeDouble(): Promise<StripeDouble> {
   const binary = process.env.STRIPE_MOCK_BIN || (await ensureStripeMock());
-  const mockPort = await freePort();
-  const child = spawn(binary, ['-http-addr', `127.0.0.1:${mockPort}`], { stdio: 'ignore' });
-  await waitForPort(mockPort, child);
+  const { child, port: mockPort } = await launch(binary);
   const requests: RecordedRequest[] = [];
+  let interceptor: Interceptor | null = null;
   const proxy: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const url = new URL(req.url ?? '/', 'http://stripe');
-      requests.push({
+      const recorded: RecordedRequest = {
         method: req.method ?? '',
         path: url.pathname,
         query: url.searchParams,
         headers: req.headers,
         form: new URLSearchParams(body.toString('utf8')),
-      });
+      };
+      requests.push(recorded);
       const upstream = httpRequest(
         { host: '127.0.0.1', port: mockPort, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
+          const status = answer.statusCode ?? 502;
+          const stub = status < 400 && interceptor ? interceptor(recorded) : undefined;
+          void Promise.resolve(stub).then(
+            (replacement) => {
+              if (!replacement) {
+                res.writeHead(status, answer.headers);
+                answer.pipe(res);
+                return;
+              }
+              answer.resume();
+              res.writeHead(replacement.status ?? 200, { 'Content-Type': 'application/json' });
+              res.end(JSON.stringify(replacement.body));
+            },
+            () => {
+              answer.resume();
+              res.writeHead(500);
+              res.end();
+            },
+          );
         },
       );
       upstream.on('error', () => {
@@ -71,11 +119,14 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       upstream.end(body);
     });
   });
-  const proxyPort = await freePort();
-  await new Promise<void>((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const proxyPort = (proxy.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${proxyPort}`,
     requests,
+    intercept(next) {
+      interceptor = next;
+    },
     async stop() {
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
       child.kill('SIGTERM');

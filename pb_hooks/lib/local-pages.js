@@ -1,0 +1,130 @@
+/**
+ * The HTML of local mode's test checkout and test customer portal (lib/local-billing.js serves
+ * them). Plain pages with inline CSS, clearly marked as tests; every interpolated value is
+ * escaped. The capability token is in the URL, so the pages send no referrer.
+ */
+function domain() {
+  return require(`${__hooks}/lib/domain.js`);
+}
+
+function escapeHtml(value) {
+  return String(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Response headers of every local billing page: never cached, no referrer, nothing external. */
+function setHeaders(e) {
+  const header = e.response.header();
+  // the forms post here and are redirected to the app, which may live on APP_URL
+  const app = require(`${__hooks}/lib/config.js`).env('APP_URL').replace(/\/+$/, '');
+  const formTargets = /^https?:\/\/[^\s;,']+$/.test(app) ? `'self' ${app}` : "'self'";
+  header.set('Cache-Control', 'no-store');
+  header.set('Referrer-Policy', 'no-referrer');
+  header.set(
+    'Content-Security-Policy',
+    `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets}; base-uri 'none'; frame-ancestors 'none'`,
+  );
+}
+
+const STYLE = `
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;background:#f6f8fb;color:#0b1424;margin:0;padding:2rem 1rem;line-height:1.5}
+main{max-width:480px;margin:0 auto;background:#fff;border:1px solid #dbe2ea;border-radius:12px;padding:2rem;box-shadow:0 4px 16px rgb(15 23 42/6%)}
+.test{background:#fef3c7;color:#78350f;border:1px solid #fcd34d;border-radius:8px;padding:.75rem 1rem;margin:0 0 1.5rem}
+h1{font-size:1.5rem;margin:0 0 1rem}.price{font-size:2rem;font-weight:800;margin:.25rem 0}.muted{color:#4a5568}
+form{display:inline}button,.link{font:inherit;font-weight:600;border-radius:6px;min-height:44px;padding:0 1.5rem;cursor:pointer;display:inline-flex;align-items:center;text-decoration:none}
+button{background:#1d4ed8;color:#fff;border:0}.secondary{background:#fff;color:#0b1424;border:1px solid #b6c2d1}.danger{background:#b91c1c;color:#fff}
+.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}.notice{background:#e0e9ff;border-radius:8px;padding:.75rem 1rem}
+:focus-visible{outline:3px solid #f97316;outline-offset:2px}`;
+
+function page(title, body) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)} · AdScout</title>
+<style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** What the checkout page shows for a product. */
+function productInfo(product) {
+  const d = domain();
+  if (product === 'monthly' || product === 'yearly') {
+    const plan = d.PLANS[product];
+    return {
+      title: plan.displayName,
+      price: `€${d.formatCount(plan.priceEur)} / ${plan.interval}`,
+      detail: `${d.formatCount(plan.monthlyQuota)} results a month`,
+    };
+  }
+  const pack = d.CREDIT_PACKS[product];
+  return {
+    title: `${d.formatCount(pack.results)} result credits`,
+    price: `€${pack.priceEur} one-time`,
+    detail: 'Credits never expire and are used after your monthly results.',
+  };
+}
+
+function checkoutPage(token, product) {
+  const info = productInfo(product);
+  const base = `/api/adscout/local/checkout/${encodeURIComponent(token)}`;
+  return page(
+    'Test checkout (no real payment)',
+    `<h1>Test checkout — no real payment</h1>
+<p class="test" role="note">This server has no payment provider configured. Paying here changes your plan or credits in AdScout; no money moves.</p>
+<p><strong>${escapeHtml(info.title)}</strong></p><p class="price">${escapeHtml(info.price)}</p><p class="muted">${escapeHtml(info.detail)}</p>
+<div class="actions"><form method="post" action="${escapeHtml(base)}/pay"><button type="submit">Pay</button></form>
+<a class="link secondary" href="${escapeHtml(base)}/cancel">Cancel</a></div>`,
+  );
+}
+
+const PORTAL_LABELS = {
+  cancel: 'Cancel at period end',
+  resume: 'Resume subscription',
+  fail: 'Simulate a failed payment',
+  recover: 'Recover the payment',
+};
+
+const DONE_MESSAGES = {
+  cancel: 'Your subscription will end at the end of the current period.',
+  resume: 'Your subscription will renew as usual.',
+  fail: 'The last payment failed: the subscription is suspended until it is paid.',
+  recover: 'The payment went through: the subscription is active again.',
+};
+
+/**
+ * The test portal. `subscription`: null or { plan, status, cancelAtPeriodEnd, currentPeriodEnd
+ * (PocketBase date text or '') }; `done`: the action just applied, if any; `home`: the app's
+ * Settings URL.
+ */
+function portalPage(token, subscription, done, home) {
+  const d = domain();
+  const base = `/api/adscout/local/portal/${encodeURIComponent(token)}`;
+  const button = (name, css) =>
+    `<form method="post" action="${escapeHtml(`${base}/${name}`)}"><button type="submit"${css ? ` class="${css}"` : ''}>${escapeHtml(PORTAL_LABELS[name])}</button></form>`;
+  let body = `<p class="test" role="note">Test customer portal — no real payment provider is involved.</p><h1>Your subscription</h1>`;
+  if (DONE_MESSAGES[done]) body += `<p class="notice" role="status">${escapeHtml(DONE_MESSAGES[done])}</p>`;
+  if (!subscription || !subscription.plan) {
+    body += '<p>You have no subscription yet.</p>';
+  } else {
+    const name = d.planDisplayName({ plan: subscription.plan, status: subscription.status });
+    body += `<p><strong>${escapeHtml(name)}</strong></p>`;
+    if (subscription.currentPeriodEnd) {
+      const when = d.formatLongDate(d.parsePbDate(subscription.currentPeriodEnd));
+      const verb = subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews';
+      body += `<p class="muted">${verb} on ${escapeHtml(when)}</p>`;
+    }
+    const buttons = [];
+    if (subscription.status === 'active') {
+      buttons.push(subscription.cancelAtPeriodEnd ? button('resume') : button('cancel', 'secondary'));
+      buttons.push(button('fail', 'danger'));
+    } else if (subscription.status === 'suspended') {
+      buttons.push(button('recover'));
+    }
+    if (buttons.length) body += `<div class="actions">${buttons.join('')}</div>`;
+  }
+  body += `<div class="actions"><a class="link secondary" href="${escapeHtml(home)}">Return to AdScout</a></div>`;
+  return page('Test customer portal', body);
+}
+
+module.exports = { escapeHtml, setHeaders, checkoutPage, portalPage, PORTAL_LABELS };

@@ -1,0 +1,139 @@
+/**
+ * POST /api/adscout/stripe/webhook (ARCHITECTURE §6, invariant 6). The signature is checked
+ * against the raw body as received (HMAC-SHA256 over `t.rawBody`, constant-time, 300 s, any of
+ * several v1 values). The event id is recorded in stripe_events in the same transaction as the
+ * event's effect, so a redelivery finds it and changes nothing. Subscription state is re-fetched
+ * from Stripe, never taken from the payload, so delivery order does not matter.
+ */
+const SUBSCRIPTION_EVENTS = [
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'customer.subscription.pending_update_applied',
+  'customer.subscription.pending_update_expired',
+  'customer.subscription.trial_will_end',
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'invoice.payment_failed',
+  'invoice.payment_action_required',
+];
+
+const PAID_CHECKOUT_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'];
+
+function domain() {
+  return require(`${__hooks}/lib/domain.js`);
+}
+
+function env(name) {
+  return require(`${__hooks}/lib/config.js`).env(name);
+}
+
+/** The verified, parsed event, or a 400 that changes nothing. */
+function verifiedEvent(e) {
+  const d = domain();
+  // the raw bytes as received: PocketBase's request body is re-readable, and toString reads it all
+  const raw = toString(e.request.body);
+  const verified = d.verifyStripeSignature({
+    rawBody: raw,
+    header: e.request.header.get('Stripe-Signature'),
+    secret: env('STRIPE_WEBHOOK_SECRET'),
+    nowSeconds: Math.floor(Date.now() / 1000),
+    hmacHex: (message, secret) => $security.hs256(message, secret),
+    equal: (a, b) => $security.equal(a, b),
+  });
+  if (!verified) throw new BadRequestError('Invalid Stripe signature.');
+  let event;
+  try {
+    event = JSON.parse(raw);
+  } catch (_) {
+    throw new BadRequestError('Invalid event body.');
+  }
+  if (!event || typeof event.id !== 'string' || !event.id || typeof event.type !== 'string') {
+    throw new BadRequestError('Invalid event body.');
+  }
+  return event;
+}
+
+function seen(app, eventId) {
+  try {
+    app.findFirstRecordByFilter('stripe_events', 'event_id = {:id}', { id: eventId });
+    return true;
+  } catch (_) {
+    return false;
+  }
+}
+
+/** Records the event in txApp; false when it was recorded before (a redelivery). */
+function recordEvent(txApp, event) {
+  if (seen(txApp, event.id)) return false;
+  const record = new Record(txApp.findCollectionByNameOrId('stripe_events'));
+  record.load({ event_id: event.id, type: event.type, processed_at: new DateTime().string() });
+  txApp.save(record);
+  return true;
+}
+
+function userOfCustomer(customerId) {
+  if (!customerId) return '';
+  try {
+    return $app
+      .findFirstRecordByFilter('subscriptions', 'stripe_customer_id = {:c}', { c: customerId })
+      .getString('user');
+  } catch (_) {
+    return '';
+  }
+}
+
+function idOf(value) {
+  if (!value) return '';
+  return typeof value === 'string' ? value : String(value.id || '');
+}
+
+function handle(e) {
+  const event = verifiedEvent(e);
+  if (seen($app, event.id)) return { received: true, duplicate: true };
+  const object = (event.data && event.data.object) || {};
+  const billing = require(`${__hooks}/lib/stripe-billing.js`);
+  let duplicate = false;
+  const record = (txApp) => {
+    const fresh = recordEvent(txApp, event);
+    duplicate = !fresh;
+    return fresh;
+  };
+
+  if (PAID_CHECKOUT_EVENTS.indexOf(event.type) >= 0) {
+    const userId = object.client_reference_id || (object.metadata && object.metadata.user_id) || '';
+    const customer = idOf(object.customer);
+    if (object.mode === 'subscription' && userId && customer) {
+      billing.storeFreshState(userId, customer, record);
+      return { received: true, duplicate: duplicate };
+    }
+    if (object.mode === 'payment' && userId && object.payment_status === 'paid') {
+      // Stripe is asked (outside the transaction) only when the session lacks our metadata
+      const product = require(`${__hooks}/lib/stripe-api.js`).packOfSession(object);
+      if (!product) console.log(`[adscout] checkout session ${object.id} bought no credit pack of ours`);
+      $app.runInTransaction((txApp) => {
+        if (!record(txApp) || !product) return;
+        // once per checkout session, whichever event (or event id) brings it
+        require(`${__hooks}/lib/fulfil.js`).grantPack(txApp, userId, product, object.id);
+      });
+      return { received: true, duplicate: duplicate };
+    }
+  } else if (SUBSCRIPTION_EVENTS.indexOf(event.type) >= 0) {
+    const customer = idOf(object.customer);
+    const userId = userOfCustomer(customer);
+    if (userId) {
+      billing.storeFreshState(userId, customer, record);
+      return { received: true, duplicate: duplicate };
+    }
+    console.log(`[adscout] stripe event ${event.id} (${event.type}) is for an unknown customer`);
+  }
+  // nothing of ours to change: record it so a redelivery is recognised
+  $app.runInTransaction((txApp) => {
+    record(txApp);
+  });
+  return { received: true, duplicate: duplicate };
+}
+
+module.exports = { handle };

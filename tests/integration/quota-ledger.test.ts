@@ -1,0 +1,307 @@
+/**
+ * The quota endpoint and the ledger (ARCHITECTURE §6, invariants 3 and 7): SPEC §3's shape from
+ * ledger sums (plan use of the current anchored period only, credits that never expire, open
+ * reservations), no client writes to the server-only collections through REST or batch, ledger
+ * and subscription changes heard over realtime, and one user's concurrent run creations,
+ * settlements and pack purchases never overspending or losing a unit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentPeriod, periodBoundary } from '../../src/domain/index.ts';
+import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface QuotaShape {
+  plan: string | null;
+  plan_monthly_quota: number;
+  plan_used_this_month: number;
+  plan_remaining_this_month: number;
+  addon_remaining: number;
+  addon_balance_total: number;
+  total_remaining: number;
+}
+
+const quota = (user: TestUser) => user.pb.send<QuotaShape>('/api/adscout/quota', {});
+const pbDate = (d: Date) => d.toISOString().replace('T', ' ');
+
+async function ledger(user: TestUser, kind: string, amount: number, extra: Record<string, unknown> = {}) {
+  return server.superuser.collection('usage_ledger').create({ user: user.id, kind, amount, ...extra });
+}
+
+describe('GET /api/adscout/quota', () => {
+  it('sums the ledger: plan use of the current period only, credits, open reservations', async () => {
+    const user = await server.createUser('sums');
+    // anchored on January 31 of last year: the period boundaries are clamped to shorter months
+    const now = new Date();
+    const anchor = new Date(Date.UTC(now.getUTCFullYear() - 1, 0, 31, 10, 0, 0));
+    const period = currentPeriod(anchor, now);
+    const k =
+      (period.start.getUTCFullYear() - anchor.getUTCFullYear()) * 12 +
+      period.start.getUTCMonth() -
+      anchor.getUTCMonth();
+    expect(pbDate(periodBoundary(anchor, k))).toBe(pbDate(period.start));
+    await server.superuser
+      .collection('subscriptions')
+      .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: anchor.toISOString() });
+    const previous = periodBoundary(anchor, k - 1);
+    await ledger(user, 'plan_use', 900, { period_start: pbDate(previous) }); // an earlier period
+    await ledger(user, 'plan_use', 150, { period_start: pbDate(period.start) });
+    await ledger(user, 'plan_use', 50, { period_start: pbDate(period.start) });
+    await ledger(user, 'addon_grant', 300, { checkout_session: `cs_a_${user.id}` });
+    await ledger(user, 'addon_grant', 100, { checkout_session: `cs_b_${user.id}` });
+    await ledger(user, 'addon_use', 50);
+    await ledger(user, 'reservation', 100);
+    await ledger(user, 'reservation_release', 40);
+    expect(await quota(user)).toEqual({
+      plan: 'monthly',
+      plan_monthly_quota: 2500,
+      plan_used_this_month: 200,
+      plan_remaining_this_month: 2300,
+      addon_remaining: 350,
+      addon_balance_total: 400,
+      total_remaining: 2300 + 350 - 60,
+    });
+  });
+
+  it('the yearly plan counts 3,500 a month; a suspended plan leaves only the credits', async () => {
+    const user = await server.createUser('yearly');
+    const sub = await server.superuser
+      .collection('subscriptions')
+      .create({ user: user.id, plan: 'yearly', status: 'active', quota_anchor: new Date().toISOString() });
+    await ledger(user, 'addon_grant', 100, { checkout_session: `cs_y_${user.id}` });
+    expect(await quota(user)).toMatchObject({
+      plan: 'yearly',
+      plan_monthly_quota: 3500,
+      total_remaining: 3600,
+    });
+    await server.superuser.collection('subscriptions').update(sub.id, { status: 'suspended' });
+    expect(await quota(user)).toEqual({
+      plan: null,
+      plan_monthly_quota: 0,
+      plan_used_this_month: 0,
+      plan_remaining_this_month: 0,
+      addon_remaining: 100,
+      addon_balance_total: 100,
+      total_remaining: 100,
+    });
+  });
+
+  it('never reports a negative balance, and answers only the signed-in user', async () => {
+    const user = await server.createUser('over');
+    await ledger(user, 'reservation', 500);
+    expect((await quota(user)).total_remaining).toBe(0);
+    expect(await statusOf(server.anonymous().send('/api/adscout/quota', {}))).toBe(401);
+  });
+});
+
+describe('server-only collections (invariant 7)', () => {
+  it('a user cannot create, update or delete them through REST or batch, nor finish a run', async () => {
+    const user = await server.createUser('writer');
+    const subscription = await server.superuser
+      .collection('subscriptions')
+      .create({ user: user.id, plan: 'monthly', status: 'suspended' });
+    const entry = await ledger(user, 'addon_grant', 10, { checkout_session: `cs_w_${user.id}` });
+    const audit = await server.superuser
+      .collection('audit_logs')
+      .create({ user: user.id, action: 'password_updated', metadata: {} });
+    const event = await server.superuser.collection('stripe_events').create({ event_id: `evt_${user.id}` });
+    const targets: [string, string, Record<string, unknown>][] = [
+      ['subscriptions', subscription.id, { user: user.id, plan: 'yearly', status: 'active' }],
+      ['usage_ledger', entry.id, { user: user.id, kind: 'addon_grant', amount: 100000 }],
+      ['audit_logs', audit.id, { user: user.id, action: 'email_updated', metadata: {} }],
+      ['stripe_events', event.id, { event_id: 'evt_forged' }],
+      ['billing_sessions', 'x'.repeat(15), { user: user.id, kind: 'checkout', token: 'y'.repeat(48) }],
+    ];
+    for (const [name, id, body] of targets) {
+      const col = user.pb.collection(name);
+      for (const attempt of [() => col.create(body), () => col.update(id, body), () => col.delete(id)]) {
+        expect(await statusOf(attempt()), name).toBeGreaterThanOrEqual(400);
+      }
+      for (const build of [
+        (b: ReturnType<typeof user.pb.createBatch>) => b.collection(name).create(body),
+        (b: ReturnType<typeof user.pb.createBatch>) => b.collection(name).update(id, body),
+        (b: ReturnType<typeof user.pb.createBatch>) => b.collection(name).delete(id),
+        (b: ReturnType<typeof user.pb.createBatch>) => b.collection(name).upsert({ id, ...body }),
+      ]) {
+        const batch = user.pb.createBatch();
+        build(batch);
+        expect(await statusOf(batch.send()), name).toBeGreaterThanOrEqual(400);
+      }
+    }
+    // nothing changed
+    expect(await server.superuser.collection('subscriptions').getOne(subscription.id)).toMatchObject({
+      plan: 'monthly',
+      status: 'suspended',
+      updated: subscription.updated,
+    });
+    expect((await server.superuser.collection('usage_ledger').getOne(entry.id)).amount).toBe(10);
+    expect(
+      await server.superuser.collection('usage_ledger').getFullList({ filter: `user = "${user.id}"` }),
+    ).toHaveLength(1);
+    expect(
+      await server.superuser.collection('audit_logs').getFullList({ filter: `user = "${user.id}"` }),
+    ).toHaveLength(1);
+    expect(
+      await server.superuser.collection('stripe_events').getFullList({ filter: 'event_id = "evt_forged"' }),
+    ).toHaveLength(0);
+    expect((await quota(user)).total_remaining).toBe(10);
+    // the worker's finish route is for the worker (a superuser) only
+    expect([401, 403]).toContain(
+      await statusOf(
+        user.pb.send(`/api/adscout/worker/runs/${'r'.repeat(15)}/finish`, {
+          method: 'POST',
+          body: { status: 'completed' },
+        }),
+      ),
+    );
+  });
+});
+
+describe('realtime', () => {
+  it('the owner hears a paid checkout: the subscription and the ledger change as record events', async () => {
+    const user = await server.createUser('listener');
+    const heard: string[] = [];
+    const unsubscribeSub = await user.pb
+      .collection('subscriptions')
+      .subscribe('*', (e) => heard.push(`subscriptions:${e.action}:${e.record.status}`));
+    const unsubscribeLedger = await user.pb
+      .collection('usage_ledger')
+      .subscribe('*', (e) => heard.push(`usage_ledger:${e.action}:${e.record.kind}:${e.record.amount}`));
+    try {
+      for (const product of ['monthly', 'pack_500']) {
+        const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+          method: 'POST',
+          body: { product },
+        });
+        expect((await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+      }
+      await expect.poll(() => heard, { timeout: 10_000 }).toContain('subscriptions:create:active');
+      await expect.poll(() => heard, { timeout: 10_000 }).toContain('usage_ledger:create:addon_grant:500');
+      expect((await quota(user)).total_remaining).toBe(3000);
+    } finally {
+      await unsubscribeSub();
+      await unsubscribeLedger();
+    }
+  });
+});
+
+describe('invariant 3 for one user under concurrency', () => {
+  const LINK = 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=lamp';
+
+  async function create(user: TestUser, requested: number): Promise<string | null> {
+    try {
+      const run = await user.pb.collection('search_runs').create({
+        user: user.id,
+        search_name: 'Lamps',
+        facebook_link: LINK,
+        target_country: 'US',
+        keywords_used: '',
+        requested_count: requested,
+      });
+      return run.id;
+    } catch (error) {
+      expect((error as { status: number }).status).toBe(400);
+      return null;
+    }
+  }
+
+  let adCounter = 0;
+  /** What the worker does for a run: take the lease, store `count` new ads, finish (twice). */
+  async function scout(runId: string, count: number, status: 'completed' | 'failed') {
+    const worker = `w-${runId}`;
+    await server.superuser
+      .collection('search_runs')
+      .update(runId, { lease_owner: worker, lease_expires_at: new Date(Date.now() + 60_000).toISOString() });
+    const rows = Array.from({ length: count }, () => ({ ad_id: `lamp-${adCounter++}` }));
+    if (rows.length) {
+      await server.superuser.send(`/api/adscout/worker/runs/${runId}/results`, {
+        method: 'POST',
+        body: { worker, rows },
+      });
+    }
+    const finish = () =>
+      server.superuser.send(`/api/adscout/worker/runs/${runId}/finish`, {
+        method: 'POST',
+        body: { worker, status },
+      });
+    // a repeated finish (a retried request) races the first one
+    await Promise.all([finish(), finish()]);
+  }
+
+  it('parallel creations, settlements and pack purchases keep every unit accounted for', async () => {
+    const user = await server.createUser('busy');
+    const packs = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+          method: 'POST',
+          body: { product: 'pack_100' },
+        });
+        return url;
+      }),
+    );
+    const pay = (url: string) =>
+      fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' }).then((r) => r.status);
+    // one pack before anything starts
+    expect(await pay(packs[0]!)).toBe(303);
+    const observed: number[] = [];
+    let winners = 0;
+    const scouting = (async () => {
+      for (let round = 0; round < 12; round++) {
+        const requested = [30, 70, 100, 45][round % 4]!;
+        const ids = (await Promise.all(Array.from({ length: 4 }, () => create(user, requested)))).filter(
+          (id): id is string => id !== null,
+        );
+        expect(ids.length).toBeLessThanOrEqual(1);
+        winners += ids.length;
+        for (const id of ids)
+          await scout(id, Math.min(requested, 10 + round * 7), round % 3 === 2 ? 'failed' : 'completed');
+      }
+    })();
+    const buying = (async () => {
+      for (const url of packs.slice(1)) {
+        // each link is paid twice at once: single use, so one grant
+        const statuses = await Promise.all([pay(url), pay(url)]);
+        expect(statuses.sort()).toEqual([303, 404]);
+        observed.push((await quota(user)).total_remaining);
+      }
+    })();
+    const watching = (async () => {
+      for (let i = 0; i < 20; i++) observed.push((await quota(user)).total_remaining);
+    })();
+    await Promise.all([scouting, buying, watching]);
+
+    expect(winners).toBeGreaterThan(0);
+    expect(observed.every((n) => n >= 0)).toBe(true);
+    const runs = await server.superuser
+      .collection('search_runs')
+      .getFullList({ filter: `user = "${user.id}"` });
+    expect(runs).toHaveLength(winners);
+    expect(runs.every((r) => r.status === 'completed' || r.status === 'failed')).toBe(true);
+    const entries = await server.superuser
+      .collection('usage_ledger')
+      .getFullList({ filter: `user = "${user.id}"` });
+    const sum = (kind: string) => entries.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
+    const charged = runs.reduce((s, r) => s + r.charged_count, 0);
+    // six packs, each granted once
+    expect(sum('addon_grant')).toBe(600);
+    expect(entries.filter((e) => e.kind === 'addon_grant')).toHaveLength(6);
+    // every reservation released once, every charge recorded once
+    expect(sum('reservation_release')).toBe(sum('reservation'));
+    expect(entries.filter((e) => e.kind === 'reservation')).toHaveLength(winners);
+    expect(sum('addon_use') + sum('plan_use')).toBe(charged);
+    for (const run of runs) {
+      expect(run.charged_count).toBeLessThanOrEqual(run.requested_count);
+      expect(run.charged_count).toBe(run.new_count);
+    }
+    const final = await quota(user);
+    expect(final.addon_remaining + charged).toBe(600);
+    expect(final.total_remaining).toBe(final.addon_remaining);
+  });
+});
