@@ -3,6 +3,7 @@ export const BIN_DIR: string;
 export function ensureNodeModules(): Promise<boolean>;
 export function ensurePocketBase(): Promise<string>;
 export function ensureStripeMock(): Promise<string>;
+export function webBuildDir(): string;
 export function ensureWebBuild(): Promise<boolean>;
 export function ensureHooksBundle(): Promise<boolean>;
 export function bootstrap(options?: {

@@ -15,7 +15,7 @@ import {
   accessSync,
   constants,
 } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { capture, log, mustRun } from './lib/run.mjs';
 import {
@@ -194,14 +194,31 @@ function webInputs() {
 }
 
 /** `vite build` into dist/ unless dist/ was built from the current sources. */
+/**
+ * Where the web build goes: dist/, or ADSCOUT_DIST_DIR so that two checkouts' test runs (or a
+ * benchmark next to a test run) do not rebuild the same directory under each other.
+ */
+export function webBuildDir() {
+  return process.env.ADSCOUT_DIST_DIR ? resolve(ROOT, process.env.ADSCOUT_DIST_DIR) : join(ROOT, 'dist');
+}
+
 export async function ensureWebBuild() {
-  const stampPath = join(ROOT, 'dist', '.adscout-build-stamp');
+  const outDir = webBuildDir();
+  const stampPath = join(outDir, '.adscout-build-stamp');
   const want = hashFiles(webInputs());
-  if (readStamp(stampPath) === want && existsSync(join(ROOT, 'dist', 'index.html'))) return false;
-  log('building the web app (vite build)…');
+  if (readStamp(stampPath) === want && existsSync(join(outDir, 'index.html'))) return false;
+  log(`building the web app (vite build → ${relative(ROOT, outDir) || outDir})…`);
   await mustRun(
     process.execPath,
-    [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    [
+      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ],
     {
       cwd: ROOT,
     },

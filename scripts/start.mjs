@@ -3,7 +3,7 @@
 //
 //   npm start -- [--http HOST:PORT] [--dir DATA_DIR]
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { bootstrap } from './bootstrap.mjs';
+import { bootstrap, webBuildDir } from './bootstrap.mjs';
 import { log } from './lib/run.mjs';
 import {
   loadOrCreateCredentials,
@@ -56,7 +56,7 @@ async function main() {
     pocketbase,
     dataDir: options.dir,
     http: options.http,
-    publicDir: join(ROOT, 'dist'),
+    publicDir: webBuildDir(),
     stdio: 'inherit',
   });
   const worker = startWorker({ pbUrl: server.url, credentialsFile });

@@ -76,6 +76,28 @@ export const scoutFormSchema = z.object({
 export type ScoutFormInput = z.input<typeof scoutFormSchema>;
 export type ScoutForm = z.output<typeof scoutFormSchema>;
 
+/**
+ * Values another page hands to the scout form (History's 'Run again', a keyword from Keywords),
+ * through the router's history state; checked because that state outlives the page that wrote it.
+ */
+export const scoutPrefillSchema = z
+  .object({
+    search_name: z.string().max(LIMITS.searchNameMaxLength),
+    facebook_link: z.string().max(LIMITS.facebookLinkMaxLength),
+    target_country: z.enum(COUNTRY_CODES),
+    keywords_used: z.string().max(LIMITS.keywordsMaxLength),
+    requested_count: z.number().int().min(LIMITS.adsPerSearch.min).max(LIMITS.adsPerSearch.max),
+  })
+  .partial();
+export type ScoutPrefill = z.infer<typeof scoutPrefillSchema>;
+
+/** Reads a prefill from router state: `{ scout: ScoutPrefill }`, anything else gives none. */
+export function readScoutPrefill(state: unknown): ScoutPrefill | undefined {
+  if (!state || typeof state !== 'object' || !('scout' in state)) return undefined;
+  const parsed = scoutPrefillSchema.safeParse((state as { scout: unknown }).scout);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** The first message of a failed parse, for forms that show one error at a time. */
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';

@@ -7,11 +7,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensurePocketBase, ensureWebBuild } from '../../scripts/bootstrap.mjs';
+import { ensurePocketBase, ensureWebBuild, webBuildDir } from '../../scripts/bootstrap.mjs';
 import {
   freePort,
   loadOrCreateCredentials,
-  ROOT,
   startPocketBase,
   startWorker,
   upsertSuperuser,
@@ -34,7 +33,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     pocketbase,
     dataDir,
     http: `127.0.0.1:${await freePort()}`,
-    publicDir: join(ROOT, 'dist'),
+    publicDir: webBuildDir(),
     env: { SCOUT_DEMO_PACE_MS: '0' },
   });
   const worker = startWorker({

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../domain/index.ts';
 import { useToast } from '../components/toast.tsx';
+import { onSyncNotice, startLocalData } from '../data/local-data.ts';
 import { usePublicConfig } from '../data/public-config.ts';
 import { signOut, useSession } from '../data/session.ts';
 import { SiteFooter } from './public-layout.tsx';
@@ -24,6 +25,12 @@ export function AppLayout() {
   const toast = useToast();
   const { communityChatUrl } = usePublicConfig();
   const [loggingOut, setLoggingOut] = useState(false);
+  // The local database and its sync follow the session from here on (ARCHITECTURE §7).
+  useEffect(() => startLocalData(), []);
+  useEffect(
+    () => onSyncNotice((notice) => (notice.kind === 'error' ? toast.error(notice.message) : toast.info(notice.message))),
+    [toast],
+  );
 
   if (!session && !loggingOut) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
 

@@ -4,10 +4,16 @@
  */
 import { COLLECTIONS, type Quota } from '../../domain/index.ts';
 import { fetchQuota } from './billing.ts';
+import { pb } from './client.ts';
+import { lastKnown, rememberForOffline } from './local-data.ts';
 import { watchCollection } from './realtime.ts';
 import { createUserStore, type UserStoreScope } from './user-store.ts';
 
-export type QuotaState = { status: 'loading' } | { status: 'ready'; quota: Quota } | { status: 'error' };
+export type QuotaState =
+  | { status: 'loading' }
+  /** `asOf` is set when the server could not be reached and this is the last quota it reported. */
+  | { status: 'ready'; quota: Quota; asOf?: number }
+  | { status: 'error' };
 
 /** A loader per user: calls that arrive while a load runs coalesce into one more load. */
 function coalescingLoader(scope: UserStoreScope<QuotaState>): () => void {
@@ -19,11 +25,16 @@ function coalescingLoader(scope: UserStoreScope<QuotaState>): () => void {
       do {
         again = false;
         try {
-          scope.set({ status: 'ready', quota: await fetchQuota() });
+          const quota = await fetchQuota();
+          scope.set({ status: 'ready', quota });
+          rememberForOffline(scope.userId, 'quota', { quota, at: Date.now() });
         } catch (error) {
           // SPEC §8: a quota load failure is only logged.
           console.error('[quota] load failed', error);
-          if (scope.get().status === 'loading') scope.set({ status: 'error' });
+          if (scope.get().status !== 'loading') continue;
+          const remembered = await lastKnown(scope.userId, 'quota');
+          if (!scope.isCurrent()) return;
+          scope.set(remembered ? { status: 'ready', quota: remembered.quota, asOf: remembered.at } : { status: 'error' });
         }
       } while (again && scope.isCurrent());
     } finally {
@@ -41,8 +52,8 @@ const store = createUserStore<QuotaState>({
   start(scope) {
     const reload = coalescingLoader(scope);
     const stops = [
-      watchCollection(COLLECTIONS.usageLedger, reload, reload),
-      watchCollection(COLLECTIONS.subscriptions, reload, reload),
+      watchCollection(pb, COLLECTIONS.usageLedger, reload, reload),
+      watchCollection(pb, COLLECTIONS.subscriptions, reload, reload),
     ];
     reload();
     return () => stops.forEach((stop) => stop());

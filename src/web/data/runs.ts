@@ -80,6 +80,7 @@ const store = createUserStore<RunsState>({
   start(scope) {
     seen.clear();
     const stop = watchCollection(
+      pb,
       COLLECTIONS.searchRuns,
       (event) => {
         if (event.record.user !== scope.userId || event.action === 'delete') return;

@@ -5,6 +5,7 @@
  */
 import { COLLECTIONS, subscriptionSchema, type Subscription } from '../../domain/index.ts';
 import { pb } from './client.ts';
+import { lastKnown, rememberForOffline } from './local-data.ts';
 import { watchCollection } from './realtime.ts';
 import { createUserStore, type UserStoreScope } from './user-store.ts';
 
@@ -22,17 +23,28 @@ function parse(record: unknown): Subscription | null {
   return parsed.data;
 }
 
+function publish(scope: UserStoreScope<SubscriptionState>, subscription: Subscription | null): void {
+  scope.set({ status: 'ready', subscription });
+  rememberForOffline(scope.userId, 'subscription', { subscription, at: Date.now() });
+}
+
 async function load(scope: UserStoreScope<SubscriptionState>): Promise<void> {
   try {
     const page = await pb.collection(COLLECTIONS.subscriptions).getList(1, 1, {
       filter: pb.filter('user = {:user}', { user: scope.userId }),
       skipTotal: true,
     });
-    scope.set({ status: 'ready', subscription: page.items[0] ? parse(page.items[0]) : null });
+    publish(scope, page.items[0] ? parse(page.items[0]) : null);
   } catch (error) {
     console.error('[subscription] load failed', error);
     const known = scope.get();
-    scope.set({ status: 'error', subscription: known.status === 'loading' ? null : known.subscription });
+    // Offline, the gate goes by the last subscription the server reported to this browser.
+    const remembered = known.status === 'loading' ? await lastKnown(scope.userId, 'subscription') : undefined;
+    if (!scope.isCurrent()) return;
+    scope.set({
+      status: 'error',
+      subscription: known.status === 'loading' ? (remembered?.subscription ?? null) : known.subscription,
+    });
   }
 }
 
@@ -41,10 +53,11 @@ const store = createUserStore<SubscriptionState>({
   start(scope) {
     // Watch first, then load: an event that lands between the two is not lost.
     const stop = watchCollection(
+      pb,
       COLLECTIONS.subscriptions,
       (event) => {
         if (event.record.user !== scope.userId) return;
-        scope.set({ status: 'ready', subscription: event.action === 'delete' ? null : parse(event.record) });
+        publish(scope, event.action === 'delete' ? null : parse(event.record));
       },
       () => void load(scope),
     );

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import {
   formatCount,
   LIMITS,
   MESSAGES,
+  readScoutPrefill,
   scoutCompletedMessage,
   type SearchRun,
 } from '../../../domain/index.ts';
@@ -13,6 +14,7 @@ import { useQuota } from '../../data/quota.ts';
 import { dismissFinishedRun, useRuns } from '../../data/runs.ts';
 import { ActiveJobCard, RunSummaryCard } from './run-cards.tsx';
 import { ScoutForm } from './scout-form.tsx';
+import './search.css';
 
 /** SPEC §8: how a finished run is reported. */
 function useFinishedRunToast(run: SearchRun | null): void {
@@ -31,6 +33,9 @@ export function SearchPage() {
   const runs = useRuns();
   const quota = useQuota();
   const { scoutSource } = usePublicConfig();
+  // 'Run again' (History) and a keyword (Keywords) arrive as router state.
+  const location = useLocation();
+  const prefill = readScoutPrefill(location.state);
   useFinishedRunToast(runs.finished);
   const remaining = quota.status === 'ready' ? quota.quota.total_remaining : null;
 
@@ -49,7 +54,7 @@ export function SearchPage() {
       <div className="search-layout">
         <div className="stack">
           {runs.active && <ActiveJobCard run={runs.active} />}
-          <ScoutForm busy={Boolean(runs.active)} quota={quota} />
+          <ScoutForm key={location.key} busy={Boolean(runs.active)} quota={quota} initial={prefill} />
         </div>
         <aside className="stack">
           <section className="card" aria-labelledby="remaining-title">

@@ -3,6 +3,7 @@ import { EmailCard, PasswordCard } from './account-cards.tsx';
 import { CreditsCard } from './credits-card.tsx';
 import { CurrentPlanCard } from './current-plan-card.tsx';
 import { useCheckoutReturn } from './use-checkout-return.ts';
+import './settings.css';
 
 /** /app/settings (SPEC §2): reachable without a subscription; four cards. */
 export function SettingsPage() {

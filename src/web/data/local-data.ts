@@ -1,0 +1,251 @@
+/**
+ * The browser's local-first data (ARCHITECTURE §7) as the pages use it: the signed-in user's
+ * local database and its sync engine, bound to the session. A login opens (or creates) that
+ * user's database; a logout or a switch to another user closes it and deletes it, with every
+ * other user's database on this browser (invariant 9).
+ *
+ * Pages read from here, never from the network: History and Keywords through live queries on
+ * small tables, Database by one bulk read plus the rows the sync engine reports afterwards.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import { defaultKeywords, type LocaleCode, type SearchResult, type SearchRun } from '../../domain/index.ts';
+import { pb } from './client.ts';
+import {
+  deleteOtherUserDbs,
+  localDbName,
+  openLocalDb,
+  readMeta,
+  writeMeta,
+  type LocalDb,
+  type MetaRecords,
+} from './local-db.ts';
+import { currentSession } from './session.ts';
+import { createSyncEngine, type FlushOutcome, type SyncEngine, type SyncNotice, type SyncState } from './sync-engine.ts';
+
+export type { SyncNotice, SyncState } from './sync-engine.ts';
+
+interface Binding {
+  userId: string;
+  db: LocalDb;
+  engine: SyncEngine;
+}
+
+let binding: Binding | null = null;
+let started = false;
+const bindingListeners = new Set<() => void>();
+const noticeListeners = new Set<(notice: SyncNotice) => void>();
+const stateListeners = new Set<() => void>();
+const resultListeners = new Set<(rows: SearchResult[]) => void>();
+
+const SIGNED_OUT_STATE: SyncState = {
+  phase: 'idle',
+  caughtUp: false,
+  lastPulledAt: null,
+  pulledRows: 0,
+  pendingWrites: 0,
+};
+
+function announce(listeners: Set<() => void>) {
+  for (const listener of listeners) listener();
+}
+
+function bind(): Binding | null {
+  const userId = currentSession()?.userId ?? null;
+  if (binding?.userId === userId) return binding;
+  const previous = binding;
+  binding = null;
+  if (previous) {
+    void previous.engine.stop();
+    previous.db.close();
+  }
+  // Whoever was here before, their data goes (a logout, a user switch, a tab closed mid-logout).
+  const wiped = deleteOtherUserDbs(userId).catch((error) => console.error('[local-data] wipe failed', error));
+  if (userId) {
+    const db = openLocalDb(userId);
+    const engine = createSyncEngine({ pb, db, userId, notify: (notice) => noticeListeners.forEach((l) => l(notice)) });
+    engine.onState(() => announce(stateListeners));
+    engine.onResults((rows) => resultListeners.forEach((listener) => listener(rows)));
+    binding = { userId, db, engine };
+    void wiped.then(() => {
+      if (binding?.engine === engine) return engine.start();
+    });
+  }
+  announce(bindingListeners);
+  announce(stateListeners);
+  return binding;
+}
+
+/**
+ * Starts following the session (once per page load): binds the local database now and on every
+ * login, logout or user switch (including those in other tabs), and re-syncs when the browser
+ * comes back online or the tab comes back into view.
+ */
+export function startLocalData(): void {
+  if (started) return;
+  started = true;
+  pb.authStore.onChange(() => bind());
+  window.addEventListener('online', () => {
+    void binding?.engine.pull();
+    void binding?.engine.flushOutbox();
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void binding?.engine.pull();
+  });
+  bind();
+}
+
+function currentBinding(): Binding | null {
+  return started ? binding : (startLocalData(), binding);
+}
+
+function subscribeBinding(listener: () => void) {
+  bindingListeners.add(listener);
+  return () => bindingListeners.delete(listener);
+}
+
+/** The signed-in user's local database, or null when signed out. */
+function useLocalDb(): LocalDb | null {
+  return useSyncExternalStore(
+    subscribeBinding,
+    () => currentBinding()?.db ?? null,
+    () => null,
+  );
+}
+
+/** The local database of `userId` if that user is the one signed in now. */
+function dbOf(userId: string): LocalDb | null {
+  const current = currentBinding();
+  return current?.userId === userId ? current.db : null;
+}
+
+// --- sync status and notices -------------------------------------------------------------
+
+function subscribeState(listener: () => void) {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}
+
+/** Where the sync stands (pulling, caught up, offline) and how many local writes wait. */
+export function useSyncState(): SyncState {
+  return useSyncExternalStore(
+    subscribeState,
+    () => currentBinding()?.engine.state() ?? SIGNED_OUT_STATE,
+    () => SIGNED_OUT_STATE,
+  );
+}
+
+/** Messages for the user from the sync (a refused write, a conflict the server won). */
+export function onSyncNotice(listener: (notice: SyncNotice) => void): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+
+// --- runs and results ------------------------------------------------------------------------
+
+/** The user's runs, newest first (SPEC §9: started_at descending); undefined while loading. */
+export function useLocalRuns(): SearchRun[] | undefined {
+  const db = useLocalDb();
+  return useLiveQuery(
+    async () => {
+      if (!db) return [];
+      const runs = await db.runs.toArray();
+      return runs.sort((a, b) => (a.started_at < b.started_at ? 1 : a.started_at > b.started_at ? -1 : 0));
+    },
+    [db],
+    undefined,
+  );
+}
+
+/** One run's results, in the order they were stored. */
+export async function loadRunResults(runId: string): Promise<SearchResult[]> {
+  const db = currentBinding()?.db;
+  if (!db) return [];
+  const chunk = await db.results.get(runId);
+  return chunk?.rows ?? [];
+}
+
+/** Every result of the user, newest first (SPEC §7: by created descending), in one read. */
+export async function loadAllResults(): Promise<SearchResult[]> {
+  const db = currentBinding()?.db;
+  if (!db) return [];
+  const chunks = await db.results.toArray();
+  const rows: SearchResult[] = [];
+  for (const chunk of chunks) for (const row of chunk.rows) rows.push(row);
+  return rows.sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : a.id < b.id ? 1 : -1));
+}
+
+/**
+ * Rows stored locally after the caller's bulk read (a running scout, a catch-up pull): hand them
+ * to the grid as a transaction instead of reading everything again.
+ */
+export function onResultsStored(listener: (rows: SearchResult[]) => void): () => void {
+  resultListeners.add(listener);
+  return () => resultListeners.delete(listener);
+}
+
+// --- keywords ------------------------------------------------------------------------------
+
+export interface KeywordList {
+  keywords: string[];
+  /** True when the list comes from a stored set rather than the generated defaults. */
+  stored: boolean;
+  /** True while a change made on this device waits to reach the server. */
+  pending: boolean;
+}
+
+/** A locale's keywords: the stored set when there is one, otherwise the defaults (SPEC §4). */
+export function useKeywordList(locale: LocaleCode | null): KeywordList | undefined {
+  const db = useLocalDb();
+  return useLiveQuery(
+    async () => {
+      if (!locale) return undefined;
+      const stored = db ? await db.keywordSets.where('locale').equals(locale).first() : undefined;
+      return stored
+        ? { keywords: stored.keywords, stored: true, pending: Boolean(stored.pending) }
+        : { keywords: defaultKeywords(locale), stored: false, pending: false };
+    },
+    [db, locale],
+    undefined,
+  );
+}
+
+/**
+ * Overwrites the locale's stored set with the defaults (SPEC §4). The change is saved on this
+ * device at once and pushed; 'queued' means the server could not be reached and the outbox will
+ * push it when the connection returns.
+ */
+export async function resetKeywordsToDefaults(locale: LocaleCode): Promise<'saved' | 'queued'> {
+  const current = currentBinding();
+  if (!current) throw new Error('Not authenticated');
+  await current.engine.saveKeywordSet(locale, defaultKeywords(locale));
+  const outcome: FlushOutcome = await current.engine.flushOutbox();
+  return outcome === 'done' ? 'saved' : 'queued';
+}
+
+// --- last known subscription and quota -------------------------------------------------------
+
+/** Keeps the latest server answer for the subscription or quota, for use while offline. */
+export function rememberForOffline<K extends 'subscription' | 'quota'>(
+  userId: string,
+  key: K,
+  value: MetaRecords[K],
+): void {
+  const db = dbOf(userId);
+  if (db) void writeMeta(db, key, value).catch((error) => console.warn(`[local-data] could not keep ${key}`, error));
+}
+
+/** The last answer kept by `rememberForOffline`, if any. */
+export async function lastKnown<K extends 'subscription' | 'quota'>(
+  userId: string,
+  key: K,
+): Promise<MetaRecords[K] | undefined> {
+  const db = dbOf(userId);
+  return db ? readMeta(db, key) : undefined;
+}
+
+/** For tests and diagnostics: the name of the database the signed-in user's data lives in. */
+export function currentLocalDbName(): string | null {
+  const current = currentBinding();
+  return current ? localDbName(current.userId) : null;
+}
