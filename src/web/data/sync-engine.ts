@@ -241,6 +241,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const now = Date.now();
       await db.meta.put({ key: 'lastSyncedAt', value: now });
       setState({ phase: 'idle', caughtUp: true, lastPulledAt: now });
+      // For benchmarks and diagnostics: when the mirror caught up, and with how many rows.
+      performance.mark('adscout:sync-caught-up', { detail: { rows: state.pulledRows } });
     } catch (error) {
       if (stopped) return;
       const offline = isRetryable(error);
