@@ -28,7 +28,10 @@ export function AppLayout() {
   // The local database and its sync follow the session from here on (ARCHITECTURE §7).
   useEffect(() => startLocalData(), []);
   useEffect(
-    () => onSyncNotice((notice) => (notice.kind === 'error' ? toast.error(notice.message) : toast.info(notice.message))),
+    () =>
+      onSyncNotice((notice) =>
+        notice.kind === 'error' ? toast.error(notice.message) : toast.info(notice.message),
+      ),
     [toast],
   );
 

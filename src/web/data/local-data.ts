@@ -11,27 +11,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { defaultKeywords, type LocaleCode, type SearchResult, type SearchRun } from '../../domain/index.ts';
 import { pb } from './client.ts';
-import {
-  deleteOtherUserDbs,
-  localDbName,
-  openLocalDb,
-  readMeta,
-  writeMeta,
-  type LocalDb,
-  type MetaRecords,
-} from './local-db.ts';
+import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
+import { localDbName, readMeta, writeMeta, type LocalDb, type MetaRecords } from './local-db.ts';
 import { currentSession } from './session.ts';
-import { createSyncEngine, type FlushOutcome, type SyncEngine, type SyncNotice, type SyncState } from './sync-engine.ts';
+import type { FlushOutcome, SyncNotice, SyncState } from './sync-engine.ts';
 
 export type { SyncNotice, SyncState } from './sync-engine.ts';
 
-interface Binding {
-  userId: string;
-  db: LocalDb;
-  engine: SyncEngine;
-}
-
-let binding: Binding | null = null;
+let binder: LocalBinder | null = null;
 let started = false;
 const bindingListeners = new Set<() => void>();
 const noticeListeners = new Set<(notice: SyncNotice) => void>();
@@ -50,30 +37,17 @@ function announce(listeners: Set<() => void>) {
   for (const listener of listeners) listener();
 }
 
-function bind(): Binding | null {
-  const userId = currentSession()?.userId ?? null;
-  if (binding?.userId === userId) return binding;
-  const previous = binding;
-  binding = null;
-  if (previous) {
-    void previous.engine.stop();
-    previous.db.close();
-  }
-  // Whoever was here before, their data goes (a logout, a user switch, a tab closed mid-logout).
-  const wiped = deleteOtherUserDbs(userId).catch((error) => console.error('[local-data] wipe failed', error));
-  if (userId) {
-    const db = openLocalDb(userId);
-    const engine = createSyncEngine({ pb, db, userId, notify: (notice) => noticeListeners.forEach((l) => l(notice)) });
-    engine.onState(() => announce(stateListeners));
-    engine.onResults((rows) => resultListeners.forEach((listener) => listener(rows)));
-    binding = { userId, db, engine };
-    void wiped.then(() => {
-      if (binding?.engine === engine) return engine.start();
-    });
+function bind(): void {
+  binder ??= createLocalBinder({ pb, notify: (notice) => noticeListeners.forEach((l) => l(notice)) });
+  const before = binder.current();
+  const after = binder.bind(currentSession()?.userId ?? null);
+  if (after === before) return;
+  if (after) {
+    after.engine.onState(() => announce(stateListeners));
+    after.engine.onResults((rows) => resultListeners.forEach((listener) => listener(rows)));
   }
   announce(bindingListeners);
   announce(stateListeners);
-  return binding;
 }
 
 /**
@@ -86,17 +60,18 @@ export function startLocalData(): void {
   started = true;
   pb.authStore.onChange(() => bind());
   window.addEventListener('online', () => {
-    void binding?.engine.pull();
-    void binding?.engine.flushOutbox();
+    void binder?.current()?.engine.pull();
+    void binder?.current()?.engine.flushOutbox();
   });
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void binding?.engine.pull();
+    if (document.visibilityState === 'visible') void binder?.current()?.engine.pull();
   });
   bind();
 }
 
-function currentBinding(): Binding | null {
-  return started ? binding : (startLocalData(), binding);
+function currentBinding(): LocalBinding | null {
+  if (!started) startLocalData();
+  return binder?.current() ?? null;
 }
 
 function subscribeBinding(listener: () => void) {
@@ -232,7 +207,10 @@ export function rememberForOffline<K extends 'subscription' | 'quota'>(
   value: MetaRecords[K],
 ): void {
   const db = dbOf(userId);
-  if (db) void writeMeta(db, key, value).catch((error) => console.warn(`[local-data] could not keep ${key}`, error));
+  if (db)
+    void writeMeta(db, key, value).catch((error) =>
+      console.warn(`[local-data] could not keep ${key}`, error),
+    );
 }
 
 /** The last answer kept by `rememberForOffline`, if any. */

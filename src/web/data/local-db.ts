@@ -8,7 +8,14 @@
  * than 50,000 small ones (measured in ARCHITECTURE §7 and by `npm run bench`).
  */
 import Dexie, { type EntityTable } from 'dexie';
-import type { KeywordSet, LocaleCode, Quota, SearchResult, SearchRun, Subscription } from '../../domain/index.ts';
+import type {
+  KeywordSet,
+  LocaleCode,
+  Quota,
+  SearchResult,
+  SearchRun,
+  Subscription,
+} from '../../domain/index.ts';
 
 /** The results of one run, in the order the server stored them. */
 export interface RunResults {
@@ -78,12 +85,19 @@ export function openLocalDb(userId: string): LocalDb {
   return db;
 }
 
-export async function readMeta<K extends keyof MetaRecords>(db: LocalDb, key: K): Promise<MetaRecords[K] | undefined> {
+export async function readMeta<K extends keyof MetaRecords>(
+  db: LocalDb,
+  key: K,
+): Promise<MetaRecords[K] | undefined> {
   const entry = await db.meta.get(key);
   return entry?.value as MetaRecords[K] | undefined;
 }
 
-export function writeMeta<K extends keyof MetaRecords>(db: LocalDb, key: K, value: MetaRecords[K]): Promise<unknown> {
+export function writeMeta<K extends keyof MetaRecords>(
+  db: LocalDb,
+  key: K,
+  value: MetaRecords[K],
+): Promise<unknown> {
   return db.meta.put({ key, value });
 }
 
@@ -95,6 +109,8 @@ export async function deleteOtherUserDbs(keepUserId: string | null): Promise<voi
   const keep = keepUserId ? localDbName(keepUserId) : null;
   const names = await Dexie.getDatabaseNames();
   await Promise.all(
-    names.filter((name) => name.startsWith(LOCAL_DB_PREFIX) && name !== keep).map((name) => Dexie.delete(name)),
+    names
+      .filter((name) => name.startsWith(LOCAL_DB_PREFIX) && name !== keep)
+      .map((name) => Dexie.delete(name)),
   );
 }

@@ -34,7 +34,11 @@ function coalescingLoader(scope: UserStoreScope<QuotaState>): () => void {
           if (scope.get().status !== 'loading') continue;
           const remembered = await lastKnown(scope.userId, 'quota');
           if (!scope.isCurrent()) return;
-          scope.set(remembered ? { status: 'ready', quota: remembered.quota, asOf: remembered.at } : { status: 'error' });
+          scope.set(
+            remembered
+              ? { status: 'ready', quota: remembered.quota, asOf: remembered.at }
+              : { status: 'error' },
+          );
         }
       } while (again && scope.isCurrent());
     } finally {

@@ -118,7 +118,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const notify = options.notify ?? (() => undefined);
 
   let stopped = false;
-  let state: SyncState = { phase: 'starting', caughtUp: false, lastPulledAt: null, pulledRows: 0, pendingWrites: 0 };
+  let state: SyncState = {
+    phase: 'starting',
+    caughtUp: false,
+    lastPulledAt: null,
+    pulledRows: 0,
+    pendingWrites: 0,
+  };
   const stateListeners = new Set<(state: SyncState) => void>();
   const resultListeners = new Set<(rows: SearchResult[]) => void>();
   const stops: Array<() => void> = [];
@@ -209,11 +215,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     for (;;) {
       if (stopped) return;
       const page = await pb.collection(collection).getList(1, pageSize, {
-        filter: pb.filter('user = {:user} && (updated > {:updated} || (updated = {:updated} && id > {:id}))', {
-          user: userId,
-          updated: cursor.updated,
-          id: cursor.id,
-        }),
+        filter: pb.filter(
+          'user = {:user} && (updated > {:updated} || (updated = {:updated} && id > {:id}))',
+          {
+            user: userId,
+            updated: cursor.updated,
+            id: cursor.id,
+          },
+        ),
         sort: 'updated,id',
         fields,
         skipTotal: true,
@@ -233,9 +242,17 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     setState({ phase: 'pulling', pulledRows: 0 });
     try {
       await pullCollection<SearchRun>(COLLECTIONS.searchRuns, RUN_FIELDS, RUN_KEYS, writeRuns);
-      await pullCollection<KeywordSet>(COLLECTIONS.keywordSets, KEYWORD_SET_FIELDS, KEYWORD_SET_KEYS, writeKeywordSets);
-      await pullCollection<SearchResult>(COLLECTIONS.searchResults, RESULT_FIELDS, RESULT_KEYS, async (rows, cursor) =>
-        emitResults(await writeResults(rows, cursor)),
+      await pullCollection<KeywordSet>(
+        COLLECTIONS.keywordSets,
+        KEYWORD_SET_FIELDS,
+        KEYWORD_SET_KEYS,
+        writeKeywordSets,
+      );
+      await pullCollection<SearchResult>(
+        COLLECTIONS.searchResults,
+        RESULT_FIELDS,
+        RESULT_KEYS,
+        async (rows, cursor) => emitResults(await writeResults(rows, cursor)),
       );
       if (stopped) return;
       const now = Date.now();
@@ -294,21 +311,27 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   function onRealtime(collection: string, event: RecordSubscription) {
     if (stopped || event.record.user !== userId) return;
-    const reportFailure = (error: unknown) => console.error(`[sync] realtime ${collection} not stored`, error);
+    const reportFailure = (error: unknown) =>
+      console.error(`[sync] realtime ${collection} not stored`, error);
     if (collection === COLLECTIONS.searchResults) {
       const row = strip<SearchResult>(event.record, RESULT_KEYS);
       if (event.action === 'delete') {
         void db
           .transaction('rw', db.results, async () => {
             const chunk = await db.results.get(row.run);
-            if (chunk) await db.results.put({ run: row.run, rows: chunk.rows.filter((r) => r.id !== row.id) });
+            if (chunk)
+              await db.results.put({ run: row.run, rows: chunk.rows.filter((r) => r.id !== row.id) });
           })
           .catch(reportFailure);
       } else queueRealtimeRow(row);
     } else if (collection === COLLECTIONS.searchRuns) {
       const run = strip<SearchRun>(event.record, RUN_KEYS);
       if (event.action === 'delete') {
-        void db.transaction('rw', db.runs, db.results, () => Promise.all([db.runs.delete(run.id), db.results.delete(run.id)])).catch(reportFailure);
+        void db
+          .transaction('rw', db.runs, db.results, () =>
+            Promise.all([db.runs.delete(run.id), db.results.delete(run.id)]),
+          )
+          .catch(reportFailure);
       } else void writeRuns([run]).catch(reportFailure);
     } else if (collection === COLLECTIONS.keywordSets) {
       const set = strip<KeywordSet>(event.record, KEYWORD_SET_KEYS);
@@ -342,8 +365,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (later.length > 0) {
         // Changes queued after this one now build on the server's new version.
         for (const other of later)
-          await db.outbox.update(other.seq!, { baseUpdated: server?.updated ?? '', recordId: server?.id ?? other.recordId });
-        if (local && server) await db.keywordSets.put({ ...local, id: server.id, updated: server.updated, pending: true });
+          await db.outbox.update(other.seq!, {
+            baseUpdated: server?.updated ?? '',
+            recordId: server?.id ?? other.recordId,
+          });
+        if (local && server)
+          await db.keywordSets.put({ ...local, id: server.id, updated: server.updated, pending: true });
         if (local && server && local.id !== server.id) await db.keywordSets.delete(local.id);
         return;
       }
@@ -366,10 +393,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return;
     }
     const saved = server
-      ? await pb.collection(COLLECTIONS.keywordSets).update(server.id, { keywords: item.keywords }, { requestKey: null })
+      ? await pb
+          .collection(COLLECTIONS.keywordSets)
+          .update(server.id, { keywords: item.keywords }, { requestKey: null })
       : await pb
           .collection(COLLECTIONS.keywordSets)
-          .create({ id: item.recordId, user: userId, locale: item.locale, keywords: item.keywords }, { requestKey: null });
+          .create(
+            { id: item.recordId, user: userId, locale: item.locale, keywords: item.keywords },
+            { requestKey: null },
+          );
     await settle(item, strip<KeywordSet>(saved, KEYWORD_SET_KEYS));
   }
 
@@ -424,7 +456,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         recordId: record.id,
         locale,
         keywords,
-        baseUpdated: pendingForLocale ? pendingForLocale.baseUpdated : local?.updated ?? '',
+        baseUpdated: pendingForLocale ? pendingForLocale.baseUpdated : (local?.updated ?? ''),
         queuedAt: Date.now(),
       });
     });
@@ -441,8 +473,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       void pull();
       void flushOutbox();
     };
-    const watches = [COLLECTIONS.searchRuns, COLLECTIONS.searchResults, COLLECTIONS.keywordSets].map((collection) =>
-      followCollection(pb, collection, (event) => onRealtime(collection, event), onReconnect),
+    const watches = [COLLECTIONS.searchRuns, COLLECTIONS.searchResults, COLLECTIONS.keywordSets].map(
+      (collection) => followCollection(pb, collection, (event) => onRealtime(collection, event), onReconnect),
     );
     for (const watch of watches) stops.push(() => watch.stop());
     // Subscribed before the pull starts: a row stored meanwhile arrives by one path or the other.

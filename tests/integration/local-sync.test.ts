@@ -1,0 +1,423 @@
+/**
+ * The browser's local-first data layer (ARCHITECTURE §7, invariant 9) against a real PocketBase,
+ * with fake-indexeddb standing in for the browser's IndexedDB: the first pull, incremental pulls,
+ * realtime, catch-up after a missed realtime window, the keyword-set outbox (online, offline,
+ * conflicts), the logout wipe, and a second user on the same browser.
+ */
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import type PocketBase from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultKeywords, type SearchResult } from '../../src/domain/index.ts';
+import { createLocalBinder } from '../../src/web/data/local-binder.ts';
+import { localDbName, openLocalDb, type LocalDb } from '../../src/web/data/local-db.ts';
+import { createSyncEngine, type SyncNotice } from '../../src/web/data/sync-engine.ts';
+import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+let adCounter = 0;
+
+async function createRun(user: TestUser, name: string, startedAt: string): Promise<string> {
+  const run = await server.superuser.collection('search_runs').create({
+    user: user.id,
+    search_name: name,
+    facebook_link: 'https://www.facebook.com/ads/library/?q=gadget',
+    target_country: 'US',
+    keywords_used: 'gadget',
+    requested_count: 1000,
+    status: 'completed',
+    started_at: startedAt,
+    finished_at: startedAt,
+  });
+  return run.id;
+}
+
+/** Stores `count` result rows for a run, as the worker would (500 per batch request). */
+async function seedResults(user: TestUser, runId: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let offset = 0; offset < count; offset += 500) {
+    const batch = server.superuser.createBatch();
+    for (let i = offset; i < Math.min(count, offset + 500); i++) {
+      adCounter += 1;
+      batch.collection('search_results').create({
+        run: runId,
+        user: user.id,
+        ad_id: `ad-${adCounter}`,
+        active_status: 'Active',
+        keywords: 'gadget',
+        country: 'US',
+        reach: adCounter,
+        store_name: `Store ${adCounter % 37}`,
+        title: `Gadget number ${adCounter}`,
+        body: `Body of ad ${adCounter}`,
+        platforms: 'FACEBOOK, INSTAGRAM',
+        page_profile_url: 'https://www.facebook.com/store',
+        start_date: '2026-10-01 00:00:00.000Z',
+      });
+    }
+    const results = await batch.send();
+    for (const result of results) ids.push((result.body as { id: string }).id);
+  }
+  return ids;
+}
+
+async function localRows(db: LocalDb): Promise<SearchResult[]> {
+  return (await db.results.toArray()).flatMap((chunk) => chunk.rows);
+}
+
+async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A client of `user` whose requests can be cut off as if the network were gone. */
+function switchableClient(user: TestUser): { pb: PocketBase; setOffline(offline: boolean): void } {
+  let offline = false;
+  const pb = user.pb;
+  pb.beforeSend = (url, options) => {
+    if (offline) options.signal = AbortSignal.abort();
+    return { url, options };
+  };
+  return { pb, setOffline: (value) => (offline = value) };
+}
+
+describe('pulling', () => {
+  let user: TestUser;
+  let db: LocalDb;
+
+  beforeAll(async () => {
+    user = await server.createUser('pull');
+    db = openLocalDb(user.id);
+  });
+  afterAll(async () => {
+    db.close();
+    await Dexie.delete(db.name);
+  });
+
+  it('pulls every run, result and keyword set page by page, and stores the cursor', async () => {
+    const first = await createRun(user, 'First', '2026-11-01 10:00:00.000Z');
+    const second = await createRun(user, 'Second', '2026-11-02 10:00:00.000Z');
+    await seedResults(user, first, 1200);
+    await seedResults(user, second, 130);
+    await server.superuser
+      .collection('keyword_sets')
+      .create({ user: user.id, locale: 'de-DE', keywords: ['kostenloser versand'] });
+
+    const engine = createSyncEngine({ pb: user.pb, db, userId: user.id, pageSize: 500 });
+    const emitted: SearchResult[] = [];
+    engine.onResults((rows) => emitted.push(...rows));
+    await engine.pull();
+
+    expect(engine.state()).toMatchObject({ phase: 'idle', caughtUp: true, pulledRows: 1330 });
+    expect((await db.runs.toArray()).map((run) => run.search_name).sort()).toEqual(['First', 'Second']);
+    expect((await db.results.get(first))?.rows).toHaveLength(1200);
+    expect((await db.results.get(second))?.rows).toHaveLength(130);
+    expect(new Set((await localRows(db)).map((row) => row.id)).size).toBe(1330);
+    expect(emitted).toHaveLength(1330);
+    expect((await db.keywordSets.where('locale').equals('de-DE').first())?.keywords).toEqual([
+      'kostenloser versand',
+    ]);
+    // PocketBase's bookkeeping fields are not kept
+    expect((await localRows(db))[0]).not.toHaveProperty('collectionName');
+    const cursor = (await db.meta.get('cursor:search_results'))?.value as { updated: string; id: string };
+    const newest = await server.superuser
+      .collection('search_results')
+      .getFirstListItem(`user = "${user.id}"`, { sort: '-updated,-id' });
+    expect(cursor).toEqual({ updated: newest.updated, id: newest.id });
+  });
+
+  it('pulls only what changed since the cursor, and keeps the newer version of a changed row', async () => {
+    const runs = await db.runs.toArray();
+    const run = runs.find((r) => r.search_name === 'Second')!;
+    const added = await seedResults(user, run.id, 7);
+    const changed = (await db.results.get(run.id))!.rows[0]!;
+    await server.superuser
+      .collection('search_results')
+      .update(changed.id, { title: 'Renamed by the server' });
+    await server.superuser.collection('search_runs').update(run.id, { search_name: 'Second, renamed' });
+
+    const engine = createSyncEngine({ pb: user.pb, db, userId: user.id, pageSize: 500 });
+    const emitted: SearchResult[] = [];
+    engine.onResults((rows) => emitted.push(...rows));
+    await engine.pull();
+
+    expect(engine.state().pulledRows).toBe(8);
+    expect(emitted.map((row) => row.id).sort()).toEqual([...added, changed.id].sort());
+    const rows = (await db.results.get(run.id))!.rows;
+    expect(rows).toHaveLength(137);
+    expect(rows.find((row) => row.id === changed.id)?.title).toBe('Renamed by the server');
+    expect((await db.runs.get(run.id))?.search_name).toBe('Second, renamed');
+    expect(await localRows(db)).toHaveLength(1337);
+  });
+});
+
+describe('realtime and catch-up', () => {
+  it('stores rows of a running scout as they are written, without a pull', async () => {
+    const user = await server.createUser('live');
+    const db = openLocalDb(user.id);
+    const engine = createSyncEngine({ pb: user.pb, db, userId: user.id, realtimeBatchMs: 50 });
+    try {
+      await engine.start();
+      const pulledAt = engine.state().lastPulledAt;
+      const run = await createRun(user, 'Live', '2026-11-03 10:00:00.000Z');
+      const ids = await seedResults(user, run, 60);
+      const rows = await eventually(
+        () => localRows(db),
+        (list) => list.length === 60,
+      );
+      expect(rows.map((row) => row.id).sort()).toEqual(ids.sort());
+      expect((await db.runs.get(run))?.search_name).toBe('Live');
+      // no pull happened: realtime alone brought them
+      expect(engine.state().lastPulledAt).toBe(pulledAt);
+    } finally {
+      await engine.stop();
+      db.close();
+      await Dexie.delete(db.name);
+    }
+  });
+
+  it('catches up on rows written while no engine listened (a closed tab), from the stored cursor', async () => {
+    const user = await server.createUser('catchup');
+    const run = await createRun(user, 'Before', '2026-11-04 10:00:00.000Z');
+    await seedResults(user, run, 40);
+    const db = openLocalDb(user.id);
+    const first = createSyncEngine({ pb: user.pb, db, userId: user.id });
+    await first.start();
+    expect(await localRows(db)).toHaveLength(40);
+    await first.stop();
+
+    // missed window: nothing is listening
+    const missed = await seedResults(user, run, 25);
+    const laterRun = await createRun(user, 'While away', '2026-11-05 10:00:00.000Z');
+
+    const second = createSyncEngine({ pb: user.pb, db, userId: user.id });
+    try {
+      await second.start();
+      expect(second.state().pulledRows).toBe(25);
+      const rows = await localRows(db);
+      expect(rows).toHaveLength(65);
+      expect(rows.map((row) => row.id)).toEqual(expect.arrayContaining(missed));
+      expect(await db.runs.get(laterRun)).toBeDefined();
+    } finally {
+      await second.stop();
+      db.close();
+      await Dexie.delete(db.name);
+    }
+  });
+
+  it('pulls again when realtime reconnects after the server restarted', async () => {
+    const user = await server.createUser('reconnect');
+    const db = openLocalDb(user.id);
+    const engine = createSyncEngine({ pb: user.pb, db, userId: user.id });
+    try {
+      await engine.start();
+      const before = engine.state().lastPulledAt!;
+      await server.restart();
+      const run = await createRun(user, 'After restart', '2026-11-06 10:00:00.000Z');
+      await seedResults(user, run, 10);
+      const state = await eventually(
+        async () => engine.state(),
+        (s) => (s.lastPulledAt ?? 0) > before,
+        15_000,
+      );
+      expect(state.lastPulledAt).toBeGreaterThan(before);
+      expect(
+        await eventually(
+          () => localRows(db),
+          (rows) => rows.length === 10,
+        ),
+      ).toHaveLength(10);
+    } finally {
+      await engine.stop();
+      db.close();
+      await Dexie.delete(db.name);
+    }
+  });
+});
+
+describe('keyword-set outbox', () => {
+  it('pushes a reset at once when online, and queues it offline until the connection returns', async () => {
+    const user = await server.createUser('outbox');
+    const { pb, setOffline } = switchableClient(user);
+    const db = openLocalDb(user.id);
+    const engine = createSyncEngine({ pb, db, userId: user.id });
+    try {
+      await engine.start();
+      await engine.saveKeywordSet('fr-FR', defaultKeywords('fr-FR'));
+      expect(await engine.flushOutbox()).toBe('done');
+      const stored = await server.superuser
+        .collection('keyword_sets')
+        .getFirstListItem(`user = "${user.id}" && locale = "fr-FR"`);
+      expect(stored.keywords).toEqual(defaultKeywords('fr-FR'));
+      expect(await db.outbox.count()).toBe(0);
+      expect((await db.keywordSets.where('locale').equals('fr-FR').first())?.pending).toBeFalsy();
+
+      setOffline(true);
+      await engine.saveKeywordSet('es-ES', defaultKeywords('es-ES'));
+      await engine.saveKeywordSet('fr-FR', ['solo uno']);
+      expect(await engine.flushOutbox()).toBe('offline');
+      expect(engine.state().pendingWrites).toBe(2);
+      expect(await db.keywordSets.where('locale').equals('es-ES').first()).toMatchObject({ pending: true });
+      const none = await server.superuser
+        .collection('keyword_sets')
+        .getList(1, 1, { filter: `user = "${user.id}" && locale = "es-ES"` });
+      expect(none.items).toHaveLength(0);
+
+      setOffline(false);
+      expect(await engine.flushOutbox()).toBe('done');
+      const sets = await server.superuser
+        .collection('keyword_sets')
+        .getFullList({ filter: `user = "${user.id}"`, sort: 'locale' });
+      expect(sets.map((set) => [set.locale, set.keywords])).toEqual([
+        ['es-ES', defaultKeywords('es-ES')],
+        ['fr-FR', ['solo uno']],
+      ]);
+      expect(engine.state().pendingWrites).toBe(0);
+      // the client-made id was kept, so a retried create could not have made a second record
+      expect((await db.keywordSets.where('locale').equals('es-ES').first())?.id).toBe(sets[0]!.id);
+    } finally {
+      await engine.stop();
+      db.close();
+      await Dexie.delete(db.name);
+    }
+  });
+
+  it('two changes queued offline for one locale both reach the server, in order', async () => {
+    const user = await server.createUser('order');
+    const { pb, setOffline } = switchableClient(user);
+    const db = openLocalDb(user.id);
+    const notices: SyncNotice[] = [];
+    const engine = createSyncEngine({ pb, db, userId: user.id, notify: (notice) => notices.push(notice) });
+    try {
+      await engine.start();
+      setOffline(true);
+      await engine.saveKeywordSet('it-IT', ['primo']);
+      await engine.saveKeywordSet('it-IT', ['secondo']);
+      expect(await engine.flushOutbox()).toBe('offline');
+      setOffline(false);
+      expect(await engine.flushOutbox()).toBe('done');
+      const set = await server.superuser
+        .collection('keyword_sets')
+        .getFirstListItem(`user = "${user.id}" && locale = "it-IT"`);
+      expect(set.keywords).toEqual(['secondo']);
+      expect(notices).toEqual([]);
+      expect((await db.keywordSets.where('locale').equals('it-IT').first())?.keywords).toEqual(['secondo']);
+    } finally {
+      await engine.stop();
+      db.close();
+      await Dexie.delete(db.name);
+    }
+  });
+
+  it('a change made over an older version loses to the server, and the user is told', async () => {
+    const user = await server.createUser('conflict');
+    const { pb, setOffline } = switchableClient(user);
+    const db = openLocalDb(user.id);
+    const notices: SyncNotice[] = [];
+    const engine = createSyncEngine({ pb, db, userId: user.id, notify: (notice) => notices.push(notice) });
+    try {
+      const existing = await server.superuser
+        .collection('keyword_sets')
+        .create({ user: user.id, locale: 'nl-BE', keywords: ['gratis verzending'] });
+      await engine.start();
+      setOffline(true);
+      await engine.saveKeywordSet('nl-BE', defaultKeywords('nl-BE'));
+      // meanwhile, another device changes the set
+      await server.superuser
+        .collection('keyword_sets')
+        .update(existing.id, { keywords: ['van een ander apparaat'] });
+      setOffline(false);
+      expect(await engine.flushOutbox()).toBe('done');
+
+      const server_ = await server.superuser.collection('keyword_sets').getOne(existing.id);
+      expect(server_.keywords).toEqual(['van een ander apparaat']);
+      const local = await db.keywordSets.where('locale').equals('nl-BE').first();
+      expect(local).toMatchObject({ keywords: ['van een ander apparaat'], updated: server_.updated });
+      expect(local?.pending).toBeFalsy();
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatchObject({ kind: 'warning' });
+    } finally {
+      await engine.stop();
+      db.close();
+      await Dexie.delete(db.name);
+    }
+  });
+});
+
+describe('one user per browser (invariant 9)', () => {
+  it('logging out deletes the local database', async () => {
+    const user = await server.createUser('logout');
+    const run = await createRun(user, 'Mine', '2026-11-07 10:00:00.000Z');
+    await seedResults(user, run, 5);
+    const binder = createLocalBinder({ pb: user.pb });
+    const binding = binder.bind(user.id)!;
+    await binding.ready;
+    expect(await localRows(binding.db)).toHaveLength(5);
+    expect(await Dexie.getDatabaseNames()).toContain(localDbName(user.id));
+
+    expect(binder.bind(null)).toBeNull();
+    await binder.settled();
+    expect(await Dexie.getDatabaseNames()).not.toContain(localDbName(user.id));
+  });
+
+  it('a second user on the same browser sees none of the first user’s data', async () => {
+    const alice = await server.createUser('alice');
+    const bob = await server.createUser('bob');
+    const aliceRun = await createRun(alice, 'Alice secret run', '2026-11-08 10:00:00.000Z');
+    await seedResults(alice, aliceRun, 12);
+    await server.superuser
+      .collection('keyword_sets')
+      .create({ user: alice.id, locale: 'pl-PL', keywords: ['alice'] });
+    const bobRun = await createRun(bob, 'Bob run', '2026-11-08 11:00:00.000Z');
+    await seedResults(bob, bobRun, 3);
+
+    // one browser: the same binder, with the session switching from Alice to Bob
+    let session: PocketBase = alice.pb;
+    const binder = createLocalBinder({
+      get pb() {
+        return session;
+      },
+    } as { pb: PocketBase });
+    const aliceBinding = binder.bind(alice.id)!;
+    await aliceBinding.ready;
+    expect(await localRows(aliceBinding.db)).toHaveLength(12);
+
+    session = bob.pb;
+    const bobBinding = binder.bind(bob.id)!;
+    await bobBinding.ready;
+    expect(await Dexie.getDatabaseNames()).not.toContain(localDbName(alice.id));
+    expect((await bobBinding.db.runs.toArray()).map((r) => r.search_name)).toEqual(['Bob run']);
+    const rows = await localRows(bobBinding.db);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => row.user === bob.id)).toBe(true);
+    expect(await bobBinding.db.keywordSets.count()).toBe(0);
+
+    // Alice's later rows never reach Bob's database (the server sends realtime only to owners)
+    await seedResults(alice, aliceRun, 4);
+    await seedResults(bob, bobRun, 2);
+    const after = await eventually(
+      () => localRows(bobBinding.db),
+      (list) => list.length === 5,
+    );
+    expect(after.every((row) => row.user === bob.id)).toBe(true);
+    binder.bind(null);
+    await binder.settled();
+  });
+});
