@@ -10,7 +10,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { defaultKeywords, type LocaleCode, type SearchResult, type SearchRun } from '../../domain/index.ts';
-import { pb } from './client.ts';
+import { pb, UserFacingError } from './client.ts';
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
 import { localDbName, readMeta, writeMeta, type LocalDb, type MetaRecords } from './local-db.ts';
 import { currentSession } from './session.ts';
@@ -193,8 +193,10 @@ export function useKeywordList(locale: LocaleCode | null): KeywordList | undefin
 export async function resetKeywordsToDefaults(locale: LocaleCode): Promise<'saved' | 'queued'> {
   const current = currentBinding();
   if (!current) throw new Error('Not authenticated');
-  await current.engine.saveKeywordSet(locale, defaultKeywords(locale));
+  const seq = await current.engine.saveKeywordSet(locale, defaultKeywords(locale));
   const outcome: FlushOutcome = await current.engine.flushOutbox();
+  const refused = current.engine.refusal(seq);
+  if (refused) throw new UserFacingError(refused);
   return outcome === 'done' ? 'saved' : 'queued';
 }
 

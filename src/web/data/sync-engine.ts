@@ -71,8 +71,13 @@ export interface SyncEngine {
   /** Pulls everything changed since the cursors; calls made during a pull coalesce into one more. */
   pull(): Promise<void>;
   flushOutbox(): Promise<FlushOutcome>;
-  /** Stores a keyword set on this device and queues it for the server, in one transaction. */
-  saveKeywordSet(locale: LocaleCode, keywords: string[]): Promise<void>;
+  /**
+   * Stores a keyword set on this device and queues it for the server, in one transaction.
+   * Returns the outbox entry's number.
+   */
+  saveKeywordSet(locale: LocaleCode, keywords: string[]): Promise<number>;
+  /** The server's message if it refused the outbox entry `seq` (since this engine started). */
+  refusal(seq: number): string | undefined;
   state(): SyncState;
   onState(listener: (state: SyncState) => void): () => void;
   /** Rows written to the local database (pulled or realtime), after their transaction committed. */
@@ -405,6 +410,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     await settle(item, strip<KeywordSet>(saved, KEYWORD_SET_KEYS));
   }
 
+  const refusals = new Map<number, string>();
   let flushing: Promise<FlushOutcome> | null = null;
   function flushOutbox(): Promise<FlushOutcome> {
     if (flushing) return flushing.then(() => flushOutbox());
@@ -423,7 +429,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
             }
             // Refused by the server (4xx): park it, so later changes are not stuck behind it.
             console.error('[sync] outbox item refused', item, error);
-            notify({ kind: 'error', message: errorMessage(error, MESSAGES.keywordsResetFailed) });
+            const message = errorMessage(error, MESSAGES.keywordsResetFailed);
+            refusals.set(item.seq!, message);
+            notify({ kind: 'error', message });
             const server = await serverKeywordSet(item.locale).catch(() => null);
             await settle(item, server);
           }
@@ -436,8 +444,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return flushing;
   }
 
-  async function saveKeywordSet(locale: LocaleCode, keywords: string[]): Promise<void> {
-    await db.transaction('rw', db.keywordSets, db.outbox, async () => {
+  async function saveKeywordSet(locale: LocaleCode, keywords: string[]): Promise<number> {
+    const seq = await db.transaction('rw', db.keywordSets, db.outbox, async () => {
       const local = await db.keywordSets.where('locale').equals(locale).first();
       const pendingForLocale = await db.outbox.filter((item) => item.locale === locale).first();
       const record: LocalKeywordSet = {
@@ -451,7 +459,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         pending: true,
       };
       await db.keywordSets.put(record);
-      await db.outbox.add({
+      return db.outbox.add({
         op: 'keywords.upsert',
         recordId: record.id,
         locale,
@@ -461,6 +469,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       });
     });
     await refreshPendingCount();
+    return seq as number;
   }
 
   // --- lifecycle -----------------------------------------------------------------------------
@@ -498,6 +507,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     pull,
     flushOutbox,
     saveKeywordSet,
+    refusal: (seq) => refusals.get(seq),
     state: () => state,
     onState(listener) {
       stateListeners.add(listener);

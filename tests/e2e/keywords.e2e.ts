@@ -1,0 +1,72 @@
+/** /app/keywords (SPEC §2, §4, §8, §9): the locale picker, stored sets over defaults, reset, scout with a keyword. */
+import { defaultKeywords, LOCALES } from '../../src/domain/index.ts';
+import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
+
+async function subscriber(admin: Admin, label: string): Promise<E2eUser> {
+  const user = await admin.createUser(label);
+  await admin.pb
+    .collection('subscriptions')
+    .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: new Date().toISOString() });
+  return user;
+}
+
+test('the picker lists the 15 locales and shows a locale’s default list with the note', async ({
+  page,
+  admin,
+}) => {
+  const user = await subscriber(admin, 'kw-defaults');
+  await admin.signIn(page, user);
+  await page.goto('/app/keywords');
+  const picker = page.getByLabel('Language/country');
+  await expect(picker.locator('option').first()).toHaveText('Select language/country');
+  await expect(picker.locator('option:not([disabled])')).toHaveText(LOCALES.map((locale) => locale.label));
+  await expect(
+    page.getByText('/products and /collections remain untranslated across all locales.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reset to Defaults' })).toHaveCount(0);
+
+  await picker.selectOption({ label: 'Deutsch' });
+  const grid = page.getByRole('list', { name: 'Keywords for Deutsch' });
+  await expect(grid.locator('.keyword-text')).toHaveText(defaultKeywords('de-DE'));
+  await expect(grid.locator('.keyword-text').nth(2)).toHaveText('/products');
+  await expect(page.getByTestId('keywords-meta')).toContainText('default list');
+  // the choice survives a reload
+  await page.reload();
+  await expect(page.getByLabel('Language/country')).toHaveValue('de-DE');
+});
+
+test('a stored set overrides the defaults, and Reset to Defaults overwrites it on the server', async ({
+  page,
+  admin,
+}) => {
+  const user = await subscriber(admin, 'kw-reset');
+  const stored = await admin.pb
+    .collection('keyword_sets')
+    .create({ user: user.id, locale: 'fr-FR', keywords: ['mon mot-clé', 'livraison express'] });
+  await admin.signIn(page, user);
+  await page.goto('/app/keywords?locale=fr-FR');
+  const grid = page.getByRole('list', { name: 'Keywords for Français' });
+  await expect(grid.locator('.keyword-text')).toHaveText(['mon mot-clé', 'livraison express']);
+  await expect(page.getByTestId('keywords-meta')).toContainText('your saved list');
+
+  await page.getByRole('button', { name: 'Reset to Defaults' }).click();
+  await expect(
+    page.locator('.toast-region').getByText('Keywords reset to defaults', { exact: true }),
+  ).toBeVisible();
+  await expect(grid.locator('.keyword-text')).toHaveText(defaultKeywords('fr-FR'));
+  const after = await admin.pb.collection('keyword_sets').getOne(stored.id);
+  expect(after.keywords).toEqual(defaultKeywords('fr-FR'));
+  const all = await admin.pb.collection('keyword_sets').getFullList({ filter: `user = "${user.id}"` });
+  expect(all).toHaveLength(1);
+});
+
+test('a keyword is sent to the scout form', async ({ page, admin }) => {
+  const user = await subscriber(admin, 'kw-scout');
+  await admin.signIn(page, user);
+  await page.goto('/app/keywords?locale=en-US');
+  const keyword = defaultKeywords('en-US')[5]!;
+  await page.getByRole('button', { name: `Scout with “${keyword}”` }).click();
+  await expect(page).toHaveURL(/\/app\/search$/);
+  await expect(page.getByLabel('Keywords (optional)')).toHaveValue(keyword);
+  await expect(page.getByLabel('Search name')).toHaveValue('');
+});
