@@ -1,8 +1,47 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const THEME_COLOR = '#0f172a';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // A new version waits for the user's 'Reload' (src/web/app/update-prompt.tsx): an automatic
+      // reload could lose a half-filled form.
+      registerType: 'prompt',
+      injectRegister: null,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'AdScout — scout winning Facebook ads',
+        short_name: 'AdScout',
+        description:
+          'Find, study and export the Facebook ads your competitors are scaling, and review them offline.',
+        lang: 'en',
+        start_url: '/app/search',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: '#f6f8fb',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell only. User data lives in IndexedDB, never in a service-worker cache, so
+        // no runtime caching of /api responses.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        navigateFallback: '/index.html',
+        // PocketBase's API and admin UI share the origin: never answer them with the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

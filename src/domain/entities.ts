@@ -6,7 +6,10 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './countries.ts';
 import { LOCALE_CODES } from './locales.ts';
+import { BILLING_MODES, SCOUT_SOURCES } from './constants.ts';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from './plans.ts';
+
+export * from './constants.ts';
 
 /** PocketBase dates are strings like '2026-11-22 10:00:00.000Z'; an empty string means unset. */
 const pbDate = z.string();
@@ -16,17 +19,6 @@ const baseRecord = z.object({
   created: pbDate,
   updated: pbDate,
 });
-
-export const COLLECTIONS = {
-  users: 'users',
-  subscriptions: 'subscriptions',
-  searchRuns: 'search_runs',
-  searchResults: 'search_results',
-  keywordSets: 'keyword_sets',
-  usageLedger: 'usage_ledger',
-  stripeEvents: 'stripe_events',
-  auditLogs: 'audit_logs',
-} as const;
 
 export const userSchema = baseRecord.extend({
   email: z.string(),
@@ -48,9 +40,6 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const RUN_STATUSES = ['working', 'failed', 'completed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
-
-export const SCOUT_SOURCES = ['demo', 'apify', 'meta'] as const;
-export type ScoutSource = (typeof SCOUT_SOURCES)[number];
 
 /** Fields of a run that only the server writes (invariant 7). */
 export const RUN_SERVER_FIELDS = [
@@ -232,9 +221,6 @@ export const quotaSchema = z.object({
   total_remaining: z.number().int(),
 });
 export type Quota = z.infer<typeof quotaSchema>;
-
-export const BILLING_MODES = ['stripe', 'local'] as const;
-export type BillingMode = (typeof BILLING_MODES)[number];
 
 /** GET /api/adscout/config (ARCHITECTURE §9). */
 export const publicConfigSchema = z.object({

@@ -25,8 +25,9 @@ export function AppLayout() {
   const toast = useToast();
   const { communityChatUrl } = usePublicConfig();
   const [loggingOut, setLoggingOut] = useState(false);
-  // The local database and its sync follow the session from here on (ARCHITECTURE §7).
-  useEffect(() => startLocalData(), []);
+  // The local database and its sync follow the session from here on (ARCHITECTURE §7). Started
+  // while rendering (it is idempotent) so that the pages below find it on their first render.
+  startLocalData();
   useEffect(
     () =>
       onSyncNotice((notice) =>

@@ -7,16 +7,24 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 
 export type ToastKind = 'success' | 'error' | 'info';
 
+export interface ToastOptions {
+  /** A button in the toast (e.g. 'Reload' for a new version); using it dismisses the toast. */
+  action?: { label: string; onClick: () => void };
+  /** Stays until dismissed or acted on. */
+  persistent?: boolean;
+}
+
 interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  action?: ToastOptions['action'];
 }
 
 export interface ToastApi {
   success(message: string): void;
   error(message: string): void;
-  info(message: string): void;
+  info(message: string, options?: ToastOptions): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -34,14 +42,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const show = useCallback(
-    (kind: ToastKind, message: string) => {
+    (kind: ToastKind, message: string, options: ToastOptions = {}) => {
       const id = nextId.current++;
       setToasts((list) => {
         // The same message twice in a row (a double click) shows once.
         const without = list.filter((toast) => !(toast.kind === kind && toast.message === message));
-        return [...without, { id, kind, message }].slice(-MAX_VISIBLE);
+        return [...without, { id, kind, message, action: options.action }].slice(-MAX_VISIBLE);
       });
-      window.setTimeout(() => dismiss(id), DURATION_MS[kind]);
+      if (!options.persistent) window.setTimeout(() => dismiss(id), DURATION_MS[kind]);
     },
     [dismiss],
   );
@@ -50,7 +58,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     () => ({
       success: (message) => show('success', message),
       error: (message) => show('error', message),
-      info: (message) => show('info', message),
+      info: (message, options) => show('info', message, options),
     }),
     [show],
   );
@@ -81,6 +89,18 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   return (
     <div className={`toast toast-${toast.kind}`} data-kind={toast.kind}>
       <p className="toast-message">{toast.message}</p>
+      {toast.action && (
+        <button
+          type="button"
+          className="toast-action"
+          onClick={() => {
+            onDismiss(toast.id);
+            toast.action!.onClick();
+          }}
+        >
+          {toast.action.label}
+        </button>
+      )}
       <button type="button" aria-label="Dismiss notification" onClick={() => onDismiss(toast.id)}>
         ×
       </button>

@@ -90,7 +90,8 @@ function useLocalDb(): LocalDb | null {
 
 /** The local database of `userId` if that user is the one signed in now. */
 function dbOf(userId: string): LocalDb | null {
-  const current = currentBinding();
+  // Never starts the local data itself: public pages (/subscribe) also load these stores.
+  const current = started ? (binder?.current() ?? null) : null;
   return current?.userId === userId ? current.db : null;
 }
 

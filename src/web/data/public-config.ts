@@ -3,7 +3,10 @@
  * video, billing mode, scout source). Loaded once per page load and remembered for offline use.
  */
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_CONFIG, publicConfigSchema, type PublicConfig } from '../../domain/index.ts';
+// Direct module imports, not the domain index: this module is on the landing page, whose first
+// download must not carry zod (the index pulls in every schema).
+import { DEFAULT_CONFIG } from '../../domain/config.ts';
+import { parsePublicConfig, type PublicConfigShape as PublicConfig } from '../../domain/constants.ts';
 
 const STORAGE_KEY = 'adscout.public-config';
 
@@ -16,8 +19,8 @@ const FALLBACK: PublicConfig = {
 
 function remembered(): PublicConfig {
   try {
-    const parsed = publicConfigSchema.safeParse(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'));
-    if (parsed.success) return parsed.data;
+    const parsed = parsePublicConfig(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'));
+    if (parsed) return parsed;
   } catch {
     // unreadable storage: use the defaults
   }
@@ -32,9 +35,9 @@ async function load(): Promise<void> {
   try {
     const response = await fetch('/api/adscout/config', { headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const parsed = publicConfigSchema.safeParse(await response.json());
-    if (!parsed.success) throw new Error('unexpected config shape');
-    config = parsed.data;
+    const parsed = parsePublicConfig(await response.json());
+    if (!parsed) throw new Error('unexpected config shape');
+    config = parsed;
     try {
       localStorage.setItem(STORAGE_KEY, JSON.stringify(config));
     } catch {

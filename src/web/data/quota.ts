@@ -5,7 +5,7 @@
 import { COLLECTIONS, type Quota } from '../../domain/index.ts';
 import { fetchQuota } from './billing.ts';
 import { pb } from './client.ts';
-import { lastKnown, rememberForOffline } from './local-data.ts';
+import { lastKnown, rememberForOffline } from './offline-memory.ts';
 import { watchCollection } from './realtime.ts';
 import { createUserStore, type UserStoreScope } from './user-store.ts';
 

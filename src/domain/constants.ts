@@ -1,0 +1,43 @@
+/**
+ * Names and value lists that code on the landing page needs too. They live apart from the zod
+ * schemas of entities.ts so that importing them does not pull zod into the first download.
+ */
+export const COLLECTIONS = {
+  users: 'users',
+  subscriptions: 'subscriptions',
+  searchRuns: 'search_runs',
+  searchResults: 'search_results',
+  keywordSets: 'keyword_sets',
+  usageLedger: 'usage_ledger',
+  stripeEvents: 'stripe_events',
+  auditLogs: 'audit_logs',
+} as const;
+
+export const SCOUT_SOURCES = ['demo', 'apify', 'meta'] as const;
+export type ScoutSource = (typeof SCOUT_SOURCES)[number];
+
+export const BILLING_MODES = ['stripe', 'local'] as const;
+export type BillingMode = (typeof BILLING_MODES)[number];
+
+/** GET /api/adscout/config (ARCHITECTURE §9); entities.ts has the same shape as a zod schema. */
+export interface PublicConfigShape {
+  communityChatUrl: string;
+  demoVideoUrl: string;
+  billingMode: BillingMode;
+  scoutSource: ScoutSource;
+}
+
+/** Reads the config route's answer without zod (landing-page bundle); null when malformed. */
+export function parsePublicConfig(value: unknown): PublicConfigShape | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.communityChatUrl !== 'string' || typeof v.demoVideoUrl !== 'string') return null;
+  if (!(BILLING_MODES as readonly unknown[]).includes(v.billingMode)) return null;
+  if (!(SCOUT_SOURCES as readonly unknown[]).includes(v.scoutSource)) return null;
+  return {
+    communityChatUrl: v.communityChatUrl,
+    demoVideoUrl: v.demoVideoUrl,
+    billingMode: v.billingMode as BillingMode,
+    scoutSource: v.scoutSource as ScoutSource,
+  };
+}

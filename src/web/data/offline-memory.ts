@@ -1,0 +1,30 @@
+/**
+ * The last subscription and quota the server reported, kept in the user's local database for
+ * offline use. Loaded on demand: the subscription store is also used by public pages, whose
+ * bundle should not carry Dexie.
+ */
+import type { MetaRecords } from './local-db.ts';
+
+type Remembered = 'subscription' | 'quota';
+
+export function rememberForOffline<K extends Remembered>(
+  userId: string,
+  key: K,
+  value: MetaRecords[K],
+): void {
+  void import('./local-data.ts')
+    .then((local) => local.rememberForOffline(userId, key, value))
+    .catch((error) => console.warn(`[offline] could not keep ${key}`, error));
+}
+
+export async function lastKnown<K extends Remembered>(
+  userId: string,
+  key: K,
+): Promise<MetaRecords[K] | undefined> {
+  try {
+    return await (await import('./local-data.ts')).lastKnown(userId, key);
+  } catch (error) {
+    console.warn(`[offline] could not read the last ${key}`, error);
+    return undefined;
+  }
+}
