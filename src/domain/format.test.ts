@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatLongDate, parsePbDate, usagePercent } from './format.ts';
+import { formatCount, formatDateTime, formatLongDate, parsePbDate, usagePercent } from './format.ts';
 
 describe('parsePbDate', () => {
   it('reads PocketBase and ISO dates', () => {
@@ -38,5 +38,19 @@ describe('formatCount', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
     expect(formatCount(0)).toBe('0');
     expect(formatCount(-2500)).toBe('-2,500');
+  });
+});
+
+describe('formatDateTime', () => {
+  it("writes 'MMM dd, yyyy HH:mm' in UTC", () => {
+    expect(formatDateTime(new Date('2026-11-22T14:05:00Z'), 'utc')).toBe('Nov 22, 2026 14:05');
+    expect(formatDateTime(new Date('2027-01-03T09:07:59.999Z'), 'utc')).toBe('Jan 03, 2027 09:07');
+    expect(formatDateTime(new Date('2026-12-31T23:59:00Z'), 'utc')).toBe('Dec 31, 2026 23:59');
+    expect(formatDateTime(new Date('2026-05-01T00:00:00Z'), 'utc')).toBe('May 01, 2026 00:00');
+  });
+  it('uses local time by default', () => {
+    // Built from local parts, so the expectation holds in every time zone.
+    expect(formatDateTime(new Date(2026, 10, 22, 14, 5))).toBe('Nov 22, 2026 14:05');
+    expect(formatDateTime(new Date(2026, 0, 9, 0, 30))).toBe('Jan 09, 2026 00:30');
   });
 });

@@ -40,3 +40,34 @@ export function usagePercent(used: number, quota: number): number {
   if (quota <= 0) return used > 0 ? 100 : 0;
   return Math.min(100, Math.max(0, Math.round((used / quota) * 100)));
 }
+
+const SHORT_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * 'Nov 22, 2026 14:05' (SPEC §2 History: 'MMM dd, yyyy HH:mm'), in the runtime's local time zone
+ * (the browser's) or in UTC. Written out so that no Intl locale data is needed.
+ */
+export function formatDateTime(date: Date, zone: 'local' | 'utc' = 'local'): string {
+  const utc = zone === 'utc';
+  const year = utc ? date.getUTCFullYear() : date.getFullYear();
+  const month = utc ? date.getUTCMonth() : date.getMonth();
+  const day = utc ? date.getUTCDate() : date.getDate();
+  const hours = utc ? date.getUTCHours() : date.getHours();
+  const minutes = utc ? date.getUTCMinutes() : date.getMinutes();
+  return `${SHORT_MONTHS[month]} ${pad2(day)}, ${year} ${pad2(hours)}:${pad2(minutes)}`;
+}

@@ -20,3 +20,4 @@ export * from './quota.ts';
 export * from './stripe.ts';
 export * from './csv.ts';
 export * from './keywords.ts';
+export * from './history.ts';

@@ -1,15 +1,173 @@
-import { PagePlaceholder } from '../../components/page-placeholder.tsx';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  buildCsv,
+  DEFAULT_HISTORY_FILTERS,
+  filterAndSortRuns,
+  formatCount,
+  HISTORY_EXPORT_COLUMNS,
+  historyExportFileName,
+  MESSAGES,
+  type HistoryFilters,
+  type ScoutPrefill,
+  type SearchRun,
+} from '../../../domain/index.ts';
+import { downloadTextFile } from '../../components/download.ts';
+import { useToast } from '../../components/toast.tsx';
+import { loadRunResults, useLocalRuns, useSyncState } from '../../data/local-data.ts';
+import { FilterPanel } from './filter-panel.tsx';
+import { FilterIcon } from './history-icons.tsx';
+import { HistoryRunCard } from './run-card.tsx';
+import { ResultsDialog } from './results-dialog.tsx';
+import './history.css';
+
+/** Where the panel sits beside the list instead of above it (history.css uses the same width). */
+const WIDE_SCREEN = '(min-width: 961px)';
+const PANEL_ID = 'history-filters';
+
+function isWideScreen(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(WIDE_SCREEN).matches;
+}
+
+/** SPEC §7, §8: one run's rows as a CSV file, or an info message when it has none. */
+function useRunExport() {
+  const toast = useToast();
+  return useCallback(
+    async (run: SearchRun) => {
+      try {
+        const rows = await loadRunResults(run.id);
+        if (rows.length === 0) {
+          toast.info(MESSAGES.noResultsToExport);
+          return;
+        }
+        downloadTextFile(historyExportFileName(run, new Date()), buildCsv(HISTORY_EXPORT_COLUMNS, rows));
+        toast.success(MESSAGES.csvExported);
+      } catch (error) {
+        console.error('[history] export failed', error);
+        toast.error(MESSAGES.exportFailed);
+      }
+    },
+    [toast],
+  );
+}
 
 export function HistoryPage() {
+  const runs = useLocalRuns();
+  const sync = useSyncState();
+  const navigate = useNavigate();
+  const exportRun = useRunExport();
+  const [filters, setFilters] = useState<HistoryFilters>(() => ({ ...DEFAULT_HISTORY_FILTERS }));
+  const [panelOpen, setPanelOpen] = useState(isWideScreen);
+  const [viewingId, setViewingId] = useState<string | null>(null);
+
+  const visible = useMemo(() => (runs ? filterAndSortRuns(runs, filters) : []), [runs, filters]);
+  const viewing = viewingId ? (runs?.find((run) => run.id === viewingId) ?? null) : null;
+  const closeDialog = useCallback(() => setViewingId(null), []);
+  const onView = useCallback((run: SearchRun) => setViewingId(run.id), []);
+  const onExport = useCallback((run: SearchRun) => void exportRun(run), [exportRun]);
+  const onRunAgain = useCallback(
+    (run: SearchRun) => {
+      const scout: ScoutPrefill = {
+        search_name: run.search_name,
+        facebook_link: run.facebook_link,
+        target_country: run.target_country,
+        keywords_used: run.keywords_used,
+        requested_count: run.requested_count,
+      };
+      navigate('/app/search', { state: { scout } });
+    },
+    [navigate],
+  );
+
+  // Nothing local yet and the first pull still running: the list is not known yet.
+  const firstSyncPending = runs !== undefined && runs.length === 0 && !sync.caughtUp;
+  const firstSyncStuck = firstSyncPending && (sync.phase === 'offline' || sync.phase === 'error');
+
+  let body;
+  if (runs === undefined || (firstSyncPending && !firstSyncStuck)) {
+    body = (
+      <p className="loading" role="status">
+        Loading search history…
+      </p>
+    );
+  } else if (firstSyncStuck) {
+    body =
+      sync.phase === 'offline' ? (
+        <p className="notice notice-warning" role="status">
+          You are offline. Your search history will show here once AdScout can reach the server.
+        </p>
+      ) : (
+        <p className="notice notice-danger" role="alert">
+          {MESSAGES.historyLoadFailed}
+        </p>
+      );
+  } else if (runs.length === 0) {
+    body = (
+      <section className="card history-empty" aria-labelledby="history-empty-title">
+        <h2 id="history-empty-title">No searches yet</h2>
+        <p className="muted">Every scout you run shows up here, with its results and a CSV export.</p>
+        <Link to="/app/search" className="button button-primary">
+          Start a search
+        </Link>
+      </section>
+    );
+  } else {
+    body = (
+      <>
+        <div className="history-toolbar">
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-expanded={panelOpen}
+            aria-controls={PANEL_ID}
+            onClick={() => setPanelOpen((open) => !open)}
+          >
+            <FilterIcon />
+            Filter &amp; Sort
+          </button>
+          <p className="muted history-count" role="status">
+            Showing {formatCount(visible.length)} of {formatCount(runs.length)}{' '}
+            {runs.length === 1 ? 'search' : 'searches'}
+          </p>
+        </div>
+        <div className={panelOpen ? 'history-layout history-layout-panel' : 'history-layout'}>
+          {panelOpen && (
+            <FilterPanel
+              id={PANEL_ID}
+              filters={filters}
+              onChange={(patch) => setFilters((current) => ({ ...current, ...patch }))}
+              onClear={() => setFilters({ ...DEFAULT_HISTORY_FILTERS })}
+              onHide={() => setPanelOpen(false)}
+            />
+          )}
+          <section className="history-list" aria-label="Searches">
+            {visible.length === 0 ? (
+              <p className="notice history-no-match">{MESSAGES.noSearchesMatch}</p>
+            ) : (
+              visible.map((run) => (
+                <HistoryRunCard
+                  key={run.id}
+                  run={run}
+                  onView={onView}
+                  onExport={onExport}
+                  onRunAgain={onRunAgain}
+                />
+              ))
+            )}
+          </section>
+        </div>
+      </>
+    );
+  }
+
   return (
-    <PagePlaceholder
-      title="Search History"
-      subtitle="View all your previous ad scouting searches"
-      coming={[
-        'Every scout you ran, with its status, country, keywords and result count',
-        'Filter and sort by name, country, keywords, date or results',
-        "Each run's results in a table, and a CSV export per run",
-      ]}
-    />
+    <>
+      <header className="page-header">
+        <h1>Search History</h1>
+        <p>View all your previous ad scouting searches</p>
+      </header>
+      {body}
+      {viewing && <ResultsDialog key={viewing.id} run={viewing} onClose={closeDialog} />}
+    </>
   );
 }
