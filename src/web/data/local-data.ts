@@ -11,6 +11,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { defaultKeywords, type LocaleCode, type SearchResult, type SearchRun } from '../../domain/index.ts';
 import { pb, UserFacingError } from './client.ts';
+import { reportServerReachable } from './connectivity.ts';
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
 import { localDbName, readMeta, writeMeta, type LocalDb, type MetaRecords } from './local-db.ts';
 import { currentSession } from './session.ts';
@@ -43,7 +44,11 @@ function bind(): void {
   const after = binder.bind(currentSession()?.userId ?? null);
   if (after === before) return;
   if (after) {
-    after.engine.onState(() => announce(stateListeners));
+    after.engine.onState((state) => {
+      if (state.phase === 'offline') reportServerReachable(false);
+      else if (state.phase === 'idle') reportServerReachable(true);
+      announce(stateListeners);
+    });
     after.engine.onResults((rows) => resultListeners.forEach((listener) => listener(rows)));
   }
   announce(bindingListeners);
@@ -106,7 +111,8 @@ function subscribeState(listener: () => void) {
 export function useSyncState(): SyncState {
   return useSyncExternalStore(
     subscribeState,
-    () => currentBinding()?.engine.state() ?? SIGNED_OUT_STATE,
+    // Never starts the local data itself (only the /app shell does).
+    () => (started ? binder?.current()?.engine.state() : undefined) ?? SIGNED_OUT_STATE,
     () => SIGNED_OUT_STATE,
   );
 }
@@ -126,7 +132,10 @@ export function useLocalRuns(): SearchRun[] | undefined {
     async () => {
       if (!db) return [];
       const runs = await db.runs.toArray();
-      return runs.sort((a, b) => (a.started_at < b.started_at ? 1 : a.started_at > b.started_at ? -1 : 0));
+      // A copy: Dexie's immutable cache hands out frozen arrays.
+      return runs
+        .slice()
+        .sort((a, b) => (a.started_at < b.started_at ? 1 : a.started_at > b.started_at ? -1 : 0));
     },
     [db],
     undefined,

@@ -8,10 +8,12 @@ import {
   type CheckoutProduct,
 } from '../../../domain/index.ts';
 import { openInNewTab } from '../../components/new-tab.ts';
+import { OfflineHint } from '../../components/offline-hint.tsx';
 import { PlanCard } from '../../components/plan-card.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { createCheckout } from '../../data/billing.ts';
 import { errorMessage } from '../../data/client.ts';
+import { useConnectivity } from '../../data/connectivity.ts';
 import { currentSession } from '../../data/session.ts';
 import { useSubscription } from '../../data/subscription.ts';
 
@@ -20,6 +22,7 @@ const PLAN_CHOICES = [PLANS.monthly, PLANS.yearly] as const;
 export function SubscribePage() {
   const navigate = useNavigate();
   const toast = useToast();
+  const online = useConnectivity() === 'online';
   const subscription = useSubscription();
   const [pending, setPending] = useState<CheckoutProduct | null>(null);
   const active =
@@ -58,6 +61,7 @@ export function SubscribePage() {
             <Link to="/app/settings">Settings</Link>.
           </p>
         )}
+        <OfflineHint offline={!online} action="checkout" />
         <div className="grid grid-2 plan-grid">
           {PLAN_CHOICES.map((plan) => (
             <PlanCard
@@ -67,7 +71,7 @@ export function SubscribePage() {
                 <button
                   type="button"
                   className="button button-primary button-block"
-                  disabled={pending !== null}
+                  disabled={pending !== null || !online}
                   onClick={() => void choose(plan.id as CheckoutProduct)}
                 >
                   {pending === plan.id

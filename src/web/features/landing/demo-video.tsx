@@ -1,5 +1,5 @@
 import { isHttpUrl } from '../../../domain/url.ts';
-import { useOnlineStatus } from '../../components/use-online-status.ts';
+import { useConnectivity } from '../../data/connectivity.ts';
 import { usePublicConfig } from '../../data/public-config.ts';
 import { PlayIcon } from './landing-icons.tsx';
 
@@ -9,7 +9,7 @@ import { PlayIcon } from './landing-icons.tsx';
  */
 export function DemoVideo() {
   const { demoVideoUrl } = usePublicConfig();
-  const online = useOnlineStatus();
+  const online = useConnectivity() === 'online';
   const url = demoVideoUrl.trim();
 
   if (online && url !== '' && isHttpUrl(url)) {

@@ -11,9 +11,11 @@ import {
   type ScoutForm as ScoutFormValues,
   type ScoutFormInput,
 } from '../../../domain/index.ts';
+import { OfflineHint } from '../../components/offline-hint.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
+import { useConnectivity } from '../../data/connectivity.ts';
 import type { QuotaState } from '../../data/quota.ts';
 import { createRun } from '../../data/runs.ts';
 import { currentSession } from '../../data/session.ts';
@@ -37,6 +39,7 @@ export function ScoutForm({
   initial?: Partial<ScoutFormInput>;
 }) {
   const toast = useToast();
+  const online = useConnectivity() === 'online';
   const {
     register,
     handleSubmit,
@@ -127,7 +130,12 @@ export function ScoutForm({
           error={errors.keywords_used?.message}
           {...register('keywords_used')}
         />
-        <button type="submit" className="button button-primary button-lg" disabled={busy || isSubmitting}>
+        <OfflineHint offline={!online} action="scouting" />
+        <button
+          type="submit"
+          className="button button-primary button-lg"
+          disabled={busy || isSubmitting || !online}
+        >
           {busy ? 'Job Already Running' : isSubmitting ? 'Starting…' : 'Start Scouting'}
         </button>
       </form>

@@ -2,15 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES, newEmailSchema, newPasswordSchema } from '../../../domain/index.ts';
+import { OfflineHint } from '../../components/offline-hint.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { updateEmail, updatePassword } from '../../data/account.ts';
 import { errorMessage } from '../../data/client.ts';
+import { useConnectivity } from '../../data/connectivity.ts';
 import { useSession } from '../../data/session.ts';
 
 export function EmailCard() {
   const session = useSession();
   const toast = useToast();
+  const online = useConnectivity() === 'online';
   const {
     register,
     handleSubmit,
@@ -47,7 +50,8 @@ export function EmailCard() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <button type="submit" className="button button-primary" disabled={isSubmitting}>
+        <OfflineHint offline={!online} action="changing your email" />
+        <button type="submit" className="button button-primary" disabled={isSubmitting || !online}>
           {isSubmitting ? 'Updating…' : 'Update Email'}
         </button>
       </form>
@@ -58,6 +62,7 @@ export function EmailCard() {
 export function PasswordCard() {
   const session = useSession();
   const toast = useToast();
+  const online = useConnectivity() === 'online';
   const {
     register,
     handleSubmit,
@@ -94,7 +99,8 @@ export function PasswordCard() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <button type="submit" className="button button-primary" disabled={isSubmitting}>
+        <OfflineHint offline={!online} action="changing your password" />
+        <button type="submit" className="button button-primary" disabled={isSubmitting || !online}>
           {isSubmitting ? 'Updating…' : 'Update Password'}
         </button>
       </form>

@@ -2,15 +2,18 @@ import { useState } from 'react';
 import {
   CREDIT_PACKS,
   formatCount,
+  formatLongDate,
   LIMITS,
   MESSAGES,
   usagePercent,
   type CreditPackId,
 } from '../../../domain/index.ts';
 import { openInNewTab } from '../../components/new-tab.ts';
+import { OfflineHint } from '../../components/offline-hint.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { createCheckout } from '../../data/billing.ts';
 import { errorMessage } from '../../data/client.ts';
+import { useConnectivity } from '../../data/connectivity.ts';
 import { useQuota } from '../../data/quota.ts';
 
 const euros = new Intl.NumberFormat('en-IE', {
@@ -20,6 +23,7 @@ const euros = new Intl.NumberFormat('en-IE', {
 });
 
 export function CreditsCard() {
+  const online = useConnectivity() === 'online';
   const state = useQuota();
   const toast = useToast();
   const [buying, setBuying] = useState<CreditPackId | null>(null);
@@ -45,8 +49,15 @@ export function CreditsCard() {
       )}
       {state.status === 'error' && <p className="muted">Your balance is unavailable right now.</p>}
       {state.status === 'ready' && <Balance {...state.quota} />}
+      {state.status === 'ready' && state.asOf !== undefined && (
+        <p className="muted" data-testid="quota-as-of">
+          Last known balance, from {formatLongDate(new Date(state.asOf))}: the server cannot be reached right
+          now.
+        </p>
+      )}
       <h3>Buy more results</h3>
       <p className="muted">One-time packs. Credits never expire and are used after your monthly results.</p>
+      <OfflineHint offline={!online} action="buying results" />
       <ul className="pack-list">
         {Object.values(CREDIT_PACKS).map((pack) => (
           <li key={pack.id}>
@@ -54,7 +65,7 @@ export function CreditsCard() {
               type="button"
               className="button button-secondary button-block"
               onClick={() => void buy(pack.id)}
-              disabled={buying !== null}
+              disabled={buying !== null || !online}
             >
               {buying === pack.id
                 ? 'Opening checkout…'

@@ -1,10 +1,13 @@
 import { Link } from 'react-router-dom';
 import { formatLongDate, MESSAGES, parsePbDate, planDisplayName } from '../../../domain/index.ts';
+import { OfflineHint } from '../../components/offline-hint.tsx';
+import { useConnectivity } from '../../data/connectivity.ts';
 import type { SubscriptionState } from '../../data/subscription.ts';
 import { usePortal } from './use-portal.ts';
 
 export function CurrentPlanCard({ state }: { state: SubscriptionState }) {
   const portal = usePortal();
+  const online = useConnectivity() === 'online';
   const subscription = state.status === 'loading' ? null : state.subscription;
   const endsOn = subscription?.cancel_at_period_end ? parsePbDate(subscription.current_period_end) : null;
   const suspended = subscription?.status === 'suspended';
@@ -29,19 +32,22 @@ export function CurrentPlanCard({ state }: { state: SubscriptionState }) {
                 type="button"
                 className="button button-danger"
                 onClick={portal.open}
-                disabled={portal.opening}
+                disabled={portal.opening || !online}
               >
                 {MESSAGES.updatePaymentMethod}
               </button>
             </div>
           )}
+          {subscription?.status ? (
+            <OfflineHint offline={!online} action="managing your subscription" />
+          ) : null}
           <div className="row">
             {subscription?.status ? (
               <button
                 type="button"
                 className="button button-secondary"
                 onClick={portal.open}
-                disabled={portal.opening}
+                disabled={portal.opening || !online}
               >
                 {portal.opening ? 'Opening portal…' : 'Manage Subscription'}
               </button>
