@@ -75,6 +75,7 @@ test('the manifest has the installability fields and its icons exist', async ({ 
   expect(href).toBe('/manifest.webmanifest');
   const response = await request.get(href!);
   expect(response.ok()).toBe(true);
+  expect(response.headers()['content-type']).toBe('application/manifest+json');
   const manifest = (await response.json()) as {
     name: string;
     short_name: string;
