@@ -129,7 +129,9 @@ test('offline, a reload still shows the database rows, the history, the keywords
 
   await goOffline(context);
   await page.goto('/app/database');
-  await expect(page.getByTestId('connection-banner')).toContainText('You are viewing the data saved on this device');
+  await expect(page.getByTestId('connection-banner')).toContainText(
+    'You are viewing the data saved on this device',
+  );
   for (const store of ['Lumière Maison', 'Night Owl Lights', 'Glow & Co'])
     await expect(page.getByText(store, { exact: true }).first()).toBeVisible();
 
