@@ -196,8 +196,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         const local = await db.keywordSets.where('locale').equals(set.locale).first();
         // A change made on this device and not pushed yet stays until the push settles it.
         if (local?.pending) continue;
-        if (local && local.id !== set.id) await db.keywordSets.delete(local.id);
-        if (isNewer(set, local)) await db.keywordSets.put(set);
+        if (local && local.id !== set.id) {
+          // One set per locale: the server's record replaces a local one it does not know.
+          await db.keywordSets.delete(local.id);
+          await db.keywordSets.put(set);
+        } else if (isNewer(set, local)) await db.keywordSets.put(set);
       }
       if (cursor) await db.meta.put({ key: `cursor:${COLLECTIONS.keywordSets}`, value: cursor });
     });
