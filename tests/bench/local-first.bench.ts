@@ -1,0 +1,500 @@
+/**
+ * The local-first data layer in a real browser (ARCHITECTURE §7): Debian's headless Chromium
+ * against the built PWA served by a real PocketBase, for one subscribed user with 50,000 realistic
+ * results (50 runs of 1,000; the demo catalogue through the real normalizer, about 1.1 KB of ad
+ * fields per row), seeded through the superuser batch API (not measured). Each figure is a median:
+ *
+ * 1. first full sync into IndexedDB: a fresh profile opens /app/history, navigation start →
+ *    performance mark 'adscout:sync-caught-up' (its detail.rows must be 50,000); target ≤ 15 s;
+ *    with rows/s and the IndexedDB size;
+ * 2. opening /app/database from IndexedDB: navigation start → 'adscout:database-rows-painted'
+ *    (and → 'adscout:database-rows-loaded', the IndexedDB read); target ≤ 1 s;
+ * 3. one keystroke in the Filter panel's 'Store Name' input → 'adscout:database-filtered';
+ *    target ≤ 50 ms;
+ * 4. one click on a 'Toggle Columns' checkbox → 'adscout:database-columns-toggled'; target ≤ 50 ms;
+ * 5. 'Export CSV' of all rows and columns, click → download event; target ≤ 1 s;
+ * 6. for comparison, the open-to-painted time if the rows came from the REST API on every visit
+ *    (SPEC's original client): the in-page fetch of all rows (perPage 1,000, skipTotal, sorted by
+ *    created descending) replaces the IndexedDB read, and the ratio REST / IndexedDB.
+ *
+ * The Database page marks are the page's own (it sets them); when one never appears, the
+ * benchmark fails with a message naming it, after the sync and REST figures were taken.
+ */
+import { readFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import type { Page } from '@playwright/test';
+import { realisticRuns, type SeedRun } from './lib/ad-rows.ts';
+import {
+  directorySize,
+  firstEvent,
+  openSignedInBrowser,
+  pageNow,
+  waitForMark,
+  type BrowserSession,
+} from './lib/browser.ts';
+import { startWebStack, type WebStack } from './lib/web-stack.ts';
+import { median, type Benchmark, type Measurement } from './types.ts';
+
+const RUNS = 50;
+const ROWS_PER_RUN = 1000;
+const TOTAL = RUNS * ROWS_PER_RUN;
+const SYNC_RUNS = 3;
+const OPEN_RUNS = 5;
+const KEYSTROKE_ROUNDS = 5; // a character typed, then Backspace: 10 keystrokes
+const TOGGLES = 6; // even, so every column is back on for the export
+const CSV_RUNS = 3;
+
+const MARKS = {
+  caughtUp: 'adscout:sync-caught-up',
+  rowsLoaded: 'adscout:database-rows-loaded',
+  rowsPainted: 'adscout:database-rows-painted',
+  filtered: 'adscout:database-filtered',
+  columnsToggled: 'adscout:database-columns-toggled',
+  exported: 'adscout:database-exported',
+} as const;
+
+/** Closes a side panel (a modal dialog that makes the page behind it inert) with Escape. */
+async function closePanel(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: title }).waitFor({ state: 'hidden' });
+}
+
+const BENCH = 'local-first';
+const log = (line: string) => console.log(`  ${line}`);
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+// --- seeding -----------------------------------------------------------------------------------
+
+async function seed(stack: WebStack, userId: string, runs: SeedRun[]): Promise<void> {
+  const now = Date.now();
+  for (const [i, { run, rows }] of runs.entries()) {
+    const started = new Date(now - (runs.length - i) * 3_600_000);
+    const record = await stack.superuser.collection('search_runs').create({
+      user: userId,
+      ...run,
+      status: 'completed',
+      started_at: started.toISOString(),
+      finished_at: new Date(started.getTime() + 60_000).toISOString(),
+      results_count: rows.length,
+      new_count: rows.filter((row) => row.is_new).length,
+      charged_count: rows.length,
+      progress: rows.length,
+      source: 'demo',
+    });
+    for (let start = 0; start < rows.length; start += 500) {
+      const batch = stack.superuser.createBatch();
+      for (const row of rows.slice(start, start + 500)) {
+        batch.collection('search_results').create({ ...row, run: record.id, user: userId });
+      }
+      await batch.send();
+    }
+  }
+}
+
+/** Letters that start a useful filter: each in 10–60 % of the store names, most common first. */
+function filterLetters(runs: SeedRun[]): string[] {
+  const names = runs.flatMap((run) => run.rows.map((row) => row.store_name.toLowerCase()));
+  const letters = [...'abcdefghijklmnopqrstuvwxyz']
+    .map((letter) => ({ letter, share: names.filter((name) => name.includes(letter)).length / names.length }))
+    .filter(({ share }) => share >= 0.1 && share <= 0.6)
+    .sort((a, b) => b.share - a.share)
+    .map(({ letter }) => letter);
+  return letters.length >= KEYSTROKE_ROUNDS ? letters : ['v', 'p', 'g', 'b', 'm'];
+}
+
+// --- in-page figures ---------------------------------------------------------------------------
+
+/** Fetches every result of the user over REST as SPEC's original client did; returns ms and rows. */
+function restFetchAll(page: Page, userId: string): Promise<{ ms: number; rows: number }> {
+  return page.evaluate(async (userId) => {
+    const { token } = JSON.parse(window.localStorage.getItem('pocketbase_auth') ?? '{}') as {
+      token?: string;
+    };
+    if (!token) throw new Error('no session in localStorage');
+    const started = performance.now();
+    let rows = 0;
+    for (let pageNo = 1; ; pageNo++) {
+      const query = new URLSearchParams({
+        page: String(pageNo),
+        perPage: '1000',
+        sort: '-created',
+        filter: `user = "${userId}"`,
+        skipTotal: '1',
+      });
+      const response = await fetch(`/api/collections/search_results/records?${query}`, {
+        headers: { Authorization: token },
+      });
+      if (!response.ok) throw new Error(`REST page ${pageNo}: HTTP ${response.status}`);
+      const body = (await response.json()) as { items: unknown[] };
+      rows += body.items.length;
+      if (body.items.length < 1000) break;
+    }
+    return { ms: performance.now() - started, rows };
+  }, userId);
+}
+
+async function storageSize(
+  session: BrowserSession,
+): Promise<{ indexedDb: number | null; usage: number; disk: number }> {
+  const estimate = await session.page.evaluate(async () => {
+    const value = (await navigator.storage.estimate()) as StorageEstimate & {
+      usageDetails?: { indexedDB?: number };
+    };
+    return { usage: value.usage ?? 0, indexedDb: value.usageDetails?.indexedDB ?? null };
+  });
+  return { ...estimate, disk: await directorySize(join(session.profileDir, 'Default', 'IndexedDB')) };
+}
+
+// --- phases ------------------------------------------------------------------------------------
+
+interface SyncFigures {
+  times: number[];
+  size: { indexedDb: number | null; usage: number; disk: number };
+  /** The last profile, synced and left open for the Database page figures. */
+  session: BrowserSession;
+}
+
+async function measureFirstSync(
+  stack: WebStack,
+  session: string,
+  opened: BrowserSession[],
+): Promise<SyncFigures> {
+  const times: number[] = [];
+  let size: SyncFigures['size'] | null = null;
+  let last: BrowserSession | null = null;
+  for (let i = 0; i < SYNC_RUNS; i++) {
+    const browser = await openSignedInBrowser(stack.url, session);
+    opened.push(browser);
+    await browser.page.goto(`${stack.url}/app/history`, { waitUntil: 'commit' });
+    const mark = await waitForMark(browser.page, MARKS.caughtUp, {
+      timeoutMs: 120_000,
+      what: 'after opening /app/history on a fresh profile',
+      errors: browser.pageErrors,
+    });
+    const rows = (mark.detail as { rows?: unknown } | null)?.rows;
+    if (rows !== TOTAL) {
+      throw new Error(
+        `the first sync reported ${String(rows)} rows in '${MARKS.caughtUp}', expected ${TOTAL}`,
+      );
+    }
+    times.push(mark.startTime);
+    log(`first sync ${i + 1}/${SYNC_RUNS}: ${ms(mark.startTime)}`);
+    size ??= await storageSize(browser);
+    if (i < SYNC_RUNS - 1) {
+      await browser.close();
+      opened.splice(opened.indexOf(browser), 1);
+    } else last = browser;
+  }
+  return { times, size: size!, session: last! };
+}
+
+async function openDatabase(
+  session: BrowserSession,
+  url: string,
+): Promise<{ loaded: number; painted: number }> {
+  const { page } = session;
+  await page.goto(`${url}/app/database`, { waitUntil: 'commit' });
+  const what = 'after opening /app/database (the Database page sets it; is the page built yet?)';
+  const loaded = await waitForMark(page, MARKS.rowsLoaded, {
+    timeoutMs: 30_000,
+    what,
+    errors: session.pageErrors,
+  });
+  const painted = await waitForMark(page, MARKS.rowsPainted, {
+    timeoutMs: 30_000,
+    what,
+    errors: session.pageErrors,
+  });
+  for (const [name, mark] of [
+    [MARKS.rowsLoaded, loaded],
+    [MARKS.rowsPainted, painted],
+  ] as const) {
+    const rows = (mark.detail as { rows?: unknown } | null)?.rows;
+    if (typeof rows === 'number' && rows !== TOTAL)
+      throw new Error(`'${name}' reported ${rows} rows, expected ${TOTAL}`);
+  }
+  // The page's own incremental pull settles before the next step, so it does not overlap it.
+  await waitForMark(page, MARKS.caughtUp, {
+    timeoutMs: 60_000,
+    what: 'on /app/database',
+    errors: session.pageErrors,
+  });
+  return { loaded: loaded.startTime, painted: painted.startTime };
+}
+
+/** Each key pressed into the focused filter input → the page's filtered mark (page clock). */
+async function measureKeystrokes(
+  session: BrowserSession,
+  letters: string[],
+): Promise<{ typed: number[]; deleted: number[] }> {
+  const { page } = session;
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  const input = page.getByRole('textbox', { name: 'Store Name', exact: true });
+  // Empty on a fresh page; no fill(''), whose own filtered mark could land in the first sample.
+  if ((await input.inputValue()) !== '')
+    throw new Error("the 'Store Name' filter is not empty on a fresh page");
+  const typed: number[] = [];
+  const deleted: number[] = [];
+  for (let round = 0; round < KEYSTROKE_ROUNDS; round++) {
+    for (const key of [letters[round]!, 'Backspace']) {
+      const before = await pageNow(page);
+      await input.press(key);
+      const mark = await waitForMark(page, MARKS.filtered, {
+        after: before,
+        timeoutMs: 15_000,
+        what: `after pressing '${key}' in the Filter panel's 'Store Name' input`,
+        errors: session.pageErrors,
+      });
+      const keydown = await firstEvent(page, 'keydown', before);
+      (key === 'Backspace' ? deleted : typed).push(mark.startTime - keydown);
+    }
+  }
+  await closePanel(page, 'Filter');
+  return { typed, deleted };
+}
+
+async function measureColumnToggles(session: BrowserSession): Promise<number[]> {
+  const { page } = session;
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  const checkbox = page.getByRole('checkbox', { name: 'Body', exact: true });
+  const times: number[] = [];
+  for (let i = 0; i < TOGGLES; i++) {
+    const before = await pageNow(page);
+    await checkbox.click();
+    const mark = await waitForMark(page, MARKS.columnsToggled, {
+      after: before,
+      timeoutMs: 15_000,
+      what: "after clicking the 'Body' checkbox of the 'Toggle Columns' panel",
+      errors: session.pageErrors,
+    });
+    times.push(mark.startTime - (await firstEvent(page, 'click', before)));
+  }
+  await closePanel(page, 'Toggle Columns');
+  return times;
+}
+
+interface CsvFigures {
+  toDownload: number[];
+  inPage: number[];
+  bytes: number;
+  columns: number;
+}
+
+async function measureCsvExport(session: BrowserSession): Promise<CsvFigures> {
+  const { page } = session;
+  const button = page.getByRole('button', { name: 'Export CSV', exact: true });
+  const figures: CsvFigures = { toDownload: [], inPage: [], bytes: 0, columns: 0 };
+  for (let i = 0; i < CSV_RUNS; i++) {
+    const before = await pageNow(page);
+    const downloaded = page.waitForEvent('download', { timeout: 60_000 });
+    const started = performance.now();
+    await button.click();
+    const download = await downloaded;
+    figures.toDownload.push(performance.now() - started);
+    const click = await firstEvent(page, 'click', before);
+    // In the page: the click → the page's export mark, else the download link it clicked.
+    const exported = await page.evaluate(
+      ({ name, after }) =>
+        performance.getEntriesByName(name, 'mark').find((m) => m.startTime >= after)?.startTime ?? null,
+      { name: MARKS.exported, after: before },
+    );
+    const link = exported ?? (await firstEvent(page, 'download-link', before).catch(() => null));
+    if (link !== null) figures.inPage.push(link - click);
+    if (i === 0) {
+      const path = await download.path();
+      const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+      const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
+      const rows = parsed.data.length - 1;
+      if (rows !== TOTAL) throw new Error(`the CSV export held ${rows} rows, expected ${TOTAL}`);
+      figures.bytes = Buffer.byteLength(text);
+      figures.columns = parsed.data[0]?.length ?? 0;
+    }
+    await download.delete();
+  }
+  return figures;
+}
+
+// --- the benchmark -----------------------------------------------------------------------------
+
+function summary(results: Measurement[]): string {
+  return results.map((m) => `${m.metric}: ${m.value.toFixed(1)} ${m.unit}`).join('; ');
+}
+
+const benchmark: Benchmark = {
+  name: 'local-first data in Chromium (50,000 results, sync, Database page, CSV)',
+  async run() {
+    const benchStarted = performance.now();
+    // Browser figures move with whatever else the machine runs: say how busy it was.
+    const load = () => `${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs`;
+    const loadAtStart = load();
+    const stack = await startWebStack();
+    const opened: BrowserSession[] = [];
+    const results: Measurement[] = [];
+    try {
+      const runs = realisticRuns(RUNS, ROWS_PER_RUN);
+      const rowBytes =
+        runs.reduce((sum, run) => sum + run.rows.reduce((s, row) => s + JSON.stringify(row).length, 0), 0) /
+        TOTAL;
+      const user = await stack.subscriber('local-first');
+      const seedStarted = performance.now();
+      await seed(stack, user.id, runs);
+      log(
+        `seeded ${TOTAL.toLocaleString('en-US')} rows (${rowBytes.toFixed(0)} B of ad fields each as JSON) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+      );
+
+      // 1. first full sync
+      const sync = await measureFirstSync(stack, user.session, opened);
+      const syncMs = median(sync.times);
+      const mb = (bytes: number) => bytes / 1e6;
+      results.push(
+        {
+          benchmark: BENCH,
+          metric: `first full sync of ${TOTAL.toLocaleString('en-US')} rows into IndexedDB, navigation → sync caught up (median of ${SYNC_RUNS})`,
+          value: syncMs,
+          unit: 'ms',
+          target: '≤ 15000 ms',
+          met: syncMs <= 15_000,
+          note: `fresh Chromium profile each time, /app/history opened signed in, until the sync engine's '${MARKS.caughtUp}' mark (detail.rows = ${TOTAL}); runs: ${sync.times.map((t) => t.toFixed(0)).join(', ')} ms; 1-min load average at the start: ${loadAtStart}`,
+        },
+        {
+          benchmark: BENCH,
+          metric: 'first full sync, rows per second (from navigation start)',
+          value: TOTAL / (syncMs / 1000),
+          unit: 'rows/s',
+        },
+        {
+          benchmark: BENCH,
+          metric: `storage after the first sync (${sync.size.indexedDb === null ? 'navigator.storage.estimate() usage' : 'IndexedDB, navigator.storage.estimate()'})`,
+          value: mb(sync.size.indexedDb ?? sync.size.usage),
+          unit: 'MB',
+          note: `estimate usage ${mb(sync.size.usage).toFixed(1)} MB; the profile's IndexedDB directory holds ${mb(sync.size.disk).toFixed(1)} MB on disk`,
+        },
+      );
+      const { session } = sync;
+
+      // 6a. the REST fetch that SPEC's original client made on every visit
+      await session.page.goto(`${stack.url}/app/history`, { waitUntil: 'commit' });
+      await waitForMark(session.page, MARKS.caughtUp, {
+        timeoutMs: 60_000,
+        what: 'on /app/history',
+        errors: session.pageErrors,
+      });
+      const rest: number[] = [];
+      for (let i = 0; i < OPEN_RUNS; i++) {
+        const fetched = await restFetchAll(session.page, user.id);
+        if (fetched.rows !== TOTAL)
+          throw new Error(`the REST fetch returned ${fetched.rows} rows, expected ${TOTAL}`);
+        rest.push(fetched.ms);
+      }
+      log(`REST fetch of all rows: ${rest.map(ms).join(', ')}`);
+      results.push({
+        benchmark: BENCH,
+        metric: `fetch all ${TOTAL.toLocaleString('en-US')} rows over REST in the page (median of ${OPEN_RUNS})`,
+        value: median(rest),
+        unit: 'ms',
+        note: `${RUNS + 1} sequential GET /api/collections/search_results/records?perPage=1000&sort=-created&skipTotal=1&filter=user="…" with the user's token, JSON parsed (the last page comes back empty, as the SDK's getFullList does)`,
+      });
+
+      try {
+        // 2. opening the Database page from IndexedDB
+        const opens: Array<{ loaded: number; painted: number }> = [];
+        for (let i = 0; i < OPEN_RUNS; i++) opens.push(await openDatabase(session, stack.url));
+        log(`Database page open → painted: ${opens.map((o) => ms(o.painted)).join(', ')}`);
+        const painted = median(opens.map((o) => o.painted));
+        results.push(
+          {
+            benchmark: BENCH,
+            metric: `open /app/database from IndexedDB, navigation → rows painted (median of ${OPEN_RUNS})`,
+            value: painted,
+            unit: 'ms',
+            target: '≤ 1000 ms',
+            met: painted <= 1000,
+            note: `same profile after its sync, a new navigation each time, until '${MARKS.rowsPainted}'`,
+          },
+          {
+            benchmark: BENCH,
+            metric: `open /app/database, navigation → rows loaded from IndexedDB (median of ${OPEN_RUNS})`,
+            value: median(opens.map((o) => o.loaded)),
+            unit: 'ms',
+            note: `until '${MARKS.rowsLoaded}': app boot plus the IndexedDB read of all rows`,
+          },
+        );
+
+        // 3. a filter keystroke
+        const keys = await measureKeystrokes(session, filterLetters(runs));
+        const keystroke = median([...keys.typed, ...keys.deleted]);
+        results.push({
+          benchmark: BENCH,
+          metric: `filter keystroke in 'Store Name' → grid updated (median of ${keys.typed.length + keys.deleted.length})`,
+          value: keystroke,
+          unit: 'ms',
+          target: '≤ 50 ms',
+          met: keystroke <= 50,
+          note: `keydown event time → '${MARKS.filtered}', both on the page clock; a letter typed into the empty input (median ${ms(median(keys.typed))}) then Backspace back to all ${TOTAL} rows (median ${ms(median(keys.deleted))})`,
+        });
+
+        // 4. a column toggle
+        const toggles = await measureColumnToggles(session);
+        const toggle = median(toggles);
+        results.push({
+          benchmark: BENCH,
+          metric: `column toggle in 'Toggle Columns' → grid updated (median of ${TOGGLES})`,
+          value: toggle,
+          unit: 'ms',
+          target: '≤ 50 ms',
+          met: toggle <= 50,
+          note: `click event time → '${MARKS.columnsToggled}' on the page clock, the 'Body' column hidden and shown again in turn; runs: ${toggles.map((t) => t.toFixed(1)).join(', ')} ms`,
+        });
+
+        // 5. the CSV export
+        const csv = await measureCsvExport(session);
+        const exportMs = median(csv.toDownload);
+        results.push({
+          benchmark: BENCH,
+          metric: `CSV export of all ${TOTAL.toLocaleString('en-US')} rows and columns, click → download (median of ${CSV_RUNS})`,
+          value: exportMs,
+          unit: 'ms',
+          target: '≤ 1000 ms',
+          met: exportMs <= 1000,
+          note: `from Playwright's click to its download event (includes its actionability checks); in the page, click → '${MARKS.exported}' (or the download link clicked): ${csv.inPage.length ? ms(median(csv.inPage)) : 'not seen'}; the file: ${(csv.bytes / 1e6).toFixed(1)} MB, ${csv.columns} columns, ${TOTAL} rows (parsed back)`,
+        });
+
+        // 6b. open-to-painted as it would be with the REST fetch instead of the IndexedDB read
+        const composed = opens.map((o, i) => o.painted - o.loaded + rest[i]!);
+        const restPainted = median(composed);
+        results.push(
+          {
+            benchmark: BENCH,
+            metric: `open → rows painted if the rows came over REST on every visit (median of ${OPEN_RUNS}, composed)`,
+            value: restPainted,
+            unit: 'ms',
+            note:
+              `composed, not measured end to end: for each IndexedDB open i, (rows-painted − rows-loaded) + REST fetch i, ` +
+              `i.e. open-to-painted(IndexedDB) − (rows-loaded − navigation start) + the in-page REST fetch of all rows. ` +
+              `The app boot before the IndexedDB read is dropped with it, which favours REST`,
+          },
+          {
+            benchmark: BENCH,
+            metric: 'open → rows painted, REST / IndexedDB',
+            value: restPainted / painted,
+            unit: '×',
+            note: `${ms(restPainted)} (REST, composed) / ${ms(painted)} (IndexedDB, measured)`,
+          },
+        );
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`${message}\n    measured before the failure: ${summary(results)}`, { cause: error });
+      }
+      log(`load average (1 min): ${loadAtStart} at the start, ${load()} at the end`);
+      log(`local-first benchmark took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
+      return results;
+    } finally {
+      for (const session of opened) await session.close().catch(() => undefined);
+      await stack.stop();
+    }
+  },
+};
+
+export default benchmark;
