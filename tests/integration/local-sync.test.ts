@@ -175,8 +175,15 @@ describe('realtime and catch-up', () => {
     const engine = createSyncEngine({ pb: user.pb, db, userId: user.id, realtimeBatchMs: 50 });
     try {
       await engine.start();
-      const pulledAt = engine.state().lastPulledAt;
       const run = await createRun(user, 'Live', '2026-11-03 10:00:00.000Z');
+      // the new run arrives by realtime and starts a pull; let that settle first
+      await eventually(
+        () => db.runs.get(run),
+        (found) => found !== undefined,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await engine.pull();
+      const pulledAt = engine.state().lastPulledAt;
       const ids = await seedResults(user, run, 60);
       const rows = await eventually(
         () => localRows(db),
@@ -186,6 +193,56 @@ describe('realtime and catch-up', () => {
       expect((await db.runs.get(run))?.search_name).toBe('Live');
       // no pull happened: realtime alone brought them
       expect(engine.state().lastPulledAt).toBe(pulledAt);
+    } finally {
+      await engine.stop();
+      db.close();
+      await Dexie.delete(db.name);
+    }
+  });
+
+  it('pulls the rows a worker stores in bulk (no realtime event per row) when the run reports progress', async () => {
+    const user = await server.createUser('worker-rows');
+    const db = openLocalDb(user.id);
+    const engine = createSyncEngine({ pb: user.pb, db, userId: user.id, realtimeBatchMs: 50 });
+    try {
+      await engine.start();
+      const run = await server.superuser.collection('search_runs').create({
+        user: user.id,
+        search_name: 'Worker run',
+        facebook_link: 'https://www.facebook.com/ads/library/?q=mat',
+        target_country: 'US',
+        requested_count: 50,
+        status: 'working',
+        started_at: new Date().toISOString(),
+      });
+      const post = (path: string, body: unknown) => server.superuser.send(path, { method: 'POST', body });
+      const claimed = (await post('/api/adscout/worker/claim', { worker: 'w' })) as {
+        run: { id: string } | null;
+      };
+      expect(claimed.run?.id).toBe(run.id);
+      const rows = (from: number, count: number) =>
+        Array.from({ length: count }, (_, i) => ({
+          ad_id: `bulk-${from + i}`,
+          title: `Bulk ad ${from + i}`,
+        }));
+      await post(`/api/adscout/worker/runs/${run.id}/results`, { worker: 'w', rows: rows(0, 20) });
+      expect(
+        await eventually(
+          () => localRows(db),
+          (list) => list.length === 20,
+        ),
+      ).toHaveLength(20);
+      await post(`/api/adscout/worker/runs/${run.id}/results`, { worker: 'w', rows: rows(20, 15) });
+      const after = await eventually(
+        () => localRows(db),
+        (list) => list.length === 35,
+      );
+      expect(after.map((row) => row.ad_id).sort()).toEqual(
+        rows(0, 35)
+          .map((row) => row.ad_id)
+          .sort(),
+      );
+      expect((await db.runs.get(run.id))?.progress).toBe(35);
     } finally {
       await engine.stop();
       db.close();

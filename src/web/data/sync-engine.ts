@@ -59,7 +59,10 @@ export interface SyncEngineOptions {
   userId: string;
   /** Records per pull request (PocketBase allows up to 1,000). */
   pageSize?: number;
-  /** How long realtime result rows are gathered before one write (rows of a running scout). */
+  /**
+   * How long realtime events are gathered before acting on them: result rows are written
+   * together, and a burst of run updates leads to one pull of the rows they announce.
+   */
   realtimeBatchMs?: number;
   notify?: (notice: SyncNotice) => void;
 }
@@ -299,6 +302,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   // --- realtime ------------------------------------------------------------------------------
 
+  let pullTimer: ReturnType<typeof setTimeout> | null = null;
+  /** One pull shortly after a burst of run updates (a batch of rows, then the settlement). */
+  function schedulePull() {
+    if (pullTimer || stopped) return;
+    pullTimer = setTimeout(() => {
+      pullTimer = null;
+      if (!stopped) void pull();
+    }, realtimeBatchMs);
+  }
+
   let pendingRows: SearchResult[] = [];
   let rowTimer: ReturnType<typeof setTimeout> | null = null;
   let rowWrite: Promise<void> = Promise.resolve();
@@ -334,6 +347,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       } else queueRealtimeRow(row);
     } else if (collection === COLLECTIONS.searchRuns) {
       const run = strip<SearchRun>(event.record, RUN_KEYS);
+      // The worker stores result rows in bulk, without a realtime event per row; each batch
+      // updates the run (progress, then status), and that is the signal to pull the new rows.
+      if (event.action !== 'delete') schedulePull();
       if (event.action === 'delete') {
         void db
           .transaction('rw', db.runs, db.results, () =>
@@ -499,6 +515,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     stopped = true;
     for (const stopOne of stops.splice(0)) stopOne();
     if (rowTimer) clearTimeout(rowTimer);
+    if (pullTimer) clearTimeout(pullTimer);
     await rowWrite;
     await pulling?.catch(() => undefined);
     await flushing?.catch(() => undefined);

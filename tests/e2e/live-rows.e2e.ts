@@ -1,0 +1,42 @@
+/**
+ * Rows of a running scout reach the open Database page as they are stored (realtime into
+ * IndexedDB, then into the grid as transactions), without a reload or a re-read of every row.
+ */
+import { expect, test } from './fixtures.ts';
+
+const LINK = 'https://www.facebook.com/ads/library/?active_status=active&ad_type=all&country=US&q=yoga%20mat';
+
+test('the Database page fills up while a scout is still running', async ({ page, admin }) => {
+  test.setTimeout(60_000);
+  const user = await admin.createUser('live');
+  await admin.pb
+    .collection('subscriptions')
+    .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: new Date().toISOString() });
+  await admin.signIn(page, user);
+  await page.goto('/app/search');
+  await page.getByLabel('Search name').fill('Yoga mats US');
+  await page.getByLabel('Facebook Ad Library link').fill(LINK);
+  // 1,000 ads: 40 pages of 25 at the e2e worker's 250 ms per page, about ten seconds of scouting
+  await page.getByLabel('Number of ads').fill('1000');
+  await page.getByRole('button', { name: 'Start Scouting' }).click();
+  await expect(page.getByRole('region', { name: 'Active Job Running' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Search Database' }).first().click();
+  const count = page.getByTestId('database-count');
+  const seen = new Set<string>();
+  await expect
+    .poll(
+      async () => {
+        const text = (await count.textContent().catch(() => null)) ?? '';
+        if (text) seen.add(text);
+        return text;
+      },
+      { timeout: 30_000, intervals: [100] },
+    )
+    .toBe('1,000 results');
+  const run = await admin.pb.collection('search_runs').getFirstListItem(`user = "${user.id}"`);
+  expect(run.results_count).toBe(1000);
+  // counts below 1,000 were on screen on the way: the rows arrived while the scout ran
+  const partial = [...seen].filter((text) => /^\d[\d,]* results?$/.test(text) && text !== '1,000 results');
+  expect(partial.length, `counts seen: ${[...seen].join(' | ')}`).toBeGreaterThanOrEqual(2);
+});
