@@ -21,3 +21,4 @@ export * from './stripe.ts';
 export * from './csv.ts';
 export * from './keywords.ts';
 export * from './history.ts';
+export * from './result-columns.ts';

@@ -1,16 +1,277 @@
-import { PagePlaceholder } from '../../components/page-placeholder.tsx';
+/**
+ * /app/database (SPEC §2, §4, §7): every result of the user in one table, with Country, Keywords
+ * and Store Name filters, a column picker remembered per user, and a CSV export of what is shown.
+ * The table itself (AG Grid) is loaded lazily, in parallel with the one bulk read of the rows.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  buildResultsCsv,
+  csvFileName,
+  EMPTY_RESULT_FILTERS,
+  formatCount,
+  hasActiveFilters,
+  knownColumnKeys,
+  MESSAGES,
+  RESULT_COLUMNS,
+  type ResultColumnKey,
+  type ResultFilters,
+} from '../../../domain/index.ts';
+import { downloadTextFile } from '../../components/download.ts';
+import { LineIcon } from '../../components/icons.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { useSyncState } from '../../data/local-data.ts';
+import { readHiddenColumns, writeHiddenColumns } from '../../data/preferences.ts';
+import { currentSession, useSession } from '../../data/session.ts';
+import type { DatabaseGridHandle, DatabaseGridProps, GridCounts } from './grid-contract.ts';
+import { SidePanel } from './side-panel.tsx';
+import { startEarlyRead, useResultRows } from './use-result-rows.ts';
+import './database.css';
+
+type GridComponent = ComponentType<DatabaseGridProps>;
+
+const loadGridModule = () => import('./database-grid.tsx');
+
+// Opening /app/database is what fetches this module: start the read of the rows and the fetch of
+// the grid's code now, while the router is still waiting to show the page.
+const openingSession = currentSession();
+if (openingSession && window.location.pathname.startsWith('/app/database')) {
+  startEarlyRead(openingSession.userId);
+  loadGridModule().catch(() => undefined);
+}
+
+/**
+ * The grid's code (AG Grid), fetched when the page mounts, alongside the read of the rows. A
+ * plain dynamic import rather than React.lazy: a Suspense boundary would hold the grid back for
+ * React's fallback throttle (about 300 ms) even when its code is already there.
+ */
+function useGridComponent(): { Grid: GridComponent | null; failed: boolean } {
+  const toast = useToast();
+  const [state, setState] = useState<{ Grid: GridComponent | null; failed: boolean }>({
+    Grid: null,
+    failed: false,
+  });
+  useEffect(() => {
+    let cancelled = false;
+    loadGridModule().then(
+      (module) => {
+        if (!cancelled) setState({ Grid: module.default, failed: false });
+      },
+      (error: unknown) => {
+        console.error('[database] could not load the table', error);
+        if (cancelled) return;
+        toast.error(MESSAGES.databaseLoadFailed);
+        setState({ Grid: null, failed: true });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [toast]);
+  return state;
+}
+
+type Panel = 'filter' | 'columns' | null;
+
+const FILTER_FIELDS: { key: keyof ResultFilters; label: string }[] = [
+  { key: 'country', label: 'Country' },
+  { key: 'keywords', label: 'Keywords' },
+  { key: 'storeName', label: 'Store Name' },
+];
 
 export function DatabasePage() {
+  const session = useSession();
   return (
-    <PagePlaceholder
-      title="Search Database"
-      subtitle="View all your scouted ad results"
-      coming={[
-        'All your scouted ads in one table with 24 columns',
-        'Filters by country, keywords and store name, and a column picker',
-        'CSV export of the visible columns and filtered rows',
-        'Available offline on this device',
-      ]}
-    />
+    <>
+      <header className="page-header">
+        <h1>Search Database</h1>
+        <p>View all your scouted ad results</p>
+      </header>
+      {/* Keyed by user: another account's rows, filters and columns never carry over. */}
+      {session && <DatabaseView key={session.userId} userId={session.userId} />}
+    </>
+  );
+}
+
+function resultsLabel(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'result' : 'results'}`;
+}
+
+function DatabaseView({ userId }: { userId: string }) {
+  const toast = useToast();
+  const sync = useSyncState();
+  const { rows, failed, feed } = useResultRows(userId);
+  const [filters, setFilters] = useState<ResultFilters>(EMPTY_RESULT_FILTERS);
+  const [hidden, setHidden] = useState<ResultColumnKey[]>(() => knownColumnKeys(readHiddenColumns(userId)));
+  const [panel, setPanel] = useState<Panel>(null);
+  const [counts, setCounts] = useState<GridCounts | null>(null);
+  const grid = useRef<DatabaseGridHandle | null>(null);
+
+  const { Grid, failed: gridFailed } = useGridComponent();
+
+  const hiddenSet = useMemo(() => new Set<string>(hidden), [hidden]);
+  const filtered = hasActiveFilters(filters);
+  const total = counts?.total ?? rows?.length ?? 0;
+  const closePanel = useCallback(() => setPanel(null), []);
+  const onHandle = useCallback((handle: DatabaseGridHandle | null) => {
+    grid.current = handle;
+  }, []);
+
+  const toggleColumn = (key: ResultColumnKey, visible: boolean) => {
+    const next = visible ? hidden.filter((k) => k !== key) : knownColumnKeys([...hidden, key]);
+    setHidden(next);
+    writeHiddenColumns(userId, next);
+  };
+
+  const exportCsv = () => {
+    try {
+      const shown = grid.current?.exportRows();
+      if (!shown || shown.rows.length === 0 || shown.columns.length === 0) {
+        toast.info(MESSAGES.noResultsToExport);
+        return;
+      }
+      downloadTextFile(csvFileName('SearchDatabase', new Date()), buildResultsCsv(shown.rows, shown.columns));
+      performance.mark('adscout:database-exported');
+      toast.success(MESSAGES.exportSuccessful);
+    } catch (error) {
+      console.error('[database] export failed', error);
+      toast.error(MESSAGES.exportFailed);
+    }
+  };
+
+  const firstSync = !sync.caughtUp && total === 0;
+  const loadingLine =
+    sync.phase === 'offline'
+      ? 'You are offline. Your results will show here once you are back online.'
+      : `Syncing your results… ${formatCount(sync.pulledRows)} received`;
+
+  return (
+    <>
+      <div className="database-toolbar">
+        <div className="row">
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-haspopup="dialog"
+            onClick={() => setPanel('filter')}
+          >
+            <LineIcon>
+              <path d="M3 5h18l-7 8v6l-4 2v-8z" />
+            </LineIcon>
+            Filter
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-haspopup="dialog"
+            onClick={() => setPanel('columns')}
+          >
+            <LineIcon>
+              <path d="M4 4h16v16H4zM10 4v16M16 4v16" />
+            </LineIcon>
+            Columns
+          </button>
+          <button type="button" className="button button-primary" onClick={exportCsv}>
+            <LineIcon>
+              <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+            </LineIcon>
+            Export CSV
+          </button>
+        </div>
+        {counts && (
+          <p className="database-count" data-testid="database-count" aria-live="polite">
+            {filtered
+              ? `${formatCount(counts.displayed)} of ${resultsLabel(counts.total)}`
+              : resultsLabel(counts.total)}
+          </p>
+        )}
+      </div>
+
+      {(failed || gridFailed) && (
+        <p className="notice notice-danger database-notice" data-testid="database-error">
+          {MESSAGES.databaseLoadFailed}. Reload the page to try again.
+        </p>
+      )}
+      {rows === null && !failed && (
+        <p className="loading" role="status">
+          {sync.caughtUp ? 'Loading results…' : loadingLine}
+        </p>
+      )}
+      {rows !== null && firstSync && (
+        <p className="loading" role="status">
+          {loadingLine}
+        </p>
+      )}
+      {rows !== null && counts && sync.caughtUp && counts.total === 0 && (
+        <p className="notice database-notice">
+          {MESSAGES.noResultsToSee} <Link to="/app/search">Scout winning ads</Link> to fill your database.
+        </p>
+      )}
+      {counts && counts.total > 0 && counts.displayed === 0 && filtered && (
+        <p className="notice database-notice">No results match your filters.</p>
+      )}
+
+      {rows !== null && !Grid && !gridFailed && <p className="loading">Loading results…</p>}
+      {rows !== null && Grid && (
+        <Grid
+          rows={rows}
+          feed={feed}
+          hidden={hidden}
+          filters={filters}
+          onHandle={onHandle}
+          onCounts={setCounts}
+        />
+      )}
+
+      <SidePanel open={panel === 'filter'} title="Filter" onClose={closePanel} testId="filter-panel">
+        <form className="form" onSubmit={(event) => event.preventDefault()}>
+          {FILTER_FIELDS.map((field, index) => (
+            <div className="field" key={field.key}>
+              <label htmlFor={`database-filter-${field.key}`}>{field.label}</label>
+              <input
+                id={`database-filter-${field.key}`}
+                className="input"
+                type="text"
+                autoComplete="off"
+                data-autofocus={index === 0 ? '' : undefined}
+                value={filters[field.key]}
+                onChange={(event) =>
+                  setFilters((current) => ({ ...current, [field.key]: event.target.value }))
+                }
+              />
+            </div>
+          ))}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setFilters(EMPTY_RESULT_FILTERS)}
+          >
+            Clear Filters
+          </button>
+        </form>
+      </SidePanel>
+
+      <SidePanel
+        open={panel === 'columns'}
+        title="Toggle Columns"
+        onClose={closePanel}
+        testId="columns-panel"
+      >
+        <ul className="column-list">
+          {RESULT_COLUMNS.map((column) => (
+            <li key={column.key}>
+              <label className="column-toggle">
+                <input
+                  type="checkbox"
+                  checked={!hiddenSet.has(column.key)}
+                  onChange={(event) => toggleColumn(column.key, event.target.checked)}
+                />
+                {column.header}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </SidePanel>
+    </>
   );
 }

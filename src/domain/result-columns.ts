@@ -1,0 +1,183 @@
+/**
+ * The Database page's columns (SPEC §2, §4) and what each cell shows and exports (SPEC §7):
+ * the 24 ad fields in SPEC's order, then the derived Days Running, Variants and Winning Score.
+ * Also the page's three text filters. Pure, so the grid and its tests share one definition.
+ */
+import { buildCsv } from './csv.ts';
+import { AD_FIELDS, DERIVED_AD_FIELDS, type SearchResult } from './entities.ts';
+import { formatCount, parsePbDate } from './format.ts';
+import { isHttpUrl } from './url.ts';
+
+export type ResultColumnKind = 'text' | 'number' | 'date' | 'url';
+export type ResultColumnKey = (typeof AD_FIELDS)[number]['key'] | (typeof DERIVED_AD_FIELDS)[number]['key'];
+
+export interface ResultColumn {
+  key: ResultColumnKey;
+  header: string;
+  kind: ResultColumnKind;
+}
+
+/** All 27 columns in display order; every one is visible at first (SPEC §4). */
+export const RESULT_COLUMNS: readonly ResultColumn[] = [...AD_FIELDS, ...DERIVED_AD_FIELDS];
+
+const COLUMN_BY_KEY = new Map<string, ResultColumn>(RESULT_COLUMNS.map((column) => [column.key, column]));
+
+export function resultColumn(key: string): ResultColumn | undefined {
+  return COLUMN_BY_KEY.get(key);
+}
+
+/** Keeps the known column keys of a stored list, once each, in column order. */
+export function knownColumnKeys(keys: readonly string[]): ResultColumnKey[] {
+  const wanted = new Set(keys);
+  return RESULT_COLUMNS.filter((column) => wanted.has(column.key)).map((column) => column.key);
+}
+
+const PB_DATE_PREFIX = /^(\d{4}-\d{2}-\d{2})[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z$/;
+
+/** yyyy-MM-dd (UTC) of a PocketBase date; '' when unset or not a date. */
+export function formatPbDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const fast = PB_DATE_PREFIX.exec(value);
+  if (fast) return fast[1] ?? '';
+  const date = parsePbDate(value);
+  return date ? date.toISOString().slice(0, 10) : '';
+}
+
+/** A number with thousands separators and at most two decimals: 12,345 or 1,234.5. */
+export function formatResultNumber(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
+  if (Number.isInteger(value)) return formatCount(value);
+  const rounded = Math.round(value * 100) / 100;
+  const whole = Math.trunc(rounded);
+  const fraction = Math.abs(rounded - whole)
+    .toFixed(2)
+    .slice(1)
+    .replace(/0+$/, '');
+  const sign = rounded < 0 && whole === 0 ? '-' : '';
+  return `${sign}${formatCount(whole)}${fraction === '.' ? '' : fraction}`;
+}
+
+/** The href of a URL cell: the trimmed value when it is an absolute http(s) URL, else null. */
+export function linkHref(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return trimmed && isHttpUrl(trimmed) ? trimmed : null;
+}
+
+/** What a cell shows (URL cells show a 'Link' anchor instead, see `linkHref`). */
+export function displayValue(row: SearchResult, column: ResultColumn): string {
+  const value = row[column.key];
+  switch (column.kind) {
+    case 'number':
+      return formatResultNumber(value as number);
+    case 'date':
+      return formatPbDay(value as string);
+    default:
+      return typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
+  }
+}
+
+/**
+ * What a cell exports: text and URLs as stored (the full URL), dates as yyyy-MM-dd, numbers
+ * plain (no separators). Formula neutralizing and quoting are the CSV builder's job.
+ */
+export function exportValue(row: SearchResult, column: ResultColumn): string {
+  const value = row[column.key];
+  switch (column.kind) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+    case 'date':
+      return formatPbDay(value as string);
+    default:
+      return typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
+  }
+}
+
+/**
+ * Whether a stored value must be turned into its export value before the CSV builder sees it.
+ * The builder writes strings as they are and other values through String(), which already gives
+ * the export value of text, URLs and finite numbers; dates and non-finite numbers differ.
+ */
+function needsExportValue(value: unknown, kind: ResultColumnKind): boolean {
+  if (kind === 'date') return value !== '';
+  if (kind === 'number') return typeof value !== 'number' || !Number.isFinite(value);
+  return false;
+}
+
+/**
+ * SPEC §7: the CSV of the given rows (already filtered and sorted) and columns (visible, in
+ * order), each cell its `exportValue`. Built for 50,000 rows: a row goes to the builder as it is
+ * unless one of its cells needs converting; then a shallow copy carries the converted cells (the
+ * rows themselves are frozen and never written to).
+ */
+export function buildResultsCsv(rows: readonly SearchResult[], columns: readonly ResultColumn[]): string {
+  const converted = columns.filter((column) => column.kind === 'date' || column.kind === 'number');
+  const records = new Array<Record<string, unknown>>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as SearchResult;
+    let record: Record<string, unknown> | null = null;
+    for (const column of converted) {
+      if (!needsExportValue(row[column.key], column.kind)) continue;
+      record ??= { ...row };
+      record[column.key] = exportValue(row, column);
+    }
+    records[i] = record ?? row;
+  }
+  return buildCsv(
+    columns.map((column) => ({ key: column.key, header: column.header })),
+    records,
+  );
+}
+
+// --- filters (SPEC §2: Country, Keywords and Store Name, each a case-insensitive contains) ----
+
+export interface ResultFilters {
+  country: string;
+  keywords: string;
+  storeName: string;
+}
+
+export const EMPTY_RESULT_FILTERS: ResultFilters = Object.freeze({
+  country: '',
+  keywords: '',
+  storeName: '',
+});
+
+/** The lowercase text of one row that the filters search, computed once per row. */
+export interface ResultFilterText {
+  country: string;
+  keywords: string;
+  storeName: string;
+}
+
+export function resultFilterText(
+  row: Pick<SearchResult, 'country' | 'keywords' | 'store_name'>,
+): ResultFilterText {
+  return {
+    country: (row.country ?? '').toLowerCase(),
+    keywords: (row.keywords ?? '').toLowerCase(),
+    storeName: (row.store_name ?? '').toLowerCase(),
+  };
+}
+
+/** The filters as lowercase needles; null when no filter is set (every row passes). */
+export function filterNeedles(filters: ResultFilters): ResultFilterText | null {
+  const needles = {
+    country: filters.country.trim().toLowerCase(),
+    keywords: filters.keywords.trim().toLowerCase(),
+    storeName: filters.storeName.trim().toLowerCase(),
+  };
+  return needles.country || needles.keywords || needles.storeName ? needles : null;
+}
+
+export function passesFilters(text: ResultFilterText, needles: ResultFilterText): boolean {
+  return (
+    (!needles.country || text.country.includes(needles.country)) &&
+    (!needles.keywords || text.keywords.includes(needles.keywords)) &&
+    (!needles.storeName || text.storeName.includes(needles.storeName))
+  );
+}
+
+export function hasActiveFilters(filters: ResultFilters): boolean {
+  return filterNeedles(filters) !== null;
+}

@@ -1,0 +1,359 @@
+/**
+ * The Database table: AG Grid Community over every result of the user (ARCHITECTURE §7). Loaded
+ * lazily by the page, so AG Grid ships in this chunk only.
+ *
+ * Built for 50,000 rows: plain text cells (the grid writes values as text, never as HTML), value
+ * formatters rather than renderers (only the three Link columns have one, a light DOM one),
+ * the filters as an external filter over a lowercase copy of three fields made once per row,
+ * new rows as async transactions, and no hover highlight or row animation.
+ */
+import {
+  CellStyleModule,
+  ClientSideRowModelApiModule,
+  ClientSideRowModelModule,
+  ColumnApiModule,
+  ExternalFilterModule,
+  RowApiModule,
+  themeQuartz,
+  ValidationModule,
+  type ColDef,
+  type FirstDataRenderedEvent,
+  type GetRowIdParams,
+  type GridApi,
+  type GridReadyEvent,
+  type ICellRendererComp,
+  type ICellRendererParams,
+  type IRowNode,
+  type Module,
+  type ValueFormatterParams,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  filterNeedles,
+  formatPbDay,
+  formatResultNumber,
+  linkHref,
+  passesFilters,
+  RESULT_COLUMNS,
+  resultColumn,
+  resultFilterText,
+  type ResultColumn,
+  type ResultColumnKey,
+  type ResultFilterText,
+  type SearchResult,
+} from '../../../domain/index.ts';
+import type { DatabaseGridProps } from './grid-contract.ts';
+
+const MODULES: Module[] = [
+  ClientSideRowModelModule,
+  ClientSideRowModelApiModule,
+  RowApiModule,
+  ColumnApiModule,
+  ExternalFilterModule,
+  CellStyleModule,
+  ...(import.meta.env.DEV ? [ValidationModule] : []),
+];
+
+const THEME = themeQuartz.withParams({
+  accentColor: '#1d4ed8',
+  foregroundColor: '#0b1424',
+  headerBackgroundColor: '#eef2f7',
+  headerFontWeight: 600,
+  fontFamily: 'inherit',
+  fontSize: 14,
+  wrapperBorderRadius: 12,
+  borderColor: '#dbe2ea',
+});
+
+/** A 'Link' anchor for http(s) values only; anything else (javascript:, junk) shows nothing. */
+class LinkCell implements ICellRendererComp<SearchResult> {
+  private gui: HTMLElement = document.createElement('span');
+
+  init(params: ICellRendererParams<SearchResult>): void {
+    this.render(params.value);
+  }
+
+  getGui(): HTMLElement {
+    return this.gui;
+  }
+
+  refresh(params: ICellRendererParams<SearchResult>): boolean {
+    this.render(params.value);
+    return true;
+  }
+
+  private render(value: unknown): void {
+    const href = linkHref(value);
+    this.gui.replaceChildren();
+    if (!href) return;
+    const anchor = document.createElement('a');
+    anchor.href = href;
+    anchor.target = '_blank';
+    anchor.rel = 'noopener noreferrer';
+    anchor.textContent = 'Link';
+    this.gui.append(anchor);
+  }
+}
+
+const WIDTHS: Partial<Record<ResultColumnKey, number>> = {
+  title: 240,
+  body: 320,
+  caption: 200,
+  link_description: 240,
+  keywords: 180,
+  store_name: 180,
+  platforms: 180,
+  active_status: 130,
+  country: 110,
+  format: 110,
+  cta_type: 130,
+  gender_audience: 150,
+  age_ranges: 120,
+};
+
+const numberFormatter = (params: ValueFormatterParams<SearchResult>) =>
+  formatResultNumber(params.value as number);
+const dateFormatter = (params: ValueFormatterParams<SearchResult>) => formatPbDay(params.value as string);
+
+function columnDef(column: ResultColumn, hidden: boolean): ColDef<SearchResult> {
+  const base: ColDef<SearchResult> = {
+    colId: column.key,
+    field: column.key,
+    headerName: column.header,
+    hide: hidden,
+  };
+  switch (column.kind) {
+    case 'number':
+      return { ...base, type: 'rightAligned', width: 130, valueFormatter: numberFormatter };
+    case 'date':
+      return { ...base, width: 130, valueFormatter: dateFormatter };
+    case 'url':
+      return { ...base, width: 130, cellRenderer: LinkCell };
+    default:
+      return { ...base, width: WIDTHS[column.key] ?? 150 };
+  }
+}
+
+const DEFAULT_COL_DEF: ColDef<SearchResult> = { sortable: true, resizable: true, minWidth: 90 };
+
+const getRowId = (params: GetRowIdParams<SearchResult>) => params.data.id;
+
+/** Lowercase Country, Keywords and Store Name of each row, made the first time a filter asks. */
+const FILTER_TEXT = new WeakMap<SearchResult, ResultFilterText>();
+
+function filterText(row: SearchResult): ResultFilterText {
+  let text = FILTER_TEXT.get(row);
+  if (!text) {
+    text = resultFilterText(row);
+    FILTER_TEXT.set(row, text);
+  }
+  return text;
+}
+
+const WARM_CHUNK = 5000;
+
+/**
+ * Makes the filter text of every row in idle time after the rows are shown, a few thousand rows
+ * at a time, so the first keystroke in a filter does not pay for it.
+ */
+function warmFilterText(rows: readonly SearchResult[]): void {
+  let next = 0;
+  const schedule = (step: () => void) =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(step, { timeout: 1000 })
+      : setTimeout(step, 16);
+  const step = () => {
+    const end = Math.min(rows.length, next + WARM_CHUNK);
+    for (; next < end; next++) filterText(rows[next] as SearchResult);
+    if (next < rows.length) schedule(step);
+  };
+  schedule(step);
+}
+
+const sameNeedles = (a: ResultFilterText | null, b: ResultFilterText | null) =>
+  a === b ||
+  (!!a && !!b && a.country === b.country && a.keywords === b.keywords && a.storeName === b.storeName);
+
+const afterPaint = (mark: string, detail?: unknown) =>
+  requestAnimationFrame(() => performance.mark(mark, detail === undefined ? undefined : { detail }));
+
+export default function DatabaseGrid({ rows, feed, hidden, filters, onHandle, onCounts }: DatabaseGridProps) {
+  const apiRef = useRef<GridApi<SearchResult> | null>(null);
+  const [initialRows] = useState(rows);
+  const [columnDefs] = useState(() => {
+    const hiddenKeys = new Set<string>(hidden);
+    return RESULT_COLUMNS.map((column) => columnDef(column, hiddenKeys.has(column.key)));
+  });
+
+  // Latest props, read by the grid's callbacks; each `applied*` is what the grid shows now.
+  const latestRows = useRef(rows);
+  const appliedRows = useRef(initialRows);
+  const latestHidden = useRef(hidden);
+  const appliedHidden = useRef(new Set<string>(hidden));
+  const needles = useRef<ResultFilterText | null>(filterNeedles(filters));
+  const latestFilters = useRef(filters);
+  const total = useRef(initialRows.length);
+  /** Ids in async transactions not applied yet: a second arrival of one is an update. */
+  const pendingAdds = useRef(new Set<string>());
+  const callbacks = useRef({ onHandle, onCounts });
+
+  const reportCounts = useCallback(() => {
+    const api = apiRef.current;
+    if (!api || api.isDestroyed()) return;
+    callbacks.current.onCounts({ displayed: api.getDisplayedRowCount(), total: total.current });
+  }, []);
+
+  const applyRows = useCallback(() => {
+    const api = apiRef.current;
+    if (!api) return;
+    const next = latestRows.current;
+    if (next !== appliedRows.current) {
+      api.flushAsyncTransactions();
+      api.setGridOption('rowData', next);
+      appliedRows.current = next;
+      total.current = next.length;
+      pendingAdds.current.clear();
+      warmFilterText(next);
+    }
+    feed.applied(next);
+  }, [feed]);
+
+  const applyHidden = useCallback(() => {
+    const api = apiRef.current;
+    if (!api) return;
+    const next = new Set<string>(latestHidden.current);
+    const show: string[] = [];
+    const hide: string[] = [];
+    for (const column of RESULT_COLUMNS) {
+      const was = appliedHidden.current.has(column.key);
+      const now = next.has(column.key);
+      if (was && !now) show.push(column.key);
+      else if (!was && now) hide.push(column.key);
+    }
+    appliedHidden.current = next;
+    if (show.length === 0 && hide.length === 0) return;
+    if (hide.length > 0) api.setColumnsVisible(hide, false);
+    if (show.length > 0) api.setColumnsVisible(show, true);
+    afterPaint('adscout:database-columns-toggled');
+  }, []);
+
+  const applyFilters = useCallback(() => {
+    const next = filterNeedles(latestFilters.current);
+    if (sameNeedles(next, needles.current)) return;
+    needles.current = next;
+    const api = apiRef.current;
+    if (!api) return;
+    api.onFilterChanged();
+    afterPaint('adscout:database-filtered');
+  }, []);
+
+  /** Rows stored after the read: updates for rows the grid has, additions (on top) for the rest. */
+  const applyArrivals = useCallback((arrived: SearchResult[]) => {
+    const api = apiRef.current;
+    if (!api || api.isDestroyed()) return;
+    const latest = new Map<string, SearchResult>();
+    for (const row of arrived) latest.set(row.id, row);
+    const add: SearchResult[] = [];
+    const update: SearchResult[] = [];
+    for (const row of latest.values()) {
+      if (api.getRowNode(row.id) || pendingAdds.current.has(row.id)) update.push(row);
+      else add.push(row);
+    }
+    for (const row of add) pendingAdds.current.add(row.id);
+    total.current += add.length;
+    api.applyTransactionAsync({ add, addIndex: 0, update }, (result) => {
+      for (const node of result.add) if (node.id) pendingAdds.current.delete(node.id);
+    });
+  }, []);
+
+  useEffect(() => {
+    callbacks.current = { onHandle, onCounts };
+  }, [onHandle, onCounts]);
+
+  useEffect(() => {
+    latestRows.current = rows;
+    applyRows();
+  }, [rows, applyRows]);
+
+  useEffect(() => {
+    latestHidden.current = hidden;
+    applyHidden();
+  }, [hidden, applyHidden]);
+
+  useEffect(() => {
+    latestFilters.current = filters;
+    applyFilters();
+  }, [filters, applyFilters]);
+
+  const onGridReady = useCallback(
+    (event: GridReadyEvent<SearchResult>) => {
+      apiRef.current = event.api;
+      applyRows();
+      applyHidden();
+      applyFilters();
+      const disconnect = feed.connect(applyArrivals);
+      const api = event.api;
+      api.addEventListener('gridPreDestroyed', () => {
+        disconnect();
+        callbacks.current.onHandle(null);
+      });
+      callbacks.current.onHandle({
+        exportRows() {
+          const columns: ResultColumn[] = [];
+          for (const column of api.getAllDisplayedColumns()) {
+            const known = resultColumn(column.getColId());
+            if (known) columns.push(known);
+          }
+          const exported: SearchResult[] = [];
+          api.forEachNodeAfterFilterAndSort((node) => {
+            if (node.data) exported.push(node.data);
+          });
+          return { rows: exported, columns };
+        },
+      });
+      reportCounts();
+    },
+    [feed, applyRows, applyHidden, applyFilters, applyArrivals, reportCounts],
+  );
+
+  const onFirstDataRendered = useCallback((_event: FirstDataRenderedEvent<SearchResult>) => {
+    afterPaint('adscout:database-rows-painted', { rows: total.current });
+    warmFilterText(appliedRows.current);
+  }, []);
+
+  const isExternalFilterPresent = useCallback(() => needles.current !== null, []);
+  const doesExternalFilterPass = useCallback((node: IRowNode<SearchResult>) => {
+    const current = needles.current;
+    return !current || !node.data || passesFilters(filterText(node.data), current);
+  }, []);
+
+  useEffect(
+    () => () => {
+      apiRef.current = null;
+    },
+    [],
+  );
+
+  return (
+    <div className="database-grid" data-testid="database-grid">
+      <AgGridReact<SearchResult>
+        theme={THEME}
+        modules={MODULES}
+        rowData={initialRows}
+        columnDefs={columnDefs}
+        defaultColDef={DEFAULT_COL_DEF}
+        getRowId={getRowId}
+        isExternalFilterPresent={isExternalFilterPresent}
+        doesExternalFilterPass={doesExternalFilterPass}
+        suppressRowHoverHighlight
+        animateRows={false}
+        suppressNoRowsOverlay
+        enableCellTextSelection
+        onGridReady={onGridReady}
+        onFirstDataRendered={onFirstDataRendered}
+        onModelUpdated={reportCounts}
+      />
+    </div>
+  );
+}

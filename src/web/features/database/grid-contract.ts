@@ -1,0 +1,28 @@
+/**
+ * What the Database page and its lazily loaded grid say to each other. No AG Grid here: the
+ * page stays in the main bundle, AG Grid ships only with the grid's chunk.
+ */
+import type { ResultColumn, ResultColumnKey, ResultFilters, SearchResult } from '../../../domain/index.ts';
+import type { ResultFeed } from './result-feed.ts';
+
+export interface GridCounts {
+  /** Rows that pass the filters. */
+  displayed: number;
+  /** All rows in the grid. */
+  total: number;
+}
+
+export interface DatabaseGridHandle {
+  /** The filtered and sorted rows and the visible columns, in the order shown. */
+  exportRows(): { rows: SearchResult[]; columns: ResultColumn[] };
+}
+
+export interface DatabaseGridProps {
+  /** The latest bulk read; a new array replaces the grid's rows (kept by id). */
+  rows: SearchResult[];
+  feed: ResultFeed;
+  hidden: readonly ResultColumnKey[];
+  filters: ResultFilters;
+  onHandle: (handle: DatabaseGridHandle | null) => void;
+  onCounts: (counts: GridCounts) => void;
+}
