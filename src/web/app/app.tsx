@@ -31,26 +31,38 @@ const ContactPage = lazy(() =>
 const SupportPage = lazy(() =>
   import('../features/support/support-page.tsx').then((m) => ({ default: m.SupportPage })),
 );
-const AppLayout = lazy(() => import('./app-layout.tsx').then((m) => ({ default: m.AppLayout })));
-const SubscriptionGate = lazy(() =>
-  import('./subscription-gate.tsx').then((m) => ({ default: m.SubscriptionGate })),
-);
-const SearchPage = lazy(() =>
-  import('../features/search/search-page.tsx').then((m) => ({ default: m.SearchPage })),
-);
-const HistoryPage = lazy(() =>
-  import('../features/history/history-page.tsx').then((m) => ({ default: m.HistoryPage })),
-);
-const DatabasePage = lazy(() =>
-  import('../features/database/database-page.tsx').then((m) => ({ default: m.DatabasePage })),
-);
-const KeywordsPage = lazy(() =>
-  import('../features/keywords/keywords-page.tsx').then((m) => ({ default: m.KeywordsPage })),
-);
-const AiPage = lazy(() => import('../features/ai/ai-page.tsx').then((m) => ({ default: m.AiPage })));
-const SettingsPage = lazy(() =>
-  import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
-);
+const importAppLayout = () => import('./app-layout.tsx').then((m) => ({ default: m.AppLayout }));
+const importGate = () => import('./subscription-gate.tsx').then((m) => ({ default: m.SubscriptionGate }));
+const APP_PAGES = {
+  search: () => import('../features/search/search-page.tsx').then((m) => ({ default: m.SearchPage })),
+  history: () => import('../features/history/history-page.tsx').then((m) => ({ default: m.HistoryPage })),
+  database: () => import('../features/database/database-page.tsx').then((m) => ({ default: m.DatabasePage })),
+  keywords: () => import('../features/keywords/keywords-page.tsx').then((m) => ({ default: m.KeywordsPage })),
+  ai: () => import('../features/ai/ai-page.tsx').then((m) => ({ default: m.AiPage })),
+  settings: () => import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+};
+
+const AppLayout = lazy(importAppLayout);
+const SubscriptionGate = lazy(importGate);
+const SearchPage = lazy(APP_PAGES.search);
+const HistoryPage = lazy(APP_PAGES.history);
+const DatabasePage = lazy(APP_PAGES.database);
+const KeywordsPage = lazy(APP_PAGES.keywords);
+const AiPage = lazy(APP_PAGES.ai);
+const SettingsPage = lazy(APP_PAGES.settings);
+
+/**
+ * An /app address opened directly (a reload, an installed app's start): fetch the shell, the
+ * gate and the page at once rather than one after the other as each renders.
+ */
+function preloadAppRoute(pathname: string): void {
+  if (!pathname.startsWith('/app')) return;
+  const page = (pathname.split('/')[2] || 'search') as keyof typeof APP_PAGES;
+  void importAppLayout();
+  void importGate();
+  void APP_PAGES[page]?.();
+}
+preloadAppRoute(window.location.pathname);
 
 function PageLoading() {
   return (
