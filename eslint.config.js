@@ -8,6 +8,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      // other web build dirs (ADSCOUT_DIST_DIR), e.g. dist-bench/
+      'dist-*/',
       'node_modules/',
       '.bin/',
       'pb_data/',
