@@ -11,13 +11,15 @@ export interface CsvColumn {
 }
 
 const BOM = '\uFEFF';
-const FORMULA_START = /^[=+\-@\t\r\n\0]/;
+/** First characters a spreadsheet reads as a formula: = + - @ tab CR LF NUL. */
+const FORMULA_START = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d, 0x0a, 0x00]);
 
 /** One cell: text, neutralized against formula injection, quoted, inner quotes doubled. */
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
+  // Character tests rather than regular expressions: an export runs this 1.35 million times.
+  if (FORMULA_START.has(text.charCodeAt(0))) text = `'${text}`;
+  return text.includes('"') ? `"${text.replace(/"/g, '""')}"` : `"${text}"`;
 }
 
 export function buildCsv(columns: readonly CsvColumn[], rows: readonly Record<string, unknown>[]): string {
