@@ -286,3 +286,17 @@ test('every /app page fits a 390×844 phone, with the navigation in a menu', asy
     await context.close();
   }
 });
+
+test('the remembered subscription never outlives the server’s answer', async ({ page, admin }) => {
+  const user = await seededSubscriber(admin, 'lapsed');
+  await admin.signIn(page, user);
+  await page.goto('/app/history');
+  await expect(page.getByRole('article', { name: /Offline lamps/ })).toBeVisible();
+  // this browser now remembers an active plan; the server cancels it while the tab is away
+  await page.goto('/privacy');
+  const subscription = await admin.pb.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+  await admin.pb.collection('subscriptions').update(subscription.id, { status: 'canceled' });
+  await page.goto('/app/history');
+  await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
+  await expect(page.getByRole('article', { name: /Offline lamps/ })).toHaveCount(0);
+});

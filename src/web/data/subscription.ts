@@ -62,6 +62,12 @@ const store = createUserStore<SubscriptionState>({
       () => void load(scope),
     );
     void load(scope);
+    // Until the server answers, the last subscription it reported to this browser lets the
+    // pages render from the local copy at once; the server's answer replaces it either way.
+    void lastKnown(scope.userId, 'subscription').then((remembered) => {
+      if (remembered && scope.isCurrent() && scope.get().status === 'loading')
+        scope.set({ status: 'ready', subscription: remembered.subscription });
+    });
     return stop;
   },
 });
