@@ -58,7 +58,7 @@ function bind(): void {
 /**
  * Starts following the session (once per page load): binds the local database now and on every
  * login, logout or user switch (including those in other tabs), and re-syncs when the browser
- * comes back online or the tab comes back into view.
+ * comes back online or the tab or window gets the focus back.
  */
 export function startLocalData(): void {
   if (started) return;
@@ -68,9 +68,12 @@ export function startLocalData(): void {
     void binder?.current()?.engine.pull();
     void binder?.current()?.engine.flushOutbox();
   });
+  // Back to the tab (visibility) or to the window (focus): pull what changed meanwhile; pulls
+  // that overlap coalesce into one.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void binder?.current()?.engine.pull();
   });
+  window.addEventListener('focus', () => void binder?.current()?.engine.pull());
   bind();
 }
 
