@@ -53,11 +53,12 @@ describe('buildCsv', () => {
 });
 
 describe('csvFileName', () => {
-  it('follows SPEC §9', () => {
-    expect(csvFileName('SearchHistory', new Date('2026-11-02T23:00:00Z'))).toBe(
+  it('follows SPEC §9, dated on the local calendar', () => {
+    // local-time constructors: the same calendar day whatever the machine's time zone
+    expect(csvFileName('SearchHistory', new Date(2026, 10, 2, 23, 30))).toBe(
       'AdScout_SearchHistory_2026-11-02.csv',
     );
-    expect(csvFileName('SearchDatabase', new Date('2026-01-05T00:00:00Z'))).toBe(
+    expect(csvFileName('SearchDatabase', new Date(2026, 0, 5, 0, 5))).toBe(
       'AdScout_SearchDatabase_2026-01-05.csv',
     );
   });

@@ -28,12 +28,16 @@ export function buildCsv(columns: readonly CsvColumn[], rows: readonly Record<st
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
-/** yyyy-MM-dd of a date, in UTC. */
-export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/** yyyy-MM-dd of a date on the user's calendar (local time), as the pages show dates. */
+export function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** SPEC §9: AdScout_SearchHistory_<run date>.csv and AdScout_SearchDatabase_<today>.csv. */
+/**
+ * SPEC §9: AdScout_SearchHistory_<run date>.csv and AdScout_SearchDatabase_<today>.csv, dated
+ * on the user's calendar, so a run shown as started on the 23rd exports with the 23rd.
+ */
 export function csvFileName(kind: 'SearchHistory' | 'SearchDatabase', date: Date): string {
-  return `AdScout_${kind}_${isoDay(date)}.csv`;
+  return `AdScout_${kind}_${localDay(date)}.csv`;
 }

@@ -185,11 +185,12 @@ describe('history export', () => {
   });
 
   it('names the file after the run date, or today when the run has none', () => {
+    // midday UTC: the same calendar day in every time zone within ±11 h (file names use local days)
     const now = new Date('2027-02-03T12:00:00Z');
-    expect(historyExportFileName({ started_at: '2026-11-22 14:05:00.000Z', created: '' }, now)).toBe(
+    expect(historyExportFileName({ started_at: '2026-11-22 12:00:00.000Z', created: '' }, now)).toBe(
       'AdScout_SearchHistory_2026-11-22.csv',
     );
-    expect(historyExportFileName({ started_at: '', created: '2026-10-01 00:00:00.000Z' }, now)).toBe(
+    expect(historyExportFileName({ started_at: '', created: '2026-10-01 12:00:00.000Z' }, now)).toBe(
       'AdScout_SearchHistory_2026-10-01.csv',
     );
     expect(historyExportFileName({ started_at: '', created: '' }, now)).toBe(
