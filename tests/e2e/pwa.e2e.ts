@@ -265,7 +265,7 @@ test('every /app page fits a 390×844 phone, with the navigation in a menu', asy
       ['settings', 'Settings'],
     ] as const;
     for (const [path, heading] of pages) {
-      await page.goto(`/app/${path}`);
+      await page.goto(path === 'keywords' ? '/app/keywords?locale=de-DE' : `/app/${path}`);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       if (path === 'database') await expect(page.getByText('Night Owl Lights').first()).toBeVisible();
       if (path === 'history')
