@@ -29,13 +29,32 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const { path: credentialsFile, credentials } = loadOrCreateCredentials(dataDir);
   upsertSuperuser(pocketbase, dataDir, credentials.admin.email, credentials.admin.password);
   upsertSuperuser(pocketbase, dataDir, credentials.worker.email, credentials.worker.password);
-  const server = await startPocketBase({
-    pocketbase,
-    dataDir,
-    http: `127.0.0.1:${await freePort()}`,
-    publicDir: webBuildDir(),
-    env: { SCOUT_DEMO_PACE_MS: '0' },
-  });
+  // freePort() only suggests a port: another process may bind it first, and then /api/health
+  // answers from a server that is not ours. Signing in with this data dir's superuser proves it.
+  let server: Awaited<ReturnType<typeof startPocketBase>> | null = null;
+  for (let attempt = 1; !server; attempt++) {
+    const candidate = await startPocketBase({
+      pocketbase,
+      dataDir,
+      http: `127.0.0.1:${await freePort()}`,
+      publicDir: webBuildDir(),
+      env: { SCOUT_DEMO_PACE_MS: '0' },
+    });
+    const ours = await fetch(`${candidate.url}/api/collections/_superusers/auth-with-password`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ identity: credentials.admin.email, password: credentials.admin.password }),
+    }).then(
+      (response) => response.ok && candidate.child.exitCode === null,
+      () => false,
+    );
+    if (ours) server = candidate;
+    else {
+      await candidate.stop();
+      if (attempt >= 5)
+        throw new Error(`the e2e PocketBase did not start as our own server:\n${candidate.output.join('')}`);
+    }
+  }
   const worker = startWorker({
     pbUrl: server.url,
     credentialsFile,

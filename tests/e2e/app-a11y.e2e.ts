@@ -1,0 +1,62 @@
+/** No serious or critical axe findings on the /app pages, with data on them and their panels open. */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+async function blocking(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('the /app pages pass axe', async ({ page, admin }) => {
+  test.setTimeout(60_000);
+  const user = await admin.createUser('a11y');
+  await admin.pb
+    .collection('subscriptions')
+    .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: new Date().toISOString() });
+  const run = await admin.pb.collection('search_runs').create({
+    user: user.id,
+    search_name: 'Garden lights',
+    facebook_link: 'https://www.facebook.com/ads/library/?q=garden',
+    target_country: 'NL',
+    keywords_used: 'solar, garden',
+    requested_count: 10,
+    results_count: 1,
+    status: 'completed',
+    started_at: new Date().toISOString(),
+  });
+  await admin.pb.collection('search_results').create({
+    run: run.id,
+    user: user.id,
+    ad_id: 'a11y-1',
+    store_name: 'Tuin & Zo',
+    title: 'Solar garden lights',
+    ad_library_url: 'https://www.facebook.com/ads/library/?id=1',
+  });
+  await admin.signIn(page, user);
+
+  for (const path of ['search', 'history', 'database', 'keywords?locale=nl-BE', 'ai', 'settings']) {
+    await page.goto(`/app/${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (path === 'history') await expect(page.getByRole('article', { name: /Garden lights/ })).toBeVisible();
+    if (path === 'database') await expect(page.getByText('Tuin & Zo')).toBeVisible();
+    expect(await blocking(page), `axe on /app/${path}`).toEqual([]);
+  }
+
+  // the panels and the dialog, open
+  await page.goto('/app/database');
+  await expect(page.getByText('Tuin & Zo')).toBeVisible();
+  await page.getByRole('button', { name: 'Filter' }).click();
+  expect(await blocking(page), 'axe on the Filter panel').toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Columns' }).click();
+  expect(await blocking(page), 'axe on the Toggle Columns panel').toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/app/history');
+  await page.getByRole('button', { name: 'View results' }).click();
+  await expect(page.getByRole('dialog', { name: /Search Results \(1\)/ })).toBeVisible();
+  expect(await blocking(page), 'axe on the results dialog').toEqual([]);
+});
