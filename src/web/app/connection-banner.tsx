@@ -5,6 +5,7 @@
 import { formatCount } from '../../domain/format.ts';
 import { useConnectivity } from '../data/connectivity.ts';
 import { useSyncState } from '../data/local-data.ts';
+import './connection-banner.css';
 
 export function ConnectionBanner() {
   const connectivity = useConnectivity();

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { setConsent, useConsent } from '../data/consent.ts';
+import './cookie-banner.css';
 
 /** SPEC §4: shown until the visitor accepts or rejects; the choice is remembered. */
 export function CookieBanner() {

@@ -1,3 +1,5 @@
+import './offline-hint.css';
+
 /**
  * Says why an action is disabled while the server cannot be reached (scouting, checkout and
  * account changes need it; reviewing and exporting do not).

@@ -4,6 +4,7 @@
  * the provider sits above the router.
  */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import './toast.css';
 
 export type ToastKind = 'success' | 'error' | 'info';
 

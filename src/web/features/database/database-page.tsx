@@ -147,7 +147,7 @@ function DatabaseView({ userId }: { userId: string }) {
 
   return (
     <>
-      <div className="database-toolbar">
+      <div className="page-toolbar database-toolbar">
         <div className="row">
           <button
             type="button"

@@ -119,7 +119,7 @@ export function HistoryPage() {
   } else {
     body = (
       <>
-        <div className="history-toolbar">
+        <div className="page-toolbar history-toolbar">
           <button
             type="button"
             className="button button-secondary"
