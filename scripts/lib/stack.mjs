@@ -31,10 +31,14 @@ export function randomSecret(bytes = 18) {
 
 /** Creates or updates a superuser in a data dir (works before the first `serve`). */
 export function upsertSuperuser(pocketbase, dataDir, email, password) {
-  const result = capture(pocketbase, ['superuser', 'upsert', email, password, '--dir', dataDir], {
+  // '--' ends the flags: a random password may start with '-' (1 in 64 for base64url), and the
+  // CLI would read it as flags, print an error and still exit 0 without saving the superuser.
+  const result = capture(pocketbase, ['superuser', 'upsert', '--dir', dataDir, '--', email, password], {
     cwd: ROOT,
   });
-  if (!result.ok) throw new Error(`superuser upsert ${email} failed: ${result.stderr || result.stdout}`);
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  if (!result.ok || !/Successfully saved superuser/.test(output))
+    throw new Error(`superuser upsert ${email} failed: ${output.trim()}`);
 }
 
 /**
