@@ -6,6 +6,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { signIn, useSession } from '../../data/session.ts';
+import './auth.css';
 
 const APP_HOME = '/app/search';
 

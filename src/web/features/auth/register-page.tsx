@@ -6,6 +6,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { signUp } from '../../data/session.ts';
+import './auth.css';
 
 export function RegisterPage() {
   const navigate = useNavigate();

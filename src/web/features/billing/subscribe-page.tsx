@@ -16,6 +16,7 @@ import { errorMessage } from '../../data/client.ts';
 import { useConnectivity } from '../../data/connectivity.ts';
 import { currentSession } from '../../data/session.ts';
 import { useSubscription } from '../../data/subscription.ts';
+import './subscribe.css';
 
 const PLAN_CHOICES = [PLANS.monthly, PLANS.yearly] as const;
 
