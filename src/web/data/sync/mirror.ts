@@ -1,11 +1,20 @@
 /**
- * Writes server records into the local mirror, each batch in one transaction, by merge.ts's
- * rules. A pulled page is written with its cursor in the same transaction, so a tab closed
- * mid-pull resumes where it stopped.
+ * Every write the sync makes to the local database, each in one transaction, by merge.ts's rules:
+ * server records (a pulled page with its cursor, so a tab closed mid-pull resumes where it
+ * stopped), and the outbox's keyword-set changes and their settlement.
  */
 import type { KeywordSet, SearchResult, SearchRun } from '../../../domain/index.ts';
-import type { LocalDb, SyncCursor } from '../local-db.ts';
-import { mergeIntoChunks, mergeKeywordSets, newerRecords, runsOf, withoutRow } from './merge.ts';
+import type { LocalDb, OutboxItem, SyncCursor } from '../local-db.ts';
+import {
+  mergeIntoChunks,
+  mergeKeywordSets,
+  newerRecords,
+  queueKeywordChange,
+  runsOf,
+  settleOutboxItem,
+  withoutRow,
+  type KeywordChange,
+} from './merge.ts';
 import { KEYWORD_SETS, RESULTS, RUNS } from './records.ts';
 
 const START: SyncCursor = { updated: '', id: '' };
@@ -73,4 +82,33 @@ export async function deleteRun(db: LocalDb, runId: string): Promise<void> {
 
 export async function deleteKeywordSet(db: LocalDb, id: string): Promise<void> {
   await db.keywordSets.delete(id);
+}
+
+/** A change made on this device: the pending local set and its outbox entry. Returns its `seq`. */
+export async function storeKeywordChange(db: LocalDb, change: KeywordChange): Promise<number> {
+  return db.transaction('rw', db.keywordSets, db.outbox, async () => {
+    const local = await db.keywordSets.where('locale').equals(change.locale).first();
+    const queued = await db.outbox.filter((item) => item.locale === change.locale).first();
+    const { record, item } = queueKeywordChange(change, local, queued);
+    await db.keywordSets.put(record);
+    return (await db.outbox.add(item)) as number;
+  });
+}
+
+/** Drops the outbox entry and stores the server's version (null: none), in one transaction. */
+export async function settleKeywordChange(
+  db: LocalDb,
+  item: OutboxItem,
+  server: KeywordSet | null,
+): Promise<void> {
+  await db.transaction('rw', db.outbox, db.keywordSets, async () => {
+    const queued = await db.outbox.toArray();
+    const local = await db.keywordSets.where('locale').equals(item.locale).first();
+    const writes = settleOutboxItem(item, server, queued, local);
+    await db.outbox.delete(item.seq!);
+    for (const { seq, ...changes } of writes.rebase) await db.outbox.update(seq, changes);
+    // Deletes first: the locale index is unique.
+    if (writes.deleteSets.length) await db.keywordSets.bulkDelete(writes.deleteSets);
+    if (writes.putSet) await db.keywordSets.put(writes.putSet);
+  });
 }

@@ -2,14 +2,15 @@
  * The outbox: keyword-set changes made on this device are stored with an outbox entry in one
  * transaction, shown at once, and pushed in order when the server can be reached. merge.ts decides
  * what a push does and how it settles (a change made over a version the server no longer has
- * loses to the server's version, and the user is told); this module talks to the server and
- * applies those decisions.
+ * loses to the server's version, and the user is told), mirror.ts stores those decisions; this
+ * module talks to the server and keeps the order.
  */
 import type PocketBase from 'pocketbase';
 import { MESSAGES, type KeywordSet, type LocaleCode } from '../../../domain/index.ts';
 import { errorMessage, isRetryable } from '../errors.ts';
 import type { LocalDb, OutboxItem } from '../local-db.ts';
-import { decidePush, queueKeywordChange, settleOutboxItem } from './merge.ts';
+import { decidePush } from './merge.ts';
+import { settleKeywordChange, storeKeywordChange } from './mirror.ts';
 import { KEYWORD_SETS, newRecordId } from './records.ts';
 import type { FlushOutcome, SyncNotice, SyncStatus } from './status.ts';
 
@@ -53,23 +54,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return page.items[0] ? KEYWORD_SETS.fromServer(page.items[0]) : null;
   }
 
-  /** Drops the entry and stores the server's version, in one transaction. */
-  async function settle(item: OutboxItem, server: KeywordSet | null): Promise<void> {
-    await db.transaction('rw', db.outbox, db.keywordSets, async () => {
-      const queued = await db.outbox.toArray();
-      const local = await db.keywordSets.where('locale').equals(item.locale).first();
-      const writes = settleOutboxItem(item, server, queued, local);
-      await db.outbox.delete(item.seq!);
-      for (const { seq, ...changes } of writes.rebase) await db.outbox.update(seq, changes);
-      if (writes.deleteSets.length) await db.keywordSets.bulkDelete(writes.deleteSets);
-      if (writes.putSet) await db.keywordSets.put(writes.putSet);
-    });
-  }
-
   async function push(item: OutboxItem): Promise<void> {
     const decision = decidePush(item, await serverSet(item.locale), userId);
     if (decision.kind === 'server-wins') {
-      await settle(item, decision.server);
+      await settleKeywordChange(db, item, decision.server);
       if (decision.tellUser) {
         notify({
           kind: 'warning',
@@ -82,7 +70,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       decision.kind === 'update'
         ? await sets().update(decision.id, { keywords: decision.keywords }, { requestKey: null })
         : await sets().create(decision.record, { requestKey: null });
-    await settle(item, KEYWORD_SETS.fromServer(saved));
+    await settleKeywordChange(db, item, KEYWORD_SETS.fromServer(saved));
   }
 
   const refusals = new Map<number, string>();
@@ -108,7 +96,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
             const message = errorMessage(error, MESSAGES.keywordsResetFailed);
             refusals.set(item.seq!, message);
             notify({ kind: 'error', message });
-            await settle(item, await serverSet(item.locale).catch(() => null));
+            await settleKeywordChange(db, item, await serverSet(item.locale).catch(() => null));
           }
         }
       } finally {
@@ -120,16 +108,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   async function save(locale: LocaleCode, keywords: string[]): Promise<number> {
-    const seq = await db.transaction('rw', db.keywordSets, db.outbox, async () => {
-      const local = await db.keywordSets.where('locale').equals(locale).first();
-      const queued = await db.outbox.filter((item) => item.locale === locale).first();
-      const change = { userId, locale, keywords, queuedAt: Date.now(), newId: newRecordId() };
-      const { record, item } = queueKeywordChange(change, local, queued);
-      await db.keywordSets.put(record);
-      return db.outbox.add(item);
-    });
+    const change = { userId, locale, keywords, queuedAt: Date.now(), newId: newRecordId() };
+    const seq = await storeKeywordChange(db, change);
     await countPending();
-    return seq as number;
+    return seq;
   }
 
   return { save, flush, running: () => flushing, refusal: (seq) => refusals.get(seq), countPending };
