@@ -21,7 +21,8 @@ interface PageSource<T> {
 
 /**
  * Reads pages from `cursor` on and writes each before fetching the next, until a short page.
- * Returns early, writing nothing more, once `isStopped` says so.
+ * Returns early, writing nothing more, once `isStopped` says so. Fetching and writing are separate
+ * steps of this one loop, so overlapping them (the next fetch during a write) changes nothing else.
  */
 export async function pullPages<T extends Versioned>(
   source: PageSource<T>,
