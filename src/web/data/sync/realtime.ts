@@ -75,24 +75,24 @@ export function followRealtime(options: RealtimeOptions): RealtimeFollower {
 
   function onEvent(collection: string, event: RecordSubscription) {
     if (isStopped() || event.record.user !== userId) return;
-    const stored = (write: Promise<void>) =>
+    const logFailure = (write: Promise<void>) =>
       void write.catch((error) => console.error(`[sync] realtime ${collection} not stored`, error));
     const deleted = event.action === 'delete';
     if (collection === RESULTS.name) {
       const row = RESULTS.fromServer(event.record);
-      if (deleted) stored(deleteResult(db, row));
+      if (deleted) logFailure(deleteResult(db, row));
       else gatherRow(row);
     } else if (collection === RUNS.name) {
       const run = RUNS.fromServer(event.record);
-      if (deleted) stored(deleteRun(db, run.id));
+      if (deleted) logFailure(deleteRun(db, run.id));
       else {
         // The worker's rows come without events: the run's progress is the signal to pull them.
         schedulePull();
-        stored(writeRuns(db, [run]));
+        logFailure(writeRuns(db, [run]));
       }
     } else if (collection === KEYWORD_SETS.name) {
       const set = KEYWORD_SETS.fromServer(event.record);
-      stored(deleted ? deleteKeywordSet(db, set.id) : writeKeywordSets(db, [set]));
+      logFailure(deleted ? deleteKeywordSet(db, set.id) : writeKeywordSets(db, [set]));
     }
   }
 
