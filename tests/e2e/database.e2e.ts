@@ -234,7 +234,10 @@ test('shows every result in 27 columns, text as text, and Link cells only for ht
   await expect(cell(page, ids.cats, 'start_date')).toHaveText('');
 
   await revealColumn(page, 'product_link');
-  const profile = cell(page, ids.paws, 'page_profile_url').getByRole('link', { name: 'Link', exact: true });
+  const profile = cell(page, ids.paws, 'page_profile_url').getByRole('link', {
+    name: 'Link (opens in a new tab)',
+    exact: true,
+  });
   await expect(profile).toHaveAttribute('href', 'https://www.facebook.com/happypaws');
   await expect(profile).toHaveAttribute('target', '_blank');
   await expect(profile).toHaveAttribute('rel', /\bnoopener\b/);
