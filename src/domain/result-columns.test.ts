@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SPEC_RESULT_HEADERS } from '../../tests/fixtures/spec-columns.ts';
 import type { SearchResult } from './entities.ts';
 import {
   buildResultsCsv,
@@ -13,33 +14,6 @@ import {
   type ResultColumn,
 } from './result-columns.ts';
 import { resultCellText } from './result-display.ts';
-
-const SPEC_HEADERS = [
-  'Active Status',
-  'Keywords',
-  'Country',
-  'Reach',
-  'Store Name',
-  'Title',
-  'Ad ID',
-  'Category',
-  'Format',
-  'Page Likes',
-  'Start Date',
-  'End Date',
-  'Platforms',
-  'Page Profile',
-  'Ad Library',
-  'Product Link',
-  'Caption',
-  'CTA Text',
-  'Body',
-  'CTA Type',
-  'Link Description',
-  'Age Ranges',
-  'Page ID',
-  'Gender Audience',
-];
 
 function result(overrides: Partial<SearchResult> = {}): SearchResult {
   return {
@@ -90,7 +64,7 @@ const column = (key: string): ResultColumn => {
 describe('RESULT_COLUMNS', () => {
   it("holds SPEC's 24 headers in order, then the three derived columns", () => {
     expect(RESULT_COLUMNS.map((c) => c.header)).toEqual([
-      ...SPEC_HEADERS,
+      ...SPEC_RESULT_HEADERS,
       'Days Running',
       'Variants',
       'Winning Score',
