@@ -21,4 +21,5 @@ export * from './stripe.ts';
 export * from './csv.ts';
 export * from './keywords.ts';
 export * from './history.ts';
+export * from './result-display.ts';
 export * from './result-columns.ts';

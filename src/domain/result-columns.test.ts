@@ -1,48 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { SPEC_RESULT_HEADERS } from '../../tests/fixtures/spec-columns.ts';
 import type { SearchResult } from './entities.ts';
 import {
   buildResultsCsv,
-  displayValue,
   EMPTY_RESULT_FILTERS,
   exportValue,
   filterNeedles,
-  formatPbDay,
-  formatResultNumber,
   knownColumnKeys,
-  linkHref,
   passesFilters,
   RESULT_COLUMNS,
   resultColumn,
   resultFilterText,
   type ResultColumn,
 } from './result-columns.ts';
-
-const SPEC_HEADERS = [
-  'Active Status',
-  'Keywords',
-  'Country',
-  'Reach',
-  'Store Name',
-  'Title',
-  'Ad ID',
-  'Category',
-  'Format',
-  'Page Likes',
-  'Start Date',
-  'End Date',
-  'Platforms',
-  'Page Profile',
-  'Ad Library',
-  'Product Link',
-  'Caption',
-  'CTA Text',
-  'Body',
-  'CTA Type',
-  'Link Description',
-  'Age Ranges',
-  'Page ID',
-  'Gender Audience',
-];
+import { resultCellText } from './result-display.ts';
 
 function result(overrides: Partial<SearchResult> = {}): SearchResult {
   return {
@@ -93,7 +64,7 @@ const column = (key: string): ResultColumn => {
 describe('RESULT_COLUMNS', () => {
   it("holds SPEC's 24 headers in order, then the three derived columns", () => {
     expect(RESULT_COLUMNS.map((c) => c.header)).toEqual([
-      ...SPEC_HEADERS,
+      ...SPEC_RESULT_HEADERS,
       'Days Running',
       'Variants',
       'Winning Score',
@@ -117,66 +88,15 @@ describe('RESULT_COLUMNS', () => {
   });
 });
 
-describe('formatPbDay', () => {
-  it('shows PocketBase dates as yyyy-MM-dd in UTC', () => {
-    expect(formatPbDay('2026-11-22 10:00:00.000Z')).toBe('2026-11-22');
-    expect(formatPbDay('2026-11-22 23:59:59Z')).toBe('2026-11-22');
-    expect(formatPbDay('2026-11-22T10:00:00.000Z')).toBe('2026-11-22');
-    expect(formatPbDay('2026-11-23T01:00:00+02:00')).toBe('2026-11-22');
-  });
-  it('shows nothing for an unset or broken date', () => {
-    expect(formatPbDay('')).toBe('');
-    expect(formatPbDay(null)).toBe('');
-    expect(formatPbDay(undefined)).toBe('');
-    expect(formatPbDay('not a date')).toBe('');
-  });
-});
-
-describe('formatResultNumber', () => {
-  it('adds thousands separators and keeps up to two decimals', () => {
-    expect(formatResultNumber(0)).toBe('0');
-    expect(formatResultNumber(999)).toBe('999');
-    expect(formatResultNumber(1500000)).toBe('1,500,000');
-    expect(formatResultNumber(61.5)).toBe('61.5');
-    expect(formatResultNumber(1234.567)).toBe('1,234.57');
-    expect(formatResultNumber(-1234.5)).toBe('-1,234.5');
-    expect(formatResultNumber(-0.5)).toBe('-0.5');
-    expect(formatResultNumber(2.999)).toBe('3');
-  });
-  it('shows nothing for a missing or non-finite number', () => {
-    expect(formatResultNumber(Number.NaN)).toBe('');
-    expect(formatResultNumber(Number.POSITIVE_INFINITY)).toBe('');
-    expect(formatResultNumber(undefined)).toBe('');
-  });
-});
-
-describe('linkHref', () => {
-  it('accepts only absolute http(s) URLs', () => {
-    expect(linkHref('https://www.facebook.com/x')).toBe('https://www.facebook.com/x');
-    expect(linkHref('  http://shop.example/p?id=1 ')).toBe('http://shop.example/p?id=1');
-    for (const bad of [
-      'javascript:alert(1)',
-      'JaVaScRiPt:alert(1)',
-      'data:text/html,x',
-      '//evil.example',
-      '',
-      'shop.example',
-      42,
-      null,
-    ]) {
-      expect(linkHref(bad)).toBeNull();
-    }
-  });
-});
-
-describe('displayValue and exportValue', () => {
+describe('what cells show and export', () => {
   const row = result();
-  it('show text as stored, numbers with separators, dates as days', () => {
-    expect(displayValue(row, column('body'))).toBe('<img src=x onerror=alert(1)>');
-    expect(displayValue(row, column('page_likes'))).toBe('1,500,000');
-    expect(displayValue(row, column('start_date'))).toBe('2026-10-01');
-    expect(displayValue(row, column('end_date'))).toBe('');
-    expect(displayValue(row, column('winning_score'))).toBe('61.5');
+  const shown = (key: string) => resultCellText(column(key).kind, row[column(key).key]);
+  it('show text as stored, numbers with separators, dates as days (result-display)', () => {
+    expect(shown('body')).toBe('<img src=x onerror=alert(1)>');
+    expect(shown('page_likes')).toBe('1,500,000');
+    expect(shown('start_date')).toBe('2026-10-01');
+    expect(shown('end_date')).toBe('');
+    expect(shown('winning_score')).toBe('61.5');
   });
   it('export numbers plain, dates as days and URLs in full', () => {
     expect(exportValue(row, column('page_likes'))).toBe('1500000');

@@ -1,14 +1,13 @@
 /**
- * The Database page's columns (SPEC §2, §4) and what each cell shows and exports (SPEC §7):
- * the 24 ad fields in SPEC's order, then the derived Days Running, Variants and Winning Score.
- * Also the page's three text filters. Pure, so the grid and its tests share one definition.
+ * The Database page's columns (SPEC §2, §4) and what each cell exports (SPEC §7): the 24 ad
+ * fields in SPEC's order, then the derived Days Running, Variants and Winning Score. Also the
+ * page's three text filters. Pure, so the grid and its tests share one definition. What a cell
+ * shows is result-display.ts's, shared with the History dialog.
  */
 import { buildCsv } from './csv.ts';
 import { AD_FIELDS, DERIVED_AD_FIELDS, type SearchResult } from './entities.ts';
-import { formatCount, parsePbDate } from './format.ts';
-import { isHttpUrl } from './url.ts';
+import { formatPbDay, resultCellText, type ResultColumnKind } from './result-display.ts';
 
-export type ResultColumnKind = 'text' | 'number' | 'date' | 'url';
 export type ResultColumnKey = (typeof AD_FIELDS)[number]['key'] | (typeof DERIVED_AD_FIELDS)[number]['key'];
 
 export interface ResultColumn {
@@ -32,51 +31,6 @@ export function knownColumnKeys(keys: readonly string[]): ResultColumnKey[] {
   return RESULT_COLUMNS.filter((column) => wanted.has(column.key)).map((column) => column.key);
 }
 
-const PB_DATE_PREFIX = /^(\d{4}-\d{2}-\d{2})[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z$/;
-
-/** yyyy-MM-dd (UTC) of a PocketBase date; '' when unset or not a date. */
-export function formatPbDay(value: string | null | undefined): string {
-  if (!value) return '';
-  const fast = PB_DATE_PREFIX.exec(value);
-  if (fast) return fast[1] ?? '';
-  const date = parsePbDate(value);
-  return date ? date.toISOString().slice(0, 10) : '';
-}
-
-/** A number with thousands separators and at most two decimals: 12,345 or 1,234.5. */
-export function formatResultNumber(value: number | null | undefined): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
-  if (Number.isInteger(value)) return formatCount(value);
-  const rounded = Math.round(value * 100) / 100;
-  const whole = Math.trunc(rounded);
-  const fraction = Math.abs(rounded - whole)
-    .toFixed(2)
-    .slice(1)
-    .replace(/0+$/, '');
-  const sign = rounded < 0 && whole === 0 ? '-' : '';
-  return `${sign}${formatCount(whole)}${fraction === '.' ? '' : fraction}`;
-}
-
-/** The href of a URL cell: the trimmed value when it is an absolute http(s) URL, else null. */
-export function linkHref(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
-  return trimmed && isHttpUrl(trimmed) ? trimmed : null;
-}
-
-/** What a cell shows (URL cells show a 'Link' anchor instead, see `linkHref`). */
-export function displayValue(row: SearchResult, column: ResultColumn): string {
-  const value = row[column.key];
-  switch (column.kind) {
-    case 'number':
-      return formatResultNumber(value as number);
-    case 'date':
-      return formatPbDay(value as string);
-    default:
-      return typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
-  }
-}
-
 /**
  * What a cell exports: text and URLs as stored (the full URL), dates as yyyy-MM-dd, numbers
  * plain (no separators). Formula neutralizing and quoting are the CSV builder's job.
@@ -87,9 +41,9 @@ export function exportValue(row: SearchResult, column: ResultColumn): string {
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
     case 'date':
-      return formatPbDay(value as string);
+      return formatPbDay(value);
     default:
-      return typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
+      return resultCellText('text', value); // text and URLs as stored
   }
 }
 

@@ -1,6 +1,7 @@
 /** No serious or critical axe findings on the /app pages, with data on them and their panels open. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { expect, test } from './fixtures.ts';
 
 async function blocking(page: Page): Promise<string[]> {
@@ -12,29 +13,26 @@ async function blocking(page: Page): Promise<string[]> {
 
 test('the /app pages pass axe', async ({ page, admin }) => {
   test.setTimeout(60_000);
-  const user = await admin.createUser('a11y');
-  await admin.pb
-    .collection('subscriptions')
-    .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: new Date().toISOString() });
-  const run = await admin.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: 'Garden lights',
-    facebook_link: 'https://www.facebook.com/ads/library/?q=garden',
-    target_country: 'NL',
-    keywords_used: 'solar, garden',
-    requested_count: 10,
-    results_count: 1,
-    status: 'completed',
-    started_at: new Date().toISOString(),
-  });
-  await admin.pb.collection('search_results').create({
-    run: run.id,
-    user: user.id,
-    ad_id: 'a11y-1',
-    store_name: 'Tuin & Zo',
-    title: 'Solar garden lights',
-    ad_library_url: 'https://www.facebook.com/ads/library/?id=1',
-  });
+  const user = await subscriber(admin.pb, admin, 'a11y');
+  await createRunWithResults(
+    admin.pb,
+    user.id,
+    {
+      search_name: 'Garden lights',
+      facebook_link: 'https://www.facebook.com/ads/library/?q=garden',
+      target_country: 'NL',
+      keywords_used: 'solar, garden',
+      results_count: 1,
+    },
+    [
+      {
+        ad_id: 'a11y-1',
+        store_name: 'Tuin & Zo',
+        title: 'Solar garden lights',
+        ad_library_url: 'https://www.facebook.com/ads/library/?id=1',
+      },
+    ],
+  );
   await admin.signIn(page, user);
 
   for (const path of ['search', 'history', 'database', 'keywords?locale=nl-BE', 'ai', 'settings']) {

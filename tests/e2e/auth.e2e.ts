@@ -1,8 +1,7 @@
 /** Accounts and the /app shell (SPEC §2, §4, §5, §8): validation, register → subscribe → logout → login, guards and the gate. */
-import type { Page } from '@playwright/test';
+import { createSubscription } from '../fixtures/records.ts';
 import { expect, test, uniqueEmail } from './fixtures.ts';
-
-const toast = (page: Page, text: string) => page.locator('.toast-region').getByText(text, { exact: true });
+import { toast } from './locators.ts';
 
 test.describe('login validation', () => {
   const cases = [
@@ -174,12 +173,7 @@ test('the gate: without a subscription only Settings opens, and it lifts over re
   // The server activates the subscription (as billing would): the open page follows, no reload.
   await page.goto('/app/ai');
   await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
-  const subscription = await admin.pb.collection('subscriptions').create({
-    user: user.id,
-    plan: 'monthly',
-    status: 'active',
-    quota_anchor: new Date().toISOString(),
-  });
+  const subscription = await createSubscription(admin.pb, user.id);
   await expect(page.getByRole('heading', { name: 'AI Features' })).toBeVisible();
   await expect(page.getByText('Coming soon.')).toBeVisible();
 
@@ -190,7 +184,7 @@ test('the gate: without a subscription only Settings opens, and it lifts over re
 
 test("another user's subscription does not open the gate", async ({ page, admin }) => {
   const [user, other] = await Promise.all([admin.createUser('mine'), admin.createUser('theirs')]);
-  await admin.pb.collection('subscriptions').create({ user: other.id, plan: 'yearly', status: 'active' });
+  await createSubscription(admin.pb, other.id, { plan: 'yearly' });
   await admin.signIn(page, user);
   await page.goto('/app/search');
   await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();

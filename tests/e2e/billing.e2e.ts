@@ -5,8 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from './fixtures.ts';
-
-const toast = (page: Page, text: string) => page.locator('.toast-region').getByText(text, { exact: true });
+import { toast } from './locators.ts';
 
 async function inPopup(page: Page, open: () => Promise<void>): Promise<Page> {
   const popupOpened = page.waitForEvent('popup');

@@ -6,9 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { createRunWithResults, subscriber } from '../fixtures/records.ts';
+import { SPEC_RESULT_HEADERS } from '../fixtures/spec-columns.ts';
 import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
+import { forbidJsDialogs, toast } from './locators.ts';
 
-const toast = (page: Page, text: string) => page.locator('.toast-region').getByText(text, { exact: true });
 const count = (page: Page) => page.getByTestId('database-count');
 /** Rows the grid has rendered (body rows carry their row id; header rows do not). */
 const renderedRows = (page: Page) => page.locator('.ag-row[row-id]');
@@ -18,49 +20,13 @@ const cell = (page: Page, rowId: string, colId: string) =>
 const XSS = '<img src=x onerror=alert(1)>';
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
 
-const HEADERS = [
-  'Active Status',
-  'Keywords',
-  'Country',
-  'Reach',
-  'Store Name',
-  'Title',
-  'Ad ID',
-  'Category',
-  'Format',
-  'Page Likes',
-  'Start Date',
-  'End Date',
-  'Platforms',
-  'Page Profile',
-  'Ad Library',
-  'Product Link',
-  'Caption',
-  'CTA Text',
-  'Body',
-  'CTA Type',
-  'Link Description',
-  'Age Ranges',
-  'Page ID',
-  'Gender Audience',
-  'Days Running',
-  'Variants',
-  'Winning Score',
-];
+const HEADERS = [...SPEC_RESULT_HEADERS, 'Days Running', 'Variants', 'Winning Score'];
 
 interface Seeded {
   user: E2eUser;
   runId: string;
   /** Row ids by short name. */
   ids: { paws: string; cats: string; beds: string };
-}
-
-async function subscriber(admin: Admin, label: string): Promise<E2eUser> {
-  const user = await admin.createUser(label);
-  await admin.pb
-    .collection('subscriptions')
-    .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: new Date().toISOString() });
-  return user;
 }
 
 function ad(overrides: Record<string, unknown>): Record<string, unknown> {
@@ -94,9 +60,8 @@ function ad(overrides: Record<string, unknown>): Record<string, unknown> {
 
 /** A subscriber with one completed run and three results. */
 async function seed(admin: Admin, label: string): Promise<Seeded> {
-  const user = await subscriber(admin, label);
-  const run = await admin.pb.collection('search_runs').create({
-    user: user.id,
+  const user = await subscriber(admin.pb, admin, label);
+  const run = {
     search_name: 'Pets',
     facebook_link: 'https://www.facebook.com/ads/library/?q=pets',
     target_country: 'US',
@@ -107,8 +72,7 @@ async function seed(admin: Admin, label: string): Promise<Seeded> {
     finished_at: '2026-11-22 10:04:00.000Z',
     results_count: 3,
     source: 'demo',
-  });
-  const batch = admin.pb.createBatch();
+  };
   const rows = [
     ad({
       ad_id: '111',
@@ -143,11 +107,10 @@ async function seed(admin: Admin, label: string): Promise<Seeded> {
       link_description: 'Say "woof"',
     }),
   ];
-  for (const row of rows) batch.collection('search_results').create({ run: run.id, user: user.id, ...row });
-  const sent = await batch.send();
-  const [paws, cats, beds] = sent.map((result) => (result.body as { id: string }).id);
+  const created = await createRunWithResults(admin.pb, user.id, run, rows);
+  const [paws, cats, beds] = created.resultIds;
   if (!paws || !cats || !beds) throw new Error('seeding failed');
-  return { user, runId: run.id, ids: { paws, cats, beds } };
+  return { user, runId: created.run.id, ids: { paws, cats, beds } };
 }
 
 /**
@@ -212,11 +175,7 @@ test('shows every result in 27 columns, text as text, and Link cells only for ht
   page,
   admin,
 }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const dialogs = forbidJsDialogs(page);
   const { user, runId, ids } = await seed(admin, 'db-grid');
   await openDatabase(page, admin, user, '3 results');
   await expect(renderedRows(page)).toHaveCount(3);
@@ -234,7 +193,10 @@ test('shows every result in 27 columns, text as text, and Link cells only for ht
   await expect(cell(page, ids.cats, 'start_date')).toHaveText('');
 
   await revealColumn(page, 'product_link');
-  const profile = cell(page, ids.paws, 'page_profile_url').getByRole('link', { name: 'Link', exact: true });
+  const profile = cell(page, ids.paws, 'page_profile_url').getByRole('link', {
+    name: 'Link (opens in a new tab)',
+    exact: true,
+  });
   await expect(profile).toHaveAttribute('href', 'https://www.facebook.com/happypaws');
   await expect(profile).toHaveAttribute('target', '_blank');
   await expect(profile).toHaveAttribute('rel', /\bnoopener\b/);
@@ -422,7 +384,7 @@ test('Export CSV downloads the visible columns and the filtered, sorted rows', a
 });
 
 test('a user without results sees an empty database and "No results to export"', async ({ page, admin }) => {
-  const user = await subscriber(admin, 'db-empty');
+  const user = await subscriber(admin.pb, admin, 'db-empty');
   await openDatabase(page, admin, user, '0 results');
   await expect(page.getByText('No results to see.')).toBeVisible();
   await expect(page.locator('.ag-header-cell[col-id="active_status"]')).toBeVisible();

@@ -6,12 +6,13 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { AD_FIELDS } from '../../src/domain/entities.ts';
+import { subscriber } from '../fixtures/records.ts';
 import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
+import { forbidJsDialogs, toast } from './locators.ts';
 
 // Dates show in the browser's local time: Berlin is UTC+1 in November.
 test.use({ timezoneId: 'Europe/Berlin' });
 
-const toast = (page: Page, text: string) => page.locator('.toast-region').getByText(text, { exact: true });
 const cards = (page: Page) => page.getByRole('article');
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
@@ -26,10 +27,7 @@ interface Seeded {
 
 /** A subscriber with three runs: completed with 3 rows, failed with none, working with 1 row. */
 async function seed(admin: Admin, label: string): Promise<Seeded> {
-  const user = await admin.createUser(label);
-  await admin.pb
-    .collection('subscriptions')
-    .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: new Date().toISOString() });
+  const user = await subscriber(admin.pb, admin, label);
   const runs = admin.pb.collection('search_runs');
   const dog = await runs.create({
     user: user.id,
@@ -130,16 +128,6 @@ async function openHistory(page: Page, admin: Admin, user: E2eUser, count = 3) {
   await page.goto('/app/history');
   await expect(page.getByRole('heading', { level: 1, name: 'Search History' })).toBeVisible();
   await expect(cards(page)).toHaveCount(count, { timeout: 15_000 });
-}
-
-/** Every JS dialog (alert, confirm) fails the test: ad text must never run. */
-function forbidJsDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(`${dialog.type()}: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  return seen;
 }
 
 test('cards show each run, and the Filter & Sort panel filters, sorts and clears', async ({
@@ -273,8 +261,15 @@ test('View results shows the rows as text in a modal table, and says when there 
   await expect(dialog.locator('img')).toHaveCount(0);
   await expect(dialog.getByRole('cell', { name: 'Chew toy "Max"' })).toBeVisible();
 
-  // http(s) URLs are 'Link' anchors in a new tab; a javascript: URL is not a link
-  const links = dialog.getByRole('link', { name: /^Link/ });
+  // numbers and dates show as the Database grid shows them
+  const first = dialog.locator('tbody tr').first();
+  await expect(first.getByRole('cell', { name: '1,200', exact: true })).toBeVisible();
+  await expect(first.getByRole('cell', { name: '5,400', exact: true })).toBeVisible();
+  await expect(first.getByRole('cell', { name: '2026-11-01', exact: true })).toBeVisible();
+
+  // http(s) URLs are 'Link' anchors in a new tab; a javascript: URL is not a link and, as in the
+  // Database grid, shows nothing
+  const links = dialog.getByRole('link', { name: 'Link (opens in a new tab)', exact: true });
   await expect(links).toHaveCount(3);
   for (const link of await links.all()) {
     await expect(link).toHaveAttribute('target', '_blank');
@@ -282,7 +277,9 @@ test('View results shows the rows as text in a modal table, and says when there 
   }
   await expect(links.nth(2)).toHaveAttribute('href', 'https://shop.example/products/max');
   await expect(dialog.locator('a[href^="javascript"]')).toHaveCount(0);
-  await expect(dialog.getByText('javascript:alert(1)', { exact: true })).toBeVisible();
+  const productLink = AD_FIELDS.findIndex((field) => field.key === 'product_link');
+  await expect(dialog.locator('tbody tr').nth(2).locator('td').nth(productLink)).toHaveText('');
+  await expect(dialog.getByText('javascript:alert(1)')).toHaveCount(0);
 
   // a modal: the page behind is inert; Escape closes it and focus goes back to the button
   expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
@@ -444,10 +441,7 @@ test('on a phone the panel opens from a button, nothing overflows, and a run wit
 });
 
 test('a user without runs gets an empty state that leads to a search', async ({ page, admin }) => {
-  const user = await admin.createUser('history-empty');
-  await admin.pb
-    .collection('subscriptions')
-    .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: new Date().toISOString() });
+  const user = await subscriber(admin.pb, admin, 'history-empty');
   await admin.signIn(page, user);
   await page.goto('/app/history');
   await expect(page.getByRole('heading', { name: 'No searches yet' })).toBeVisible({ timeout: 15_000 });

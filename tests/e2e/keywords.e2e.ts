@@ -1,20 +1,14 @@
 /** /app/keywords (SPEC §2, §4, §8, §9): the locale picker, stored sets over defaults, reset, scout with a keyword. */
 import { defaultKeywords, LOCALES } from '../../src/domain/index.ts';
-import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
-
-async function subscriber(admin: Admin, label: string): Promise<E2eUser> {
-  const user = await admin.createUser(label);
-  await admin.pb
-    .collection('subscriptions')
-    .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: new Date().toISOString() });
-  return user;
-}
+import { subscriber } from '../fixtures/records.ts';
+import { expect, test } from './fixtures.ts';
+import { toast } from './locators.ts';
 
 test('the picker lists the 15 locales and shows a locale’s default list with the note', async ({
   page,
   admin,
 }) => {
-  const user = await subscriber(admin, 'kw-defaults');
+  const user = await subscriber(admin.pb, admin, 'kw-defaults');
   await admin.signIn(page, user);
   await page.goto('/app/keywords');
   const picker = page.getByLabel('Language/country');
@@ -39,7 +33,7 @@ test('a stored set overrides the defaults, and Reset to Defaults overwrites it o
   page,
   admin,
 }) => {
-  const user = await subscriber(admin, 'kw-reset');
+  const user = await subscriber(admin.pb, admin, 'kw-reset');
   const stored = await admin.pb
     .collection('keyword_sets')
     .create({ user: user.id, locale: 'fr-FR', keywords: ['mon mot-clé', 'livraison express'] });
@@ -50,9 +44,7 @@ test('a stored set overrides the defaults, and Reset to Defaults overwrites it o
   await expect(page.getByTestId('keywords-meta')).toContainText('your saved list');
 
   await page.getByRole('button', { name: 'Reset to Defaults' }).click();
-  await expect(
-    page.locator('.toast-region').getByText('Keywords reset to defaults', { exact: true }),
-  ).toBeVisible();
+  await expect(toast(page, 'Keywords reset to defaults')).toBeVisible();
   await expect(grid.locator('.keyword-text')).toHaveText(defaultKeywords('fr-FR'));
   const after = await admin.pb.collection('keyword_sets').getOne(stored.id);
   expect(after.keywords).toEqual(defaultKeywords('fr-FR'));
@@ -61,7 +53,7 @@ test('a stored set overrides the defaults, and Reset to Defaults overwrites it o
 });
 
 test('a keyword is sent to the scout form', async ({ page, admin }) => {
-  const user = await subscriber(admin, 'kw-scout');
+  const user = await subscriber(admin.pb, admin, 'kw-scout');
   await admin.signIn(page, user);
   await page.goto('/app/keywords?locale=en-US');
   const keyword = defaultKeywords('en-US')[5]!;

@@ -2,16 +2,14 @@
  * Rows of a running scout reach the open Database page as they are stored (realtime into
  * IndexedDB, then into the grid as transactions), without a reload or a re-read of every row.
  */
+import { subscriber } from '../fixtures/records.ts';
 import { expect, test } from './fixtures.ts';
 
 const LINK = 'https://www.facebook.com/ads/library/?active_status=active&ad_type=all&country=US&q=yoga%20mat';
 
 test('the Database page fills up while a scout is still running', async ({ page, admin }) => {
   test.setTimeout(60_000);
-  const user = await admin.createUser('live');
-  await admin.pb
-    .collection('subscriptions')
-    .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: new Date().toISOString() });
+  const user = await subscriber(admin.pb, admin, 'live');
   await admin.signIn(page, user);
   await page.goto('/app/search');
   await page.getByLabel('Search name').fill('Yoga mats US');

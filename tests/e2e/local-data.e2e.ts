@@ -3,29 +3,14 @@
  * database, which is deleted on logout, and a second user on the same browser finds none of it.
  */
 import type { Page } from '@playwright/test';
+import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
 
 async function subscriberWithRun(admin: Admin, label: string, runName: string): Promise<E2eUser> {
-  const user = await admin.createUser(label);
-  await admin.pb
-    .collection('subscriptions')
-    .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: new Date().toISOString() });
-  const run = await admin.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: runName,
-    facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
-    target_country: 'DE',
-    requested_count: 10,
-    status: 'completed',
-    started_at: new Date().toISOString(),
-  });
-  await admin.pb.collection('search_results').create({
-    run: run.id,
-    user: user.id,
-    ad_id: `${label}-ad-1`,
-    store_name: `${runName} store`,
-    body: 'An ad body',
-  });
+  const user = await subscriber(admin.pb, admin, label);
+  await createRunWithResults(admin.pb, user.id, { search_name: runName, target_country: 'DE' }, [
+    { ad_id: `${label}-ad-1`, store_name: `${runName} store`, body: 'An ad body' },
+  ]);
   return user;
 }
 

@@ -10,35 +10,30 @@ import { join } from 'node:path';
 import { ensurePocketBase, webBuildDir } from '../../scripts/bootstrap.mjs';
 import { freePort, startPocketBase } from '../../scripts/lib/stack.mjs';
 import { defaultKeywords } from '../../src/domain/index.ts';
+import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
+import { toast } from './locators.ts';
 
 async function seededSubscriber(admin: Admin, label: string): Promise<E2eUser> {
-  const user = await admin.createUser(label);
-  await admin.pb
-    .collection('subscriptions')
-    .create({ user: user.id, plan: 'yearly', status: 'active', quota_anchor: new Date().toISOString() });
-  const run = await admin.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: 'Offline lamps',
-    facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
-    target_country: 'FR',
-    keywords_used: 'lamp, night light',
-    requested_count: 20,
-    status: 'completed',
-    started_at: new Date().toISOString(),
-    results_count: 3,
-  });
-  for (const [i, store] of ['Lumière Maison', 'Night Owl Lights', 'Glow & Co'].entries()) {
-    await admin.pb.collection('search_results').create({
-      run: run.id,
-      user: user.id,
+  const user = await subscriber(admin.pb, admin, label, { plan: 'yearly' });
+  await createRunWithResults(
+    admin.pb,
+    user.id,
+    {
+      search_name: 'Offline lamps',
+      target_country: 'FR',
+      keywords_used: 'lamp, night light',
+      requested_count: 20,
+      results_count: 3,
+    },
+    ['Lumière Maison', 'Night Owl Lights', 'Glow & Co'].map((store, i) => ({
       ad_id: `${label}-${i}`,
       store_name: store,
       title: `${store} bestseller`,
       country: 'FR',
       keywords: 'lamp',
-    });
-  }
+    })),
+  );
   return user;
 }
 
@@ -174,9 +169,7 @@ test('a keyword reset made offline reaches the server after reconnecting, withou
 
   await goOffline(context);
   await page.getByRole('button', { name: 'Reset to Defaults' }).click();
-  await expect(
-    page.locator('.toast-region').getByText('Keywords reset to defaults', { exact: true }),
-  ).toBeVisible();
+  await expect(toast(page, 'Keywords reset to defaults')).toBeVisible();
   await expect(page.getByTestId('keywords-meta')).toContainText('waiting to sync');
   await expect(page.getByTestId('connection-banner')).toContainText('1 change waits to sync');
   expect((await admin.pb.collection('keyword_sets').getOne(stored.id)).keywords).toEqual(['palabra propia']);

@@ -1,22 +1,16 @@
 /** /app/search (SPEC §2, §4, §8): a subscribed user scouts demo ads and watches the run complete. */
-import type { Page } from '@playwright/test';
+import { subscriber } from '../fixtures/records.ts';
 import { expect, test } from './fixtures.ts';
+import { toast } from './locators.ts';
 
 const LINK =
   'https://www.facebook.com/ads/library/?active_status=active&ad_type=all&country=US&q=dog%20toys&search_type=keyword_unordered&media_type=all';
-const toast = (page: Page, text: string) => page.locator('.toast-region').getByText(text, { exact: true });
 
 test('a subscriber scouts 100 demo ads, watches progress, and sees the count and quota change', async ({
   page,
   admin,
 }) => {
-  const user = await admin.createUser('scout');
-  await admin.pb.collection('subscriptions').create({
-    user: user.id,
-    plan: 'monthly',
-    status: 'active',
-    quota_anchor: new Date().toISOString(),
-  });
+  const user = await subscriber(admin.pb, admin, 'scout');
   await admin.signIn(page, user);
   await page.goto('/app/search');
   await expect(page.getByRole('heading', { level: 1, name: 'Scout Winning Ads' })).toBeVisible();
@@ -49,11 +43,8 @@ test('the form refuses bad input, warns when results run low, and refuses a run 
   page,
   admin,
 }) => {
-  const user = await admin.createUser('low');
   const anchor = new Date().toISOString();
-  await admin.pb
-    .collection('subscriptions')
-    .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: anchor });
+  const user = await subscriber(admin.pb, admin, 'low', { quota_anchor: anchor });
   // 2,450 of this month's 2,500 results are used
   await admin.pb
     .collection('usage_ledger')

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPeriod, periodBoundary } from '../../src/domain/index.ts';
+import { createSubscription } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 
 let server: TestServer;
@@ -47,9 +48,7 @@ describe('GET /api/adscout/quota', () => {
       period.start.getUTCMonth() -
       anchor.getUTCMonth();
     expect(pbDate(periodBoundary(anchor, k))).toBe(pbDate(period.start));
-    await server.superuser
-      .collection('subscriptions')
-      .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: anchor.toISOString() });
+    await createSubscription(server.superuser, user.id, { quota_anchor: anchor.toISOString() });
     const previous = periodBoundary(anchor, k - 1);
     await ledger(user, 'plan_use', 900, { period_start: pbDate(previous) }); // an earlier period
     await ledger(user, 'plan_use', 150, { period_start: pbDate(period.start) });
@@ -72,9 +71,7 @@ describe('GET /api/adscout/quota', () => {
 
   it('the yearly plan counts 3,500 a month; a suspended plan leaves only the credits', async () => {
     const user = await server.createUser('yearly');
-    const sub = await server.superuser
-      .collection('subscriptions')
-      .create({ user: user.id, plan: 'yearly', status: 'active', quota_anchor: new Date().toISOString() });
+    const sub = await createSubscription(server.superuser, user.id, { plan: 'yearly' });
     await ledger(user, 'addon_grant', 100, { checkout_session: `cs_y_${user.id}` });
     expect(await quota(user)).toMatchObject({
       plan: 'yearly',
@@ -104,9 +101,7 @@ describe('GET /api/adscout/quota', () => {
 describe('server-only collections (invariant 7)', () => {
   it('a user cannot create, update or delete them through REST or batch, nor finish a run', async () => {
     const user = await server.createUser('writer');
-    const subscription = await server.superuser
-      .collection('subscriptions')
-      .create({ user: user.id, plan: 'monthly', status: 'suspended' });
+    const subscription = await createSubscription(server.superuser, user.id, { status: 'suspended' });
     const entry = await ledger(user, 'addon_grant', 10, { checkout_session: `cs_w_${user.id}` });
     const audit = await server.superuser
       .collection('audit_logs')

@@ -4,6 +4,7 @@
  * below zero under concurrent runs and settlements, charging only stored new ads, once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriber } from '../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 
 let server: TestServer;
@@ -37,12 +38,6 @@ async function create(
     const e = error as { status: number; response?: { message?: string } };
     return { status: e.status, message: e.response?.message };
   }
-}
-
-async function subscribe(user: TestUser, plan = 'monthly') {
-  await server.superuser
-    .collection('subscriptions')
-    .create({ user: user.id, plan, status: 'active', quota_anchor: new Date().toISOString() });
 }
 
 async function grant(user: TestUser, amount: number) {
@@ -103,16 +98,14 @@ describe('the run guard', () => {
   });
 
   it('stores the run as working with a reservation, and ignores server fields from the client', async () => {
-    const user = await server.createUser('fields');
-    await subscribe(user);
+    const user = await subscriber(server.superuser, server, 'fields');
     const before = await quota(user);
     const run = await user.pb.collection('search_runs').create({ user: user.id, ...form(100) });
     expect(run).toMatchObject({ status: 'working', requested_count: 100, progress: 0, source: 'demo' });
     expect(run.started_at).not.toBe('');
     expect((await quota(user)).total_remaining).toBe(before.total_remaining - 100);
     // a client cannot smuggle server fields in
-    const other = await server.createUser('smuggler');
-    await subscribe(other);
+    const other = await subscriber(server.superuser, server, 'smuggler');
     const smuggled = await other.pb
       .collection('search_runs')
       .create({ user: other.id, ...form(5), status: 'completed', results_count: 999 })
@@ -121,8 +114,7 @@ describe('the run guard', () => {
   });
 
   it('20 parallel creations by one user leave exactly one working run and one reservation', async () => {
-    const user = await server.createUser('racer');
-    await subscribe(user);
+    const user = await subscriber(server.superuser, server, 'racer');
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => create(user, 10)));
     expect(outcomes.filter((o) => o.id)).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === 400)).toHaveLength(19);
@@ -140,8 +132,7 @@ describe('the run guard', () => {
 
 describe('settlement', () => {
   it('charges only new ads, plan first then credits, once however often it is finished', async () => {
-    const user = await server.createUser('settle');
-    await subscribe(user);
+    const user = await subscriber(server.superuser, server, 'settle');
     const first = await create(user, 5);
     expect(await scout(first.id!, ['a', 'b', 'c'])).toMatchObject({
       status: 'completed',
@@ -164,8 +155,7 @@ describe('settlement', () => {
   });
 
   it('a failed run charges only what it stored', async () => {
-    const user = await server.createUser('failing');
-    await subscribe(user);
+    const user = await subscriber(server.superuser, server, 'failing');
     const run = await create(user, 100);
     expect(await scout(run.id!, ['x1', 'x2'], 'failed')).toMatchObject({
       status: 'failed',

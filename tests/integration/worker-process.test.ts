@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../scripts/lib/stack.mjs';
+import { subscriber } from '../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 
 const LEASE_SECONDS = 2;
@@ -45,14 +46,6 @@ function worker(name: string) {
   });
   workers.push(started);
   return started;
-}
-
-async function subscriber(label: string): Promise<TestUser> {
-  const user = await server.createUser(label);
-  await server.superuser
-    .collection('subscriptions')
-    .create({ user: user.id, plan: 'monthly', status: 'active', quota_anchor: new Date().toISOString() });
-  return user;
 }
 
 async function startRun(user: TestUser, requested: number): Promise<string> {
@@ -106,7 +99,7 @@ async function expectSettledOnce(user: TestUser, runId: string, requested: numbe
 
 describe('crash safety', () => {
   it('a worker killed with SIGKILL mid-run: another worker resumes after the lease expires', async () => {
-    const user = await subscriber('sigkill');
+    const user = await subscriber(server.superuser, server, 'sigkill');
     const first = worker('doomed');
     const runId = await startRun(user, 200);
     await waitFor('rows to be stored', runOf(runId), (r) => r.progress >= 50 && r.progress < 200);
@@ -120,7 +113,7 @@ describe('crash safety', () => {
   });
 
   it('a PocketBase restart mid-run: the worker carries on or resumes, nothing lost or doubled', async () => {
-    const user = await subscriber('restart');
+    const user = await subscriber(server.superuser, server, 'restart');
     worker('steady');
     const runId = await startRun(user, 200);
     await waitFor('rows to be stored', runOf(runId), (r) => r.progress >= 50 && r.progress < 200);
@@ -129,7 +122,7 @@ describe('crash safety', () => {
   });
 
   it('a graceful stop hands the run back at once', async () => {
-    const user = await subscriber('graceful');
+    const user = await subscriber(server.superuser, server, 'graceful');
     const leaving = worker('leaving');
     const runId = await startRun(user, 200);
     await waitFor('rows to be stored', runOf(runId), (r) => r.progress >= 25 && r.progress < 200);

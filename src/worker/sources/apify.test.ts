@@ -9,26 +9,17 @@ import {
   recordingSleep,
 } from '../../../tests/fixtures/loopback-double.ts';
 import { createApifySource, type ApifySourceOptions } from './apify.ts';
-import { SourceError, type SourcePage, type SourceQuery } from './types.ts';
+import { collectPages, sourceQuery } from '../../../tests/fixtures/source-query.ts';
+import { SourceError } from './types.ts';
 
 const TOKEN = 'apify_api_SECRET0123456789';
 
-const baseQuery: SourceQuery = {
+const baseQuery = sourceQuery({
   libraryUrl:
     'https://www.facebook.com/ads/library/?active_status=active&ad_type=all&country=US&q=dog%20harness&search_type=keyword_unordered&media_type=all',
-  country: 'US',
-  searchTerms: 'dog harness',
-  searchType: 'keyword_unordered',
   activeStatus: 'active',
-  adType: 'all',
-  mediaType: 'all',
-  pageIds: [],
-  startDateMin: '',
-  startDateMax: '',
-  platforms: [],
-  languages: [],
   limit: 450,
-};
+});
 
 function rawItem(i: number) {
   return {
@@ -120,19 +111,13 @@ function source(overrides: Partial<ApifySourceOptions> = {}) {
   return { src, delays, logs };
 }
 
-async function collect(pages: AsyncIterable<SourcePage>): Promise<SourcePage[]> {
-  const out: SourcePage[] = [];
-  for await (const page of pages) out.push(page);
-  return out;
-}
-
 const signal = () => new AbortController().signal;
 
 describe('apify source', () => {
   it('starts the actor, polls with backoff until SUCCEEDED, then pages through the dataset', async () => {
     double = await apifyDouble();
     const { src, delays } = source({ pollMinDelayMs: 1000 });
-    const pages = await collect(src.pages(baseQuery, { signal: signal() }));
+    const pages = await collectPages(src.pages(baseQuery, { signal: signal() }));
 
     expect(pages.map((p) => p.items.length)).toEqual([200, 200, 50]);
     const ids = pages.flatMap((p) => p.items.map((i) => (i as { ad_archive_id: string }).ad_archive_id));
@@ -174,7 +159,9 @@ describe('apify source', () => {
   it('asks for the ad details in the EU and the UK, and stops at the limit', async () => {
     double = await apifyDouble({ statuses: ['SUCCEEDED'] });
     const { src } = source();
-    const pages = await collect(src.pages({ ...baseQuery, country: 'DE', limit: 120 }, { signal: signal() }));
+    const pages = await collectPages(
+      src.pages({ ...baseQuery, country: 'DE', limit: 120 }, { signal: signal() }),
+    );
     expect(pages.map((p) => p.items.length)).toEqual([120]);
     expect(JSON.parse(double.requests[0]!.body)).toMatchObject({ count: 120, scrapeAdDetails: true });
     const reads = double.requests.filter((r) => r.path === '/v2/datasets/ds1/items');
@@ -192,7 +179,7 @@ describe('apify source', () => {
       },
     });
     const { src, delays } = source();
-    const pages = await collect(src.pages(baseQuery, { signal: signal() }));
+    const pages = await collectPages(src.pages(baseQuery, { signal: signal() }));
     expect(pages.flatMap((p) => p.items)).toHaveLength(450);
     expect(delays).toEqual([7000]);
   });
@@ -205,7 +192,7 @@ describe('apify source', () => {
       },
     });
     const { src, delays } = source({ random: () => 0.5 });
-    const pages = await collect(src.pages({ ...baseQuery, limit: 10 }, { signal: signal() }));
+    const pages = await collectPages(src.pages({ ...baseQuery, limit: 10 }, { signal: signal() }));
     expect(pages.flatMap((p) => p.items)).toHaveLength(10);
     expect(double.requests.filter((r) => r.method === 'POST')).toHaveLength(3); // one run started once it answered
     expect(delays).toEqual([500, 1000]);
@@ -217,7 +204,7 @@ describe('apify source', () => {
       faults: { status: [() => {}] }, // the first status request never gets an answer
     });
     const { src, logs } = source({ pollWaitSecs: 0, policy: { timeoutMs: 500 } });
-    const pages = await collect(src.pages({ ...baseQuery, limit: 5 }, { signal: signal() }));
+    const pages = await collectPages(src.pages({ ...baseQuery, limit: 5 }, { signal: signal() }));
     expect(pages.flatMap((p) => p.items)).toHaveLength(5);
     expect(logs.some((l) => /no response within/.test(l))).toBe(true);
     expect(double.requests.filter((r) => r.path === '/v2/actor-runs/run1')).toHaveLength(2);
@@ -226,7 +213,7 @@ describe('apify source', () => {
   it('ends without error when the dataset is empty', async () => {
     double = await apifyDouble({ items: [], statuses: ['SUCCEEDED'] });
     const { src } = source();
-    expect(await collect(src.pages(baseQuery, { signal: signal() }))).toEqual([]);
+    expect(await collectPages(src.pages(baseQuery, { signal: signal() }))).toEqual([]);
   });
 
   it('re-reads a truncated dataset page', async () => {
@@ -235,7 +222,7 @@ describe('apify source', () => {
       faults: { dataset: [(res) => sendJson(res, 200, '[{"ad_archive_id":"1000000000000",')] },
     });
     const { src, delays } = source();
-    const pages = await collect(src.pages(baseQuery, { signal: signal() }));
+    const pages = await collectPages(src.pages(baseQuery, { signal: signal() }));
     const ids = pages.flatMap((p) => p.items.map((i) => (i as { ad_archive_id: string }).ad_archive_id));
     expect(ids).toHaveLength(450);
     expect(new Set(ids).size).toBe(450);
@@ -246,7 +233,7 @@ describe('apify source', () => {
     const broken: (res: ServerResponse) => void = (res) => sendJson(res, 200, '<html>oops');
     double = await apifyDouble({ statuses: ['SUCCEEDED'], faults: { dataset: Array(5).fill(broken) } });
     const { src } = source();
-    const error = await collect(src.pages(baseQuery, { signal: signal() })).catch((e: unknown) => e);
+    const error = await collectPages(src.pages(baseQuery, { signal: signal() })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect(error).toMatchObject({
       permanent: false,
@@ -287,7 +274,7 @@ describe('apify source', () => {
       },
     });
     const { src } = source();
-    const error = await collect(src.pages(baseQuery, { signal: signal() })).catch((e: unknown) => e);
+    const error = await collectPages(src.pages(baseQuery, { signal: signal() })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect(error).toMatchObject({ permanent: true, userMessage: 'The Apify token is invalid or expired.' });
     expect((error as Error).message).toContain('token-not-valid');
@@ -298,7 +285,9 @@ describe('apify source', () => {
   it('resumes from a cursor without starting a new run', async () => {
     double = await apifyDouble({ statuses: ['SUCCEEDED'] });
     const { src } = source();
-    const pages = await collect(src.pages(baseQuery, { signal: signal(), cursor: 'apify1:run1:ds1:400' }));
+    const pages = await collectPages(
+      src.pages(baseQuery, { signal: signal(), cursor: 'apify1:run1:ds1:400' }),
+    );
     expect(double.requests.some((r) => r.method === 'POST')).toBe(false);
     expect(pages.flatMap((p) => p.items)).toEqual(Array.from({ length: 50 }, (_, i) => rawItem(400 + i)));
   });
@@ -319,7 +308,7 @@ describe('apify source', () => {
       sleep,
       random: () => 0,
     });
-    await expect(collect(src.pages(baseQuery, { signal: controller.signal }))).rejects.toThrow(
+    await expect(collectPages(src.pages(baseQuery, { signal: controller.signal }))).rejects.toThrow(
       'worker stopping',
     );
     expect(double.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v2/actor-runs/run1/abort' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sleep } from '../net/http.ts';
 import { buildDemoCatalogue, createDemoSource, DEMO_WINDOW_DAYS } from './demo.ts';
+import { collectPages, sourceQuery } from '../../../tests/fixtures/source-query.ts';
 import type { SourcePage, SourceQuery } from './types.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw items are untyped JSON */
@@ -10,24 +11,6 @@ const catalogue = (q: SourceQuery, now: number) => buildDemoCatalogue(q, now) as
 const NOW = Date.UTC(2026, 10, 22, 14, 30);
 const DAY = 86_400_000;
 
-const query = (over: Partial<SourceQuery> = {}): SourceQuery => ({
-  libraryUrl:
-    'https://www.facebook.com/ads/library/?active_status=all&ad_type=all&country=US&q=dog%20harness&search_type=keyword_unordered&media_type=all',
-  country: 'US',
-  searchTerms: 'dog harness',
-  searchType: 'keyword_unordered',
-  activeStatus: 'all',
-  adType: 'all',
-  mediaType: 'all',
-  pageIds: [],
-  startDateMin: '',
-  startDateMax: '',
-  platforms: [],
-  languages: [],
-  limit: 100,
-  ...over,
-});
-
 function demo(options: { now?: number; paceMs?: number; sleep?: Sleep } = {}) {
   return createDemoSource({
     paceMs: options.paceMs ?? 0,
@@ -36,14 +19,8 @@ function demo(options: { now?: number; paceMs?: number; sleep?: Sleep } = {}) {
   });
 }
 
-async function collect(pages: AsyncIterable<SourcePage>): Promise<SourcePage[]> {
-  const out: SourcePage[] = [];
-  for await (const page of pages) out.push(page);
-  return out;
-}
-
 async function ids(q: SourceQuery, now = NOW): Promise<string[]> {
-  const pages = await collect(demo({ now }).pages(q, { signal: new AbortController().signal }));
+  const pages = await collectPages(demo({ now }).pages(q, { signal: new AbortController().signal }));
   return pages.flatMap((p) => p.items.map((item) => (item as Raw).ad_archive_id as string));
 }
 
@@ -51,20 +28,20 @@ const hostOf = (url: string) => /^https:\/\/([^/?#]+)/.exec(url)?.[1] ?? '';
 
 describe('demo source', () => {
   it('is deterministic: the same query returns the same ads, another query other ads', async () => {
-    const first = await ids(query());
+    const first = await ids(sourceQuery());
     expect(first).toHaveLength(100);
-    expect(await ids(query())).toEqual(first);
+    expect(await ids(sourceQuery())).toEqual(first);
     // Keyword case, spacing and quotes do not change the seed; country and terms do.
-    expect(await ids(query({ searchTerms: '  Dog   HARNESS ' }))).toEqual(first);
-    const german = await ids(query({ country: 'DE' }));
-    const cats = await ids(query({ searchTerms: 'cat toy' }));
+    expect(await ids(sourceQuery({ searchTerms: '  Dog   HARNESS ' }))).toEqual(first);
+    const german = await ids(sourceQuery({ country: 'DE' }));
+    const cats = await ids(sourceQuery({ searchTerms: 'cat toy' }));
     expect(german.filter((id) => first.includes(id))).toEqual([]);
     expect(cats.filter((id) => first.includes(id))).toEqual([]);
   });
 
   it('keeps ad ids and start dates on the next day (a rolling window, like the real library)', () => {
-    const today = catalogue(query(), NOW);
-    const tomorrow = catalogue(query(), NOW + DAY);
+    const today = catalogue(sourceQuery(), NOW);
+    const tomorrow = catalogue(sourceQuery(), NOW + DAY);
     const startById = new Map(today.map((ad) => [ad.ad_archive_id, ad.start_date]));
     const kept = tomorrow.filter((ad) => startById.has(ad.ad_archive_id));
     expect(kept.length / today.length).toBeGreaterThan(0.97);
@@ -73,8 +50,8 @@ describe('demo source', () => {
 
   it('serves 1000 distinct ads for one query, with repeated creatives through collation', async () => {
     for (const activeStatus of ['all', 'active'] as const) {
-      const pages = await collect(
-        demo().pages(query({ limit: 1000, activeStatus }), { signal: new AbortController().signal }),
+      const pages = await collectPages(
+        demo().pages(sourceQuery({ limit: 1000, activeStatus }), { signal: new AbortController().signal }),
       );
       const items = pages.flatMap((p) => p.items) as Raw[];
       expect(pages.every((p) => p.items.length === 25)).toBe(true);
@@ -101,8 +78,10 @@ describe('demo source', () => {
     const sleep: Sleep = async (ms) => {
       delays.push(ms);
     };
-    const pages = await collect(
-      demo({ paceMs: 1000, sleep }).pages(query({ limit: 37 }), { signal: new AbortController().signal }),
+    const pages = await collectPages(
+      demo({ paceMs: 1000, sleep }).pages(sourceQuery({ limit: 37 }), {
+        signal: new AbortController().signal,
+      }),
     );
     expect(pages.map((p) => p.items.length)).toEqual([25, 12]);
     expect(delays).toEqual([1000, 1000]);
@@ -110,15 +89,15 @@ describe('demo source', () => {
   });
 
   it('continues after a cursor', async () => {
-    const all = await ids(query({ limit: 75 }));
-    const pages = await collect(
-      demo().pages(query({ limit: 25 }), { signal: new AbortController().signal, cursor: '50' }),
+    const all = await ids(sourceQuery({ limit: 75 }));
+    const pages = await collectPages(
+      demo().pages(sourceQuery({ limit: 25 }), { signal: new AbortController().signal, cursor: '50' }),
     );
     expect(pages.flatMap((p) => p.items.map((i) => (i as Raw).ad_archive_id))).toEqual(all.slice(50, 75));
   });
 
   it('emits the curious_coder item shape with realistic, example-domain values', () => {
-    const items = catalogue(query(), NOW);
+    const items = catalogue(sourceQuery(), NOW);
     const window = { min: ((Math.floor(NOW / DAY) - DEMO_WINDOW_DAYS) * DAY) / 1000, max: NOW / 1000 };
     for (const ad of items) {
       expect(ad.ad_archive_id).toMatch(/^[1-9]\d{15}$/);
@@ -128,7 +107,7 @@ describe('demo source', () => {
       expect(ad.start_date).toBeLessThanOrEqual(window.max);
       expect(ad.end_date).toBeGreaterThanOrEqual(ad.start_date);
       expect(ad.publisher_platform.length).toBeGreaterThan(0);
-      expect(ad.url).toBe(query().libraryUrl);
+      expect(ad.url).toBe(sourceQuery().libraryUrl);
       expect(ad.total).toBe(items.length);
       const s = ad.snapshot;
       expect(typeof s.body.text).toBe('string');
@@ -157,7 +136,7 @@ describe('demo source', () => {
   });
 
   it('has DPA/DCO items with template text on top and the real text in cards[0], and carousels', () => {
-    const items = catalogue(query(), NOW);
+    const items = catalogue(sourceQuery(), NOW);
     const templated = items.filter((ad) => ['DPA', 'DCO'].includes(ad.snapshot.display_format));
     expect(templated.length).toBeGreaterThan(50);
     for (const ad of templated) {
@@ -177,12 +156,12 @@ describe('demo source', () => {
 
   it('adds EU transparency only for EU countries, UK transparency only for the UK', () => {
     for (const country of ['US', 'CA', 'AU', 'NO']) {
-      for (const ad of catalogue(query({ country }), NOW)) {
+      for (const ad of catalogue(sourceQuery({ country }), NOW)) {
         expect(ad.transparency_by_location).toBeUndefined();
         expect(ad.aaa_info).toBeUndefined();
       }
     }
-    for (const ad of catalogue(query({ country: 'DE' }), NOW)) {
+    for (const ad of catalogue(sourceQuery({ country: 'DE' }), NOW)) {
       const eu = ad.transparency_by_location.eu_transparency;
       expect(ad.transparency_by_location.uk_transparency).toBeNull();
       expect(eu.eu_total_reach).toBeGreaterThan(0);
@@ -198,23 +177,23 @@ describe('demo source', () => {
         }),
       );
     }
-    for (const ad of catalogue(query({ country: 'GB' }), NOW)) {
+    for (const ad of catalogue(sourceQuery({ country: 'GB' }), NOW)) {
       expect(ad.transparency_by_location.eu_transparency).toBeNull();
       expect(ad.transparency_by_location.uk_transparency.total_reach).toBeGreaterThan(0);
     }
   });
 
   it("applies the link's filters: media type, platforms, start dates, page ids", () => {
-    const videos = catalogue(query({ mediaType: 'video' }), NOW);
+    const videos = catalogue(sourceQuery({ mediaType: 'video' }), NOW);
     expect(videos.length).toBeGreaterThan(500);
     expect(videos.every((ad) => ad.snapshot.display_format === 'VIDEO')).toBe(true);
-    const images = catalogue(query({ mediaType: 'image' }), NOW);
+    const images = catalogue(sourceQuery({ mediaType: 'image' }), NOW);
     expect(images.some((ad) => ad.snapshot.display_format === 'VIDEO')).toBe(false);
 
-    const insta = catalogue(query({ platforms: ['instagram'] }), NOW);
+    const insta = catalogue(sourceQuery({ platforms: ['instagram'] }), NOW);
     expect(insta.every((ad) => ad.publisher_platform.includes('INSTAGRAM'))).toBe(true);
 
-    const recent = catalogue(query({ startDateMin: '2026-11-01', startDateMax: '2026-11-10' }), NOW);
+    const recent = catalogue(sourceQuery({ startDateMin: '2026-11-01', startDateMax: '2026-11-10' }), NOW);
     expect(recent.length).toBeGreaterThan(50);
     for (const ad of recent) {
       const day = new Date(ad.start_date * 1000).toISOString().slice(0, 10);
@@ -222,7 +201,7 @@ describe('demo source', () => {
     }
 
     const byPage = catalogue(
-      query({ searchType: 'page', searchTerms: '', pageIds: ['15087023444', '106303752098912'] }),
+      sourceQuery({ searchType: 'page', searchTerms: '', pageIds: ['15087023444', '106303752098912'] }),
       NOW,
     );
     expect(byPage.length).toBeGreaterThan(100);
@@ -234,14 +213,16 @@ describe('demo source', () => {
     const source = demo({ paceMs: 60_000 }); // the real sleep: only the abort can end it early
     const started = Date.now();
     setTimeout(() => controller.abort(new Error('lease lost')), 20);
-    await expect(collect(source.pages(query(), { signal: controller.signal }))).rejects.toThrow('lease lost');
+    await expect(collectPages(source.pages(sourceQuery(), { signal: controller.signal }))).rejects.toThrow(
+      'lease lost',
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
 
     const second = new AbortController();
     const seen: SourcePage[] = [];
     await expect(
       (async () => {
-        for await (const page of demo().pages(query({ limit: 500 }), { signal: second.signal })) {
+        for await (const page of demo().pages(sourceQuery({ limit: 500 }), { signal: second.signal })) {
           seen.push(page);
           if (seen.length === 2) second.abort(new Error('stop'));
         }

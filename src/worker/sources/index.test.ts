@@ -5,6 +5,7 @@ import {
   SOURCE_DEFAULTS,
   type SourceSettings,
 } from '../config.ts';
+import { sourceQuery } from '../../../tests/fixtures/source-query.ts';
 import { createSource, SourceConfigError } from './index.ts';
 
 const settings = (over: Partial<SourceSettings> = {}): SourceSettings => ({
@@ -83,23 +84,8 @@ describe('createSource', () => {
       settings({ source: 'meta', metaAccessToken: 'tok', metaGraphBase: 'http://graph.test/v25.0' }),
       fakeFetch,
     );
-    const query = {
-      libraryUrl: '',
-      country: 'FR',
-      searchTerms: 'x',
-      searchType: 'keyword_unordered',
-      activeStatus: 'active',
-      adType: 'all',
-      mediaType: 'all',
-      pageIds: [],
-      startDateMin: '',
-      startDateMax: '',
-      platforms: [],
-      languages: [],
-      limit: 5,
-    } as const;
     const pages = source.pages(
-      { ...query, pageIds: [], platforms: [], languages: [] },
+      sourceQuery({ libraryUrl: '', country: 'FR', searchTerms: 'x', activeStatus: 'active', limit: 5 }),
       { signal: new AbortController().signal },
     );
     await expect(pages[Symbol.asyncIterator]().next()).rejects.toMatchObject({

@@ -8,26 +8,22 @@ import {
   recordingSleep,
 } from '../../../tests/fixtures/loopback-double.ts';
 import { createMetaSource, type MetaSourceOptions } from './meta.ts';
-import { SourceError, type SourcePage, type SourceQuery } from './types.ts';
+import { collectPages, sourceQuery } from '../../../tests/fixtures/source-query.ts';
+import { SourceError, type SourcePage } from './types.ts';
 
 const TOKEN = 'EAAGmetaSECRETtoken987654321';
 
-const baseQuery: SourceQuery = {
+const baseQuery = sourceQuery({
   libraryUrl:
     'https://www.facebook.com/ads/library/?active_status=active&ad_type=all&country=DE&q=posture%20corrector',
   country: 'DE',
   searchTerms: 'posture corrector',
-  searchType: 'keyword_unordered',
   activeStatus: 'active',
-  adType: 'all',
-  mediaType: 'all',
-  pageIds: [],
   startDateMin: '2026-08-01',
-  startDateMax: '',
   platforms: ['facebook', 'instagram'],
   languages: ['de'],
   limit: 250,
-};
+});
 
 function graphAd(i: number) {
   return {
@@ -110,14 +106,8 @@ function source(overrides: Partial<MetaSourceOptions> = {}) {
   return { src, delays, logs };
 }
 
-async function collect(pages: AsyncIterable<SourcePage>): Promise<SourcePage[]> {
-  const out: SourcePage[] = [];
-  for await (const page of pages) out.push(page);
-  return out;
-}
-
 async function failure(pages: AsyncIterable<SourcePage>): Promise<SourceError> {
-  const error = await collect(pages).catch((e: unknown) => e);
+  const error = await collectPages(pages).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(SourceError);
   return error as SourceError;
 }
@@ -128,7 +118,7 @@ describe('meta source', () => {
   it('queries ads_archive with the documented parameters and follows the after cursors', async () => {
     double = await graphDouble();
     const { src } = source();
-    const pages = await collect(src.pages(baseQuery, { signal: signal() }));
+    const pages = await collectPages(src.pages(baseQuery, { signal: signal() }));
 
     expect(pages.map((p) => p.items.length)).toEqual([100, 100, 50]);
     expect(pages.map((p) => p.cursor)).toEqual(['c100', 'c200', null]);
@@ -168,7 +158,7 @@ describe('meta source', () => {
   it('maps page searches, exact phrases and page ids', async () => {
     double = await graphDouble({ ads: [graphAd(1)] });
     const { src } = source();
-    await collect(
+    await collectPages(
       src.pages(
         {
           ...baseQuery,
@@ -199,7 +189,7 @@ describe('meta source', () => {
     expect(double.requests).toHaveLength(0);
 
     // Political and issue ads are served for every country.
-    const pages = await collect(
+    const pages = await collectPages(
       src.pages(
         { ...baseQuery, country: 'US', adType: 'political_and_issue_ads', limit: 10 },
         { signal: signal() },
@@ -233,7 +223,7 @@ describe('meta source', () => {
     async (code, message, headers, expected) => {
       double = await graphDouble({ faults: [graphError(code, message, headers)] });
       const { src, delays, logs } = source();
-      const pages = await collect(src.pages({ ...baseQuery, limit: 20 }, { signal: signal() }));
+      const pages = await collectPages(src.pages({ ...baseQuery, limit: 20 }, { signal: signal() }));
       expect(pages.flatMap((p) => p.items)).toHaveLength(20);
       expect(delays).toEqual([expected]);
       expect(logs[0]).toContain(`Graph rate limit (code ${code}`);
@@ -305,7 +295,7 @@ describe('meta source', () => {
       ],
     });
     const { src, delays, logs } = source({ policy: { timeoutMs: 500 } });
-    const pages = await collect(src.pages({ ...baseQuery, limit: 30 }, { signal: signal() }));
+    const pages = await collectPages(src.pages({ ...baseQuery, limit: 30 }, { signal: signal() }));
     expect(pages.flatMap((p) => p.items)).toHaveLength(30);
     expect(delays).toHaveLength(3);
     expect(logs.map((l) => l.split(';')[0])).toEqual([
@@ -326,7 +316,7 @@ describe('meta source', () => {
       ],
     });
     const { src } = source();
-    expect(await collect(src.pages(baseQuery, { signal: signal() }))).toEqual([]);
+    expect(await collectPages(src.pages(baseQuery, { signal: signal() }))).toEqual([]);
     expect(double.requests).toHaveLength(1);
   });
 
@@ -342,7 +332,7 @@ describe('meta source', () => {
       ],
     });
     const { src } = source();
-    const pages = await collect(src.pages({ ...baseQuery, limit: 60 }, { signal: signal() }));
+    const pages = await collectPages(src.pages({ ...baseQuery, limit: 60 }, { signal: signal() }));
     expect(pages.map((p) => p.items.length)).toEqual([50, 10]);
     expect(double.requests.map((r) => r.query.get('limit'))).toEqual(['60', '50', '10']);
   });
@@ -352,14 +342,14 @@ describe('meta source', () => {
       headers: { 'x-app-usage': '{"call_count":91,"total_cputime":10,"total_time":12}' },
     });
     const { src, delays } = source({ slowDownMs: 20_000 });
-    await collect(src.pages({ ...baseQuery, limit: 200 }, { signal: signal() }));
+    await collectPages(src.pages({ ...baseQuery, limit: 200 }, { signal: signal() }));
     expect(delays).toEqual([20_000]);
   });
 
   it('resumes after a cursor', async () => {
     double = await graphDouble();
     const { src } = source();
-    const pages = await collect(src.pages(baseQuery, { signal: signal(), cursor: 'c200' }));
+    const pages = await collectPages(src.pages(baseQuery, { signal: signal(), cursor: 'c200' }));
     expect(double.requests[0]!.query.get('after')).toBe('c200');
     expect(pages.flatMap((p) => p.items)).toHaveLength(50);
   });

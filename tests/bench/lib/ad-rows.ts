@@ -6,7 +6,7 @@
 import { normalizeAd, type NormalizedAd } from '../../../src/domain/normalize-ad.ts';
 import { buildDemoCatalogue } from '../../../src/worker/sources/demo.ts';
 import { NICHES } from '../../../src/worker/sources/demo-catalogue.ts';
-import type { SourceQuery } from '../../../src/worker/sources/types.ts';
+import { sourceQuery } from '../../fixtures/source-query.ts';
 
 /** Run countries the search_runs collection accepts (EU/UK ones carry reach, age and gender). */
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'CA', 'AU', 'ES', 'IT', 'NL', 'SE'] as const;
@@ -32,21 +32,7 @@ export function realisticRuns(runs: number, perRun: number, nowMs = Date.now()):
     const terms = product.tags.slice(0, 2).join(' ');
     const country = COUNTRIES[r % COUNTRIES.length]!;
     const libraryUrl = `https://www.facebook.com/ads/library/?active_status=all&ad_type=all&country=${country}&q=${encodeURIComponent(terms)}`;
-    const query: SourceQuery = {
-      libraryUrl,
-      country,
-      searchTerms: terms,
-      searchType: 'keyword_unordered',
-      activeStatus: 'all',
-      adType: 'all',
-      mediaType: 'all',
-      pageIds: [],
-      startDateMin: '',
-      startDateMax: '',
-      platforms: [],
-      languages: [],
-      limit: perRun,
-    };
+    const query = sourceQuery({ libraryUrl, country, searchTerms: terms, limit: perRun });
     const rows: SeedRun['rows'] = [];
     for (const item of buildDemoCatalogue(query, nowMs)) {
       if (rows.length === perRun) break;

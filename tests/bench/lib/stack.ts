@@ -10,6 +10,7 @@ import {
   startWorker,
   upsertSuperuser,
 } from '../../../scripts/lib/stack.mjs';
+import { createSubscription } from '../../fixtures/records.ts';
 
 export interface BenchStack {
   url: string;
@@ -49,9 +50,7 @@ export async function startBenchStack(options: {
       const user = await superuser
         .collection('users')
         .create({ email: `${label}-${counter}@bench.test`, password, passwordConfirm: password });
-      await superuser
-        .collection('subscriptions')
-        .create({ user: user.id, plan: 'yearly', status: 'active', quota_anchor: new Date().toISOString() });
+      await createSubscription(superuser, user.id, { plan: 'yearly' });
       const pb = await superuser.collection('users').impersonate(user.id, 3600);
       pb.autoCancellation(false);
       return { id: user.id, pb };

@@ -15,6 +15,7 @@ import {
   startPocketBase,
   upsertSuperuser,
 } from '../../../scripts/lib/stack.mjs';
+import { createSubscription } from '../../fixtures/records.ts';
 
 export interface WebStack {
   url: string;
@@ -56,12 +57,7 @@ export async function startWebStack(): Promise<WebStack> {
         const user = await superuser
           .collection('users')
           .create({ email: `${label}@bench.test`, password, passwordConfirm: password });
-        await superuser.collection('subscriptions').create({
-          user: user.id,
-          plan: 'yearly',
-          status: 'active',
-          quota_anchor: new Date().toISOString(),
-        });
+        await createSubscription(superuser, user.id, { plan: 'yearly' });
         const client = await superuser.collection('users').impersonate(user.id, 7 * 24 * 3600);
         const session = JSON.stringify({ token: client.authStore.token, record: client.authStore.record });
         return { id: user.id, token: client.authStore.token, session };

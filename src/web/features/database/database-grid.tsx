@@ -31,11 +31,11 @@ import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   filterNeedles,
-  formatPbDay,
-  formatResultNumber,
   linkHref,
   passesFilters,
   RESULT_COLUMNS,
+  RESULT_LINK_TEXT,
+  resultCellText,
   resultColumn,
   resultFilterText,
   type ResultColumn,
@@ -43,6 +43,7 @@ import {
   type ResultFilterText,
   type SearchResult,
 } from '../../../domain/index.ts';
+import { externalLinkElement } from '../../components/external-link.tsx';
 import type { DatabaseGridProps } from './grid-contract.ts';
 
 const MODULES: Module[] = [
@@ -66,7 +67,10 @@ const THEME = themeQuartz.withParams({
   borderColor: '#dbe2ea',
 });
 
-/** A 'Link' anchor for http(s) values only; anything else (javascript:, junk) shows nothing. */
+/**
+ * A URL cell, as the History dialog shows it (result-display): a 'Link' anchor for http(s)
+ * values only; anything else (javascript:, junk) shows nothing.
+ */
 class LinkCell implements ICellRendererComp<SearchResult> {
   private gui: HTMLElement = document.createElement('span');
 
@@ -86,13 +90,7 @@ class LinkCell implements ICellRendererComp<SearchResult> {
   private render(value: unknown): void {
     const href = linkHref(value);
     this.gui.replaceChildren();
-    if (!href) return;
-    const anchor = document.createElement('a');
-    anchor.href = href;
-    anchor.target = '_blank';
-    anchor.rel = 'noopener noreferrer';
-    anchor.textContent = 'Link';
-    this.gui.append(anchor);
+    if (href) this.gui.append(externalLinkElement(href, RESULT_LINK_TEXT));
   }
 }
 
@@ -112,9 +110,12 @@ const WIDTHS: Partial<Record<ResultColumnKey, number>> = {
   age_ranges: 120,
 };
 
-const numberFormatter = (params: ValueFormatterParams<SearchResult>) =>
-  formatResultNumber(params.value as number);
-const dateFormatter = (params: ValueFormatterParams<SearchResult>) => formatPbDay(params.value as string);
+/** The text of every other cell, as the History dialog shows it (result-display). */
+const FORMATTERS = {
+  text: (params: ValueFormatterParams<SearchResult>) => resultCellText('text', params.value),
+  number: (params: ValueFormatterParams<SearchResult>) => resultCellText('number', params.value),
+  date: (params: ValueFormatterParams<SearchResult>) => resultCellText('date', params.value),
+};
 
 function columnDef(column: ResultColumn, hidden: boolean): ColDef<SearchResult> {
   const base: ColDef<SearchResult> = {
@@ -125,13 +126,13 @@ function columnDef(column: ResultColumn, hidden: boolean): ColDef<SearchResult> 
   };
   switch (column.kind) {
     case 'number':
-      return { ...base, type: 'rightAligned', width: 130, valueFormatter: numberFormatter };
+      return { ...base, type: 'rightAligned', width: 130, valueFormatter: FORMATTERS.number };
     case 'date':
-      return { ...base, width: 130, valueFormatter: dateFormatter };
+      return { ...base, width: 130, valueFormatter: FORMATTERS.date };
     case 'url':
       return { ...base, width: 130, cellRenderer: LinkCell };
     default:
-      return { ...base, width: WIDTHS[column.key] ?? 150 };
+      return { ...base, width: WIDTHS[column.key] ?? 150, valueFormatter: FORMATTERS.text };
   }
 }
 

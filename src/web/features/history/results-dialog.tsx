@@ -2,9 +2,10 @@ import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import {
   AD_FIELDS,
   formatCount,
-  isHttpUrl,
   MESSAGES,
-  parsePbDate,
+  RESULT_LINK_TEXT,
+  resultCell,
+  type ResultColumnKind,
   type SearchResult,
   type SearchRun,
 } from '../../../domain/index.ts';
@@ -13,34 +14,20 @@ import { CloseIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { loadRunResults, onResultsStored } from '../../data/local-data.ts';
 
-type AdField = (typeof AD_FIELDS)[number];
-
 /**
- * One cell of an ad. Ad text is third-party data (invariant 8): it only ever becomes React text
- * nodes, and only http(s) URLs become links.
+ * One cell of an ad, as the Database grid shows it (result-display). Ad text is third-party data
+ * (invariant 8): it only ever becomes React text nodes, and only http(s) URLs become links.
  */
-function AdCell({ field, value }: { field: AdField; value: unknown }) {
-  if (value === null || value === undefined || value === '') return null;
-  const text = typeof value === 'string' ? value : String(value);
-  switch (field.kind) {
-    case 'url': {
-      const url = text.trim();
-      return isHttpUrl(url) ? (
-        <ExternalLink href={url} showIcon={false}>
-          Link
-        </ExternalLink>
-      ) : (
-        <span className="muted">{text}</span>
-      );
-    }
-    case 'date':
-      // Ad dates are calendar days; PocketBase keeps them at midnight UTC.
-      return <>{parsePbDate(text)?.toISOString().slice(0, 10) ?? text}</>;
-    case 'number':
-      return <>{typeof value === 'number' ? formatCount(value) : text}</>;
-    default:
-      return <>{text}</>;
+function AdCell({ kind, value }: { kind: ResultColumnKind; value: unknown }) {
+  const cell = resultCell(kind, value);
+  if (cell.link !== undefined) {
+    return (
+      <ExternalLink href={cell.link} showIcon={false}>
+        {RESULT_LINK_TEXT}
+      </ExternalLink>
+    );
   }
+  return <>{cell.text}</>;
 }
 
 /**
@@ -143,7 +130,7 @@ export function ResultsDialog({ run, onClose }: { run: SearchRun; onClose: () =>
                   <tr key={row.id}>
                     {AD_FIELDS.map((field) => (
                       <td key={field.key} className={`cell-${field.kind}`}>
-                        <AdCell field={field} value={row[field.key]} />
+                        <AdCell kind={field.kind} value={row[field.key]} />
                       </td>
                     ))}
                   </tr>
