@@ -1,5 +1,6 @@
 export const ROOT: string;
 export const BIN_DIR: string;
+export function nodeModulesCurrent(): boolean;
 export function ensureNodeModules(): Promise<boolean>;
 export function ensurePocketBase(): Promise<string>;
 export function ensureStripeMock(): Promise<string>;

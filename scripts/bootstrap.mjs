@@ -60,14 +60,20 @@ function readStamp(path) {
   }
 }
 
+const installStamp = () => join(ROOT, 'node_modules', '.adscout-install-stamp');
+const installInputs = () => hashFiles([join(ROOT, 'package.json'), join(ROOT, 'package-lock.json')]);
+
+/** Whether node_modules was installed (by this bootstrap) from the current package files. */
+export function nodeModulesCurrent() {
+  return readStamp(installStamp()) === installInputs();
+}
+
 /** `npm ci` when node_modules is missing or was installed from another lockfile. */
 export async function ensureNodeModules() {
-  const stampPath = join(ROOT, 'node_modules', '.adscout-install-stamp');
-  const want = hashFiles([join(ROOT, 'package.json'), join(ROOT, 'package-lock.json')]);
-  if (readStamp(stampPath) === want) return false;
+  if (nodeModulesCurrent()) return false;
   log('installing npm packages (npm ci)…');
   await mustRun('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT });
-  writeFileSync(stampPath, want);
+  writeFileSync(installStamp(), installInputs());
   return true;
 }
 
