@@ -7,7 +7,7 @@
 // (tsx's, kept by Node in 'source-map-cache'; plain .mjs runs as written) to an offset in the
 // code that ran, and takes the count of the innermost V8 block range around that offset.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   GREATEST_LOWER_BOUND,
@@ -229,8 +229,8 @@ function ranges(numbers) {
 export function uncovered(map, folders, root) {
   const out = [];
   for (const file of Object.values(map).sort((a, b) => a.path.localeCompare(b.path))) {
-    const relative = file.path.slice(root.length + 1);
-    if (!folders.some((folder) => relative.startsWith(`${folder}/`))) continue;
+    const shown = relative(root, file.path);
+    if (!folders.some((folder) => shown.startsWith(`${folder}/`))) continue;
     const lines = [...lineHits(file)].filter(([, hits]) => hits === 0).map(([line]) => line);
     const arms = [];
     for (const [id, branch] of Object.entries(file.branchMap)) {
@@ -241,7 +241,7 @@ export function uncovered(map, folders, root) {
       });
     }
     if (lines.length || arms.length)
-      out.push({ file: relative, lines: ranges(lines.sort((a, b) => a - b)), branches: arms });
+      out.push({ file: shown, lines: ranges(lines.sort((a, b) => a - b)), branches: arms });
   }
   return out;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { sendJson, startDouble } from '../../../tests/fixtures/loopback-double.ts';
 import {
   describeSourceSettings,
   readSourceSettings,
   SOURCE_DEFAULTS,
   type SourceSettings,
 } from '../config.ts';
-import { createSource, SourceConfigError } from './index.ts';
+import { createSource, SourceConfigError, type SourceQuery } from './index.ts';
 
 const settings = (over: Partial<SourceSettings> = {}): SourceSettings => ({
   ...readSourceSettings({}),
@@ -83,28 +84,48 @@ describe('createSource', () => {
       settings({ source: 'meta', metaAccessToken: 'tok', metaGraphBase: 'http://graph.test/v25.0' }),
       fakeFetch,
     );
-    const query = {
-      libraryUrl: '',
-      country: 'FR',
-      searchTerms: 'x',
-      searchType: 'keyword_unordered',
-      activeStatus: 'active',
-      adType: 'all',
-      mediaType: 'all',
-      pageIds: [],
-      startDateMin: '',
-      startDateMax: '',
-      platforms: [],
-      languages: [],
-      limit: 5,
-    } as const;
-    const pages = source.pages(
-      { ...query, pageIds: [], platforms: [], languages: [] },
-      { signal: new AbortController().signal },
-    );
+    const query = sourceQuery();
+    const pages = source.pages(query, { signal: new AbortController().signal });
     await expect(pages[Symbol.asyncIterator]().next()).rejects.toMatchObject({
       userMessage: 'The Meta access token is invalid or expired',
     });
     expect(calls[0]).toMatch(/^http:\/\/graph\.test\/v25\.0\/ads_archive\?/);
   });
+
+  it('calls the network with the global fetch when none is injected', async () => {
+    const graph = await startDouble((_request, response) =>
+      sendJson(response, 400, { error: { message: 'Invalid OAuth access token', code: 190 } }),
+    );
+    try {
+      const source = createSource(
+        settings({ source: 'meta', metaAccessToken: 'tok', metaGraphBase: `${graph.url}/v25.0` }),
+      );
+      const query = { ...sourceQuery(), country: 'DE' };
+      await expect(
+        source.pages(query, { signal: new AbortController().signal })[Symbol.asyncIterator]().next(),
+      ).rejects.toMatchObject({ userMessage: 'The Meta access token is invalid or expired' });
+      expect(graph.requests.map((r) => r.path)).toEqual(['/v25.0/ads_archive']);
+    } finally {
+      await graph.close();
+    }
+  });
 });
+
+/** A keyword query as buildSourceQueries makes one. */
+function sourceQuery(): SourceQuery {
+  return {
+    libraryUrl: '',
+    country: 'FR',
+    searchTerms: 'x',
+    searchType: 'keyword_unordered',
+    activeStatus: 'active',
+    adType: 'all',
+    mediaType: 'all',
+    pageIds: [],
+    startDateMin: '',
+    startDateMax: '',
+    platforms: [],
+    languages: [],
+    limit: 5,
+  };
+}
