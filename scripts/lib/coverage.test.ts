@@ -118,6 +118,46 @@ describe('the coverage of spawned processes, merged into vitest’s map', () => 
     });
   }
 
+  it('skips a half-written coverage file, and counts what it cannot place instead of guessing', () => {
+    const file = join(dir, 'placed.ts');
+    const source = `export function sign(n: number): string ${BODY}`;
+    const coverageDir = runWithCoverage(file, source, ['--import', 'tsx']);
+    writeFileSync(join(coverageDir, 'coverage-killed-mid-write.json'), '{"result": [');
+    const child = readChildCoverage(coverageDir, (path: string) => path === file);
+    expect(child.get(file)).toHaveLength(1);
+
+    const map = vitestMap(file, source);
+    const entry = map[file]!;
+    // a statement on a line the run never had, and an `if` the source does not have there
+    Object.assign(entry.statementMap, { 4: span({ line: 50, column: 0 }) });
+    Object.assign(entry.s, { 4: 0 });
+    Object.assign(entry.branchMap, {
+      2: {
+        type: 'if',
+        loc: span({ line: 5, column: 3 }),
+        locations: [span({ line: 5, column: 3 }), { start: {}, end: {} }],
+      },
+    });
+    Object.assign(entry.b, { 2: [0, 0] });
+    const { merged, unmapped } = mergeChildCoverage(map, child);
+    expect(unmapped).toBe(2);
+    expect(merged[file]!.s[4]).toBe(0);
+    expect(merged[file]!.b[2]).toEqual([0, 0]);
+  });
+
+  it('lists runs of uncovered lines as ranges', () => {
+    const file = join(dir, 'never.ts');
+    const [root, folder] = [dirname(dir), basename(dir)];
+    const map = vitestMap(file, `export function sign(n: number): string ${BODY}`);
+    expect(uncovered(map, [folder], root)).toEqual([
+      {
+        file: `${folder}/never.ts`,
+        lines: '2-3, 5',
+        branches: ['2 (if #1)', '2 (if #2)', '3 (cond-expr #1)', '3 (cond-expr #2)'],
+      },
+    ]);
+  });
+
   it('leaves files no spawned process ran as vitest counted them', () => {
     const map = vitestMap('/nowhere/x.ts', `export function sign(n) ${BODY}`);
     expect(mergeChildCoverage(map, new Map()).merged).toEqual(map);

@@ -134,6 +134,52 @@ describe('npm run normalize on the JSON fixtures', () => {
     ]);
   });
 
+  it('writes thousands of rows in order, and stops quietly when its reader goes away', async () => {
+    const items = JSON.parse(await readFile(join(FIXTURES, 'curious-coder.json'), 'utf8')) as Array<
+      Record<string, unknown>
+    >;
+    const many = Array.from({ length: 1200 }, (_, i) => ({
+      ...items[i % items.length],
+      ad_archive_id: String(9e14 + i),
+    }));
+    const file = join(dir, 'many.json');
+    await writeFile(file, JSON.stringify(many));
+    const run = await normalizeCli([file, ...CONTEXT]);
+    expect(run.stderr).toBe('normalize: 1200 items (json); 1200 rows normalized; 0 skipped\n');
+    expect(rowsOf(run).map((row) => row.ad_id)).toEqual(many.map((item) => item.ad_archive_id));
+
+    // `… | head -1`: the reader closes after the first line
+    const head = await new Promise<{ code: number | null; firstLine: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['scripts/normalize.mjs', file], { cwd: ROOT });
+      let stdout = '';
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        if (stdout.includes('\n')) child.stdout.destroy();
+      });
+      child.on('close', (code) => resolve({ code, firstLine: stdout.split('\n')[0]!, stderr }));
+    });
+    // no EPIPE crash: exit code 0, and nothing on stderr but (at most) the summary
+    expect(head.code).toBe(0);
+    expect(JSON.parse(head.firstLine)).toMatchObject({ ad_id: '900000000000000' });
+    expect(head.stderr).not.toMatch(/EPIPE|Error/);
+  });
+
+  it('prints its usage, and refuses unknown options and a second file', async () => {
+    const [help, unknown, two] = await Promise.all([
+      normalizeCli(['--help']),
+      normalizeCli(['--limit', '5', 'x.json']),
+      normalizeCli(['a.json', 'b.json']),
+    ]);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^usage: npm run normalize -- FILE\.json\|FILE\.csv /);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^normalize: unknown option --limit\nusage: /);
+    expect(two.code).toBe(1);
+    expect(two.stderr).toMatch(/^normalize: only one FILE is read, got "a\.json" and "b\.json"\nusage: /);
+  });
+
   it('exits 1 with a message on a bad option or an unreadable file', async () => {
     const [country, missing, broken] = await Promise.all([
       normalizeCli([join(FIXTURES, 'hostile.json'), '--country', 'Germany']),

@@ -7,7 +7,7 @@
  * what CI runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +72,39 @@ async function until<T>(
       throw new Error(`${what} did not happen; output so far:\n${run.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Every process below `pid` (Linux /proc), with its command line. */
+function descendants(pid: number): Array<{ pid: number; cmdline: string }> {
+  const out: Array<{ pid: number; cmdline: string }> = [];
+  const visit = (parent: number) => {
+    let tasks: string[] = [];
+    try {
+      tasks = readdirSync(`/proc/${parent}/task`);
+    } catch {
+      return;
+    }
+    for (const task of tasks) {
+      let children = '';
+      try {
+        children = readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const child of children.split(' ').filter(Boolean).map(Number)) {
+        let cmdline = '';
+        try {
+          cmdline = readFileSync(`/proc/${child}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        } catch {
+          continue;
+        }
+        out.push({ pid: child, cmdline });
+        visit(child);
+      }
+    }
+  };
+  visit(pid);
+  return out;
 }
 
 const healthy = (url: string) =>
@@ -151,10 +184,34 @@ describe('npm start', () => {
     expect(await stop(second.run, second.url)).toEqual({ code: 0, signal: null });
   });
 
-  it('refuses a malformed --http with a usage message', async () => {
-    const run = npm(['start', '--', '--http', 'localhost']);
-    expect((await run.exited).code).toBe(2);
-    expect(run.output()).toContain('--http expects HOST:PORT, for example 127.0.0.1:8090 (got localhost)');
+  it('stops everything, exit code 1, when the worker or PocketBase dies under it', async () => {
+    for (const [victim, message] of [
+      ['src/worker/main.ts', 'the scout worker exited unexpectedly (code null); stopping PocketBase.'],
+      ['.bin/pocketbase serve', 'PocketBase exited unexpectedly (code null); stopping the worker.'],
+    ] as const) {
+      const { run, url } = await start(join(tmp, `crash-${victim.length}`), 'node');
+      const target = descendants(run.child.pid!).find((p) => p.cmdline.includes(victim.split(' ')[0]!));
+      expect(target, `no ${victim} process under npm start`).toBeDefined();
+      process.kill(target!.pid, 'SIGKILL');
+      expect(await run.exited).toEqual({ code: 1, signal: null });
+      expect(run.output()).toContain(message);
+      expect(await healthy(url)).toBe(false);
+      expect(descendants(run.child.pid!)).toEqual([]);
+    }
+  });
+
+  it('answers --help, and refuses unknown options, a malformed --http and an empty --dir', async () => {
+    const cases: Array<[string[], number, string]> = [
+      [['--help'], 0, 'usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR]'],
+      [['--port', '1'], 2, 'unknown option --port; usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR]'],
+      [['--http', 'localhost'], 2, '--http expects HOST:PORT, for example 127.0.0.1:8090 (got localhost)'],
+      [['--dir='], 2, '--dir expects a directory'],
+    ];
+    for (const [args, code, message] of cases) {
+      const run = npm(['start', '--', ...args]);
+      expect((await run.exited).code, args.join(' ')).toBe(code);
+      expect(run.output()).toContain(message);
+    }
   });
 });
 
@@ -202,6 +259,32 @@ describe('npm run bootstrap', () => {
       expect(lines[0]).toMatch(/bootstrap done in \d+\.\d s \(PocketBase: /);
     }
     expect(readFileSync(HOOKS_BUNDLE, 'utf8')).toBe(bundle);
+  });
+});
+
+describe('a binary named in the environment that is not there', () => {
+  it('stops npm start, bench and bootstrap with one clear line, exit code 1', async () => {
+    const missing = join(tmp, 'no-such-pocketbase');
+    const because = `POCKETBASE_BIN=${missing} is not an executable file.`;
+    const cases: Array<[string[], Record<string, string>, string]> = [
+      [['start'], { POCKETBASE_BIN: missing }, `[adscout] npm start failed: ${because}`],
+      [
+        ['run', 'bench', '--', 'startup'],
+        { POCKETBASE_BIN: missing },
+        `[adscout] npm run bench could not set up: ${because}`,
+      ],
+      [['run', 'bootstrap'], { POCKETBASE_BIN: missing }, `[adscout] bootstrap failed: ${because}`],
+      [
+        ['run', 'bootstrap', '--', '--with-stripe-mock'],
+        { STRIPE_MOCK_BIN: missing },
+        `[adscout] bootstrap failed: STRIPE_MOCK_BIN=${missing} is not an executable file.`,
+      ],
+    ];
+    for (const [args, env, message] of cases) {
+      const run = npm(args, env);
+      expect((await run.exited).code, args.join(' ')).toBe(1);
+      expect(run.output()).toContain(message);
+    }
   });
 });
 
