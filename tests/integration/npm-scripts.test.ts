@@ -74,30 +74,29 @@ async function until<T>(
   }
 }
 
+/** A /proc file's text, or '' once the process is gone. */
+function proc(path: string): string {
+  try {
+    return readFileSync(`/proc/${path}`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** Every process below `pid` (Linux /proc), with its command line. */
 function descendants(pid: number): Array<{ pid: number; cmdline: string }> {
   const out: Array<{ pid: number; cmdline: string }> = [];
   const visit = (parent: number) => {
-    let tasks: string[] = [];
+    let tasks: string[];
     try {
       tasks = readdirSync(`/proc/${parent}/task`);
     } catch {
       return;
     }
     for (const task of tasks) {
-      let children = '';
-      try {
-        children = readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8');
-      } catch {
-        continue;
-      }
-      for (const child of children.split(' ').filter(Boolean).map(Number)) {
-        let cmdline = '';
-        try {
-          cmdline = readFileSync(`/proc/${child}/cmdline`, 'utf8').replaceAll('\0', ' ');
-        } catch {
-          continue;
-        }
+      for (const child of proc(`${parent}/task/${task}/children`).split(' ').filter(Boolean).map(Number)) {
+        const cmdline = proc(`${child}/cmdline`).replaceAll('\0', ' ');
+        if (!cmdline) continue;
         out.push({ pid: child, cmdline });
         visit(child);
       }
