@@ -7,6 +7,9 @@ export function ensureStripeMock(): Promise<string>;
 export function webBuildDir(): string;
 export function ensureWebBuild(): Promise<boolean>;
 export function ensureHooksBundle(): Promise<boolean>;
+export function bootstrapForRunner(
+  what: string,
+): Promise<{ pocketbase: string; stripeMock: string | null; seconds: number }>;
 export function bootstrap(options?: {
   stripeMock?: boolean;
   web?: boolean;

@@ -253,6 +253,23 @@ export async function bootstrap({ stripeMock = false, web = true, hooksBundle = 
   return { pocketbase, stripeMock: stripe, seconds: (Date.now() - started) / 1000 };
 }
 
+/**
+ * Setup for a script that runs the tests or benchmarks (`npm run bench`, `npm run coverage`):
+ * the bootstrap with stripe-mock, and POCKETBASE_BIN / STRIPE_MOCK_BIN pointed at the binaries
+ * for every process it starts. A failure ends the script with one line naming `what`.
+ */
+export async function bootstrapForRunner(what) {
+  try {
+    const result = await bootstrap({ stripeMock: true });
+    process.env.POCKETBASE_BIN = result.pocketbase;
+    process.env.STRIPE_MOCK_BIN = result.stripeMock;
+    return result;
+  } catch (error) {
+    console.error(`\n[adscout] ${what} could not set up: ${error.message}`);
+    process.exit(1);
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const result = await bootstrap({

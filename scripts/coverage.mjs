@@ -6,7 +6,7 @@
 // src/web runs in Chromium, outside vitest: the e2e suite covers it.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bootstrap, ROOT } from './bootstrap.mjs';
+import { bootstrapForRunner, ROOT } from './bootstrap.mjs';
 import { mergeChildCoverage, readChildCoverage, summarize, uncovered } from './lib/coverage.mjs';
 import { log, run } from './lib/run.mjs';
 
@@ -14,14 +14,7 @@ const FOLDERS = ['src/domain', 'src/worker', 'scripts'];
 const OUT = join(ROOT, 'coverage');
 const CHILD = join(OUT, 'child');
 
-try {
-  const result = await bootstrap({ stripeMock: true });
-  process.env.POCKETBASE_BIN = result.pocketbase;
-  process.env.STRIPE_MOCK_BIN = result.stripeMock;
-} catch (error) {
-  console.error(`\n[adscout] npm run coverage could not set up: ${error.message}`);
-  process.exit(1);
-}
+await bootstrapForRunner('npm run coverage');
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(CHILD, { recursive: true });

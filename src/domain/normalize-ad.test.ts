@@ -726,16 +726,14 @@ describe('normalizeAd: less common shapes', () => {
   });
 
   it('keeps a gender it does not know as text, and reads age ranges from the reach breakdown', () => {
-    const ad = normalized({
-      ad_archive_id: '1',
-      aaa_info: {
-        gender_audience: 'Unknown',
-        age_country_gender_reach_breakdown: [
-          { age_gender_breakdowns: [{ age_range: '65+' }, { age_range: '18-24' }, { age_range: 'n/a' }] },
-        ],
-      },
+    const breakdown = [
+      { age_gender_breakdowns: ['65+', '18-24', 'n/a'].map((age_range) => ({ age_range })) },
+    ];
+    const aaa_info = { gender_audience: 'Unknown', age_country_gender_reach_breakdown: breakdown };
+    expect(normalized({ ad_archive_id: '1', aaa_info })).toMatchObject({
+      gender_audience: 'Unknown',
+      age_ranges: '18-24, 65+',
     });
-    expect([ad.gender_audience, ad.age_ranges]).toEqual(['Unknown', '18-24, 65+']);
   });
 
   it('refuses an id of blanks as missing', () => {

@@ -5,13 +5,15 @@
  * '.', indexed arrays, comma or semicolon) must give the same rows as the JSON.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { normalizeAd, type NormalizedAd } from '../../src/domain/normalize-ad.ts';
 import { parseRawDataset } from '../../src/domain/raw-dataset.ts';
 import { ROOT } from '../../scripts/lib/stack.mjs';
+import { npm } from './commands.ts';
 import { datasetCsv, type DatasetCsvOptions } from '../fixtures/dataset-csv.ts';
 
 const FIXTURES = join(ROOT, 'tests', 'fixtures', 'ad-library');
@@ -25,20 +27,10 @@ interface CliRun {
 }
 
 /** `npm run --silent normalize -- …args` (--silent: npm's own banner would share stdout). */
-function normalizeCli(args: string[], stdin?: string): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'normalize', '--', ...args], {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin ?? '');
-  });
+async function normalizeCli(args: string[], stdin?: string): Promise<CliRun> {
+  const run = npm(['run', '--silent', 'normalize', '--', ...args], stdin === undefined ? {} : { stdin });
+  const { code } = await run.exited;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
 }
 
 function rowsOf(run: CliRun): NormalizedAd[] {
@@ -58,13 +50,8 @@ async function expectedRows(file: string): Promise<NormalizedAd[]> {
   });
 }
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'adscout-normalize-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = mkdtempSync(join(tmpdir(), 'adscout-normalize-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run normalize on the JSON fixtures', () => {
   it('prints one row per ad of an Apify dataset and the summary line', async () => {

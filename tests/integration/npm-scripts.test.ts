@@ -6,9 +6,8 @@
  * (the committed icons are what it draws). `npm run normalize` has its own file; `npm test` is
  * what CI runs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
@@ -16,51 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, nodeModulesCurrent } from '../../scripts/bootstrap.mjs';
 import { buildHooksBundle, HOOKS_BUNDLE } from '../../scripts/build-hooks.mjs';
 import { CREDENTIALS_FILE, freePort, ROOT } from '../../scripts/lib/stack.mjs';
+import { command, npm, pressCtrlC, stopLeftoverCommands, type Command } from './commands.ts';
 
-interface Npm {
-  child: ChildProcess;
-  /** stdout and stderr as they arrive. */
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const running = new Set<ChildProcess>();
-afterAll(() => {
-  // a failed assertion can leave a script running: end its process group
-  for (const child of running) if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
-});
-
-/** A command in its own process group, as a terminal runs it (Ctrl-C goes to the whole group). */
-function command(cmd: string, args: string[], env: Record<string, string> = {}): Npm {
-  const child = spawn(cmd, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let text = '';
-  for (const stream of [child.stdout, child.stderr])
-    stream.setEncoding('utf8').on('data', (c: string) => (text += c));
-  running.add(child);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('close', (code, signal) => {
-      running.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  return { child, output: () => text, exited };
-}
-
-const npm = (args: string[], env: Record<string, string> = {}) => command('npm', args, env);
-
-/** Ctrl-C in the terminal: SIGINT to npm and the script it runs. */
-function pressCtrlC(run: Npm): void {
-  if (run.child.pid) process.kill(-run.child.pid, 'SIGINT');
-}
+afterAll(stopLeftoverCommands);
 
 async function until<T>(
   what: string,
-  run: Npm,
+  run: Command,
   probe: () => Promise<T | null> | T | null,
   timeoutMs = 60_000,
 ) {
@@ -124,13 +85,8 @@ beforeAll(async () => {
   await ensureWebBuild();
 }, 300_000);
 
-let tmp: string;
-beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'adscout-npm-scripts-'));
-});
-afterAll(async () => {
-  await rm(tmp, { recursive: true, force: true });
-});
+const tmp = mkdtempSync(join(tmpdir(), 'adscout-npm-scripts-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('npm start', () => {
   async function start(dataDir: string, via: 'npm' | 'node') {
@@ -149,7 +105,7 @@ describe('npm start', () => {
   }
 
   /** Ctrl-C: the script stops the worker and PocketBase, then exits 0. */
-  async function stop(run: Npm, url: string) {
+  async function stop(run: Command, url: string) {
     pressCtrlC(run);
     const exit = await run.exited;
     expect(run.output()).toContain('stopping…');
@@ -217,7 +173,7 @@ describe('npm start', () => {
 describe('npm run bench', () => {
   it('runs one benchmark, prints its table and writes the results file', async () => {
     const resultsDir = join(tmp, 'bench-results');
-    const run = npm(['run', 'bench', '--', 'startup'], { ADSCOUT_BENCH_RESULTS_DIR: resultsDir });
+    const run = npm(['run', 'bench', '--', 'startup'], { env: { ADSCOUT_BENCH_RESULTS_DIR: resultsDir } });
     expect((await run.exited).code, run.output()).toBe(0);
     const out = run.output();
     expect(out).toContain('▶ npm start until /api/health answers (startup.bench.ts)');
@@ -280,7 +236,7 @@ describe('a binary named in the environment that is not there', () => {
       ],
     ];
     for (const [args, env, message] of cases) {
-      const run = npm(args, env);
+      const run = npm(args, { env });
       expect((await run.exited).code, args.join(' ')).toBe(1);
       expect(run.output()).toContain(message);
     }

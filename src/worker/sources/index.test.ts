@@ -6,7 +6,7 @@ import {
   SOURCE_DEFAULTS,
   type SourceSettings,
 } from '../config.ts';
-import { createSource, SourceConfigError, type SourceQuery } from './index.ts';
+import { createSource, SourceConfigError } from './index.ts';
 
 const settings = (over: Partial<SourceSettings> = {}): SourceSettings => ({
   ...readSourceSettings({}),
@@ -74,7 +74,7 @@ describe('createSource', () => {
     expect(() => createSource(settings({ source: 'meta' }))).toThrow(/META_ACCESS_TOKEN/);
   });
 
-  it('uses the injected fetch', async () => {
+  it('uses the injected fetch, else the global one', async () => {
     const calls: string[] = [];
     const fakeFetch: typeof fetch = async (input) => {
       calls.push(String(input));
@@ -84,48 +84,46 @@ describe('createSource', () => {
       settings({ source: 'meta', metaAccessToken: 'tok', metaGraphBase: 'http://graph.test/v25.0' }),
       fakeFetch,
     );
-    const query = sourceQuery();
-    const pages = source.pages(query, { signal: new AbortController().signal });
+    const query = {
+      libraryUrl: '',
+      country: 'FR',
+      searchTerms: 'x',
+      searchType: 'keyword_unordered',
+      activeStatus: 'active',
+      adType: 'all',
+      mediaType: 'all',
+      pageIds: [],
+      startDateMin: '',
+      startDateMax: '',
+      platforms: [],
+      languages: [],
+      limit: 5,
+    } as const;
+    const pages = source.pages(
+      { ...query, pageIds: [], platforms: [], languages: [] },
+      { signal: new AbortController().signal },
+    );
     await expect(pages[Symbol.asyncIterator]().next()).rejects.toMatchObject({
       userMessage: 'The Meta access token is invalid or expired',
     });
     expect(calls[0]).toMatch(/^http:\/\/graph\.test\/v25\.0\/ads_archive\?/);
-  });
 
-  it('calls the network with the global fetch when none is injected', async () => {
     const graph = await startDouble((_request, response) =>
       sendJson(response, 400, { error: { message: 'Invalid OAuth access token', code: 190 } }),
     );
     try {
-      const source = createSource(
+      const real = createSource(
         settings({ source: 'meta', metaAccessToken: 'tok', metaGraphBase: `${graph.url}/v25.0` }),
       );
-      const query = { ...sourceQuery(), country: 'DE' };
-      await expect(
-        source.pages(query, { signal: new AbortController().signal })[Symbol.asyncIterator]().next(),
-      ).rejects.toMatchObject({ userMessage: 'The Meta access token is invalid or expired' });
+      const mutable = { ...query, pageIds: [], platforms: [], languages: [] };
+      const pages = real.pages(mutable, { signal: new AbortController().signal });
+      const next = pages[Symbol.asyncIterator]().next();
+      await expect(next).rejects.toMatchObject({
+        userMessage: 'The Meta access token is invalid or expired',
+      });
       expect(graph.requests.map((r) => r.path)).toEqual(['/v25.0/ads_archive']);
     } finally {
       await graph.close();
     }
   });
 });
-
-/** A keyword query as buildSourceQueries makes one. */
-function sourceQuery(): SourceQuery {
-  return {
-    libraryUrl: '',
-    country: 'FR',
-    searchTerms: 'x',
-    searchType: 'keyword_unordered',
-    activeStatus: 'active',
-    adType: 'all',
-    mediaType: 'all',
-    pageIds: [],
-    startDateMin: '',
-    startDateMax: '',
-    platforms: [],
-    languages: [],
-    limit: 5,
-  };
-}
