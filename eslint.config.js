@@ -54,6 +54,24 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
+    // A test from @playwright/test itself would run without the console-error guard.
+    files: ['tests/e2e/**/*.e2e.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './fixtures.ts': its console-error guard must watch every test.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // PocketBase's JS VM (goja): CommonJS, its own globals ($app, routerAdd, …), no Node.
     files: ['pb_hooks/**/*.js', 'pb_migrations/**/*.js'],
     languageOptions: {

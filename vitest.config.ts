@@ -1,12 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+// `npm run coverage` sets this: the processes integration tests spawn (the worker, the CLIs, npm
+// start) then write raw V8 coverage there, which scripts/coverage.mjs merges with vitest's own.
+const childCoverageDir = process.env.ADSCOUT_CHILD_COVERAGE_DIR;
+
 export default defineConfig({
   test: {
+    coverage: {
+      provider: 'v8',
+      include: ['src/domain/**/*.ts', 'src/worker/**/*.ts', 'scripts/**/*.mjs'],
+      exclude: ['**/*.test.ts'],
+      reporter: ['json'],
+      reportsDirectory: 'coverage/vitest',
+      reportOnFailure: true,
+    },
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'eslint-rules/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -17,6 +29,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
           setupFiles: ['tests/integration/setup-eventsource.ts'],
+          env: childCoverageDir ? { NODE_V8_COVERAGE: childCoverageDir } : {},
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // each file starts its own PocketBase; two cores, so keep a few in flight and run

@@ -60,14 +60,20 @@ function readStamp(path) {
   }
 }
 
+const installStamp = () => join(ROOT, 'node_modules', '.adscout-install-stamp');
+const installInputs = () => hashFiles([join(ROOT, 'package.json'), join(ROOT, 'package-lock.json')]);
+
+/** Whether node_modules was installed (by this bootstrap) from the current package files. */
+export function nodeModulesCurrent() {
+  return readStamp(installStamp()) === installInputs();
+}
+
 /** `npm ci` when node_modules is missing or was installed from another lockfile. */
 export async function ensureNodeModules() {
-  const stampPath = join(ROOT, 'node_modules', '.adscout-install-stamp');
-  const want = hashFiles([join(ROOT, 'package.json'), join(ROOT, 'package-lock.json')]);
-  if (readStamp(stampPath) === want) return false;
+  if (nodeModulesCurrent()) return false;
   log('installing npm packages (npm ci)…');
   await mustRun('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT });
-  writeFileSync(stampPath, want);
+  writeFileSync(installStamp(), installInputs());
   return true;
 }
 
@@ -245,6 +251,23 @@ export async function bootstrap({ stripeMock = false, web = true, hooksBundle = 
   if (hooksBundle) await ensureHooksBundle();
   if (web) await ensureWebBuild();
   return { pocketbase, stripeMock: stripe, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * Setup for a script that runs the tests or benchmarks (`npm run bench`, `npm run coverage`):
+ * the bootstrap with stripe-mock, and POCKETBASE_BIN / STRIPE_MOCK_BIN pointed at the binaries
+ * for every process it starts. A failure ends the script with one line naming `what`.
+ */
+export async function bootstrapForRunner(what) {
+  try {
+    const result = await bootstrap({ stripeMock: true });
+    process.env.POCKETBASE_BIN = result.pocketbase;
+    process.env.STRIPE_MOCK_BIN = result.stripeMock;
+    return result;
+  } catch (error) {
+    console.error(`\n[adscout] ${what} could not set up: ${error.message}`);
+    process.exit(1);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,8 +1,9 @@
 // Draws the PWA icons (public/icons/*.png) from the favicon's geometry: a navy rounded square
 // with a sky-blue magnifier. Run `node scripts/make-icons.mjs` after changing the mark; the PNGs
-// are committed, so builds need nothing but this repository.
+// are committed, so builds need nothing but this repository. `--out DIR` writes them elsewhere
+// (a test checks that the committed icons are what this draws).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { ROOT } from './lib/stack.mjs';
 
@@ -98,7 +99,9 @@ function render(size, options) {
   return png(size, rgba);
 }
 
-const dir = join(ROOT, 'public', 'icons');
+const outAt = process.argv.indexOf('--out');
+const dir =
+  outAt > 0 && process.argv[outAt + 1] ? resolve(process.argv[outAt + 1]) : join(ROOT, 'public', 'icons');
 mkdirSync(dir, { recursive: true });
 const icons = [
   ['icon-192.png', 192, { rounded: true, markScale: 1 }],
@@ -110,5 +113,6 @@ const icons = [
 ];
 for (const [name, size, options] of icons) {
   writeFileSync(join(dir, name), render(size, options));
-  console.log(`wrote public/icons/${name}`);
+  const path = join(dir, name);
+  console.log(`wrote ${relative(ROOT, path).startsWith('..') ? path : relative(ROOT, path)}`);
 }

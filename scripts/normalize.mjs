@@ -1,19 +1,22 @@
-// `npm run normalize -- FILE.json [--country XX] [--keywords "a,b"] [--link URL] [--now ISO-DATE]`
-// Replays a raw ad dataset (an Apify dataset export as a JSON array or JSON lines, a Graph API
-// ads_archive page, or one ad; FILE may be `-` for stdin) through the normalizer of src/domain:
-// one result row per line as JSON on stdout, a summary on stderr (rows normalized, rows skipped
-// per reason). Exits 1 with a message when the input cannot be read or its options are wrong.
+// `npm run normalize -- FILE [--country XX] [--keywords "a,b"] [--link URL] [--now ISO-DATE]`
+// Replays a raw ad dataset through the normalizer of src/domain: an Apify dataset export (a JSON
+// array, JSON lines, or its spreadsheet download as CSV, whose path-named columns such as
+// `snapshot/body/text` or `snapshot.cards.0.title` are folded back into nested fields), a Graph
+// API ads_archive page, or one ad; FILE may be `-` for stdin. Prints one result row per line as
+// JSON on stdout and a summary on stderr (rows normalized, rows skipped per reason); exits 1 with
+// a message when the input cannot be read or its options are wrong. `npm run -s normalize` keeps
+// npm's banner out of stdout.
 import { readFile } from 'node:fs/promises';
 import { register } from 'tsx/esm/api';
 
 register();
-const { parseRawDataset } = await import('../src/domain/raw-dataset.ts');
+const { parseDatasetFile } = await import('../src/domain/dataset-file.ts');
 const { normalizeAd } = await import('../src/domain/normalize-ad.ts');
 const { resolveScoutQuery } = await import('../src/domain/ad-library-link.ts');
-const { splitKeywords } = await import('../src/domain/forms.ts');
+const { splitKeywords } = await import('../src/domain/text.ts');
 
 const USAGE =
-  'usage: npm run normalize -- FILE.json [--country XX] [--keywords "a,b"] [--link AD_LIBRARY_URL] [--now YYYY-MM-DD]';
+  'usage: npm run normalize -- FILE.json|FILE.csv [--country XX] [--keywords "a,b"] [--link AD_LIBRARY_URL] [--now YYYY-MM-DD]';
 
 function fail(message) {
   process.stderr.write(`normalize: ${message}\n`);
@@ -81,7 +84,7 @@ try {
 } catch (error) {
   fail(`cannot read ${options.file}: ${error instanceof Error ? error.message : String(error)}`);
 }
-const dataset = parseRawDataset(text);
+const dataset = parseDatasetFile(text);
 if (!dataset.ok) fail(`cannot read ${options.file}: ${dataset.error}`);
 
 // Piping into `head` closes stdout early: stop quietly.

@@ -4,6 +4,7 @@ import {
   loginSchema,
   newEmailSchema,
   newPasswordSchema,
+  readScoutPrefill,
   registerSchema,
   scoutFormSchema,
 } from './forms.ts';
@@ -99,5 +100,17 @@ describe('splitKeywords', () => {
   it('drops empty entries and trims', () => {
     expect(splitKeywords(' a ,b,, c ')).toEqual(['a', 'b', 'c']);
     expect(splitKeywords('')).toEqual([]);
+  });
+});
+
+describe('readScoutPrefill (History → "Scout again")', () => {
+  it('reads { scout } from router state and ignores anything else', () => {
+    expect(readScoutPrefill({ scout: { search_name: 'Again', requested_count: 50 } })).toEqual({
+      search_name: 'Again',
+      requested_count: 50,
+    });
+    expect(readScoutPrefill({ scout: { requested_count: 5000 } })).toBeUndefined();
+    for (const state of [null, undefined, 'scout', { other: 1 }])
+      expect(readScoutPrefill(state)).toBeUndefined();
   });
 });

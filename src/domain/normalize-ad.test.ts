@@ -692,3 +692,59 @@ describe('toPbDate', () => {
     expect(toPbDate(Date.UTC(2026, 10, 22, 10, 0, 0))).toBe('2026-11-22 10:00:00.000Z');
   });
 });
+
+describe('normalizeAd: less common shapes', () => {
+  it('decodes decimal and hex entities of legacy markup, and keeps one that names no character', () => {
+    const ad = normalized({
+      ad_archive_id: '1',
+      snapshot: { body: { markup: { __html: 'Caf&#233; &#x41;B &#0; &copy;<br>next' } } },
+    });
+    expect(ad.body).toBe('Café AB &#0; &copy;\nnext');
+  });
+
+  it('unwraps l.facebook.com links only when they carry an http(s) u= target', () => {
+    const link = (url: string) =>
+      normalized({ ad_archive_id: '1', snapshot: { link_url: url } }).product_link;
+    expect(link('https://l.facebook.com/l.php?u=https%3A%2F%2Fshop.example%2Fp&h=x')).toBe(
+      'https://shop.example/p',
+    );
+    expect(link('https://l.facebook.com/l.php?h=x')).toBe('https://l.facebook.com/l.php?h=x');
+    expect(link('https://l.facebook.com/l.php?u=javascript%3Aalert(1)')).toBe(
+      'https://l.facebook.com/l.php?u=javascript%3Aalert(1)',
+    );
+    expect(link('https://l.facebook.com/l.php?u=%E0%A4%A')).toBe('https://l.facebook.com/l.php?u=%E0%A4%A');
+  });
+
+  it('reads 1 and 0 as booleans, "inactive" as a status, and dates in ms given as text', () => {
+    expect(normalized({ ad_archive_id: '1', is_active: 1 }).active_status).toBe('ACTIVE');
+    expect(normalized({ ad_archive_id: '1', is_active: 0 }).active_status).toBe('INACTIVE');
+    expect(normalized({ ad_archive_id: '1', is_active: 'FALSE ' }).active_status).toBe('INACTIVE');
+    expect(normalized({ ad_archive_id: '1', ad_active_status: 'INACTIVE' }).active_status).toBe('INACTIVE');
+    expect(normalized({ ad_archive_id: '1', start_date: '1729753200123' }).start_date).toBe(
+      '2024-10-24 07:00:00.123Z',
+    );
+  });
+
+  it('keeps a gender it does not know as text, and reads age ranges from the reach breakdown', () => {
+    const breakdown = [
+      { age_gender_breakdowns: ['65+', '18-24', 'n/a'].map((age_range) => ({ age_range })) },
+    ];
+    const aaa_info = { gender_audience: 'Unknown', age_country_gender_reach_breakdown: breakdown };
+    expect(normalized({ ad_archive_id: '1', aaa_info })).toMatchObject({
+      gender_audience: 'Unknown',
+      age_ranges: '18-24, 65+',
+    });
+  });
+
+  it('refuses an id of blanks as missing', () => {
+    expect(normalizeAd({ ad_archive_id: '   ' }, CONTEXT)).toEqual({
+      ok: false,
+      reason: SKIP_REASONS.missingAdId,
+    });
+  });
+
+  it('still finds renamed fields after thousands of distinct keys', () => {
+    const junk = Object.fromEntries(Array.from({ length: 6000 }, (_, i) => [`junk_key_${i}`, i]));
+    expect(normalized({ ...junk, adArchiveID: '77', pageName: 'Shop' }).store_name).toBe('Shop');
+  });
+});

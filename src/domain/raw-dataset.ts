@@ -5,7 +5,7 @@
  */
 
 export type RawDatasetResult =
-  { ok: true; items: unknown[]; format: 'json' | 'jsonl' } | { ok: false; error: string };
+  { ok: true; items: unknown[]; format: 'json' | 'jsonl' | 'csv' } | { ok: false; error: string };
 
 /** The items of a parsed JSON document: arrays as they are, pages by their list, else one item. */
 function itemsOf(document: unknown): unknown[] {

@@ -5,6 +5,7 @@ import {
   mapStripeStatus,
   pickSubscription,
   subscriptionPeriodEnd,
+  subscriptionPriceId,
   verifyStripeSignature,
 } from './stripe.ts';
 
@@ -24,6 +25,10 @@ describe('verifyStripeSignature', () => {
     expect(check(header(now))).toBe(true);
     expect(check(`t=${now},v1=deadbeef,${header(now).split(',')[1]}`)).toBe(true);
     expect(check(header(now - 299))).toBe(true);
+  });
+  it('skips header parts that are not key=value, and empty signatures', () => {
+    expect(check(`junk,${header(now)},v1=`)).toBe(true);
+    expect(check(`t=${now},v1=`)).toBe(false);
   });
   it('refuses a tampered body, a wrong secret, a stale or future timestamp, and a missing header', () => {
     expect(check(header(now), `${body} `)).toBe(false);
@@ -79,5 +84,15 @@ describe('formEncode', () => {
     ).toBe(
       'mode=payment&line_items%5B0%5D%5Bprice%5D=price_1&line_items%5B0%5D%5Bquantity%5D=1&metadata%5Buser_id%5D=u%201',
     );
+  });
+});
+
+describe('subscriptionPriceId', () => {
+  it("is the first item's price, or '' when Stripe sent none", () => {
+    expect(subscriptionPriceId({ items: { data: [{ price: { id: 'price_monthly' } }] } })).toBe(
+      'price_monthly',
+    );
+    expect(subscriptionPriceId({ items: { data: [] } })).toBe('');
+    expect(subscriptionPriceId({})).toBe('');
   });
 });

@@ -267,4 +267,80 @@ describe('runJob', () => {
     expect(await runJob({ ...run, stored_count: 2 }, deps(server.api, sourceOf(pages)))).toBe('completed');
     expect([...server.stored.keys()]).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
+
+  it('keeps scouting through a heartbeat that fails for a moment', async () => {
+    const server = apiDouble();
+    const logged: string[] = [];
+    let beats = 0;
+    const flaky: WorkerApi = {
+      ...server.api,
+      async heartbeat() {
+        beats += 1;
+        throw new Error('socket hang up');
+      },
+    };
+    const source: AdSource = {
+      name: 'demo',
+      async *pages() {
+        yield { items: [{ id: 'a' }], cursor: '1' };
+        await new Promise((r) => setTimeout(r, 30)); // a few heartbeats fail meanwhile
+        yield { items: [{ id: 'b' }], cursor: '2' };
+      },
+    };
+    const outcome = await runJob(
+      run,
+      deps(flaky, source, { heartbeatMs: 5, log: (line) => logged.push(line) }),
+    );
+    expect(outcome).toBe('completed');
+    expect(beats).toBeGreaterThan(0);
+    expect(logged).toContain('heartbeat for run1 failed: socket hang up');
+  });
+
+  it('leaves the run to the new holder when the lease is lost at the very end', async () => {
+    const server = apiDouble();
+    const late: WorkerApi = {
+      ...server.api,
+      async finish() {
+        throw new LeaseLostError('taken over');
+      },
+    };
+    expect(await runJob(run, deps(late, sourceOf([[{ id: 'a' }]])))).toBe('abandoned');
+  });
+
+  it('gives up on a run the server will not settle, for the loop to log', async () => {
+    const server = apiDouble();
+    const refusing: WorkerApi = {
+      ...server.api,
+      async finish() {
+        throw Object.assign(new Error('HTTP 500'), { status: 500 });
+      },
+    };
+    await expect(runJob(run, deps(refusing, sourceOf([[{ id: 'a' }]])))).rejects.toThrow('HTTP 500');
+  });
+
+  it('after a source failure, tries to store what it had, and settles the run failed', async () => {
+    const failing = sourceOf([[{ id: 'a' }]], new Error('source down'));
+    const broken = apiDouble();
+    const logged: string[] = [];
+    const unstorable: WorkerApi = {
+      ...broken.api,
+      async writeResults() {
+        throw new Error('HTTP 400');
+      },
+    };
+    const outcome = await runJob(run, deps(unstorable, failing, { log: (line) => logged.push(line) }));
+    expect(outcome).toBe('failed');
+    expect(logged).toContain('run run1: could not store the last rows: Error: HTTP 400');
+    expect(broken.finished()).toMatchObject({ status: 'failed' });
+
+    const taken = apiDouble();
+    const lostOnWrite: WorkerApi = {
+      ...taken.api,
+      async writeResults() {
+        throw new LeaseLostError('taken over');
+      },
+    };
+    expect(await runJob(run, deps(lostOnWrite, failing))).toBe('abandoned');
+    expect(taken.finished()).toBeNull();
+  });
 });

@@ -16,8 +16,10 @@ export interface LoopOptions {
   signal: AbortSignal;
 }
 
+/** Waits `ms`, or less when `signal` aborts (at once if it already has: a stop during a claim). */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
     const timer = setTimeout(done, ms);
     function done() {
       clearTimeout(timer);

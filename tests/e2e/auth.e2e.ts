@@ -1,6 +1,6 @@
 /** Accounts and the /app shell (SPEC §2, §4, §5, §8): validation, register → subscribe → logout → login, guards and the gate. */
 import { createSubscription } from '../fixtures/records.ts';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, KNOWN_ERRORS, test, uniqueEmail } from './fixtures.ts';
 import { toast } from './locators.ts';
 
 test.describe('login validation', () => {
@@ -25,7 +25,8 @@ test.describe('login validation', () => {
     });
   }
 
-  test('wrong credentials show the server message', async ({ page }) => {
+  test('wrong credentials show the server message', async ({ page, errorGuard }) => {
+    errorGuard.expect(KNOWN_ERRORS.refused(400, '/api/collections/users/auth-with-password'));
     await page.goto('/login');
     await page.getByLabel('Email').fill('nobody@adscout.test');
     await page.getByLabel('Password').fill('wrong-password');
@@ -70,7 +71,8 @@ test.describe('register validation shows the first failing rule', () => {
     });
   }
 
-  test('an address that is taken shows the server message', async ({ page, admin }) => {
+  test('an address that is taken shows the server message', async ({ page, admin, errorGuard }) => {
+    errorGuard.expect(KNOWN_ERRORS.refused(400, '/api/collections/users/records'));
     const existing = await admin.createUser('taken');
     await page.goto('/register');
     await page.getByLabel('Email').fill(existing.email);

@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
@@ -32,10 +32,173 @@ export function uniqueEmail(label: string): string {
   return `${label}-${process.pid}-${Date.now().toString(36)}-${counter}@adscout.test`;
 }
 
-/** `test` with baseURL pointing at the stack that global-setup started, and an admin client. */
-export const test = base.extend<{ admin: Admin }>({
+// --- the console-error guard ------------------------------------------------------------------
+//
+// Every test fails on an uncaught page error or a console error in any browser context it opens:
+// the `context` fixture's, and every one made with browser.newContext() (or browser.newPage())
+// during the test. Chromium also logs refused requests and failed loads as console errors; a test
+// that causes one on purpose declares it with errorGuard.expect(…), matched narrowly, and the
+// declaration must then happen, so it cannot outlive the behaviour it was written for. The few
+// errors any page may show are in APP_WIDE_EXPECTED_ERRORS, each with its reason.
+
+/** An error seen in a page: a console.error (or Chromium's own), or an uncaught exception. */
+export interface SeenError {
+  kind: 'console' | 'pageerror';
+  text: string;
+  /** For a console message, where Chromium says it came from (for a failed load, the resource). */
+  url: string;
+}
+
+/** An error a test or the whole app expects: its kind, its text and, for a failed load, its URL. */
+export interface ExpectedError {
+  kind?: SeenError['kind'];
+  text: RegExp;
+  url?: RegExp;
+  reason: string;
+  /** For app-wide entries and racy cases: allowed, but not required to happen. */
+  optional?: boolean;
+}
+
+/**
+ * Errors any test may see without declaring them, each with the reason it is not a defect. Keep
+ * it short: an entry here hides that error from every test.
+ */
+export const APP_WIDE_EXPECTED_ERRORS: readonly ExpectedError[] = [];
+
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Errors the app (or Chromium) logs by design; a test that causes one declares it from here. */
+export const KNOWN_ERRORS = {
+  /** SPEC §2 (public routes): the 404 page logs the missing path to the console. */
+  notFound: (path: string): ExpectedError => ({
+    text: new RegExp(`^404 Error: User attempted to access non-existent route: ${literally(path)}$`),
+    reason: `SPEC: the 404 page logs the missing path (${path})`,
+  }),
+  /** Chromium logs a request the server answered with an error status as a failed load. */
+  refused: (status: number, path: string): ExpectedError => ({
+    text: new RegExp(`^Failed to load resource: the server responded with a status of ${status} \\(`),
+    url: new RegExp(`^https?://[^/]+${literally(path)}(\\?|$)`),
+    reason: `the server refuses ${path} with ${status}, which the test asks for`,
+  }),
+  /** A test that takes the browser offline (goOffline in pwa.e2e.ts). */
+  offline: [
+    {
+      text: /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/,
+      url: /^https?:\/\/[^/]+\/api\//,
+      reason: 'offline, Chromium logs every API call the page cannot make',
+    },
+    {
+      text: /^\[(subscription|quota|runs)\] load failed ClientResponseError 0: /,
+      reason:
+        'offline, the subscription, quota and runs stores log the failed load and keep the last known data',
+      // which of the stores loads while offline depends on the pages visited and on timing
+      optional: true,
+    },
+  ] satisfies ExpectedError[],
+};
+
+const LABEL = { console: 'console error', pageerror: 'page error' } as const;
+
+function matches(expected: ExpectedError, seen: SeenError): boolean {
+  return (
+    (expected.kind ?? 'console') === seen.kind &&
+    expected.text.test(seen.text) &&
+    (!expected.url || expected.url.test(seen.url))
+  );
+}
+
+export class ErrorGuard {
+  private readonly errors: SeenError[] = [];
+  private readonly expected: ExpectedError[] = [];
+  private readonly watched = new WeakSet<BrowserContext>();
+
+  constructor(private readonly appWide: readonly ExpectedError[] = APP_WIDE_EXPECTED_ERRORS) {}
+
+  /** Declares errors this test causes on purpose; each must be seen before the test ends. */
+  expect(...errors: ExpectedError[]): void {
+    this.expected.push(...errors);
+  }
+
+  /** Records every console error and uncaught exception of `context`'s pages, now and later. */
+  watch(context: BrowserContext): void {
+    if (this.watched.has(context)) return;
+    this.watched.add(context);
+    context.on('console', (message) => {
+      if (message.type() === 'error')
+        this.record({ kind: 'console', text: message.text(), url: message.location().url });
+    });
+    context.on('weberror', (webError) => {
+      const error = webError.error();
+      this.record({ kind: 'pageerror', text: error.message, url: webError.page()?.url() ?? '' });
+    });
+  }
+
+  record(error: SeenError): void {
+    this.errors.push(error);
+  }
+
+  /** Every error seen so far, expected or not. */
+  seen(): readonly SeenError[] {
+    return this.errors;
+  }
+
+  /** What fails the test: errors nobody expected, and expected errors that never happened. */
+  problems(): string[] {
+    const problems: string[] = [];
+    for (const error of this.errors) {
+      if (this.expected.some((e) => matches(e, error)) || this.appWide.some((e) => matches(e, error)))
+        continue;
+      problems.push(`unexpected ${LABEL[error.kind]}: ${error.text}${error.url ? ` (at ${error.url})` : ''}`);
+    }
+    for (const expected of this.expected) {
+      if (expected.optional || this.errors.some((error) => matches(expected, error))) continue;
+      problems.push(
+        `expected ${LABEL[expected.kind ?? 'console']} never happened: ${expected.text} — ${expected.reason}`,
+      );
+    }
+    return problems;
+  }
+}
+
+/** Makes `browser.newContext()` (which browser.newPage() uses too) hand each context to `guard`. */
+function watchNewContexts(browser: Browser, guard: ErrorGuard): () => void {
+  const original = browser.newContext;
+  browser.newContext = async function newContext(this: Browser, ...args: Parameters<Browser['newContext']>) {
+    const context = await original.apply(this, args);
+    guard.watch(context);
+    return context;
+  };
+  return () => {
+    browser.newContext = original;
+  };
+}
+
+/**
+ * `test` with baseURL pointing at the stack that global-setup started, an admin client, and the
+ * console-error guard (automatic; `errorGuard.expect(…)` declares an error a test causes).
+ */
+export const test = base.extend<{ admin: Admin; errorGuard: ErrorGuard }>({
   baseURL: async ({}, use) => {
     await use(stackUrl());
+  },
+  errorGuard: [
+    async ({ browser }, use) => {
+      const guard = new ErrorGuard();
+      const restore = watchNewContexts(browser, guard);
+      try {
+        await use(guard);
+      } finally {
+        restore();
+      }
+      const problems = guard.problems();
+      if (problems.length > 0)
+        throw new Error(`the page logged errors this test does not expect:\n  ${problems.join('\n  ')}`);
+    },
+    { auto: true },
+  ],
+  context: async ({ context, errorGuard }, use) => {
+    errorGuard.watch(context);
+    await use(context);
   },
   admin: async ({}, use) => {
     const dataDir = process.env.ADSCOUT_E2E_DATA_DIR;

@@ -1,6 +1,6 @@
 /** Public site (SPEC §2, §4): every route and its key strings, the cookie banner, the phone layout. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures.ts';
+import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 
 const todayLong = () =>
   new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -144,13 +144,15 @@ test('legal, contact and support pages', async ({ page }) => {
   ).toHaveAttribute('target', '_blank');
 });
 
-test('the 404 page for any other path, with the path logged to the console', async ({ page }) => {
-  const logged: string[] = [];
-  page.on('console', (message) => logged.push(message.text()));
+test('the 404 page for any other path, with the path logged to the console', async ({ page, errorGuard }) => {
+  // the guard fails the test unless the page logs exactly this
+  errorGuard.expect(KNOWN_ERRORS.notFound('/no/such/page'));
   await page.goto('/no/such/page');
   await expect(page.getByText('Page not found')).toBeVisible();
   await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
-  expect(logged.some((line) => line.includes('/no/such/page'))).toBe(true);
+  await expect
+    .poll(() => errorGuard.seen().map((error) => error.text))
+    .toContain('404 Error: User attempted to access non-existent route: /no/such/page');
   await page.getByRole('link', { name: 'Go back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
@@ -197,8 +199,10 @@ test.describe('on a phone', () => {
 
 test('accessibility: no serious or critical axe violations on the public pages and /login', async ({
   page,
+  errorGuard,
 }) => {
   test.setTimeout(60_000);
+  errorGuard.expect(KNOWN_ERRORS.notFound('/nope'));
   for (const path of [
     '/',
     '/contact',

@@ -11,7 +11,7 @@ import { ensurePocketBase, webBuildDir } from '../../scripts/bootstrap.mjs';
 import { freePort, startPocketBase } from '../../scripts/lib/stack.mjs';
 import { defaultKeywords } from '../../src/domain/index.ts';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
-import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
+import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
 import { toast } from './locators.ts';
 
 async function seededSubscriber(admin: Admin, label: string): Promise<E2eUser> {
@@ -111,7 +111,9 @@ test('offline, a reload still shows the database rows, the history, the keywords
   page,
   context,
   admin,
+  errorGuard,
 }) => {
+  errorGuard.expect(...KNOWN_ERRORS.offline);
   const user = await seededSubscriber(admin, 'offline');
   await admin.signIn(page, user);
   await page.goto('/app/database');
@@ -157,7 +159,9 @@ test('a keyword reset made offline reaches the server after reconnecting, withou
   page,
   context,
   admin,
+  errorGuard,
 }) => {
+  errorGuard.expect(...KNOWN_ERRORS.offline);
   const user = await seededSubscriber(admin, 'kw-offline');
   const stored = await admin.pb
     .collection('keyword_sets')

@@ -1,5 +1,5 @@
 /** The built PWA is served by PocketBase on one origin, with SPA fallback for deep links. */
-import { expect, test } from './fixtures.ts';
+import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 
 test('the API answers /api/health and /api/adscout/config', async ({ request }) => {
   expect((await request.get('/api/health')).status()).toBe(200);
@@ -18,17 +18,17 @@ test('GET / renders the app', async ({ page }) => {
 test('a deep link is served index.html and the router shows the 404 page, logging the path', async ({
   page,
   request,
+  errorGuard,
 }) => {
   const response = await request.get('/some/deep/link');
   expect(response.status()).toBe(200);
   expect(await response.text()).toContain('<div id="root"></div>');
 
-  const logged: string[] = [];
-  page.on('console', (message) => logged.push(message.text()));
+  // the guard fails the test unless the page logs exactly this
+  errorGuard.expect(KNOWN_ERRORS.notFound('/some/deep/link'));
   await page.goto('/some/deep/link');
   await expect(page.getByText('Page not found')).toBeVisible();
   await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
-  expect(logged.some((line) => line.includes('/some/deep/link'))).toBe(true);
   await page.getByRole('link', { name: 'Go back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

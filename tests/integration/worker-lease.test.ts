@@ -250,8 +250,12 @@ describe('the sweep (cron)', () => {
     await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 600));
     await server.superuser.send('/api/crons/adscout_run_sweep', { method: 'POST' });
     const read = (id: string) => server.superuser.collection('search_runs').getOne(id);
+    // The sweep settles stale leases and never-claimed runs in two transactions, and the cron
+    // route may answer before either: wait for both runs.
     const deadline = Date.now() + 10_000;
-    while ((await read(exhausted)).status === 'working' && Date.now() < deadline) {
+    const settled = async () =>
+      (await read(exhausted)).status !== 'working' && (await read(forgotten)).status !== 'working';
+    while (!(await settled()) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(await read(requeued)).toMatchObject({ status: 'working', lease_owner: '' });

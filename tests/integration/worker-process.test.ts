@@ -135,3 +135,29 @@ describe('crash safety', () => {
     expect((await runOf(runId)()).attempts).toBe(1);
   });
 });
+
+describe('start-up', () => {
+  it('retries signing in, then exits 1 with the reason when the password is wrong', async () => {
+    const wrong = join(credentialsDir, 'wrong-credentials.json');
+    const identity = { email: server.superuserCredentials.email, password: 'not-the-password' };
+    await writeFile(wrong, JSON.stringify({ worker: identity }), { mode: 0o600 });
+    const locked = startWorker({
+      pbUrl: server.url,
+      credentialsFile: wrong,
+      name: 'locked-out',
+      stdio: 'pipe',
+    });
+    let output = '';
+    for (const stream of [locked.child.stdout, locked.child.stderr])
+      stream?.on('data', (c: Buffer) => (output += c));
+    try {
+      // ten attempts, 0.2 s more apart each time: about nine seconds
+      const code = await new Promise((resolve) => locked.child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain('[worker locked-out] failed: Failed to authenticate.');
+      expect(output).not.toContain('ready');
+    } finally {
+      await locked.stop();
+    }
+  }, 30_000);
+});

@@ -6,7 +6,7 @@
 import { COLLECTIONS, subscriptionSchema, type Subscription } from '../../domain/index.ts';
 import { pb } from './client.ts';
 import { lastKnown, rememberForOffline } from './offline-memory.ts';
-import { watchCollection } from './realtime.ts';
+import { followCollection } from './realtime.ts';
 import { createUserStore, type UserStoreScope } from './user-store.ts';
 
 export type SubscriptionState =
@@ -28,12 +28,17 @@ function publish(scope: UserStoreScope<SubscriptionState>, subscription: Subscri
   rememberForOffline(scope.userId, 'subscription', { subscription, at: Date.now() });
 }
 
+/** Realtime events published so far: a load answered after one of them is no newer than it. */
+let eventsSeen = 0;
+
 async function load(scope: UserStoreScope<SubscriptionState>): Promise<void> {
+  const eventsBefore = eventsSeen;
   try {
     const page = await pb.collection(COLLECTIONS.subscriptions).getList(1, 1, {
       filter: pb.filter('user = {:user}', { user: scope.userId }),
       skipTotal: true,
     });
+    if (eventsSeen !== eventsBefore) return;
     publish(scope, page.items[0] ? parse(page.items[0]) : null);
   } catch (error) {
     console.error('[subscription] load failed', error);
@@ -51,24 +56,29 @@ async function load(scope: UserStoreScope<SubscriptionState>): Promise<void> {
 const store = createUserStore<SubscriptionState>({
   initial: (userId) => (userId ? { status: 'loading' } : { status: 'ready', subscription: null }),
   start(scope) {
-    // Watch first, then load: an event that lands between the two is not lost.
-    const stop = watchCollection(
+    // Watch and load at once. The server sends no event for a change made before the watch is
+    // registered, so load again once it is: a subscription bought meanwhile still lifts the gate.
+    const watch = followCollection(
       pb,
       COLLECTIONS.subscriptions,
       (event) => {
         if (event.record.user !== scope.userId) return;
+        eventsSeen += 1;
         publish(scope, event.action === 'delete' ? null : parse(event.record));
       },
       () => void load(scope),
     );
     void load(scope);
+    void watch.ready.then(() => {
+      if (scope.isCurrent()) void load(scope);
+    });
     // Until the server answers, the last subscription it reported to this browser lets the
     // pages render from the local copy at once; the server's answer replaces it either way.
     void lastKnown(scope.userId, 'subscription').then((remembered) => {
       if (remembered && scope.isCurrent() && scope.get().status === 'loading')
         scope.set({ status: 'ready', subscription: remembered.subscription });
     });
-    return stop;
+    return () => watch.stop();
   },
 });
 

@@ -78,6 +78,15 @@ describe('graph usage headers', () => {
     expect(graphRegainAccessMs(new Headers({ 'x-app-usage': 'not json' }))).toBeUndefined();
     expect(graphUsagePercent(new Headers())).toBe(0);
   });
+
+  it('reads a business use case given as one record, and the ad account reset time', () => {
+    const headers = new Headers({
+      'x-business-use-case-usage': JSON.stringify({ '123': { type: 'ads_archive', call_count: '88' } }),
+      'x-ad-account-usage': JSON.stringify({ acc_id_util_pct: 12, reset_time_duration: 90 }),
+    });
+    expect(graphUsagePercent(headers)).toBe(88);
+    expect(graphRegainAccessMs(headers)).toBe(90_000);
+  });
 });
 
 describe('createHttpClient', () => {
@@ -219,5 +228,11 @@ describe('realSleep', () => {
     setTimeout(() => controller.abort(new Error('aborted')), 10);
     await expect(pending).rejects.toThrow('aborted');
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('rejects at once when the signal has already aborted', async () => {
+    await expect(realSleep(60_000, AbortSignal.abort(new Error('already stopped')))).rejects.toThrow(
+      'already stopped',
+    );
   });
 });

@@ -313,4 +313,75 @@ describe('apify source', () => {
     );
     expect(double.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v2/actor-runs/run1/abort' });
   });
+
+  it.each<[number, { type?: string; message?: string }, string]>([
+    [402, { type: 'not-enough-usage' }, 'The Apify account has no credit left to run the ad scraper.'],
+    [
+      403,
+      { type: 'insufficient-permissions', message: 'Monthly usage limit exceeded' },
+      'The Apify account has no credit left to run the ad scraper.',
+    ],
+    [
+      403,
+      { type: 'insufficient-permissions', message: 'Not allowed' },
+      'The Apify token is not allowed to run the configured ad scraper.',
+    ],
+    [
+      404,
+      { type: 'record-not-found' },
+      'The configured Apify actor (curious_coder~facebook-ads-library-scraper) or its run was not found.',
+    ],
+    [
+      400,
+      { type: 'invalid-input', message: 'urls is required' },
+      'The Apify ad scraper rejected the search. Check the Ad Library link.',
+    ],
+    [418, {}, 'The Apify ad source failed. Please try again later.'],
+  ])('turns an HTTP %i from Apify into a message the user can act on', async (status, error, userMessage) => {
+    double = await apifyDouble({ faults: { start: [(res) => sendJson(res, status, { error })] } });
+    const { src } = source({ actor: 'curious_coder~facebook-ads-library-scraper' });
+    await expect(collectPages(src.pages(baseQuery, { signal: signal() }))).rejects.toMatchObject({
+      permanent: true,
+      userMessage,
+    });
+  });
+
+  it('gives up on a run that never finishes, and aborts it (a failed abort is only logged)', async () => {
+    double = await apifyDouble({ statuses: ['RUNNING'] });
+    let clock = 0;
+    const { src, logs } = source({ maxRunMs: 60_000, now: () => (clock += 20_000) });
+    await expect(collectPages(src.pages(baseQuery, { signal: signal() }))).rejects.toMatchObject({
+      userMessage: 'The Apify ad scraper took too long. Please try again with fewer ads.',
+    });
+    await expect.poll(() => double!.requests.some((r) => r.path === '/v2/actor-runs/run1/abort')).toBe(true);
+    await expect.poll(() => logs).toContain('apify: aborted run run1');
+  });
+
+  it('only logs an abort that does not get through', async () => {
+    const running = {
+      data: { id: 'run1', actId: 'a', defaultDatasetId: 'ds1', status: 'RUNNING', statusMessage: '' },
+    };
+    double = await startDouble((req, res) => {
+      if (req.path.endsWith('/abort')) res.socket?.destroy();
+      else sendJson(res, req.method === 'POST' ? 201 : 200, running);
+    });
+    let clock = 0;
+    const { src, logs } = source({ maxRunMs: 60_000, now: () => (clock += 20_000) });
+    await expect(collectPages(src.pages(baseQuery, { signal: signal() }))).rejects.toBeInstanceOf(
+      SourceError,
+    );
+    await expect.poll(() => logs).toContain('apify: could not abort run run1');
+  });
+
+  it('asks nothing for a limit of 0, and needs an Ad Library link to start a run', async () => {
+    double = await apifyDouble();
+    const { src } = source();
+    expect(await collectPages(src.pages({ ...baseQuery, limit: 0 }, { signal: signal() }))).toEqual([]);
+    await expect(
+      collectPages(src.pages({ ...baseQuery, libraryUrl: '' }, { signal: signal() })),
+    ).rejects.toMatchObject({
+      userMessage: 'The Apify ad source needs a Facebook Ad Library link.',
+    });
+    expect(double.requests).toHaveLength(0);
+  });
 });

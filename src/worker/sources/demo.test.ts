@@ -231,3 +231,20 @@ describe('demo source', () => {
     expect(seen).toHaveLength(2);
   });
 });
+
+describe('demo catalogue for searches it has no product for', () => {
+  const unmatched = (over: Partial<SourceQuery> = {}) =>
+    catalogue(sourceQuery({ searchTerms: 'zorbix quuxle', ...over }), NOW);
+  const titles = (items: Raw[]) => items.map((ad) => String(ad.snapshot.title ?? ''));
+
+  it('sells the keyword itself, also on a searched Page', () => {
+    expect(titles(unmatched()).some((title) => title.includes('Zorbix Quuxle'))).toBe(true);
+    const onPage = unmatched({ pageIds: ['106303752098912'] });
+    expect(new Set(onPage.map((ad) => ad.page_id))).toEqual(new Set(['106303752098912']));
+    expect(titles(onPage).some((title) => title.includes('Zorbix Quuxle'))).toBe(true);
+  });
+
+  it('finds nothing for ads without media: every demo ad has an image or a video', () => {
+    expect(catalogue(sourceQuery({ mediaType: 'none' }), NOW)).toEqual([]);
+  });
+});

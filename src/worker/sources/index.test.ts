@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sendJson, startDouble } from '../../../tests/fixtures/loopback-double.ts';
 import {
   describeSourceSettings,
   readSourceSettings,
@@ -74,7 +75,7 @@ describe('createSource', () => {
     expect(() => createSource(settings({ source: 'meta' }))).toThrow(/META_ACCESS_TOKEN/);
   });
 
-  it('uses the injected fetch', async () => {
+  it('uses the injected fetch, else the global one', async () => {
     const calls: string[] = [];
     const fakeFetch: typeof fetch = async (input) => {
       calls.push(String(input));
@@ -92,5 +93,25 @@ describe('createSource', () => {
       userMessage: 'The Meta access token is invalid or expired',
     });
     expect(calls[0]).toMatch(/^http:\/\/graph\.test\/v25\.0\/ads_archive\?/);
+
+    const graph = await startDouble((_request, response) =>
+      sendJson(response, 400, { error: { message: 'Invalid OAuth access token', code: 190 } }),
+    );
+    try {
+      const real = createSource(
+        settings({ source: 'meta', metaAccessToken: 'tok', metaGraphBase: `${graph.url}/v25.0` }),
+      );
+      const pages = real.pages(
+        sourceQuery({ libraryUrl: '', country: 'FR', searchTerms: 'x', activeStatus: 'active', limit: 5 }),
+        { signal: new AbortController().signal },
+      );
+      const next = pages[Symbol.asyncIterator]().next();
+      await expect(next).rejects.toMatchObject({
+        userMessage: 'The Meta access token is invalid or expired',
+      });
+      expect(graph.requests.map((r) => r.path)).toEqual(['/v25.0/ads_archive']);
+    } finally {
+      await graph.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import {
   type RecordedRequest,
   recordingSleep,
 } from '../../../tests/fixtures/loopback-double.ts';
-import { createMetaSource, type MetaSourceOptions } from './meta.ts';
+import { createMetaSource, metaSearchParams, type MetaSourceOptions } from './meta.ts';
 import { collectPages, sourceQuery } from '../../../tests/fixtures/source-query.ts';
 import { SourceError, type SourcePage } from './types.ts';
 
@@ -352,5 +352,110 @@ describe('meta source', () => {
     const pages = await collectPages(src.pages(baseQuery, { signal: signal(), cursor: 'c200' }));
     expect(double.requests[0]!.query.get('after')).toBe('c200');
     expect(pages.flatMap((p) => p.items)).toHaveLength(50);
+  });
+
+  it.each<[number, string, string]>([
+    [
+      10,
+      '(#10) Application does not have permission',
+      'The Meta access token may not use the Ad Library API (the account must confirm its identity).',
+    ],
+    [
+      200,
+      '(#200) Permissions error',
+      'The Meta access token may not use the Ad Library API (the account must confirm its identity).',
+    ],
+    [
+      2500,
+      'Unknown path components',
+      'The Meta Ad Library API refused the search (Unknown path components).',
+    ],
+  ])(
+    'fails permanently on Graph code %i with a message the user can act on',
+    async (code, message, userMessage) => {
+      double = await graphDouble({ faults: [graphError(code, message)] });
+      const error = await failure(source().src.pages(baseQuery, { signal: signal() }));
+      expect([error.permanent, error.userMessage]).toEqual([true, userMessage]);
+    },
+  );
+
+  it('calls Graph asking for less data at the smallest page, and a server that keeps failing, passing problems; any other HTTP error a failure', async () => {
+    // "reduce the amount of data" even at the smallest page: nothing this search can change
+    const lessData = 'Please reduce the amount of data you are asking for, then retry your request';
+    double = await graphDouble({ faults: [graphError(1, lessData, {}, 500)] });
+    const unknown = await failure(source({ pageSize: 10 }).src.pages(baseQuery, { signal: signal() }));
+    expect([unknown.permanent, unknown.userMessage]).toEqual([
+      false,
+      'The Meta Ad Library API could not answer this search. Please try again later.',
+    ]);
+    await double.close();
+
+    double = await graphDouble({
+      faults: Array(5).fill((res: ServerResponse) => sendJson(res, 503, 'busy')),
+    });
+    const busy = await failure(source().src.pages(baseQuery, { signal: signal() }));
+    expect([busy.permanent, busy.userMessage]).toEqual([
+      false,
+      'The Meta Ad Library API is not responding. Please try again later.',
+    ]);
+    await double.close();
+
+    double = await graphDouble({
+      faults: [(res: ServerResponse) => sendJson(res, 404, '<html>not found</html>')],
+    });
+    const missing = await failure(source().src.pages(baseQuery, { signal: signal() }));
+    expect([missing.permanent, missing.userMessage]).toEqual([
+      true,
+      'The Meta Ad Library API failed. Please try again later.',
+    ]);
+  });
+
+  it('passes a cancellation on as it is', async () => {
+    double = await graphDouble();
+    const cancel = new AbortController();
+    cancel.abort(new Error('worker stopping'));
+    await expect(collectPages(source().src.pages(baseQuery, { signal: cancel.signal }))).rejects.toThrow(
+      'worker stopping',
+    );
+  });
+
+  it('follows a next link that carries its cursor only in the URL, and hands on items without a snapshot URL', async () => {
+    let calls = 0;
+    double = await startDouble((req, res) => {
+      calls += 1;
+      if (!req.query.has('after'))
+        return sendJson(res, 200, {
+          data: [{ id: '1' }, null],
+          paging: { next: `${double!.url}/v25.0/ads_archive?after=n%3D2` },
+        });
+      sendJson(res, 200, {
+        data: [
+          { id: '2', ad_snapshot_url: 'https://www.facebook.com/ads/archive/render_ad/?id=2&access_token=x' },
+        ],
+      });
+    });
+    const pages = await collectPages(source().src.pages(baseQuery, { signal: signal() }));
+    expect(double.requests[1]!.query.get('after')).toBe('n=2');
+    expect(pages.flatMap((p) => p.items)).toEqual([
+      { id: '1' },
+      null,
+      { id: '2', ad_snapshot_url: 'https://www.facebook.com/ads/archive/render_ad/?id=2' },
+    ]);
+    expect(calls).toBe(2);
+  });
+
+  it('searches the first 10 page ids and at most 100 characters of terms, cut between words', async () => {
+    double = await graphDouble({ ads: [] });
+    const pageIds = Array.from({ length: 12 }, (_, i) => String(100 + i));
+    const words = 'posture corrector back brace '.repeat(6).trim();
+    const { src, logs } = source();
+    await collectPages(src.pages({ ...baseQuery, pageIds, searchTerms: words }, { signal: signal() }));
+    expect(logs).toContain('meta: only the first 10 page ids are searched');
+    const sent = double.requests[0]!.query;
+    expect(JSON.parse(sent.get('search_page_ids')!)).toEqual(pageIds.slice(0, 10));
+    expect(sent.get('search_terms')).toBe(words.slice(0, 100).slice(0, words.slice(0, 100).lastIndexOf(' ')));
+    expect(metaSearchParams({ ...baseQuery, searchTerms: 'x'.repeat(120) }).get('search_terms')).toBe(
+      'x'.repeat(100),
+    );
   });
 });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, errors, type BrowserContext, type Page } from '@playwright/test';
 
-const ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -20,6 +20,17 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Debian's Chromium, or CHROMIUM_PATH; a clear error when it is not installed. */
+export function chromiumExecutable(): string {
+  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `Chromium not found at ${executablePath}: install it with 'apt-get install chromium' or set CHROMIUM_PATH`,
+    );
+  }
+  return executablePath;
+}
 
 /** One in-page event: its kind and its time on the page's performance clock. */
 export interface PageEvent {
@@ -47,19 +58,14 @@ export interface BrowserSession {
  * script of `origin` runs, unless a session is there already.
  */
 export async function openSignedInBrowser(origin: string, session: string): Promise<BrowserSession> {
-  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(executablePath)) {
-    throw new Error(
-      `Chromium not found at ${executablePath}: install it with 'apt-get install chromium' or set CHROMIUM_PATH`,
-    );
-  }
+  const executablePath = chromiumExecutable();
   const profileDir = await mkdtemp(join(tmpdir(), 'adscout-bench-profile-'));
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath,
       headless: true,
-      args: ARGS,
+      args: CHROMIUM_ARGS,
       viewport: { width: 1440, height: 900 },
       acceptDownloads: true,
     });

@@ -12,6 +12,7 @@ import {
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   ColumnApiModule,
+  EventApiModule,
   ExternalFilterModule,
   RowApiModule,
   themeQuartz,
@@ -46,11 +47,15 @@ import {
 import { externalLinkElement } from '../../components/external-link.tsx';
 import type { DatabaseGridProps } from './grid-contract.ts';
 
+// Every grid API the code calls needs its module; a missing one is only a console error (#200),
+// which the e2e console-error guard fails on. EventApiModule: api.addEventListener, which
+// disconnects the row feed and clears the export handle when the page closes.
 const MODULES: Module[] = [
   ClientSideRowModelModule,
   ClientSideRowModelApiModule,
   RowApiModule,
   ColumnApiModule,
+  EventApiModule,
   ExternalFilterModule,
   CellStyleModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),

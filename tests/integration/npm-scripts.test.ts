@@ -1,0 +1,264 @@
+/**
+ * The package.json scripts users run, run as they run them (through npm, against the real
+ * binaries): `npm start` (serves, prints how to sign in, stops cleanly on Ctrl-C), `npm run bench`
+ * (one quick benchmark: its table and its results file), `npm run bootstrap` (does nothing when
+ * everything is current, and says so), `npm run check:hooks`, and `node scripts/make-icons.mjs`
+ * (the committed icons are what it draws). `npm run normalize` has its own file; `npm test` is
+ * what CI runs.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import PocketBase from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild, nodeModulesCurrent } from '../../scripts/bootstrap.mjs';
+import { buildHooksBundle, HOOKS_BUNDLE } from '../../scripts/build-hooks.mjs';
+import { CREDENTIALS_FILE, freePort, ROOT } from '../../scripts/lib/stack.mjs';
+import { command, npm, pressCtrlC, stopLeftoverCommands, type Command } from './commands.ts';
+
+afterAll(stopLeftoverCommands);
+
+async function until<T>(
+  what: string,
+  run: Command,
+  probe: () => Promise<T | null> | T | null,
+  timeoutMs = 60_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (run.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`${what} did not happen; output so far:\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A /proc file's text, or '' once the process is gone. */
+function proc(path: string): string {
+  try {
+    return readFileSync(`/proc/${path}`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Every process below `pid` (Linux /proc), with its command line. */
+function descendants(pid: number): Array<{ pid: number; cmdline: string }> {
+  const out: Array<{ pid: number; cmdline: string }> = [];
+  const visit = (parent: number) => {
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${parent}/task`);
+    } catch {
+      return;
+    }
+    for (const task of tasks) {
+      for (const child of proc(`${parent}/task/${task}/children`).split(' ').filter(Boolean).map(Number)) {
+        const cmdline = proc(`${child}/cmdline`).replaceAll('\0', ' ');
+        if (!cmdline) continue;
+        out.push({ pid: child, cmdline });
+        visit(child);
+      }
+    }
+  };
+  visit(pid);
+  return out;
+}
+
+const healthy = (url: string) =>
+  fetch(`${url}/api/health`).then(
+    (response) => response.ok,
+    () => false,
+  );
+
+// The scripts bootstrap first. Under vitest that must find nothing to do: npm ci would replace
+// node_modules under the running tests, and a stale hooks bundle would be rewritten in the tree.
+beforeAll(async () => {
+  if (!nodeModulesCurrent())
+    throw new Error(
+      'node_modules was not installed by the bootstrap: run `npm run bootstrap` (or npm test) first',
+    );
+  if ((await buildHooksBundle()) !== readFileSync(HOOKS_BUNDLE, 'utf8'))
+    throw new Error('pb_hooks/lib/domain.js is stale: run `npm run build:hooks`');
+  await ensureWebBuild();
+}, 300_000);
+
+const tmp = mkdtempSync(join(tmpdir(), 'adscout-npm-scripts-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('npm start', () => {
+  async function start(dataDir: string, via: 'npm' | 'node') {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const args = ['--http', `127.0.0.1:${port}`, '--dir', dataDir];
+    const run =
+      via === 'npm'
+        ? npm(['start', '--', ...args])
+        : command(process.execPath, ['scripts/start.mjs', ...args]);
+    await until('the worker signing in', run, () =>
+      /\[worker worker-1\] ready: signed in/.test(run.output()) ? true : null,
+    );
+    expect(await healthy(url)).toBe(true);
+    return { run, url };
+  }
+
+  /** Ctrl-C: the script stops the worker and PocketBase, then exits 0. */
+  async function stop(run: Command, url: string) {
+    pressCtrlC(run);
+    const exit = await run.exited;
+    expect(run.output()).toContain('stopping…');
+    expect(run.output()).toMatch(/\[worker worker-1\] received SIG(INT|TERM), stopping/);
+    expect(run.output()).not.toMatch(/exited unexpectedly|npm error/);
+    expect(await healthy(url)).toBe(false);
+    return exit;
+  }
+
+  it('serves the app, prints how to sign in once, and stops cleanly on Ctrl-C; a restart keeps the data', async () => {
+    const dataDir = join(tmp, 'start-data');
+    const first = await start(dataDir, 'npm');
+    const credentials = JSON.parse(await readFile(join(dataDir, CREDENTIALS_FILE), 'utf8')) as {
+      admin: { email: string; password: string };
+    };
+    const out = first.run.output();
+    expect(out).toContain(`AdScout is running at ${first.url}`);
+    expect(out).toContain(`Admin UI: ${first.url}/_/ — log in as admin@adscout.local`);
+    expect(out).toContain(`admin password (shown this once): ${credentials.admin.password}`);
+    // the printed password really signs in to the admin UI, and the built PWA is served
+    const admin = new PocketBase(first.url);
+    await admin.collection('_superusers').authWithPassword('admin@adscout.local', credentials.admin.password);
+    expect(await (await fetch(`${first.url}/app/search`)).text()).toContain('<div id="root"></div>');
+    // npm passes Ctrl-C on and, once the script is done, ends itself by the same signal
+    expect(await stop(first.run, first.url)).toEqual({ code: null, signal: 'SIGINT' });
+
+    // the script itself, started again on the same data: no new password, and exit code 0
+    const second = await start(dataDir, 'node');
+    expect(second.run.output()).not.toContain('shown this once');
+    expect(second.run.output()).toContain('log in as admin@adscout.local');
+    expect(await stop(second.run, second.url)).toEqual({ code: 0, signal: null });
+  });
+
+  it('stops everything, exit code 1, when the worker or PocketBase dies under it', async () => {
+    for (const [victim, message] of [
+      ['src/worker/main.ts', 'the scout worker exited unexpectedly (code null); stopping PocketBase.'],
+      ['.bin/pocketbase serve', 'PocketBase exited unexpectedly (code null); stopping the worker.'],
+    ] as const) {
+      const { run, url } = await start(join(tmp, `crash-${victim.length}`), 'node');
+      const target = descendants(run.child.pid!).find((p) => p.cmdline.includes(victim.split(' ')[0]!));
+      expect(target, `no ${victim} process under npm start`).toBeDefined();
+      process.kill(target!.pid, 'SIGKILL');
+      expect(await run.exited).toEqual({ code: 1, signal: null });
+      expect(run.output()).toContain(message);
+      expect(await healthy(url)).toBe(false);
+      expect(descendants(run.child.pid!)).toEqual([]);
+    }
+  });
+
+  it('answers --help, and refuses unknown options, a malformed --http and an empty --dir', async () => {
+    const cases: Array<[string[], number, string]> = [
+      [['--help'], 0, 'usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR]'],
+      [['--port', '1'], 2, 'unknown option --port; usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR]'],
+      [['--http', 'localhost'], 2, '--http expects HOST:PORT, for example 127.0.0.1:8090 (got localhost)'],
+      [['--dir='], 2, '--dir expects a directory'],
+    ];
+    for (const [args, code, message] of cases) {
+      const run = npm(['start', '--', ...args]);
+      expect((await run.exited).code, args.join(' ')).toBe(code);
+      expect(run.output()).toContain(message);
+    }
+  });
+});
+
+describe('npm run bench', () => {
+  it('runs one benchmark, prints its table and writes the results file', async () => {
+    const resultsDir = join(tmp, 'bench-results');
+    const run = npm(['run', 'bench', '--', 'startup'], { env: { ADSCOUT_BENCH_RESULTS_DIR: resultsDir } });
+    expect((await run.exited).code, run.output()).toBe(0);
+    const out = run.output();
+    expect(out).toContain('▶ npm start until /api/health answers (startup.bench.ts)');
+    expect(out).toMatch(/^benchmark +\| metric +\| value +\| target +\| met *$/m);
+    expect(out).toMatch(/^startup +\| first start, empty data dir \(migrations, superusers\) +\| \d+ ms/m);
+    expect(out).toMatch(/^startup +\| start on an existing data dir \(median of 5\) +\| \d+ ms/m);
+    expect(out).toContain(`wrote ${join(resultsDir, 'latest.json')}`);
+
+    const files = await readdir(resultsDir);
+    expect(files).toContain('latest.json');
+    expect(files.filter((f) => /^bench-.*\.json$/.test(f))).toHaveLength(1);
+    const report = JSON.parse(await readFile(join(resultsDir, 'latest.json'), 'utf8')) as {
+      results: Array<{ benchmark: string; metric: string; value: number; unit: string }>;
+      failures: string[];
+      machine: { cpus: number };
+    };
+    expect(report.failures).toEqual([]);
+    expect(report.machine.cpus).toBeGreaterThan(0);
+    expect(report.results.map((r) => [r.benchmark, r.unit])).toEqual([
+      ['startup', 'ms'],
+      ['startup', 'ms'],
+    ]);
+    for (const result of report.results) expect(result.value).toBeGreaterThan(0);
+  });
+});
+
+describe('npm run bootstrap', () => {
+  it('finds everything current and changes nothing, twice in a row', async () => {
+    const bundle = readFileSync(HOOKS_BUNDLE, 'utf8');
+    for (let i = 0; i < 2; i++) {
+      const run = npm(['run', 'bootstrap', '--', '--with-stripe-mock']);
+      expect((await run.exited).code, run.output()).toBe(0);
+      const lines = run
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('[adscout]'));
+      expect(lines, run.output()).toHaveLength(1);
+      expect(lines[0]).toMatch(/bootstrap done in \d+\.\d s \(PocketBase: /);
+    }
+    expect(readFileSync(HOOKS_BUNDLE, 'utf8')).toBe(bundle);
+  });
+});
+
+describe('a binary named in the environment that is not there', () => {
+  it('stops npm start, bench and bootstrap with one clear line, exit code 1', async () => {
+    const missing = join(tmp, 'no-such-pocketbase');
+    const because = `POCKETBASE_BIN=${missing} is not an executable file.`;
+    const cases: Array<[string[], Record<string, string>, string]> = [
+      [['start'], { POCKETBASE_BIN: missing }, `[adscout] npm start failed: ${because}`],
+      [
+        ['run', 'bench', '--', 'startup'],
+        { POCKETBASE_BIN: missing },
+        `[adscout] npm run bench could not set up: ${because}`,
+      ],
+      [['run', 'bootstrap'], { POCKETBASE_BIN: missing }, `[adscout] bootstrap failed: ${because}`],
+      [
+        ['run', 'bootstrap', '--', '--with-stripe-mock'],
+        { STRIPE_MOCK_BIN: missing },
+        `[adscout] bootstrap failed: STRIPE_MOCK_BIN=${missing} is not an executable file.`,
+      ],
+    ];
+    for (const [args, env, message] of cases) {
+      const run = npm(args, { env });
+      expect((await run.exited).code, args.join(' ')).toBe(1);
+      expect(run.output()).toContain(message);
+    }
+  });
+});
+
+describe('the other scripts', () => {
+  it('npm run check:hooks says the committed hooks bundle is fresh', async () => {
+    const run = npm(['run', 'check:hooks']);
+    expect((await run.exited).code, run.output()).toBe(0);
+    expect(run.output()).toContain('pb_hooks/lib/domain.js is fresh.');
+  });
+
+  it('make-icons draws exactly the committed PWA icons', async () => {
+    const out = join(tmp, 'icons');
+    const run = command(process.execPath, ['scripts/make-icons.mjs', '--out', out]);
+    expect((await run.exited).code, run.output()).toBe(0);
+    const drawn = (await readdir(out)).sort();
+    expect(drawn).toEqual(['apple-touch-icon.png', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png']);
+    for (const name of drawn)
+      expect(await readFile(join(out, name)), name).toEqual(
+        await readFile(join(ROOT, 'public', 'icons', name)),
+      );
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The README matches the tree: its data model names every collection the migrations create (and
+ * nothing else but PocketBase's own `users`), and its folder map names every top-level folder of
+ * the repository and of src/.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../scripts/lib/stack.mjs';
+import { collectionsCreatedByMigrations } from './migration-collections.ts';
+
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+/** The text under a `## title` heading, up to the next `## `. */
+function section(title: string): string {
+  const start = README.indexOf(`\n## ${title}\n`);
+  if (start < 0) throw new Error(`README.md has no "## ${title}" section`);
+  const end = README.indexOf('\n## ', start + 1);
+  return README.slice(start, end < 0 ? undefined : end);
+}
+
+describe('README.md', () => {
+  it('names in its data model every collection the migrations create, and no other', () => {
+    const text = section('Data model');
+    const named = new Set([...text.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]));
+    const table = text
+      .split('\n')
+      .map((line) => /^\|\s*`([a-z_]+)`\s*\|/.exec(line)?.[1])
+      .filter((name): name is string => Boolean(name));
+    const created = collectionsCreatedByMigrations();
+    expect(created.length).toBeGreaterThan(0);
+    const missing = created.filter((name) => !named.has(name));
+    expect(missing, 'collections the migrations create but the README does not name').toEqual([]);
+    expect(table.filter((name) => !created.includes(name))).toEqual(['users']);
+  });
+
+  it('has every top-level folder of the repository and of src/ in its folder map', () => {
+    const map = /```\n([\s\S]*?)```/.exec(section('Folder map'))?.[1] ?? '';
+    const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n');
+    const folders = new Set<string>();
+    for (const path of tracked) {
+      const parts = path.split('/');
+      if (parts.length < 2 || parts[0]!.startsWith('.')) continue;
+      folders.add(parts[0] === 'src' && parts.length > 2 ? `src/${parts[1]}/` : `${parts[0]}/`);
+    }
+    folders.delete('src/');
+    const listed = new Set(map.split('\n').map((line) => /^(\S+\/)\s/.exec(line)?.[1]));
+    expect([...folders].filter((folder) => !listed.has(folder)).sort()).toEqual([]);
+  });
+});
