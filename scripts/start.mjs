@@ -44,7 +44,28 @@ function parseArgs(argv) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
+  // Signals are handled from the first moment: a Ctrl-C (or a SIGTERM from a supervisor) that
+  // arrives while PocketBase is still starting must stop it too, not leave it running orphaned in
+  // its own process group. Until the processes exist, a stop request waits for them.
+  let server = null;
+  let worker = null;
+  let starting = true;
+  let stopping = false;
+  let stopCode = 0;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    stopCode = code;
+    if (starting) return; // main() stops what it started as soon as it has it
+    log('stopping…');
+    await Promise.all([worker?.stop(), server?.stop()]);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+
   const { pocketbase } = await bootstrap();
+  if (stopping) process.exit(stopCode);
 
   const { path: credentialsFile, credentials, created } = loadOrCreateCredentials(options.dir);
   // The worker's service superuser is re-asserted on every start; the admin only on the first,
@@ -52,14 +73,19 @@ async function main() {
   if (created) upsertSuperuser(pocketbase, options.dir, credentials.admin.email, credentials.admin.password);
   upsertSuperuser(pocketbase, options.dir, credentials.worker.email, credentials.worker.password);
 
-  const server = await startPocketBase({
+  server = await startPocketBase({
     pocketbase,
     dataDir: options.dir,
     http: options.http,
     publicDir: webBuildDir(),
     stdio: 'inherit',
   });
-  const worker = startWorker({ pbUrl: server.url, credentialsFile });
+  if (!stopping) worker = startWorker({ pbUrl: server.url, credentialsFile });
+  starting = false;
+  if (stopping) {
+    stopping = false;
+    return stop(stopCode);
+  }
 
   const shown = (path) => {
     const rel = relative(process.env.INIT_CWD || process.cwd(), path);
@@ -77,16 +103,6 @@ async function main() {
   log(`Data lives in ${shownDir}/. Press Ctrl-C to stop.`);
   console.log('');
 
-  let stopping = false;
-  const stop = async (code) => {
-    if (stopping) return;
-    stopping = true;
-    log('stopping…');
-    await Promise.all([worker.stop(), server.stop()]);
-    process.exit(code);
-  };
-  process.on('SIGINT', () => stop(0));
-  process.on('SIGTERM', () => stop(0));
   server.child.on('exit', (code) => {
     if (!stopping) {
       log(`PocketBase exited unexpectedly (code ${code}); stopping the worker.`);

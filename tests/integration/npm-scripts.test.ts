@@ -155,6 +155,29 @@ describe('npm start', () => {
     }
   });
 
+  it('a SIGTERM while PocketBase is still starting stops it too, instead of leaving it orphaned', async () => {
+    const port = await freePort();
+    const run = command(process.execPath, [
+      'scripts/start.mjs',
+      '--http',
+      `127.0.0.1:${port}`,
+      '--dir',
+      join(tmp, 'early-stop'),
+    ]);
+    // PocketBase runs in its own process group, so only start.mjs can stop it: signal the script
+    // the moment its PocketBase exists, before the server answers (the migrations take a while).
+    const server = await until(
+      'PocketBase starting',
+      run,
+      () => descendants(run.child.pid!).find((p) => p.cmdline.includes('pocketbase serve')) ?? null,
+      60_000,
+    );
+    process.kill(run.child.pid!, 'SIGTERM');
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(proc(`${server.pid}/cmdline`)).toBe('');
+    expect(await healthy(`http://127.0.0.1:${port}`)).toBe(false);
+  });
+
   it('answers --help, and refuses unknown options, a malformed --http and an empty --dir', async () => {
     const cases: Array<[string[], number, string]> = [
       [['--help'], 0, 'usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR]'],
