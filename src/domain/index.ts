@@ -22,3 +22,4 @@ export * from './csv.ts';
 export * from './keywords.ts';
 export * from './history.ts';
 export * from './result-columns.ts';
+export * from './lease-contract.ts';
