@@ -140,5 +140,7 @@ export function checkInput<T>(
   value: unknown,
 ): { ok: true; data: T } | { ok: false; message: string } {
   const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, message: firstIssueMessage(parsed.error) };
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, message: firstIssueMessage(parsed.error) };
 }
