@@ -31,6 +31,7 @@ const count = z.int().check(z.gte(0));
 // ---- claim: POST /api/adscout/worker/claim -------------------------------------------------
 
 export const claimRequestSchema = z.object({ worker: workerNameSchema });
+export type ClaimRequest = z.input<typeof claimRequestSchema>;
 
 /** A run as the claim route hands it to a worker. */
 export const claimedRunSchema = z.strictObject({
@@ -140,6 +141,8 @@ export const resultsRequestSchema = z.object({
     ),
 });
 
+export type ResultsRequest = z.input<typeof resultsRequestSchema>;
+
 export const resultsResponseSchema = z.strictObject({
   /** Rows of this run stored so far, after this batch. */
   stored: count,
@@ -178,3 +181,4 @@ export type FinishResponse = z.infer<typeof finishResponseSchema>;
 // ---- release: POST /api/adscout/worker/runs/{id}/release (204, no body) ---------------------
 
 export const releaseRequestSchema = z.object({ worker: workerNameSchema });
+export type ReleaseRequest = z.input<typeof releaseRequestSchema>;
