@@ -6,7 +6,6 @@ import hostile from '../../tests/fixtures/ad-library/hostile.json';
 import { AD_TEXT_CAPS, RESULT_ROW_FIELDS } from './ad-fields.ts';
 import { checkInput } from './forms.ts';
 import {
-  claimResponseSchema,
   finishRequestSchema,
   heartbeatRequestSchema,
   MAX_RESULT_ROWS_PER_REQUEST,
@@ -185,27 +184,5 @@ describe('the lease requests', () => {
       'error must be text.',
     );
     expect(message(finishRequestSchema, { worker: 'w', status: 'failed', error: 'Source down' })).toBeNull();
-  });
-});
-
-describe('the lease answers', () => {
-  const run = {
-    id: 'r1',
-    user: 'u1',
-    search_name: 'Pets',
-    facebook_link: 'https://www.facebook.com/ads/library/?q=pets',
-    target_country: 'US',
-    keywords_used: '',
-    requested_count: 5,
-    stored_count: 0,
-    attempts: 1,
-  };
-
-  it('claim: a run or null, with exactly the contract fields', () => {
-    expect(claimResponseSchema.parse({ run })).toEqual({ run });
-    expect(claimResponseSchema.parse({ run: null })).toEqual({ run: null });
-    const { stored_count: _dropped, ...withoutCount } = run;
-    expect(claimResponseSchema.safeParse({ run: withoutCount }).success).toBe(false);
-    expect(claimResponseSchema.safeParse({ run: { ...run, extra: 1 } }).success).toBe(false);
   });
 });

@@ -68,68 +68,71 @@ export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 /** PocketBase's date text, e.g. '2026-11-01 00:00:00.000Z'. */
 const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
+export type ResultRow = {
+  [F in ResultRowField as F['key']]: F['kind'] extends 'number' ? number : string;
+};
+
+const TEXT_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'text' && field.key !== 'ad_id');
+const URL_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'url');
+const DATE_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'date');
+const NUMBER_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'number');
+
 /** Text: strings (numbers as digits) cut at the column limit; anything else is ''. */
-function textValue(max: number) {
-  return z.catch(
-    z.pipe(
-      z.union([z.string(), z.pipe(z.number(), z.transform(String))]),
-      z.string().check(z.overwrite((text) => capText(text, max))),
-    ),
-    '',
-  );
-}
-
-/** A link: text that is '' unless it is an http(s) URL. */
-function urlValue(max: number) {
-  return z.pipe(
-    textValue(max),
-    z.string().check(z.overwrite((text) => (text && !isHttpUrl(text) ? '' : text))),
-  );
-}
-
-/** A count: whole and not negative; anything that is not a number is 0. */
-const intValue = z.catch(z.coerce.number().check(z.overwrite((n) => (n > 0 ? Math.floor(n) : 0))), 0);
-
-/** A score: between 0 and `max`; anything that is not a number is 0. */
-function scoreValue(max: number) {
-  return z.catch(z.coerce.number().check(z.overwrite((n) => (n > 0 ? Math.min(n, max) : 0))), 0);
-}
-
-/** A PocketBase date, or '' (unset). */
-const dateValue = z.catch(z.string().check(z.regex(PB_DATE)), '');
-
-type FieldSchema = z.ZodMiniType<string, unknown> | z.ZodMiniType<number, unknown>;
-
-function fieldSchema(field: ResultRowField): FieldSchema {
-  if (field.kind === 'date') return dateValue;
-  if (field.kind === 'url') return urlValue(field.max);
-  if (field.kind === 'number') return 'max' in field ? scoreValue(field.max) : intValue;
-  return textValue(field.max);
-}
-
-/** The ad id names the row: a row without one (or with one too long to store) is rejected. */
-const adIdValue = z.pipe(
-  z.union([z.string(), z.pipe(z.number(), z.transform(String))]),
-  z.string().check(z.trim(), z.minLength(1), z.maxLength(AD_TEXT_CAPS.ad_id)),
-);
-
-type RowShape = { [F in ResultRowField as F['key']]: F['kind'] extends 'number' ? number : string };
-
-function rowShape() {
-  const shape: Record<string, FieldSchema> = {};
-  for (const field of RESULT_ROW_FIELDS)
-    shape[field.key] = field.key === 'ad_id' ? adIdValue : fieldSchema(field);
-  return shape as unknown as { [K in keyof RowShape]: z.ZodMiniType<RowShape[K], unknown> };
+function textOf(value: unknown, max: number): string {
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  return capText(text, max);
 }
 
 /**
- * One result row, the one check of the write path: every field of RESULT_ROW_FIELDS, coerced to
- * its kind and limit (a bad link, date or count becomes empty, never an error). A row the
- * normalizer produced passes unchanged; a row without a usable ad id fails and is counted as
- * rejected. Unknown keys are dropped.
+ * One row in the shape and limits of RESULT_ROW_FIELDS, or null when it has no usable ad id.
+ * A bad link, date or count becomes empty (or 0), never an error; text is cut at its column's
+ * limit; unknown keys are dropped. A row the normalizer made comes out equal to what went in.
+ * Plain code on purpose: it runs for every stored row in PocketBase's JS VM, where a zod schema
+ * per field costs several times more.
  */
-export const resultRowSchema = z.object(rowShape());
-export type ResultRow = z.output<typeof resultRowSchema>;
+export function coerceResultRow(raw: unknown): ResultRow | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const input = raw as { readonly [key: string]: unknown };
+  const adId = typeof input.ad_id === 'number' ? String(input.ad_id) : input.ad_id;
+  if (typeof adId !== 'string') return null;
+  const id = adId.trim();
+  if (!id || id.length > AD_TEXT_CAPS.ad_id) return null;
+  const row: { [key: string]: string | number } = { ad_id: id };
+  for (const field of TEXT_FIELDS) row[field.key] = textOf(input[field.key], field.max);
+  for (const field of URL_FIELDS) {
+    const text = textOf(input[field.key], field.max);
+    row[field.key] = text && !isHttpUrl(text) ? '' : text;
+  }
+  for (const field of DATE_FIELDS) {
+    const value = input[field.key];
+    row[field.key] = typeof value === 'string' && PB_DATE.test(value) ? value : '';
+  }
+  for (const field of NUMBER_FIELDS) {
+    const value = Number(input[field.key]);
+    const max = 'max' in field ? field.max : Infinity;
+    row[field.key] =
+      Number.isFinite(value) && value > 0 ? ('int' in field ? Math.floor(value) : Math.min(value, max)) : 0;
+  }
+  return row as ResultRow;
+}
+
+/**
+ * One result row, the one check of the write path: coerceResultRow as a schema. A row without a
+ * usable ad id fails (and is counted as rejected); everything else is stored as it comes out.
+ */
+export const resultRowSchema = z.pipe(
+  z.unknown(),
+  z.transform((raw, context) => {
+    const row = coerceResultRow(raw);
+    if (row) return row;
+    context.issues.push({
+      code: 'custom',
+      message: `A row needs an ad_id of 1–${AD_TEXT_CAPS.ad_id} characters.`,
+      input: raw,
+    });
+    return z.NEVER;
+  }),
+);
 
 /** The envelope; each row is checked on its own, so one bad row does not refuse the batch. */
 export const resultsRequestSchema = z.object({

@@ -30,15 +30,18 @@ export function setPageHeaders(e: core.RequestEvent): void {
   );
 }
 
-const STYLE = `
-body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;background:#f6f8fb;color:#0b1424;margin:0;padding:2rem 1rem;line-height:1.5}
-main{max-width:480px;margin:0 auto;background:#fff;border:1px solid #dbe2ea;border-radius:12px;padding:2rem;box-shadow:0 4px 16px rgb(15 23 42/6%)}
-.test{background:#fef3c7;color:#78350f;border:1px solid #fcd34d;border-radius:8px;padding:.75rem 1rem;margin:0 0 1.5rem}
-h1{font-size:1.5rem;margin:0 0 1rem}.price{font-size:2rem;font-weight:800;margin:.25rem 0}.muted{color:#4a5568}
-form{display:inline}button,.link{font:inherit;font-weight:600;border-radius:6px;min-height:44px;padding:0 1.5rem;cursor:pointer;display:inline-flex;align-items:center;text-decoration:none}
-button{background:#1d4ed8;color:#fff;border:0}.secondary{background:#fff;color:#0b1424;border:1px solid #b6c2d1}.danger{background:#b91c1c;color:#fff}
-.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}.notice{background:#e0e9ff;border-radius:8px;padding:.75rem 1rem}
-:focus-visible{outline:3px solid #f97316;outline-offset:2px}`;
+// one string per rule group, joined as the page's <style> lines
+const STYLE = [
+  '',
+  "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;background:#f6f8fb;color:#0b1424;margin:0;padding:2rem 1rem;line-height:1.5}",
+  'main{max-width:480px;margin:0 auto;background:#fff;border:1px solid #dbe2ea;border-radius:12px;padding:2rem;box-shadow:0 4px 16px rgb(15 23 42/6%)}',
+  '.test{background:#fef3c7;color:#78350f;border:1px solid #fcd34d;border-radius:8px;padding:.75rem 1rem;margin:0 0 1.5rem}',
+  'h1{font-size:1.5rem;margin:0 0 1rem}.price{font-size:2rem;font-weight:800;margin:.25rem 0}.muted{color:#4a5568}',
+  'form{display:inline}button,.link{font:inherit;font-weight:600;border-radius:6px;min-height:44px;padding:0 1.5rem;cursor:pointer;display:inline-flex;align-items:center;text-decoration:none}',
+  'button{background:#1d4ed8;color:#fff;border:0}.secondary{background:#fff;color:#0b1424;border:1px solid #b6c2d1}.danger{background:#b91c1c;color:#fff}',
+  '.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}.notice{background:#e0e9ff;border-radius:8px;padding:.75rem 1rem}',
+  ':focus-visible{outline:3px solid #f97316;outline-offset:2px}',
+].join('\n');
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -17,20 +17,19 @@ function queueTimeoutMs(): number {
   return positiveEnv('SCOUT_QUEUE_TIMEOUT_MINUTES', 30) * 60 * 1000;
 }
 
+/** Up to 500 working runs that also match `filter`, oldest first. */
+function workingRuns(txApp: CoreApp, filter: string, params: { [name: string]: unknown }): core.Record[] {
+  const runs = txApp.findRecordsByFilter(RUNS, `status = 'working' && ${filter}`, 'created', 500, 0, params);
+  return runs.filter((run): run is core.Record => Boolean(run));
+}
+
 /** Re-queues or fails stale runs; returns what it did, for logs and tests. */
 export function sweep(): { requeued: number; failed: number } {
   const done = { requeued: 0, failed: 0 };
   $app.runInTransaction((txApp) => {
-    const stale = txApp.findRecordsByFilter(
-      RUNS,
-      "status = 'working' && lease_expires_at != '' && lease_expires_at < {:now}",
-      'created',
-      500,
-      0,
-      { now: nowString() },
-    );
-    for (const run of stale) {
-      if (!run) continue;
+    for (const run of workingRuns(txApp, "lease_expires_at != '' && lease_expires_at < {:now}", {
+      now: nowString(),
+    })) {
       if (run.getInt('attempts') >= maxAttempts()) {
         settleRun(txApp, run, 'failed', STALLED_MESSAGE);
         done.failed++;
@@ -44,16 +43,12 @@ export function sweep(): { requeued: number; failed: number } {
   });
   // Runs nobody ever picked up (no worker running) fail instead of showing Working forever.
   $app.runInTransaction((txApp) => {
-    const waiting = txApp.findRecordsByFilter(
-      RUNS,
-      "status = 'working' && lease_owner = '' && attempts = 0 && started_at != '' && started_at < {:cutoff}",
-      'created',
-      500,
-      0,
-      { cutoff: toPbDate(Date.now() - queueTimeoutMs()) },
-    );
-    for (const run of waiting) {
-      if (!run) continue;
+    const cutoff = toPbDate(Date.now() - queueTimeoutMs());
+    for (const run of workingRuns(
+      txApp,
+      "lease_owner = '' && attempts = 0 && started_at != '' && started_at < {:cutoff}",
+      { cutoff: cutoff },
+    )) {
       settleRun(txApp, run, 'failed', UNCLAIMED_MESSAGE);
       done.failed++;
     }
