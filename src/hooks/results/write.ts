@@ -8,7 +8,7 @@
  * what clients watch).
  */
 import { RESULT_ROW_FIELDS } from '../../domain/ad-fields.ts';
-import { resultRowSchema, type ResultsResponse } from '../../domain/lease-contract.ts';
+import { resultRowSchema, type ResultRow, type ResultsResponse } from '../../domain/lease-contract.ts';
 import { leaseUntil, requireLease, storedCount } from '../runs/index.ts';
 
 const COLUMNS = ['id', 'run', 'user', 'is_new', 'created', 'updated'].concat(
@@ -40,7 +40,8 @@ export function writeResults(runId: string, workerName: string, rows: readonly u
         rejected++;
         continue;
       }
-      const row = parsed.data;
+      // the parsed row is a fresh object: it becomes the INSERT's parameters as it is
+      const row: ResultRow & { [column: string]: unknown } = parsed.data;
       const earlier = new DynamicModel({ n: 0 });
       txApp
         .db()
@@ -49,16 +50,13 @@ export function writeResults(runId: string, workerName: string, rows: readonly u
         )
         .bind({ user: user, ad: row.ad_id, run: runId })
         .one(earlier);
-      const values = {
-        ...row,
-        id: $security.randomStringWithAlphabet(15, ID_ALPHABET),
-        run: runId,
-        user: user,
-        is_new: earlier.n === 0,
-        created: now,
-        updated: now,
-      };
-      const result = txApp.db().newQuery(INSERT).bind(values).execute();
+      row.id = $security.randomStringWithAlphabet(15, ID_ALPHABET);
+      row.run = runId;
+      row.user = user;
+      row.is_new = earlier.n === 0;
+      row.created = now;
+      row.updated = now;
+      const result = txApp.db().newQuery(INSERT).bind(row).execute();
       if (result.rowsAffected() > 0) {
         inserted++;
         stored++;
