@@ -1,23 +1,22 @@
 /**
- * The worker routes of the server (pb_hooks/scout-worker.pb.js), over the PocketBase SDK. Every
- * request and answer goes through the lease contract (src/domain/lease-contract.ts) that the
- * hooks check too: a request the contract refuses is never sent, and an answer it refuses is an
- * error, so the two sides cannot drift apart unnoticed.
+ * The worker routes of the server (pb_hooks/scout-worker.pb.js), over the PocketBase SDK. Requests
+ * and answers are the lease contract (src/domain/lease-contract.ts): the requests are typed by it
+ * and the hooks check them; every answer is checked here, so a hook whose answer drifts from the
+ * contract is an error, never a silently misread run.
  */
 import type PocketBase from 'pocketbase';
 import {
-  claimRequestSchema,
   claimResponseSchema,
-  finishRequestSchema,
   finishResponseSchema,
-  heartbeatRequestSchema,
   heartbeatResponseSchema,
-  releaseRequestSchema,
-  resultsRequestSchema,
   resultsResponseSchema,
-  workerNameSchema,
   type ClaimedRun,
+  type ClaimRequest,
+  type FinishRequest,
+  type HeartbeatRequest,
   type InputSchema,
+  type ReleaseRequest,
+  type ResultsRequest,
   type ResultsResponse,
 } from '../domain/index.ts';
 import { LeaseLostError, type WorkerApi } from './job.ts';
@@ -59,10 +58,12 @@ export function workerServer(
   worker: string,
   sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
 ): WorkerServer {
-  const name = checked(workerNameSchema, worker, 'the worker name');
-  /** POSTs a request the contract accepts, retrying what a restart or a blip refuses. */
-  const post = async <T>(path: string, schema: InputSchema<T>, body: Omit<T, 'worker'>): Promise<unknown> => {
-    const request = checked(schema, { ...body, worker: name }, `the request to ${path}`);
+  /** POSTs a request of the contract, retrying what a restart or a blip refuses. */
+  const post = async <T extends { worker: string }>(
+    path: string,
+    body: Omit<T, 'worker'>,
+  ): Promise<unknown> => {
+    const request = { ...body, worker } as T;
     const deadline = Date.now() + RETRY_FOR_MS;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -84,12 +85,12 @@ export function workerServer(
   };
   return {
     async claim() {
-      const answer = await post('/api/adscout/worker/claim', claimRequestSchema, {});
+      const answer = await post<ClaimRequest>('/api/adscout/worker/claim', {});
       return checked(claimResponseSchema, answer, 'the claim answer').run;
     },
     async heartbeat(runId, progress) {
       try {
-        const answer = await post(runPath(runId, 'heartbeat'), heartbeatRequestSchema, { progress });
+        const answer = await post<HeartbeatRequest>(runPath(runId, 'heartbeat'), { progress });
         checked(heartbeatResponseSchema, answer, 'the heartbeat answer');
         return true;
       } catch (error) {
@@ -98,17 +99,15 @@ export function workerServer(
       }
     },
     async writeResults(runId, rows) {
-      const answer = await holding(
-        post(runPath(runId, 'results'), resultsRequestSchema, { rows: [...rows] }),
-      );
+      const answer = await holding(post<ResultsRequest>(runPath(runId, 'results'), { rows: [...rows] }));
       return checked(resultsResponseSchema, answer, 'the results answer');
     },
     async finish(runId, outcome) {
-      const answer = await holding(post(runPath(runId, 'finish'), finishRequestSchema, outcome));
+      const answer = await holding(post<FinishRequest>(runPath(runId, 'finish'), outcome));
       checked(finishResponseSchema, answer, 'the finish answer');
     },
     async release(runId) {
-      await post(runPath(runId, 'release'), releaseRequestSchema, {}).catch((error: unknown) => {
+      await post<ReleaseRequest>(runPath(runId, 'release'), {}).catch((error: unknown) => {
         if (status(error) !== 409 && status(error) !== 404) throw error;
       });
     },
