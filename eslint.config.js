@@ -13,7 +13,9 @@ export default tseslint.config(
       'node_modules/',
       '.bin/',
       'pb_data/',
-      'pb_hooks/lib/domain.js',
+      // generated from src/hooks by scripts/build-hooks.mjs, and PocketBase's own JSVM types
+      'pb_hooks/lib/',
+      'src/hooks/types/pocketbase-jsvm.d.ts',
       'test-results/',
       'playwright-report/',
       'bench-results/',

@@ -5,5 +5,6 @@ export interface Area {
 export function areaOf(path: string): Area;
 export function forbiddenReason(from: Area, to: Area): string | null;
 export function importReason(file: string, target: string): string | null;
+export function packageReason(from: Area, spec: string): string | null;
 declare const plugin: { rules: Record<string, unknown> };
 export default plugin;

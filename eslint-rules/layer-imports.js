@@ -1,9 +1,10 @@
 // ESLint rule enforcing the import directions of ARCHITECTURE §2:
 //   domain imports nothing from the project; web/data imports domain only; a feature imports
 //   domain, web/data, web/components and itself, never another feature; nothing imports web/app
-//   (but the entry, web/main.tsx); the worker and the hooks sources import domain only; nothing
-//   in src imports tests. Dexie and the PocketBase SDK may be imported only in web/data (and the
-//   PocketBase SDK in the worker).
+//   (but the entry, web/main.tsx); the worker imports domain only; the hooks sources import
+//   domain (and other hook areas) only, no packages, and nothing in src imports them (they run
+//   inside PocketBase); nothing in src imports tests. Dexie and the PocketBase SDK may be
+//   imported only in web/data (and the PocketBase SDK in the worker).
 import { dirname, relative, resolve } from 'node:path';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
@@ -29,6 +30,9 @@ export function areaOf(path) {
 export function forbiddenReason(from, to) {
   if (from.layer === 'tests' || from.layer === 'other') return null;
   if (to.layer === 'tests') return 'nothing in src imports tests/';
+  if (to.layer === 'hooks' && from.layer !== 'hooks') {
+    return 'nothing imports src/hooks: it runs inside PocketBase, bundled into pb_hooks/lib';
+  }
   switch (from.layer) {
     case 'domain':
       return to.layer === 'domain' ? null : 'src/domain imports nothing from the project';
@@ -85,7 +89,10 @@ const PACKAGE_RULES = [
   { match: /^node:/, notAllowed: ['domain', 'hooks'], reason: 'src/domain is pure: no Node APIs' },
 ];
 
-function packageReason(from, spec) {
+export function packageReason(from, spec) {
+  if (from.layer === 'hooks') {
+    return "src/hooks runs in PocketBase's JS VM: it imports src/domain only, no packages";
+  }
   for (const rule of PACKAGE_RULES) {
     if (!rule.match.test(spec)) continue;
     if (rule.allowed && !rule.allowed.includes(from.layer) && !['tests', 'other'].includes(from.layer))

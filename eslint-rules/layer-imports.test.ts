@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaOf, forbiddenReason, importReason } from './layer-imports.js';
+import { areaOf, forbiddenReason, importReason, packageReason } from './layer-imports.js';
 
 const allowed = (from: string, to: string) => forbiddenReason(areaOf(from), areaOf(to)) === null;
 
@@ -19,7 +19,14 @@ describe('ARCHITECTURE §2 import directions', () => {
     ['src/web/main.tsx', 'src/web/app/app.tsx', true],
     ['src/worker/main.ts', 'src/domain/a.ts', true],
     ['src/worker/main.ts', 'src/web/data/db.ts', false],
-    ['src/hooks/domain-bundle.ts', 'src/domain/index.ts', true],
+    ['src/hooks/runs/guard.ts', 'src/domain/forms.ts', true],
+    ['src/hooks/results/index.ts', 'src/hooks/runs/index.ts', true],
+    ['src/hooks/runs/guard.ts', 'src/worker/job.ts', false],
+    ['src/hooks/runs/guard.ts', 'src/web/data/db.ts', false],
+    ['src/domain/a.ts', 'src/hooks/runs/index.ts', false],
+    ['src/worker/api.ts', 'src/hooks/runs/index.ts', false],
+    ['src/web/data/db.ts', 'src/hooks/quota/index.ts', false],
+    ['src/web/app/app.tsx', 'src/hooks/config/index.ts', false],
     ['src/domain/a.ts', 'tests/integration/harness.ts', false],
     ['tests/e2e/a.ts', 'src/web/app/app.tsx', true],
   ])('%s → %s: %s', (from, to, ok) => {
@@ -32,5 +39,15 @@ describe('test data', () => {
     expect(importReason('src/domain/a.test.ts', 'tests/fixtures/ad-library/x.json')).toBeNull();
     expect(importReason('src/domain/a.ts', 'tests/fixtures/ad-library/x.json')).not.toBeNull();
     expect(importReason('src/domain/a.test.ts', 'tests/integration/harness.ts')).not.toBeNull();
+  });
+});
+
+describe('packages', () => {
+  it('src/hooks imports no package (it runs in PocketBase), not even zod', () => {
+    for (const spec of ['zod', 'zod/mini', 'node:fs', 'pocketbase', 'react']) {
+      expect(packageReason(areaOf('src/hooks/runs/guard.ts'), spec), spec).not.toBeNull();
+    }
+    expect(packageReason(areaOf('src/domain/forms.ts'), 'zod/mini')).toBeNull();
+    expect(packageReason(areaOf('src/worker/api.ts'), 'pocketbase')).toBeNull();
   });
 });

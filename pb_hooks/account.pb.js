@@ -1,28 +1,19 @@
-/// <reference path="../pb_data/types.d.ts" />
-// Account changes with their audit-log entry in the same transaction (ARCHITECTURE §9).
+/// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
+// Account changes with their audit-log entry, and sign-up's rules (src/hooks/account).
+// Registration only: each handler require()s its area bundle (handlers share no globals).
 
 routerAdd(
   'POST',
   '/api/adscout/account/email',
-  (e) => {
-    const account = require(`${__hooks}/lib/account.js`);
-    return e.json(200, account.changeEmail(e.auth.id, e.requestInfo().body));
-  },
+  (e) => require(`${__hooks}/lib/account.js`).handleChangeEmail(e),
   $apis.requireAuth('users'),
 );
 
 routerAdd(
   'POST',
   '/api/adscout/account/password',
-  (e) => {
-    const account = require(`${__hooks}/lib/account.js`);
-    return e.json(200, account.changePassword(e.auth.id, e.requestInfo().body));
-  },
+  (e) => require(`${__hooks}/lib/account.js`).handleChangePassword(e),
   $apis.requireAuth('users'),
 );
 
-// Sign-up keeps SPEC §5's registration rules on the server (superusers creating accounts skip them).
-onRecordCreateRequest((e) => {
-  if (!e.hasSuperuserAuth()) require(`${__hooks}/lib/account.js`).checkRegistration(e);
-  return e.next();
-}, 'users');
+onRecordCreateRequest((e) => require(`${__hooks}/lib/account.js`).handleRegistration(e), 'users');

@@ -1,16 +1,10 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
+// Public settings and the start-up report of missing settings (src/hooks/config).
+// Registration only: each handler require()s its area bundle (handlers share no globals).
 
-// Public settings the browser needs before anyone logs in.
-routerAdd('GET', '/api/adscout/config', (e) => {
-  const config = require(`${__hooks}/lib/config.js`);
-  e.response.header().set('Cache-Control', 'no-store');
-  return e.json(200, config.publicConfig());
-});
+routerAdd('GET', '/api/adscout/config', (e) => require(`${__hooks}/lib/config.js`).handleConfig(e));
 
-// Report missing configuration once per server start (not for CLI commands like `migrate`).
 onBootstrap((e) => {
   e.next();
-  if ($os.args.indexOf('serve') < 0) return;
-  const config = require(`${__hooks}/lib/config.js`);
-  for (const line of config.startupReport()) console.log(`[adscout] ${line}`);
+  require(`${__hooks}/lib/config.js`).reportStartup();
 });

@@ -1,12 +1,10 @@
-/// <reference path="../pb_data/types.d.ts" />
-// GET /api/adscout/quota: SPEC §3's quota shape for the signed-in user, from ledger sums.
+/// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
+// GET /api/adscout/quota: SPEC §3's quota shape for the signed-in user (src/hooks/quota).
+// Registration only: each handler require()s its area bundle (handlers share no globals).
+
 routerAdd(
   'GET',
   '/api/adscout/quota',
-  (e) => {
-    const quota = require(`${__hooks}/lib/quota.js`);
-    e.response.header().set('Cache-Control', 'no-store');
-    return e.json(200, quota.quotaFor($app, e.auth.id, new Date()).quota);
-  },
+  (e) => require(`${__hooks}/lib/quota.js`).handleQuota(e),
   $apis.requireAuth('users'),
 );

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
 // The built PWA is served from --publicDir. Go's MIME table has no entry for .webmanifest, so the
 // web app manifest would go out as text/plain; installability checks want its own type.
 

@@ -233,13 +233,12 @@ export async function ensureWebBuild() {
   return true;
 }
 
-/** Regenerates pb_hooks/lib/domain.js when src/domain changed (start only; tests check it). */
+/** Regenerates pb_hooks/lib/*.js when src/hooks or src/domain changed (start only; tests check it). */
 export async function ensureHooksBundle() {
-  const { buildHooksBundle, HOOKS_BUNDLE } = await import('./build-hooks.mjs');
-  const fresh = await buildHooksBundle();
-  if (readStamp(HOOKS_BUNDLE) === fresh.trim()) return false;
-  writeFileSync(HOOKS_BUNDLE, fresh);
-  log('regenerated pb_hooks/lib/domain.js from src/domain (commit it).');
+  const { buildHooks, writeHooks } = await import('./build-hooks.mjs');
+  const changed = writeHooks(await buildHooks());
+  if (changed.length === 0) return false;
+  log(`regenerated pb_hooks/lib (${changed.join(', ')}) from src/hooks (commit it).`);
   return true;
 }
 

@@ -1,2 +1,10 @@
-export const HOOKS_BUNDLE: string;
-export function buildHooksBundle(): Promise<string>;
+export const HOOKS_LIB_DIR: string;
+export const HOOKS_TYPES: string;
+export const HOOKS_BUDGET_BYTES: number;
+export function hookAreas(): string[];
+export function domainImports(): Map<string, Set<string>>;
+export function buildHooks(): Promise<Map<string, string>>;
+export function totalBytes(files: Map<string, string>): number;
+export function staleFiles(fresh: Map<string, string>, committed?: Map<string, string>): string[];
+export function writeHooks(fresh: Map<string, string>): string[];
+export function pocketBaseTypes(pocketbase?: string): string;

@@ -1,40 +1,257 @@
-// Bundles src/domain for PocketBase's JS VM into pb_hooks/lib/domain.js (CommonJS, ES2017).
-// `--check` exits 1 when the committed bundle differs from a fresh build (used by npm test).
-import { build } from 'esbuild';
-import { readFile, writeFile } from 'node:fs/promises';
+// Builds the hooks' TypeScript (src/hooks/<area>/) into pb_hooks/lib/ for PocketBase's JS VM
+// (goja: CommonJS, ES2017, no Node): one tree-shaken bundle per area, `<area>.js`, and one
+// `domain.js` holding exactly the src/domain exports the areas import, once. An area's imports of
+// src/domain and of another area's index.ts become require()s of those bundles at run time.
+//
+//   node scripts/build-hooks.mjs            write pb_hooks/lib/*.js (and remove stale files there)
+//   node scripts/build-hooks.mjs --check    exit 1 when the committed files differ from a fresh build
+//   node scripts/build-hooks.mjs --types    refresh src/hooks/types/pocketbase-jsvm.d.ts from .bin/pocketbase
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import ts from 'typescript';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const HOOKS_BUNDLE = `${root}pb_hooks/lib/domain.js`;
+const HOOKS_SRC = join(root, 'src', 'hooks');
+const DOMAIN_SRC = join(root, 'src', 'domain');
+export const HOOKS_LIB_DIR = join(root, 'pb_hooks', 'lib');
+export const HOOKS_TYPES = join(HOOKS_SRC, 'types', 'pocketbase-jsvm.d.ts');
+/** The shared bundle of src/domain exports. */
+const DOMAIN_BUNDLE = 'domain';
+/** Everything generated together stays under this (ARCHITECTURE §2, issue 13). */
+export const HOOKS_BUDGET_BYTES = 250 * 1024;
 
-export async function buildHooksBundle() {
-  const result = await build({
-    entryPoints: [`${root}src/hooks/domain-bundle.ts`],
-    bundle: true,
-    format: 'cjs',
-    platform: 'neutral',
-    target: 'es2017',
+const EXTERNAL = 'adscout-hooks:';
+
+/** The areas: every folder of src/hooks with an index.ts. */
+export function hookAreas() {
+  return readdirSync(HOOKS_SRC)
+    .filter((name) => statSync(join(HOOKS_SRC, name)).isDirectory())
+    .filter((name) => {
+      try {
+        return statSync(join(HOOKS_SRC, name, 'index.ts')).isFile();
+      } catch {
+        return false;
+      }
+    })
+    .sort();
+}
+
+function listTs(dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) listTs(path, out);
+    else if (/\.ts$/.test(entry.name) && !/\.(test|d)\.ts$/.test(entry.name)) out.push(path);
+  }
+  return out.sort();
+}
+
+const inside = (dir, path) => path === dir || path.startsWith(dir + sep);
+
+/**
+ * The src/domain exports the hooks use: the value imports of every src/hooks file, by domain
+ * module. Type-only imports vanish at build time and are left out.
+ */
+export function domainImports() {
+  const byModule = new Map();
+  for (const file of listTs(HOOKS_SRC)) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+      if (!statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const target = resolve(dirname(file), statement.moduleSpecifier.text);
+      if (!inside(DOMAIN_SRC, target)) continue;
+      const where = relative(root, file);
+      const clause = ts.isImportDeclaration(statement) ? statement.importClause : statement;
+      if (!clause || clause.isTypeOnly) continue;
+      const bindings = ts.isImportDeclaration(statement) ? clause.namedBindings : statement.exportClause;
+      if (!bindings || (ts.isImportDeclaration(statement) && clause.name)) {
+        throw new Error(`${where}: import src/domain by name ({ a, b }), not as a default or namespace`);
+      }
+      if (!ts.isNamedImports(bindings) && !ts.isNamedExports(bindings)) {
+        throw new Error(`${where}: import src/domain by name ({ a, b }), not as a namespace`);
+      }
+      const names = byModule.get(target) ?? new Set();
+      for (const element of bindings.elements) {
+        if (!element.isTypeOnly) names.add((element.propertyName ?? element.name).text);
+      }
+      byModule.set(target, names);
+    }
+  }
+  return byModule;
+}
+
+const BASE = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'neutral',
+  target: 'es2017',
+  legalComments: 'none',
+  write: false,
+  logLevel: 'silent',
+};
+
+/** Area imports become externals that are rewritten into require()s of the generated files. */
+function areaPlugin(area) {
+  return {
+    name: 'adscout-hooks-areas',
+    setup(builder) {
+      builder.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        if (!args.path.startsWith('.')) {
+          return { errors: [{ text: `src/hooks imports src/domain only, not the package "${args.path}"` }] };
+        }
+        const target = resolve(args.resolveDir, args.path);
+        if (inside(DOMAIN_SRC, target)) return { path: EXTERNAL + DOMAIN_BUNDLE, external: true };
+        if (!inside(HOOKS_SRC, target)) {
+          return { errors: [{ text: `src/hooks imports src/domain only, not ${relative(root, target)}` }] };
+        }
+        const [other, ...rest] = relative(HOOKS_SRC, target).split(sep);
+        if (other === area) return undefined;
+        if (rest.join('/') !== 'index.ts') {
+          return {
+            errors: [{ text: `import another area through its index.ts: src/hooks/${other}/index.ts` }],
+          };
+        }
+        return { path: EXTERNAL + other, external: true };
+      });
+    },
+  };
+}
+
+function header(from) {
+  return `// GENERATED by scripts/build-hooks.mjs from ${from} — do not edit; run \`npm run build:hooks\`.\n`;
+}
+
+/** goja resolves require() paths against the working directory: name the hooks dir instead. */
+function linkRequires(code) {
+  return code.replace(
+    new RegExp(`require\\("${EXTERNAL}([a-z0-9-]+)"\\)`, 'g'),
+    (_, name) => `require(\`\${__hooks}/lib/${name}.js\`)`,
+  );
+}
+
+/** Every generated file, by name in pb_hooks/lib, with its content. */
+export async function buildHooks() {
+  const files = new Map();
+  const imports = domainImports();
+  const entry = [...imports]
+    .filter(([, names]) => names.size > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, names]) => {
+      const specifier = `./${relative(DOMAIN_SRC, path).split(sep).join('/')}`;
+      return `export { ${[...names].sort().join(', ')} } from '${specifier}';`;
+    })
+    .join('\n');
+  const domain = await build({
+    ...BASE,
+    stdin: { contents: entry, resolveDir: DOMAIN_SRC, sourcefile: 'hooks-domain.ts', loader: 'ts' },
     minify: true,
-    legalComments: 'none',
-    write: false,
-    logLevel: 'silent',
   });
-  const header =
-    '// GENERATED by scripts/build-hooks.mjs from src/domain — do not edit; run `npm run build:hooks`.\n';
-  return header + result.outputFiles[0].text;
+  files.set(
+    `${DOMAIN_BUNDLE}.js`,
+    header('the src/domain exports src/hooks uses') + domain.outputFiles[0].text,
+  );
+  for (const area of hookAreas()) {
+    if (area === DOMAIN_BUNDLE) throw new Error(`src/hooks/${area} would overwrite the domain bundle`);
+    const result = await build({
+      ...BASE,
+      entryPoints: [join(HOOKS_SRC, area, 'index.ts')],
+      plugins: [areaPlugin(area)],
+      // readable names in the VM's stack traces; whitespace and syntax still minified
+      minifyWhitespace: true,
+      minifySyntax: true,
+    });
+    files.set(`${area}.js`, header(`src/hooks/${area}`) + linkRequires(result.outputFiles[0].text));
+  }
+  return files;
+}
+
+export function totalBytes(files) {
+  let total = 0;
+  for (const content of files.values()) total += Buffer.byteLength(content);
+  return total;
+}
+
+function committedFiles() {
+  const files = new Map();
+  for (const name of readdirSync(HOOKS_LIB_DIR).sort()) {
+    if (name.endsWith('.js')) files.set(name, readFileSync(join(HOOKS_LIB_DIR, name), 'utf8'));
+  }
+  return files;
+}
+
+/** The names of generated files that differ from (or are missing in, or extra to) pb_hooks/lib. */
+export function staleFiles(fresh, committed = committedFiles()) {
+  const names = new Set([...fresh.keys(), ...committed.keys()]);
+  return [...names].filter((name) => fresh.get(name) !== committed.get(name)).sort();
+}
+
+/** Writes the fresh files and removes JS files of pb_hooks/lib that the build no longer makes. */
+export function writeHooks(fresh) {
+  const changed = staleFiles(fresh);
+  for (const name of changed) {
+    const path = join(HOOKS_LIB_DIR, name);
+    if (fresh.has(name)) writeFileSync(path, fresh.get(name));
+    else rmSync(path);
+  }
+  return changed;
+}
+
+/** What .bin/pocketbase writes as <dataDir>/types.d.ts. */
+export function pocketBaseTypes(pocketbase = process.env.POCKETBASE_BIN || join(root, '.bin', 'pocketbase')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'adscout-types-'));
+  try {
+    const empty = join(dataDir, 'none');
+    execFileSync(
+      pocketbase,
+      ['migrate', 'up', '--dir', dataDir, '--migrationsDir', empty, '--hooksDir', empty],
+      {
+        stdio: 'ignore',
+      },
+    );
+    return readFileSync(join(dataDir, 'types.d.ts'), 'utf8');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function describe(files) {
+  return [...files]
+    .map(([name, content]) => `${name} ${(Buffer.byteLength(content) / 1024).toFixed(1)} KB`)
+    .join(', ');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const fresh = await buildHooksBundle();
+  if (process.argv.includes('--types')) {
+    writeFileSync(HOOKS_TYPES, pocketBaseTypes());
+    console.log(`wrote ${relative(root, HOOKS_TYPES)}`);
+    process.exit(0);
+  }
+  const fresh = await buildHooks();
+  const total = totalBytes(fresh);
+  if (total > HOOKS_BUDGET_BYTES) {
+    console.error(
+      `pb_hooks/lib would be ${(total / 1024).toFixed(1)} KB, over the 250 KB budget: ${describe(fresh)}`,
+    );
+    process.exit(1);
+  }
   if (process.argv.includes('--check')) {
-    const committed = await readFile(HOOKS_BUNDLE, 'utf8').catch(() => '');
-    if (committed !== fresh) {
-      console.error('pb_hooks/lib/domain.js is stale: run `npm run build:hooks` and commit it.');
+    const stale = staleFiles(fresh);
+    if (stale.length > 0) {
+      console.error(
+        `pb_hooks/lib is stale (${stale.join(', ')}): run \`npm run build:hooks\` and commit it.`,
+      );
       process.exit(1);
     }
-    console.log('pb_hooks/lib/domain.js is fresh.');
+    console.log(`pb_hooks/lib is fresh (${(total / 1024).toFixed(1)} KB).`);
   } else {
-    await writeFile(HOOKS_BUNDLE, fresh);
-    console.log(`wrote pb_hooks/lib/domain.js (${(fresh.length / 1024).toFixed(0)} KB)`);
+    const changed = writeHooks(fresh);
+    console.log(
+      `${changed.length ? `updated ${changed.join(', ')}` : 'nothing to update'} in pb_hooks/lib: ${describe(fresh)}; total ${(total / 1024).toFixed(1)} KB`,
+    );
   }
 }

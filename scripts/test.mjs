@@ -1,4 +1,4 @@
-// `npm test`: installs what is missing, then runs every check — the hooks-bundle freshness check,
+// `npm test`: installs what is missing, then runs every check — the hooks bundles' freshness check,
 // type check, lint and format check, unit and integration tests (real PocketBase), and the
 // end-to-end tests in Chromium — and prints one closing line 'tests: N passed, N failed'.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,8 +10,8 @@ const bin = (pkg, file) => join(ROOT, 'node_modules', pkg, file);
 const node = process.execPath;
 
 const STAGES = [
-  { name: 'hooks bundle is fresh', cmd: node, args: [join(ROOT, 'scripts', 'build-hooks.mjs'), '--check'] },
-  ...['domain', 'web', 'worker', 'tests'].map((target) => ({
+  { name: 'hooks bundles are fresh', cmd: node, args: [join(ROOT, 'scripts', 'build-hooks.mjs'), '--check'] },
+  ...['domain', 'web', 'worker', 'hooks', 'tests'].map((target) => ({
     name: `type check (${target})`,
     cmd: node,
     args: [bin('typescript', 'bin/tsc'), '-p', `tsconfig.${target}.json`],

@@ -16,6 +16,9 @@ export const COLLECTIONS = {
 export const SCOUT_SOURCES = ['demo', 'apify', 'meta'] as const;
 export type ScoutSource = (typeof SCOUT_SOURCES)[number];
 
+export const RUN_STATUSES = ['working', 'failed', 'completed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
 export const BILLING_MODES = ['stripe', 'local'] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
 

@@ -6,10 +6,12 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './countries.ts';
 import { LOCALE_CODES } from './locales.ts';
-import { BILLING_MODES, SCOUT_SOURCES } from './constants.ts';
+import { BILLING_MODES, RUN_STATUSES, SCOUT_SOURCES } from './constants.ts';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from './plans.ts';
+import type { AdFieldKey } from './ad-fields.ts';
 
 export * from './constants.ts';
+export * from './ad-fields.ts';
 
 /** PocketBase dates are strings like '2026-11-22 10:00:00.000Z'; an empty string means unset. */
 const pbDate = z.string();
@@ -37,9 +39,6 @@ export const subscriptionSchema = baseRecord.extend({
   quota_anchor: pbDate,
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
-
-export const RUN_STATUSES = ['working', 'failed', 'completed'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** Fields of a run that only the server writes (invariant 7). */
 export const RUN_SERVER_FIELDS = [
@@ -78,46 +77,6 @@ export const searchRunSchema = baseRecord.extend({
   attempts: z.number().int().optional(),
 });
 export type SearchRun = z.infer<typeof searchRunSchema>;
-
-/**
- * The 24 ad fields of SPEC §3 in SPEC's order, with the Database page's column headers (SPEC §2).
- * `kind` says how a value is stored and shown.
- */
-export const AD_FIELDS = [
-  { key: 'active_status', header: 'Active Status', kind: 'text' },
-  { key: 'keywords', header: 'Keywords', kind: 'text' },
-  { key: 'country', header: 'Country', kind: 'text' },
-  { key: 'reach', header: 'Reach', kind: 'number' },
-  { key: 'store_name', header: 'Store Name', kind: 'text' },
-  { key: 'title', header: 'Title', kind: 'text' },
-  { key: 'ad_id', header: 'Ad ID', kind: 'text' },
-  { key: 'category', header: 'Category', kind: 'text' },
-  { key: 'format', header: 'Format', kind: 'text' },
-  { key: 'page_likes', header: 'Page Likes', kind: 'number' },
-  { key: 'start_date', header: 'Start Date', kind: 'date' },
-  { key: 'end_date', header: 'End Date', kind: 'date' },
-  { key: 'platforms', header: 'Platforms', kind: 'text' },
-  { key: 'page_profile_url', header: 'Page Profile', kind: 'url' },
-  { key: 'ad_library_url', header: 'Ad Library', kind: 'url' },
-  { key: 'product_link', header: 'Product Link', kind: 'url' },
-  { key: 'caption', header: 'Caption', kind: 'text' },
-  { key: 'cta_text', header: 'CTA Text', kind: 'text' },
-  { key: 'body', header: 'Body', kind: 'text' },
-  { key: 'cta_type', header: 'CTA Type', kind: 'text' },
-  { key: 'link_description', header: 'Link Description', kind: 'text' },
-  { key: 'age_ranges', header: 'Age Ranges', kind: 'text' },
-  { key: 'page_id', header: 'Page ID', kind: 'text' },
-  { key: 'gender_audience', header: 'Gender Audience', kind: 'text' },
-] as const;
-
-export type AdFieldKey = (typeof AD_FIELDS)[number]['key'];
-
-/** Derived columns shown after the 24 (issue: Database page). */
-export const DERIVED_AD_FIELDS = [
-  { key: 'days_running', header: 'Days Running', kind: 'number' },
-  { key: 'collation_count', header: 'Variants', kind: 'number' },
-  { key: 'winning_score', header: 'Winning Score', kind: 'number' },
-] as const;
 
 const adFieldsShape = {
   active_status: z.string(),

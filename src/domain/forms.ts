@@ -1,5 +1,8 @@
-/** Form schemas of SPEC §5, used by the browser forms and re-checked by the server. */
-import { z } from 'zod';
+/**
+ * Form schemas of SPEC §5, used by the browser forms and re-checked by the server (the hooks).
+ * zod/mini keeps them small in the hooks bundle; react-hook-form's zodResolver takes them as is.
+ */
+import * as z from 'zod/mini';
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from './countries.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
@@ -7,25 +10,26 @@ import { AD_LIBRARY_LINK_MESSAGE, isAdLibraryLink } from './ad-library-link.ts';
 import { splitKeywords } from './text.ts';
 import { isHttpUrl } from './url.ts';
 
-const email = z
-  .string()
-  .trim()
-  .max(LIMITS.emailMaxLength, MESSAGES.emailTooLong)
-  .pipe(z.email(MESSAGES.invalidEmail));
+const email = z.pipe(
+  z.string().check(z.trim(), z.maxLength(LIMITS.emailMaxLength, MESSAGES.emailTooLong)),
+  z.email(MESSAGES.invalidEmail),
+);
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(LIMITS.passwordMin.login, MESSAGES.passwordMin6),
+  password: z.string().check(z.minLength(LIMITS.passwordMin.login, MESSAGES.passwordMin6)),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** Register: zod reports the rules in this order; the form shows the first failing one. */
 export const registerPasswordSchema = z
   .string()
-  .min(LIMITS.passwordMin.register, MESSAGES.passwordMin8)
-  .regex(/[A-Z]/, MESSAGES.passwordUppercase)
-  .regex(/[a-z]/, MESSAGES.passwordLowercase)
-  .regex(/[0-9]/, MESSAGES.passwordNumber);
+  .check(
+    z.minLength(LIMITS.passwordMin.register, MESSAGES.passwordMin8),
+    z.regex(/[A-Z]/, MESSAGES.passwordUppercase),
+    z.regex(/[a-z]/, MESSAGES.passwordLowercase),
+    z.regex(/[0-9]/, MESSAGES.passwordNumber),
+  );
 
 export const registerSchema = z.object({
   email,
@@ -34,44 +38,60 @@ export const registerSchema = z.object({
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const newEmailSchema = z.object({
-  email: z.string().trim().min(1, MESSAGES.newEmailRequired),
+  email: z.string().check(z.trim(), z.minLength(1, MESSAGES.newEmailRequired)),
 });
 
 export const newPasswordSchema = z.object({
-  password: z.string().min(LIMITS.passwordMin.settings, MESSAGES.passwordMin6),
+  password: z.string().check(z.minLength(LIMITS.passwordMin.settings, MESSAGES.passwordMin6)),
 });
+
+const adsBetween = `Number of ads must be between ${LIMITS.adsPerSearch.min} and ${LIMITS.adsPerSearch.max}`;
 
 export const scoutFormSchema = z.object({
   search_name: z
     .string()
-    .trim()
-    .min(1, 'Search name is required')
-    .max(LIMITS.searchNameMaxLength, `Search name must be at most ${LIMITS.searchNameMaxLength} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Search name is required'),
+      z.maxLength(
+        LIMITS.searchNameMaxLength,
+        `Search name must be at most ${LIMITS.searchNameMaxLength} characters`,
+      ),
+    ),
   facebook_link: z
     .string()
-    .trim()
-    .min(1, 'Facebook library link is required')
-    .max(LIMITS.facebookLinkMaxLength, 'Link is too long')
-    .refine(isHttpUrl, 'Please enter a valid URL')
-    .refine(isAdLibraryLink, AD_LIBRARY_LINK_MESSAGE),
-  target_country: z.enum(COUNTRY_CODES, { error: 'Country is required' }).default(DEFAULT_COUNTRY),
-  keywords_used: z
-    .string()
-    .max(LIMITS.keywordsMaxLength, `Keywords must be at most ${LIMITS.keywordsMaxLength} characters`)
-    .default('')
-    .transform((raw) => splitKeywords(raw).join(', ')),
-  requested_count: z.coerce
-    .number({ error: 'Number of ads is required' })
-    .int('Number of ads must be a whole number')
-    .min(
-      LIMITS.adsPerSearch.min,
-      `Number of ads must be between ${LIMITS.adsPerSearch.min} and ${LIMITS.adsPerSearch.max}`,
-    )
-    .max(
-      LIMITS.adsPerSearch.max,
-      `Number of ads must be between ${LIMITS.adsPerSearch.min} and ${LIMITS.adsPerSearch.max}`,
-    )
-    .default(LIMITS.adsPerSearch.default),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Facebook library link is required'),
+      z.maxLength(LIMITS.facebookLinkMaxLength, 'Link is too long'),
+      z.refine(isHttpUrl, 'Please enter a valid URL'),
+      z.refine(isAdLibraryLink, AD_LIBRARY_LINK_MESSAGE),
+    ),
+  target_country: z._default(z.enum(COUNTRY_CODES, { error: 'Country is required' }), DEFAULT_COUNTRY),
+  keywords_used: z.pipe(
+    z._default(
+      z
+        .string()
+        .check(
+          z.maxLength(
+            LIMITS.keywordsMaxLength,
+            `Keywords must be at most ${LIMITS.keywordsMaxLength} characters`,
+          ),
+        ),
+      '',
+    ),
+    z.transform((raw: string) => splitKeywords(raw).join(', ')),
+  ),
+  requested_count: z._default(
+    z.coerce
+      .number({ error: 'Number of ads is required' })
+      .check(
+        z.int('Number of ads must be a whole number'),
+        z.gte(LIMITS.adsPerSearch.min, adsBetween),
+        z.lte(LIMITS.adsPerSearch.max, adsBetween),
+      ),
+    LIMITS.adsPerSearch.default,
+  ),
 });
 export type ScoutFormInput = z.input<typeof scoutFormSchema>;
 export type ScoutForm = z.output<typeof scoutFormSchema>;
@@ -80,15 +100,17 @@ export type ScoutForm = z.output<typeof scoutFormSchema>;
  * Values another page hands to the scout form (History's 'Run again', a keyword from Keywords),
  * through the router's history state; checked because that state outlives the page that wrote it.
  */
-export const scoutPrefillSchema = z
-  .object({
-    search_name: z.string().max(LIMITS.searchNameMaxLength),
-    facebook_link: z.string().max(LIMITS.facebookLinkMaxLength),
+export const scoutPrefillSchema = z.partial(
+  z.object({
+    search_name: z.string().check(z.maxLength(LIMITS.searchNameMaxLength)),
+    facebook_link: z.string().check(z.maxLength(LIMITS.facebookLinkMaxLength)),
     target_country: z.enum(COUNTRY_CODES),
-    keywords_used: z.string().max(LIMITS.keywordsMaxLength),
-    requested_count: z.number().int().min(LIMITS.adsPerSearch.min).max(LIMITS.adsPerSearch.max),
-  })
-  .partial();
+    keywords_used: z.string().check(z.maxLength(LIMITS.keywordsMaxLength)),
+    requested_count: z
+      .number()
+      .check(z.int(), z.gte(LIMITS.adsPerSearch.min), z.lte(LIMITS.adsPerSearch.max)),
+  }),
+);
 export type ScoutPrefill = z.infer<typeof scoutPrefillSchema>;
 
 /** Reads a prefill from router state: `{ scout: ScoutPrefill }`, anything else gives none. */
@@ -99,6 +121,26 @@ export function readScoutPrefill(state: unknown): ScoutPrefill | undefined {
 }
 
 /** The first message of a failed parse, for forms that show one error at a time. */
-export function firstIssueMessage(error: z.ZodError): string {
+export function firstIssueMessage(error: { readonly issues: readonly { message: string }[] }): string {
   return error.issues[0]?.message ?? 'Invalid input';
+}
+
+/** Anything with zod's safeParse: the form schemas and the lease contract. */
+export interface InputSchema<T> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { readonly issues: readonly { message: string }[] } };
+}
+
+/** Parses `value`, or gives the first failing rule's message (what the server answers with a 400). */
+export function checkInput<T>(
+  schema: InputSchema<T>,
+  value: unknown,
+): { ok: true; data: T } | { ok: false; message: string } {
+  const parsed = schema.safeParse(value);
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, message: firstIssueMessage(parsed.error) };
 }

@@ -23,3 +23,4 @@ export * from './keywords.ts';
 export * from './history.ts';
 export * from './result-display.ts';
 export * from './result-columns.ts';
+export * from './lease-contract.ts';

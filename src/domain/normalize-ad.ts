@@ -6,6 +6,7 @@
  * reference/ad-library-sources.md §3–§4. Nothing here throws on bad input: an item that cannot
  * become a row comes back with a reason, and every field falls back to '' or 0.
  */
+import { AD_TEXT_CAPS } from './ad-fields.ts';
 import type { AdFields } from './entities.ts';
 import { capText, cleanText } from './text.ts';
 import { isHttpUrl, parseHttpUrl } from './url.ts';
@@ -42,35 +43,8 @@ export type SkipReason = (typeof SKIP_REASONS)[keyof typeof SKIP_REASONS];
 
 export type NormalizeResult = { ok: true; ad: NormalizedAd } | { ok: false; reason: SkipReason };
 
-/**
- * Longest value kept per column, in UTF-16 code units. They equal the search_results column
- * limits (pb_migrations/*_create_search_results.js), so the server never cuts what we keep.
- * Text is cut at its cap; a URL longer than its cap is dropped (a cut URL is a broken one);
- * an ad id longer than its cap makes the item a skip (a cut id names another ad).
- */
-export const AD_TEXT_CAPS = {
-  active_status: 20,
-  keywords: 1000,
-  country: 20,
-  store_name: 500,
-  title: 2000,
-  ad_id: 64,
-  category: 500,
-  format: 50,
-  platforms: 200,
-  page_profile_url: 2000,
-  ad_library_url: 2000,
-  product_link: 4000,
-  caption: 2000,
-  cta_text: 200,
-  body: 20000,
-  cta_type: 100,
-  link_description: 5000,
-  age_ranges: 200,
-  page_id: 64,
-  gender_audience: 100,
-  media_url: 4000,
-} as const;
+/** The column limits live with the field list; the normalizer keeps within them. */
+export { AD_TEXT_CAPS };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Dates before Facebook (2004) or after 2100 are junk (0, ms read as seconds…), not ad dates. */

@@ -1,11 +1,34 @@
-/** The worker routes of the server (pb_hooks/scout-worker.pb.js), over the PocketBase SDK. */
+/**
+ * The worker routes of the server (pb_hooks/scout-worker.pb.js), over the PocketBase SDK. Requests
+ * and answers are the lease contract (src/domain/lease-contract.ts): the requests are typed by it
+ * and the hooks check them; every answer is checked here, so a hook whose answer drifts from the
+ * contract is an error, never a silently misread run.
+ */
 import type PocketBase from 'pocketbase';
-import { LeaseLostError, type ClaimedRun, type WorkerApi, type WriteOutcome } from './job.ts';
+import {
+  claimResponseSchema,
+  finishResponseSchema,
+  heartbeatResponseSchema,
+  resultsResponseSchema,
+  type ClaimedRun,
+  type ClaimRequest,
+  type FinishRequest,
+  type HeartbeatRequest,
+  type InputSchema,
+  type ReleaseRequest,
+  type ResultsRequest,
+  type ResultsResponse,
+} from '../domain/index.ts';
+import { LeaseLostError, type WorkerApi } from './job.ts';
 
 export interface WorkerServer extends WorkerApi {
   claim(): Promise<ClaimedRun | null>;
+  writeResults(runId: string, rows: readonly Record<string, unknown>[]): Promise<ResultsResponse>;
   release(runId: string): Promise<void>;
 }
+
+/** An answer of the server that breaks the lease contract (a deploy of mismatched versions). */
+export class ContractError extends Error {}
 
 function status(error: unknown): number {
   return (error as { status?: number })?.status ?? 0;
@@ -19,16 +42,32 @@ function retryable(error: unknown): boolean {
   return code === 0 || code === 429 || code >= 500;
 }
 
+/** `value` checked against one side of the contract. */
+function checked<T>(schema: InputSchema<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new ContractError(`${what} breaks the lease contract: ${issue?.message ?? 'invalid'}`);
+}
+
+const runPath = (runId: string, action: string) =>
+  `/api/adscout/worker/runs/${encodeURIComponent(runId)}/${action}`;
+
 export function workerServer(
   pb: PocketBase,
   worker: string,
   sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
 ): WorkerServer {
-  const post = async <T>(path: string, body: Record<string, unknown> = {}): Promise<T> => {
+  /** POSTs a request of the contract, retrying what a restart or a blip refuses. */
+  const post = async <T extends { worker: string }>(
+    path: string,
+    body: Omit<T, 'worker'>,
+  ): Promise<unknown> => {
+    const request = { ...body, worker } as T;
     const deadline = Date.now() + RETRY_FOR_MS;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await pb.send<T>(path, { method: 'POST', body: { worker, ...body }, requestKey: null });
+        return await pb.send(path, { method: 'POST', body: request, requestKey: null });
       } catch (error) {
         if (!retryable(error) || Date.now() >= deadline) throw error;
         await sleep(Math.min(2000, 100 * 2 ** attempt) * (0.5 + Math.random() / 2));
@@ -46,12 +85,13 @@ export function workerServer(
   };
   return {
     async claim() {
-      const { run } = await post<{ run: ClaimedRun | null }>('/api/adscout/worker/claim');
-      return run;
+      const answer = await post<ClaimRequest>('/api/adscout/worker/claim', {});
+      return checked(claimResponseSchema, answer, 'the claim answer').run;
     },
     async heartbeat(runId, progress) {
       try {
-        await post(`/api/adscout/worker/runs/${encodeURIComponent(runId)}/heartbeat`, { progress });
+        const answer = await post<HeartbeatRequest>(runPath(runId, 'heartbeat'), { progress });
+        checked(heartbeatResponseSchema, answer, 'the heartbeat answer');
         return true;
       } catch (error) {
         if (status(error) === 409 || status(error) === 404) return false; // the lease is gone
@@ -59,15 +99,15 @@ export function workerServer(
       }
     },
     async writeResults(runId, rows) {
-      return holding(
-        post<WriteOutcome>(`/api/adscout/worker/runs/${encodeURIComponent(runId)}/results`, { rows }),
-      );
+      const answer = await holding(post<ResultsRequest>(runPath(runId, 'results'), { rows: [...rows] }));
+      return checked(resultsResponseSchema, answer, 'the results answer');
     },
     async finish(runId, outcome) {
-      await holding(post(`/api/adscout/worker/runs/${encodeURIComponent(runId)}/finish`, { ...outcome }));
+      const answer = await holding(post<FinishRequest>(runPath(runId, 'finish'), outcome));
+      checked(finishResponseSchema, answer, 'the finish answer');
     },
     async release(runId) {
-      await post(`/api/adscout/worker/runs/${encodeURIComponent(runId)}/release`).catch((error: unknown) => {
+      await post<ReleaseRequest>(runPath(runId, 'release'), {}).catch((error: unknown) => {
         if (status(error) !== 409 && status(error) !== 404) throw error;
       });
     },

@@ -5,34 +5,19 @@
  * and settles the run as completed or failed. If the lease is lost (another worker took over
  * after a stall) it stops without settling: the new owner finishes the run.
  */
+import type { ClaimedRun, FinishRequest, ResultsResponse } from '../domain/lease-contract.ts';
 import type { AdSource, SourceQuery } from './sources/types.ts';
 
-/** A run as the claim route hands it to a worker. */
-export interface ClaimedRun {
-  id: string;
-  user: string;
-  search_name: string;
-  facebook_link: string;
-  target_country: string;
-  keywords_used: string;
-  requested_count: number;
-  /** Rows already stored for this run (non-zero when a run is resumed). */
-  stored_count: number;
-  attempts: number;
-}
+export type { ClaimedRun } from '../domain/lease-contract.ts';
 
-export interface WriteOutcome {
-  /** Rows of this run stored so far, after this batch. */
-  stored: number;
-  /** True when the run holds as many rows as it may: requested count or reservation. */
-  full: boolean;
-}
+/** What a job needs of a write's answer (the lease contract's results answer). */
+export type WriteOutcome = Pick<ResultsResponse, 'stored' | 'full'>;
 
 /** The worker routes of the server (ARCHITECTURE §9): the lease protocol of §5. */
 export interface WorkerApi {
   heartbeat(runId: string, progress: number): Promise<boolean>;
   writeResults(runId: string, rows: readonly Record<string, unknown>[]): Promise<WriteOutcome>;
-  finish(runId: string, outcome: { status: 'completed' | 'failed'; error?: string }): Promise<void>;
+  finish(runId: string, outcome: Omit<FinishRequest, 'worker'>): Promise<void>;
 }
 
 export type NormalizeOutcome =

@@ -14,6 +14,7 @@ import {
   LEDGER_KINDS,
   LOCALE_CODES,
   PLAN_IDS,
+  RESULT_ROW_FIELDS,
   RUN_SERVER_FIELDS,
   RUN_STATUSES,
   searchResultSchema,
@@ -79,6 +80,43 @@ describe('schema parity between pb_migrations and src/domain', () => {
     const names = fieldNames('search_results');
     for (const field of AD_FIELDS) expect(names).toContain(field.key);
     expect(AD_FIELDS).toHaveLength(24);
+  });
+
+  it('search_results columns have the kinds and limits of RESULT_ROW_FIELDS (AD_FIELDS)', () => {
+    const columns = collections.get('search_results')!.fields as unknown as {
+      name: string;
+      type: string;
+      max?: number;
+      min?: number;
+      onlyInt?: boolean;
+    }[];
+    const keys: string[] = RESULT_ROW_FIELDS.map((field) => field.key);
+    for (const field of RESULT_ROW_FIELDS) {
+      const column = columns.find((c) => c.name === field.key)!;
+      if (field.kind === 'text' || field.kind === 'url') {
+        expect({ name: column.name, type: column.type, max: column.max }).toEqual({
+          name: field.key,
+          type: 'text',
+          max: field.max,
+        });
+      } else if (field.kind === 'date') {
+        expect([column.name, column.type]).toEqual([field.key, 'date']);
+      } else {
+        expect({ name: column.name, type: column.type, min: column.min, onlyInt: column.onlyInt }).toEqual({
+          name: field.key,
+          type: 'number',
+          min: 0,
+          onlyInt: 'int' in field,
+        });
+      }
+    }
+    // the rest are the server's own: ids, owner, run, the new-ad flag and timestamps
+    expect(
+      columns
+        .map((c) => c.name)
+        .filter((name) => !keys.includes(name))
+        .sort(),
+    ).toEqual(['created', 'id', 'is_new', 'run', 'updated', 'user']);
   });
 
   it('every server-only run field exists and is refused by the create rule', () => {

@@ -1,37 +1,28 @@
 /**
  * Stripe mode (ARCHITECTURE §6): checkout and customer-portal sessions for the signed-in user,
  * and storing a customer's subscription as Stripe reports it (subscription/sync and webhooks).
- * The API calls themselves are in lib/stripe-api.js; the webhook in lib/stripe-webhook.js.
+ * The API calls themselves are in stripe-api.ts; the webhook in stripe-webhook.ts.
  */
+import type { CheckoutProduct } from '../../domain/plans.ts';
+import { origin } from '../config/index.ts';
+import { subscriptionOf } from '../quota/index.ts';
+import { applySubscription } from './fulfil.ts';
+import { fetchState, priceOf, stripeCall } from './stripe-api.ts';
+
 const MAX_SYNC_ATTEMPTS = 3;
 
-function api() {
-  return require(`${__hooks}/lib/stripe-api.js`);
-}
-
-function subscriptionRecord(app, userId) {
-  return require(`${__hooks}/lib/quota.js`).subscriptionOf(app, userId);
-}
-
-function origin(e) {
-  const configured = require(`${__hooks}/lib/config.js`).env('APP_URL');
-  if (configured) return configured.replace(/\/+$/, '');
-  const proto = (e.requestInfo().headers || {}).x_forwarded_proto || 'http';
-  return `${proto}://${e.request.host}`;
-}
-
 /** The user's Stripe customer, created (and remembered on their subscription record) on first use. */
-function customerFor(userId) {
-  const existing = subscriptionRecord($app, userId);
+function customerFor(userId: string): string {
+  const existing = subscriptionOf($app, userId);
   if (existing && existing.getString('stripe_customer_id')) return existing.getString('stripe_customer_id');
   const user = $app.findRecordById('users', userId);
-  const customer = api().call('POST', '/v1/customers', {
+  const customer = stripeCall('POST', '/v1/customers', {
     email: user.email(),
     metadata: { user_id: userId },
   });
-  let id = customer.id;
+  let id: string = customer.id;
   $app.runInTransaction((txApp) => {
-    let record = subscriptionRecord(txApp, userId);
+    let record = subscriptionOf(txApp, userId);
     if (!record) {
       record = new Record(txApp.findCollectionByNameOrId('subscriptions'));
       record.set('user', userId);
@@ -48,15 +39,15 @@ function customerFor(userId) {
 }
 
 /** POST /api/adscout/checkout in Stripe mode: a Checkout Session URL for the product. */
-function checkout(e, userId, product) {
-  const price = api().priceOf(product);
+export function stripeCheckoutUrl(e: core.RequestEvent, userId: string, product: CheckoutProduct): string {
+  const price = priceOf(product);
   if (!price) {
     console.log(`[adscout] checkout for ${product} refused: its STRIPE_PRICE_* variable is not set`);
     throw new BadRequestError('This product cannot be bought right now. Please contact support.');
   }
   const subscription = product === 'monthly' || product === 'yearly';
   const base = origin(e);
-  const params = {
+  const params: { [key: string]: unknown } = {
     mode: subscription ? 'subscription' : 'payment',
     customer: customerFor(userId),
     line_items: [{ price: price, quantity: 1 }],
@@ -67,17 +58,17 @@ function checkout(e, userId, product) {
   };
   if (subscription) params.subscription_data = { metadata: { user_id: userId } };
   else params.payment_intent_data = { metadata: { user_id: userId, product: product } };
-  const session = api().call('POST', '/v1/checkout/sessions', params);
+  const session = stripeCall('POST', '/v1/checkout/sessions', params);
   if (!session.url) throw new ApiError(502, 'No checkout URL received', {});
   return session.url;
 }
 
 /** POST /api/adscout/portal in Stripe mode: a billing-portal session for the user's customer. */
-function portal(e, userId) {
-  const record = subscriptionRecord($app, userId);
+export function stripePortalUrl(e: core.RequestEvent, userId: string): string {
+  const record = subscriptionOf($app, userId);
   const customer = record && record.getString('stripe_customer_id');
   if (!customer) throw new BadRequestError('There is no subscription to manage yet.');
-  const session = api().call('POST', '/v1/billing_portal/sessions', {
+  const session = stripeCall('POST', '/v1/billing_portal/sessions', {
     customer: customer,
     return_url: `${origin(e)}/app/settings`,
   });
@@ -86,8 +77,8 @@ function portal(e, userId) {
 }
 
 /** The `updated` stamp of the user's subscription record: its version ('' when there is none). */
-function versionOf(app, userId) {
-  const record = subscriptionRecord(app, userId);
+function versionOf(app: CoreApp, userId: string): string {
+  const record = subscriptionOf(app, userId);
   return record ? record.getString('updated') : '';
 }
 
@@ -98,17 +89,20 @@ function versionOf(app, userId) {
  * fetch again, so a slow, stale answer never overwrites a newer one. `alsoInTx` returning false
  * means "nothing to do" (an event seen before). Throws 503 (Stripe retries) if it never settles.
  */
-function storeFreshState(userId, customerId, alsoInTx) {
-  const fulfil = require(`${__hooks}/lib/fulfil.js`);
+export function storeFreshState(
+  userId: string,
+  customerId: string,
+  alsoInTx: ((txApp: CoreApp) => boolean) | null,
+): void {
   for (let attempt = 1; attempt <= MAX_SYNC_ATTEMPTS; attempt++) {
     const version = versionOf($app, userId);
-    const state = api().fetchState(customerId);
+    const state = fetchState(customerId);
     let done = false;
     $app.runInTransaction((txApp) => {
       if (versionOf(txApp, userId) !== version) return;
       done = true;
       if (alsoInTx && alsoInTx(txApp) === false) return;
-      fulfil.applySubscription(txApp, userId, state);
+      applySubscription(txApp, userId, state);
     });
     if (done) return;
   }
@@ -116,11 +110,9 @@ function storeFreshState(userId, customerId, alsoInTx) {
 }
 
 /** subscription/sync in Stripe mode: re-reads the user's subscription from Stripe. */
-function pull(userId) {
-  const record = subscriptionRecord($app, userId);
+export function pullFromStripe(userId: string): void {
+  const record = subscriptionOf($app, userId);
   const customer = record && record.getString('stripe_customer_id');
   if (!customer) return;
   storeFreshState(userId, customer, null);
 }
-
-module.exports = { checkout, portal, pull, storeFreshState };

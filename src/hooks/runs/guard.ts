@@ -1,15 +1,16 @@
 /**
  * The run-creation guard (ARCHITECTURE §5 step 1, invariants 2 and 3): the scout form's rules
- * (src/domain forms.ts through the bundle), one working run per user, and the quota — checked,
- * and the quota reserved, in the same transaction that stores the run. The single SQLite writer
- * serializes these transactions, so concurrent requests cannot both pass; a partial unique index
- * on (user) for working runs backs the rule up.
+ * (src/domain/forms.ts), one working run per user, and the quota — checked, and the quota
+ * reserved, in the same transaction that stores the run. The single SQLite writer serializes
+ * these transactions, so concurrent requests cannot both pass; a partial unique index on (user)
+ * for working runs backs the rule up.
  */
-function domain() {
-  return require(`${__hooks}/lib/domain.js`);
-}
+import { checkInput, scoutFormSchema } from '../../domain/forms.ts';
+import { scoutRefusal } from '../../domain/runs.ts';
+import { scoutSource } from '../config/index.ts';
+import { quotaFor, reserve } from '../quota/index.ts';
 
-function formOf(record) {
+function formOf(record: core.Record) {
   return {
     search_name: record.getString('search_name'),
     facebook_link: record.getString('facebook_link'),
@@ -19,16 +20,14 @@ function formOf(record) {
   };
 }
 
-/** Handles onRecordCreateRequest for search_runs made by a user. */
-function guardCreate(e) {
-  const d = domain();
-  const quota = require(`${__hooks}/lib/quota.js`);
-  const config = require(`${__hooks}/lib/config.js`);
-  const record = e.record;
-  const parsed = d.scoutFormSchema.safeParse(formOf(record));
-  if (!parsed.success) throw new BadRequestError(d.firstIssueMessage(parsed.error));
-  const form = parsed.data;
-  const userId = e.auth.id;
+/** onRecordCreateRequest for search_runs. Superusers (operators, seeding tests) bypass the guard. */
+export function handleRunCreate(e: core.RecordRequestEvent): void {
+  if (e.hasSuperuserAuth()) return e.next();
+  const record = e.record!;
+  const checked = checkInput(scoutFormSchema, formOf(record));
+  if (!checked.ok) throw new BadRequestError(checked.message);
+  const form = checked.data;
+  const userId = e.auth!.id;
   record.set('user', userId);
   record.set('search_name', form.search_name);
   record.set('facebook_link', form.facebook_link);
@@ -47,8 +46,8 @@ function guardCreate(e) {
         user: userId,
       },
     );
-    const current = quota.quotaFor(txApp, userId, new Date());
-    const refusal = d.scoutRefusal({
+    const current = quotaFor(txApp, userId, new Date());
+    const refusal = scoutRefusal({
       hasWorkingRun: working.length > 0,
       totalRemaining: current.quota.total_remaining,
       requestedCount: form.requested_count,
@@ -56,13 +55,11 @@ function guardCreate(e) {
     if (refusal) throw new BadRequestError(refusal);
     record.set('status', 'working');
     record.set('started_at', new DateTime().string());
-    record.set('source', config.publicConfig().scoutSource);
+    record.set('source', scoutSource());
     record.set('progress', 0);
     record.set('attempts', 0);
     e.app = txApp;
     e.next();
-    quota.reserve(txApp, userId, record.id, form.requested_count);
+    reserve(txApp, userId, record.id, form.requested_count);
   });
 }
-
-module.exports = { guardCreate };

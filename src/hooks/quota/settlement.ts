@@ -4,9 +4,14 @@
  * reservation, and closes the run — all in the caller's transaction. Settling a run that is no
  * longer working changes nothing, so a repeated finish is harmless.
  */
+import type { FinishResponse } from '../../domain/lease-contract.ts';
+import type { RunStatus } from '../../domain/constants.ts';
+import { settleReservation } from './ledger.ts';
+
 const MAX_ERROR_LENGTH = 2000;
 
-function countRows(app, runId, onlyNew) {
+/** Rows stored for a run (only those new to the user's database with `onlyNew`). */
+export function countRows(app: CoreApp, runId: string, onlyNew: boolean): number {
   const row = new DynamicModel({ n: 0 });
   app
     .db()
@@ -18,10 +23,11 @@ function countRows(app, runId, onlyNew) {
   return row.n;
 }
 
-function view(run) {
+/** What the finish route answers: the run's outcome. */
+export function settledView(run: core.Record): FinishResponse {
   return {
     id: run.id,
-    status: run.getString('status'),
+    status: run.getString('status') as RunStatus,
     results_count: run.getInt('results_count'),
     new_count: run.getInt('new_count'),
     charged_count: run.getInt('charged_count'),
@@ -31,12 +37,16 @@ function view(run) {
 }
 
 /** Settles `run` (a record loaded with txApp) as completed or failed. */
-function settleRun(txApp, run, status, error) {
-  if (run.getString('status') !== 'working') return view(run);
-  const quota = require(`${__hooks}/lib/quota.js`);
+export function settleRun(
+  txApp: CoreApp,
+  run: core.Record,
+  status: 'completed' | 'failed',
+  error?: string,
+): FinishResponse {
+  if (run.getString('status') !== 'working') return settledView(run);
   const results = countRows(txApp, run.id, false);
   const fresh = countRows(txApp, run.id, true);
-  const charged = quota.settle(txApp, run.id, fresh, new Date());
+  const charged = settleReservation(txApp, run.id, fresh, new Date());
   run.set('status', status);
   run.set('finished_at', new DateTime().string());
   run.set('results_count', results);
@@ -50,34 +60,5 @@ function settleRun(txApp, run, status, error) {
   run.set('lease_owner', '');
   run.set('lease_expires_at', '');
   txApp.save(run);
-  return view(run);
+  return settledView(run);
 }
-
-/** POST …/worker/runs/{id}/finish from the worker that holds (or last held) the run. */
-function finish(runId, workerName, body) {
-  const status = body && body.status;
-  if (status !== 'completed' && status !== 'failed') {
-    throw new BadRequestError('status must be completed or failed.');
-  }
-  let outcome = null;
-  $app.runInTransaction((txApp) => {
-    let run;
-    try {
-      run = txApp.findRecordById('search_runs', runId);
-    } catch (_) {
-      throw new NotFoundError('No such run.');
-    }
-    if (run.getString('status') !== 'working') {
-      outcome = view(run);
-      return;
-    }
-    // The last holder may finish even just after its lease ran out, as long as nobody took over.
-    if (run.getString('lease_owner') !== workerName) {
-      throw new ApiError(409, 'The lease on this run is not held by this worker.', {});
-    }
-    outcome = settleRun(txApp, run, status, body.error);
-  });
-  return outcome;
-}
-
-module.exports = { settleRun, finish, countRows };

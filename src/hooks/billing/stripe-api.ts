@@ -3,30 +3,34 @@
  * through $http.send. STRIPE_API_BASE points it at stripe-mock in tests. Also what our records
  * need from Stripe's objects: the plan of a price, the pack of a price, and a customer's state.
  */
-const PRICE_ENV = {
-  monthly: 'STRIPE_PRICE_MONTHLY',
-  yearly: 'STRIPE_PRICE_YEARLY',
-  pack_100: 'STRIPE_PRICE_PACK_100',
-  pack_500: 'STRIPE_PRICE_PACK_500',
-  pack_1000: 'STRIPE_PRICE_PACK_1000',
-};
+import { CHECKOUT_PRODUCTS, CREDIT_PACKS, type CheckoutProduct } from '../../domain/plans.ts';
+import {
+  formEncode,
+  mapStripeStatus,
+  pickSubscription,
+  STRIPE_API_VERSION,
+  subscriptionPeriodEnd,
+  subscriptionPriceId,
+  type StripeSubscriptionLike,
+} from '../../domain/stripe.ts';
+import { env, STRIPE_PRICE_ENV } from '../config/index.ts';
+import type { SubscriptionState } from './fulfil.ts';
 
-function domain() {
-  return require(`${__hooks}/lib/domain.js`);
-}
+/** A Stripe API object: JSON whose shape Stripe's API version fixes. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type StripeObject = { [key: string]: any };
 
-function env(name) {
-  return require(`${__hooks}/lib/config.js`).env(name);
-}
-
-function apiBase() {
+function apiBase(): string {
   return (env('STRIPE_API_BASE') || 'https://api.stripe.com').replace(/\/+$/, '');
 }
 
 /** One Stripe API call; throws a 502 with Stripe's message when it refuses or cannot be reached. */
-function call(method, path, params) {
-  const d = domain();
-  const body = params ? d.formEncode(params) : '';
+export function stripeCall(
+  method: 'GET' | 'POST',
+  path: string,
+  params?: { [key: string]: unknown },
+): StripeObject {
+  const body = params ? formEncode(params) : '';
   const url = method === 'GET' && body ? `${apiBase()}${path}?${body}` : `${apiBase()}${path}`;
   let response;
   try {
@@ -38,14 +42,14 @@ function call(method, path, params) {
       headers: {
         Authorization: `Bearer ${env('STRIPE_SECRET_KEY')}`,
         'Content-Type': 'application/x-www-form-urlencoded',
-        'Stripe-Version': d.STRIPE_API_VERSION,
+        'Stripe-Version': STRIPE_API_VERSION,
       },
     });
   } catch (error) {
     console.log(`[adscout] stripe ${method} ${path} could not be sent: ${error}`);
     throw new ApiError(502, 'The payment provider could not be reached. Please try again.', {});
   }
-  const json = response.json || {};
+  const json: StripeObject = response.json || {};
   if (response.statusCode >= 400) {
     const message = (json.error && json.error.message) || `Stripe answered ${response.statusCode}`;
     console.log(`[adscout] stripe ${method} ${path} failed: ${response.statusCode} ${message}`);
@@ -55,41 +59,43 @@ function call(method, path, params) {
 }
 
 /** The configured price id of a checkout product ('' when it is not configured). */
-function priceOf(product) {
-  return PRICE_ENV[product] ? env(PRICE_ENV[product]) : '';
+export function priceOf(product: CheckoutProduct): string {
+  return env(STRIPE_PRICE_ENV[product]);
 }
 
 /** The checkout product (plan or pack) a configured price id stands for, or ''. */
-function productOfPrice(priceId) {
+function productOfPrice(priceId: string | undefined): CheckoutProduct | '' {
   if (!priceId) return '';
-  for (const product of Object.keys(PRICE_ENV)) {
-    if (env(PRICE_ENV[product]) === priceId) return product;
+  for (const product of CHECKOUT_PRODUCTS) {
+    if (env(STRIPE_PRICE_ENV[product]) === priceId) return product;
   }
   return '';
 }
 
+function isPack(product: unknown): product is keyof typeof CREDIT_PACKS {
+  return typeof product === 'string' && Object.prototype.hasOwnProperty.call(CREDIT_PACKS, product);
+}
+
 /** The credit pack a paid checkout session bought: its metadata, else its line item's price. */
-function packOfSession(session) {
-  const d = domain();
+export function packOfSession(session: StripeObject): string {
   const named = session.metadata && session.metadata.product;
-  if (named && d.CREDIT_PACKS[named]) return named;
+  if (isPack(named)) return named;
   if (!session.id) return '';
-  const items = call('GET', `/v1/checkout/sessions/${encodeURIComponent(session.id)}/line_items`, {
+  const items = stripeCall('GET', `/v1/checkout/sessions/${encodeURIComponent(session.id)}/line_items`, {
     limit: 1,
   });
   const first = (items.data || [])[0];
   const product = productOfPrice(first && first.price && first.price.id);
-  return d.CREDIT_PACKS[product] ? product : '';
+  return isPack(product) ? product : '';
 }
 
 /**
  * The customer's subscription as our records hold it, fetched from Stripe (never taken from an
  * event payload, whose order is not guaranteed). Call it outside any transaction.
  */
-function fetchState(customerId) {
-  const d = domain();
-  const list = call('GET', '/v1/subscriptions', { customer: customerId, status: 'all', limit: 10 });
-  const chosen = d.pickSubscription(list.data || []);
+export function fetchState(customerId: string): SubscriptionState {
+  const list = stripeCall('GET', '/v1/subscriptions', { customer: customerId, status: 'all', limit: 10 });
+  const chosen = pickSubscription<StripeSubscriptionLike>(list.data || []);
   if (!chosen) {
     return {
       plan: '',
@@ -100,15 +106,15 @@ function fetchState(customerId) {
       customerId: customerId,
     };
   }
-  const end = d.subscriptionPeriodEnd(chosen);
+  const end = subscriptionPeriodEnd(chosen);
   const started = chosen.start_date || chosen.created;
-  const product = productOfPrice(d.subscriptionPriceId(chosen));
+  const product = productOfPrice(subscriptionPriceId(chosen));
   const plan = product === 'monthly' || product === 'yearly' ? product : '';
   if (!plan)
     console.log(`[adscout] stripe subscription ${chosen.id} has a price that is not one of our plans`);
   return {
     plan: plan,
-    status: plan ? d.mapStripeStatus(chosen.status) : 'canceled',
+    status: plan ? mapStripeStatus(chosen.status) : 'canceled',
     cancelAtPeriodEnd: Boolean(chosen.cancel_at_period_end),
     currentPeriodEnd: end ? new Date(end * 1000) : null,
     startedAt: started ? new Date(started * 1000) : new Date(),
@@ -116,5 +122,3 @@ function fetchState(customerId) {
     customerId: customerId,
   };
 }
-
-module.exports = { call, priceOf, productOfPrice, packOfSession, fetchState };

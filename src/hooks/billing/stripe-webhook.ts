@@ -5,6 +5,12 @@
  * event's effect, so a redelivery finds it and changes nothing. Subscription state is re-fetched
  * from Stripe, never taken from the payload, so delivery order does not matter.
  */
+import { verifyStripeSignature } from '../../domain/stripe.ts';
+import { env } from '../config/index.ts';
+import { grantPack } from './fulfil.ts';
+import { packOfSession, type StripeObject } from './stripe-api.ts';
+import { storeFreshState } from './stripe-billing.ts';
+
 const SUBSCRIPTION_EVENTS = [
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -22,22 +28,19 @@ const SUBSCRIPTION_EVENTS = [
 
 const PAID_CHECKOUT_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'];
 
-function domain() {
-  return require(`${__hooks}/lib/domain.js`);
-}
-
-function env(name) {
-  return require(`${__hooks}/lib/config.js`).env(name);
+interface StripeEvent {
+  id: string;
+  type: string;
+  data?: { object?: StripeObject };
 }
 
 /** The verified, parsed event, or a 400 that changes nothing. */
-function verifiedEvent(e) {
-  const d = domain();
+function verifiedEvent(e: core.RequestEvent): StripeEvent {
   // the raw bytes as received: PocketBase's request body is re-readable, and toString reads it all
-  const raw = toString(e.request.body);
-  const verified = d.verifyStripeSignature({
+  const raw = toString(e.request!.body);
+  const verified = verifyStripeSignature({
     rawBody: raw,
-    header: e.request.header.get('Stripe-Signature'),
+    header: e.request!.header.get('Stripe-Signature'),
     secret: env('STRIPE_WEBHOOK_SECRET'),
     nowSeconds: Math.floor(Date.now() / 1000),
     hmacHex: (message, secret) => $security.hs256(message, secret),
@@ -56,7 +59,7 @@ function verifiedEvent(e) {
   return event;
 }
 
-function seen(app, eventId) {
+function seen(app: CoreApp, eventId: string): boolean {
   try {
     app.findFirstRecordByFilter('stripe_events', 'event_id = {:id}', { id: eventId });
     return true;
@@ -66,7 +69,7 @@ function seen(app, eventId) {
 }
 
 /** Records the event in txApp; false when it was recorded before (a redelivery). */
-function recordEvent(txApp, event) {
+function recordEvent(txApp: CoreApp, event: StripeEvent): boolean {
   if (seen(txApp, event.id)) return false;
   const record = new Record(txApp.findCollectionByNameOrId('stripe_events'));
   record.load({ event_id: event.id, type: event.type, processed_at: new DateTime().string() });
@@ -74,7 +77,7 @@ function recordEvent(txApp, event) {
   return true;
 }
 
-function userOfCustomer(customerId) {
+function userOfCustomer(customerId: string): string {
   if (!customerId) return '';
   try {
     return $app
@@ -85,38 +88,38 @@ function userOfCustomer(customerId) {
   }
 }
 
-function idOf(value) {
+function idOf(value: unknown): string {
   if (!value) return '';
-  return typeof value === 'string' ? value : String(value.id || '');
+  return typeof value === 'string' ? value : String((value as { id?: unknown }).id || '');
 }
 
-function handle(e) {
+/** Applies a verified event once: { received, duplicate }. */
+export function handleStripeEvent(e: core.RequestEvent): { received: true; duplicate: boolean } {
   const event = verifiedEvent(e);
   if (seen($app, event.id)) return { received: true, duplicate: true };
-  const object = (event.data && event.data.object) || {};
-  const billing = require(`${__hooks}/lib/stripe-billing.js`);
+  const object: StripeObject = (event.data && event.data.object) || {};
   let duplicate = false;
-  const record = (txApp) => {
+  const record = (txApp: CoreApp) => {
     const fresh = recordEvent(txApp, event);
     duplicate = !fresh;
     return fresh;
   };
 
   if (PAID_CHECKOUT_EVENTS.indexOf(event.type) >= 0) {
-    const userId = object.client_reference_id || (object.metadata && object.metadata.user_id) || '';
+    const userId: string = object.client_reference_id || (object.metadata && object.metadata.user_id) || '';
     const customer = idOf(object.customer);
     if (object.mode === 'subscription' && userId && customer) {
-      billing.storeFreshState(userId, customer, record);
+      storeFreshState(userId, customer, record);
       return { received: true, duplicate: duplicate };
     }
     if (object.mode === 'payment' && userId && object.payment_status === 'paid') {
       // Stripe is asked (outside the transaction) only when the session lacks our metadata
-      const product = require(`${__hooks}/lib/stripe-api.js`).packOfSession(object);
+      const product = packOfSession(object);
       if (!product) console.log(`[adscout] checkout session ${object.id} bought no credit pack of ours`);
       $app.runInTransaction((txApp) => {
         if (!record(txApp) || !product) return;
         // once per checkout session, whichever event (or event id) brings it
-        require(`${__hooks}/lib/fulfil.js`).grantPack(txApp, userId, product, object.id);
+        grantPack(txApp, userId, product, object.id);
       });
       return { received: true, duplicate: duplicate };
     }
@@ -124,7 +127,7 @@ function handle(e) {
     const customer = idOf(object.customer);
     const userId = userOfCustomer(customer);
     if (userId) {
-      billing.storeFreshState(userId, customer, record);
+      storeFreshState(userId, customer, record);
       return { received: true, duplicate: duplicate };
     }
     console.log(`[adscout] stripe event ${event.id} (${event.type}) is for an unknown customer`);
@@ -135,5 +138,3 @@ function handle(e) {
   });
   return { received: true, duplicate: duplicate };
 }
-
-module.exports = { handle };

@@ -3,11 +3,25 @@
  * the local test checkout both come through here, so the two modes cannot drift apart. Callers
  * pass their transaction; every write is a record save, so open apps hear it over realtime.
  */
-function domain() {
-  return require(`${__hooks}/lib/domain.js`);
+import { CREDIT_PACKS, PLANS, type CheckoutProduct, type PlanId } from '../../domain/plans.ts';
+import { periodBoundary } from '../../domain/quota-period.ts';
+import { grantCredits, pbDate } from '../quota/index.ts';
+
+/** A subscription as our records hold it. */
+export interface SubscriptionState {
+  plan: string;
+  /** active | suspended | canceled */
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
+  /** The quota anchor of a new or restarted subscription. */
+  startedAt?: Date;
+  /** Stripe ids ('' locally); left as stored when undefined. */
+  customerId?: string;
+  subscriptionId?: string;
 }
 
-function subscriptionRecord(txApp, userId) {
+function subscriptionRecord(txApp: CoreApp, userId: string): core.Record {
   try {
     return txApp.findFirstRecordByFilter('subscriptions', 'user = {:user}', { user: userId });
   } catch (_) {
@@ -17,14 +31,9 @@ function subscriptionRecord(txApp, userId) {
   }
 }
 
-/**
- * Sets the user's subscription. `state`: plan, status (active | suspended | canceled),
- * currentPeriodEnd (Date or null), cancelAtPeriodEnd, startedAt (Date; the quota anchor of a
- * new or restarted subscription), customerId, subscriptionId (Stripe ids, '' locally).
- */
-function applySubscription(txApp, userId, state) {
+/** Sets the user's subscription to `state`. */
+export function applySubscription(txApp: CoreApp, userId: string, state: SubscriptionState): core.Record {
   const record = subscriptionRecord(txApp, userId);
-  const quota = require(`${__hooks}/lib/quota.js`);
   // A new subscription (none before, the previous one canceled, or another Stripe subscription)
   // starts new quota periods; a plan change or a payment problem keeps the anchor.
   const storedId = record.getString('stripe_subscription_id');
@@ -36,27 +45,26 @@ function applySubscription(txApp, userId, state) {
   record.set('plan', state.plan);
   record.set('status', state.status);
   record.set('cancel_at_period_end', Boolean(state.cancelAtPeriodEnd));
-  record.set('current_period_end', state.currentPeriodEnd ? quota.pbDate(state.currentPeriodEnd) : '');
+  record.set('current_period_end', state.currentPeriodEnd ? pbDate(state.currentPeriodEnd) : '');
   if (state.customerId !== undefined) record.set('stripe_customer_id', state.customerId);
   if (state.subscriptionId !== undefined) record.set('stripe_subscription_id', state.subscriptionId);
   // Quota periods are anchored on the subscription's start (ARCHITECTURE §6).
-  if (restarted && state.startedAt) record.set('quota_anchor', quota.pbDate(state.startedAt));
+  if (restarted && state.startedAt) record.set('quota_anchor', pbDate(state.startedAt));
   txApp.save(record);
   return record;
 }
 
 /** Grants a credit pack once per checkout session; false when that session was granted before. */
-function grantPack(txApp, userId, product, checkoutSession) {
-  const pack = domain().CREDIT_PACKS[product];
+export function grantPack(txApp: CoreApp, userId: string, product: string, checkoutSession: string): boolean {
+  const pack = Object.prototype.hasOwnProperty.call(CREDIT_PACKS, product)
+    ? CREDIT_PACKS[product as keyof typeof CREDIT_PACKS]
+    : undefined;
   if (!pack) throw new BadRequestError(`Unknown credit pack ${product}.`);
-  const quota = require(`${__hooks}/lib/quota.js`);
-  return quota.grantCredits(txApp, userId, checkoutSession, pack.results);
+  return grantCredits(txApp, userId, checkoutSession, pack.results);
 }
 
 /** The end of the first billing period of a plan started at `start`. */
-function periodEnd(plan, start) {
-  const d = domain();
-  return d.periodBoundary(start, d.PLANS[plan] && d.PLANS[plan].interval === 'year' ? 12 : 1);
+export function periodEnd(plan: CheckoutProduct, start: Date): Date {
+  const known = PLANS[plan as PlanId];
+  return periodBoundary(start, known && known.interval === 'year' ? 12 : 1);
 }
-
-module.exports = { applySubscription, grantPack, periodEnd };

@@ -1,0 +1,67 @@
+/**
+ * The fields of a stored result row, in one place: SPEC §3's 24 ad fields (with the Database
+ * page's headers), the derived columns, and the media link. `kind` says how a value is stored
+ * and shown; `max` is the longest text kept (UTF-16 code units) and equals the search_results
+ * column limit in pb_migrations (tests/integration/schema-parity.test.ts compares them); `int`
+ * marks whole numbers. No zod here, so that code which needs only the field list (the hooks,
+ * the landing path) does not pull zod in.
+ */
+
+/** The 24 ad fields of SPEC §3 in SPEC's order, with the Database page's column headers (SPEC §2). */
+export const AD_FIELDS = [
+  { key: 'active_status', header: 'Active Status', kind: 'text', max: 20 },
+  { key: 'keywords', header: 'Keywords', kind: 'text', max: 1000 },
+  { key: 'country', header: 'Country', kind: 'text', max: 20 },
+  { key: 'reach', header: 'Reach', kind: 'number', int: true },
+  { key: 'store_name', header: 'Store Name', kind: 'text', max: 500 },
+  { key: 'title', header: 'Title', kind: 'text', max: 2000 },
+  { key: 'ad_id', header: 'Ad ID', kind: 'text', max: 64 },
+  { key: 'category', header: 'Category', kind: 'text', max: 500 },
+  { key: 'format', header: 'Format', kind: 'text', max: 50 },
+  { key: 'page_likes', header: 'Page Likes', kind: 'number', int: true },
+  { key: 'start_date', header: 'Start Date', kind: 'date' },
+  { key: 'end_date', header: 'End Date', kind: 'date' },
+  { key: 'platforms', header: 'Platforms', kind: 'text', max: 200 },
+  { key: 'page_profile_url', header: 'Page Profile', kind: 'url', max: 2000 },
+  { key: 'ad_library_url', header: 'Ad Library', kind: 'url', max: 2000 },
+  { key: 'product_link', header: 'Product Link', kind: 'url', max: 4000 },
+  { key: 'caption', header: 'Caption', kind: 'text', max: 2000 },
+  { key: 'cta_text', header: 'CTA Text', kind: 'text', max: 200 },
+  { key: 'body', header: 'Body', kind: 'text', max: 20000 },
+  { key: 'cta_type', header: 'CTA Type', kind: 'text', max: 100 },
+  { key: 'link_description', header: 'Link Description', kind: 'text', max: 5000 },
+  { key: 'age_ranges', header: 'Age Ranges', kind: 'text', max: 200 },
+  { key: 'page_id', header: 'Page ID', kind: 'text', max: 64 },
+  { key: 'gender_audience', header: 'Gender Audience', kind: 'text', max: 100 },
+] as const;
+
+export type AdFieldKey = (typeof AD_FIELDS)[number]['key'];
+
+/** Derived columns shown after the 24 (issue: Database page). The winning score is 0–100. */
+export const DERIVED_AD_FIELDS = [
+  { key: 'days_running', header: 'Days Running', kind: 'number', int: true },
+  { key: 'collation_count', header: 'Variants', kind: 'number', int: true },
+  { key: 'winning_score', header: 'Winning Score', kind: 'number', max: 100 },
+] as const;
+
+/** Stored with every row but not a column: the creative's main media file. */
+export const MEDIA_URL_FIELD = { key: 'media_url', kind: 'url', max: 4000 } as const;
+
+/** Every field the worker writes into a search_results row. */
+export const RESULT_ROW_FIELDS = [...AD_FIELDS, ...DERIVED_AD_FIELDS, MEDIA_URL_FIELD] as const;
+
+export type ResultRowField = (typeof RESULT_ROW_FIELDS)[number];
+type TextRowField = Extract<ResultRowField, { kind: 'text' | 'url' }>;
+
+/**
+ * The longest value kept per text column (AD_FIELDS' `max`). Text is cut at its cap; a URL longer
+ * than its cap is dropped by the normalizer (a cut URL is a broken one); an ad id longer than its
+ * cap makes the item a skip (a cut id names another ad).
+ */
+export const AD_TEXT_CAPS = capsOf(RESULT_ROW_FIELDS);
+
+function capsOf(fields: readonly ResultRowField[]) {
+  const caps: Record<string, number> = {};
+  for (const field of fields) if (field.kind === 'text' || field.kind === 'url') caps[field.key] = field.max;
+  return Object.freeze(caps) as { readonly [F in TextRowField as F['key']]: F['max'] };
+}

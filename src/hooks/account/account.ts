@@ -1,0 +1,94 @@
+/**
+ * Account changes (ARCHITECTURE §9, §10): the change and its audit-log entry are written in one
+ * transaction, so neither can exist without the other. Validation uses the Settings and sign-up
+ * schemas of src/domain/forms.ts.
+ */
+import type { AuditAction } from '../../domain/entities.ts';
+import { checkInput, newEmailSchema, newPasswordSchema, registerSchema } from '../../domain/forms.ts';
+import { LIMITS } from '../../domain/limits.ts';
+import { MESSAGES } from '../../domain/messages.ts';
+
+function audit(
+  txApp: CoreApp,
+  userId: string,
+  action: AuditAction,
+  metadata: { [key: string]: string },
+): void {
+  const record = new Record(txApp.findCollectionByNameOrId('audit_logs'));
+  record.load({ user: userId, action: action, metadata: metadata });
+  txApp.save(record);
+}
+
+/** The user-facing message of a failed save (a taken or malformed address), else null. */
+function validationMessage(error: unknown): string | null {
+  const failed = error as { value?: { message?: unknown }; message?: unknown } | null;
+  const text = String((failed && failed.value && failed.value.message) || (failed && failed.message) || '');
+  if (/unique|already/i.test(text)) return 'This email address is already in use.';
+  if (/email/i.test(text) && /invalid|must be a valid/i.test(text)) return 'Invalid email format';
+  return null;
+}
+
+/** A string field of the JSON body; anything else counts as empty (SPEC §5's "must be non-empty"). */
+function textOf(body: { [key: string]: unknown }, name: string): string {
+  const value = body && body[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** The checked body, or a 400 with the first rule it breaks. */
+function checked<T>(result: { ok: true; data: T } | { ok: false; message: string }): T {
+  if (!result.ok) throw new BadRequestError(result.message);
+  return result.data;
+}
+
+/**
+ * Sign-up through the users collection: SPEC §5's registration rules — the collection itself
+ * accepts 6-character passwords, which Settings allows.
+ */
+export function checkRegistration(body: { [key: string]: unknown }): void {
+  checked(checkInput(registerSchema, { email: textOf(body, 'email'), password: textOf(body, 'password') }));
+}
+
+/** A fresh token for the user, and the user (who sees their own address). */
+function signedIn(user: core.Record) {
+  user.ignoreEmailVisibility(true);
+  return { token: user.newAuthToken(), record: user };
+}
+
+export function changeEmail(userId: string, body: { [key: string]: unknown }) {
+  const email = checked(checkInput(newEmailSchema, { email: textOf(body, 'email') })).email;
+  if (email.length > LIMITS.emailMaxLength) throw new BadRequestError(MESSAGES.emailTooLong);
+  let user: core.Record | null = null;
+  $app.runInTransaction((txApp) => {
+    const record = txApp.findRecordById('users', userId);
+    user = record;
+    const previous = record.email();
+    if (previous.toLowerCase() === email.toLowerCase()) {
+      throw new BadRequestError('That is already your email address.');
+    }
+    record.setEmail(email);
+    try {
+      txApp.save(record);
+    } catch (error) {
+      const message = validationMessage(error);
+      if (message) throw new BadRequestError(message);
+      throw error;
+    }
+    audit(txApp, userId, 'email_updated', { old_email: previous, new_email: email });
+  });
+  // PocketBase rotates the token key with the email: hand the browser a fresh token.
+  return signedIn(user!);
+}
+
+export function changePassword(userId: string, body: { [key: string]: unknown }) {
+  const password = checked(checkInput(newPasswordSchema, { password: textOf(body, 'password') })).password;
+  let user: core.Record | null = null;
+  $app.runInTransaction((txApp) => {
+    const record = txApp.findRecordById('users', userId);
+    user = record;
+    record.setPassword(password);
+    txApp.save(record);
+    audit(txApp, userId, 'password_updated', {});
+  });
+  // A new password invalidates the old tokens: hand the browser a fresh one.
+  return signedIn(user!);
+}

@@ -1,0 +1,74 @@
+/**
+ * The billing area (pb_hooks/billing.pb.js): checkout, customer portal and subscription sync for
+ * the signed-in user, the local test checkout/portal pages (no Stripe key), and Stripe's webhook.
+ */
+import { billingMode } from '../config/index.ts';
+import { checkoutUrl, portalUrl, syncSubscription } from './checkout.ts';
+import {
+  finishLocalCheckout,
+  localCheckoutPage,
+  localPortalAction,
+  localPortalPage,
+  requireLocalMode,
+} from './local-billing.ts';
+import { handleStripeEvent } from './stripe-webhook.ts';
+
+/** POST /api/adscout/checkout: { url }. */
+export function handleCheckout(e: core.RequestEvent): void {
+  return e.json(200, { url: checkoutUrl(e, e.auth!.id, (e.requestInfo().body || {}).product) });
+}
+
+/** POST /api/adscout/portal: { url }. */
+export function handlePortal(e: core.RequestEvent): void {
+  return e.json(200, { url: portalUrl(e, e.auth!.id) });
+}
+
+/** POST /api/adscout/subscription/sync. */
+export function handleSync(e: core.RequestEvent): void {
+  return e.json(200, syncSubscription(e.auth!.id));
+}
+
+/** GET /api/adscout/local/checkout/{token}: the test checkout page. */
+export function handleLocalCheckoutPage(e: core.RequestEvent): void {
+  requireLocalMode();
+  return e.html(200, localCheckoutPage(e, e.request!.pathValue('token')));
+}
+
+/** POST /api/adscout/local/checkout/{token}/{pay|cancel}: back to Settings. */
+export function handleLocalCheckoutAction(e: core.RequestEvent): void {
+  requireLocalMode();
+  const action = e.request!.pathValue('action');
+  if (action !== 'pay' && action !== 'cancel') throw new NotFoundError('Unknown action.');
+  return e.redirect(303, finishLocalCheckout(e.request!.pathValue('token'), action === 'pay'));
+}
+
+/** GET /api/adscout/local/checkout/{token}/cancel: the page's "Cancel" link closes it unpaid. */
+export function handleLocalCheckoutCancel(e: core.RequestEvent): void {
+  requireLocalMode();
+  e.response.header().set('Cache-Control', 'no-store');
+  return e.redirect(303, finishLocalCheckout(e.request!.pathValue('token'), false));
+}
+
+/** GET /api/adscout/local/portal/{token}: the test customer portal. */
+export function handleLocalPortalPage(e: core.RequestEvent): void {
+  requireLocalMode();
+  return e.html(200, localPortalPage(e, e.request!.pathValue('token'), e.request!.url!.query().get('done')));
+}
+
+/** POST /api/adscout/local/portal/{token}/{action}: applies it and shows the portal again. */
+export function handleLocalPortalAction(e: core.RequestEvent): void {
+  requireLocalMode();
+  const token = e.request!.pathValue('token');
+  const action = e.request!.pathValue('action');
+  localPortalAction(token, action);
+  return e.redirect(
+    303,
+    `/api/adscout/local/portal/${encodeURIComponent(token)}?done=${encodeURIComponent(action)}`,
+  );
+}
+
+/** POST /api/adscout/stripe/webhook: signed events, exactly-once effect (Stripe mode only). */
+export function handleStripeWebhook(e: core.RequestEvent): void {
+  if (billingMode() !== 'stripe') throw new NotFoundError('Not found.');
+  return e.json(200, handleStripeEvent(e));
+}

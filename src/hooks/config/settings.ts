@@ -1,0 +1,72 @@
+/**
+ * What the configuration means for the product: the billing mode, the settings the browser may
+ * see (GET /api/adscout/config) and the start-up report of missing settings.
+ */
+import { DEFAULT_CONFIG } from '../../domain/config.ts';
+import { SCOUT_SOURCES, type BillingMode, type ScoutSource } from '../../domain/constants.ts';
+import type { CheckoutProduct } from '../../domain/plans.ts';
+import { env } from './env.ts';
+
+/** The environment variable holding the Stripe price id of each checkout product. */
+export const STRIPE_PRICE_ENV: { readonly [P in CheckoutProduct]: string } = {
+  monthly: 'STRIPE_PRICE_MONTHLY',
+  yearly: 'STRIPE_PRICE_YEARLY',
+  pack_100: 'STRIPE_PRICE_PACK_100',
+  pack_500: 'STRIPE_PRICE_PACK_500',
+  pack_1000: 'STRIPE_PRICE_PACK_1000',
+};
+
+/** `stripe` as soon as a secret key is configured; the local test checkout is impossible then. */
+export function billingMode(): BillingMode {
+  return env('STRIPE_SECRET_KEY') ? 'stripe' : 'local';
+}
+
+function isScoutSource(value: string): value is ScoutSource {
+  return (SCOUT_SOURCES as readonly string[]).indexOf(value) >= 0;
+}
+
+/** The scout source runs are stored with: SCOUT_SOURCE when valid, else the default (demo). */
+export function scoutSource(): ScoutSource {
+  const source = env('SCOUT_SOURCE');
+  return isScoutSource(source) ? source : DEFAULT_CONFIG.scoutSource;
+}
+
+/** The settings the browser may see: GET /api/adscout/config. */
+export function publicConfig() {
+  return {
+    communityChatUrl: env('COMMUNITY_CHAT_URL') || DEFAULT_CONFIG.communityChatUrl,
+    demoVideoUrl: env('DEMO_VIDEO_URL') || DEFAULT_CONFIG.demoVideoUrl,
+    billingMode: billingMode(),
+    scoutSource: scoutSource(),
+  };
+}
+
+/** One log line per missing or invalid setting, written once when the server boots. */
+export function startupReport(): string[] {
+  const lines: string[] = [];
+  const mode = billingMode();
+  lines.push(
+    mode === 'stripe'
+      ? 'billing: stripe (STRIPE_SECRET_KEY is set)'
+      : 'billing: local test checkout (STRIPE_SECRET_KEY is not set)',
+  );
+  const source = env('SCOUT_SOURCE');
+  if (!source) lines.push('scout source: demo (SCOUT_SOURCE is not set)');
+  else if (!isScoutSource(source))
+    lines.push(`scout source: demo (SCOUT_SOURCE=${source} is not one of ${SCOUT_SOURCES.join(', ')})`);
+  else lines.push(`scout source: ${source}`);
+  const defaults: [string, string][] = [
+    ['COMMUNITY_CHAT_URL', `default ${DEFAULT_CONFIG.communityChatUrl}`],
+    ['DEMO_VIDEO_URL', 'the landing page shows a poster instead of the video'],
+    ['APP_URL', 'redirects use the address the request came to'],
+  ];
+  if (mode === 'stripe') {
+    defaults.push(['STRIPE_WEBHOOK_SECRET', 'webhooks will be refused']);
+    for (const name of Object.values(STRIPE_PRICE_ENV))
+      defaults.push([name, 'that product cannot be bought']);
+  }
+  for (const [name, consequence] of defaults) {
+    if (!env(name)) lines.push(`${name} is not set: ${consequence}`);
+  }
+  return lines;
+}

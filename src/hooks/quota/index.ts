@@ -1,0 +1,14 @@
+/**
+ * The quota area (pb_hooks/quota.pb.js): ledger balances, reservations, credit grants and the
+ * settlement of runs. Runs and billing write the ledger only through here.
+ */
+import { quotaFor } from './ledger.ts';
+
+export { grantCredits, pbDate, quotaFor, reserve, subscriptionOf } from './ledger.ts';
+export { settleRun, settledView } from './settlement.ts';
+
+/** GET /api/adscout/quota: SPEC §3's quota shape for the signed-in user, from ledger sums. */
+export function handleQuota(e: core.RequestEvent): void {
+  e.response.header().set('Cache-Control', 'no-store');
+  return e.json(200, quotaFor($app, e.auth!.id, new Date()).quota);
+}

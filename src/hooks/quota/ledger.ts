@@ -1,0 +1,145 @@
+/**
+ * The quota ledger on the server (ARCHITECTURE §6, invariant 3). Balances are indexed sums over
+ * usage_ledger, never counts of result rows; the arithmetic is src/domain/quota.ts. Writers (run
+ * creation, settlement, billing) call these inside their own transaction, and the single SQLite
+ * writer serializes them, so no interleaving can overspend.
+ */
+import type { Quota } from '../../domain/entities.ts';
+import { computeQuota, splitCharge, type LedgerSums } from '../../domain/quota.ts';
+import { currentPeriod } from '../../domain/quota-period.ts';
+import { toPbDate } from '../../domain/normalize-ad.ts';
+
+const LEDGER = 'usage_ledger';
+
+/** The user's subscription record, or null. */
+export function subscriptionOf(app: CoreApp, userId: string): core.Record | null {
+  try {
+    return app.findFirstRecordByFilter('subscriptions', 'user = {:user}', { user: userId });
+  } catch (_) {
+    return null;
+  }
+}
+
+/** A Date as PocketBase date text. */
+export function pbDate(date: Date): string {
+  return toPbDate(date.getTime());
+}
+
+/** The current quota period of a subscription (anchored on quota_anchor, else its creation). */
+function periodOf(subscription: core.Record | null, now: Date) {
+  const anchorText = subscription
+    ? subscription.getString('quota_anchor') || subscription.getString('created')
+    : '';
+  const anchor = anchorText ? new Date(anchorText.replace(' ', 'T')) : now;
+  return currentPeriod(isNaN(anchor.getTime()) ? now : anchor, now);
+}
+
+function sums(app: CoreApp, userId: string, periodStart: string): LedgerSums {
+  const row = new DynamicModel({ plan_used: 0, granted: 0, addon_used: 0, reserved: 0, released: 0 });
+  app
+    .db()
+    .newQuery(
+      `SELECT
+         COALESCE(SUM(CASE WHEN kind = 'plan_use' AND period_start = {:period} THEN amount END), 0) AS plan_used,
+         COALESCE(SUM(CASE WHEN kind = 'addon_grant' THEN amount END), 0) AS granted,
+         COALESCE(SUM(CASE WHEN kind = 'addon_use' THEN amount END), 0) AS addon_used,
+         COALESCE(SUM(CASE WHEN kind = 'reservation' THEN amount END), 0) AS reserved,
+         COALESCE(SUM(CASE WHEN kind = 'reservation_release' THEN amount END), 0) AS released
+       FROM usage_ledger WHERE user = {:user}`,
+    )
+    .bind({ user: userId, period: periodStart })
+    .one(row);
+  return {
+    planUsedThisPeriod: row.plan_used,
+    addonGranted: row.granted,
+    addonUsed: row.addon_used,
+    reserved: row.reserved,
+    released: row.released,
+  };
+}
+
+/** SPEC §3's quota shape for a user, plus the period it was computed for. */
+export function quotaFor(app: CoreApp, userId: string, now?: Date): { quota: Quota; periodStart: string } {
+  const at = now || new Date();
+  const subscription = subscriptionOf(app, userId);
+  const period = periodOf(subscription, at);
+  const quota = computeQuota(
+    subscription ? { plan: subscription.getString('plan'), status: subscription.getString('status') } : null,
+    sums(app, userId, pbDate(period.start)),
+  );
+  return { quota: quota, periodStart: pbDate(period.start) };
+}
+
+function entry(app: CoreApp, fields: { [field: string]: unknown }): core.Record {
+  const record = new Record(app.findCollectionByNameOrId(LEDGER));
+  record.load(fields);
+  app.save(record);
+  return record;
+}
+
+/** Holds `amount` results for a working run. */
+export function reserve(txApp: CoreApp, userId: string, runId: string, amount: number): void {
+  entry(txApp, { user: userId, run: runId, kind: 'reservation', amount: amount });
+}
+
+/** The units still held for a run (its reservations less its releases). */
+export function heldFor(txApp: CoreApp, runId: string): number {
+  const row = new DynamicModel({ held: 0 });
+  txApp
+    .db()
+    .newQuery(
+      `SELECT COALESCE(SUM(CASE kind WHEN 'reservation' THEN amount WHEN 'reservation_release' THEN -amount END), 0) AS held
+       FROM usage_ledger WHERE run = {:run}`,
+    )
+    .bind({ run: runId })
+    .one(row);
+  return row.held;
+}
+
+/**
+ * Settles a run's reservation: releases what it still holds (so open reservations are
+ * reservations − releases) and charges `charge` results — at most the reservation — plan first
+ * (for the current period) then credits, never more than the balances hold. Returns what was
+ * charged. A second call finds nothing held and charges nothing more than it is told to.
+ */
+export function settleReservation(txApp: CoreApp, runId: string, charge: number, now: Date): number {
+  const userId = txApp.findRecordById('search_runs', runId).getString('user');
+  const held = heldFor(txApp, runId);
+  if (held > 0) entry(txApp, { user: userId, run: runId, kind: 'reservation_release', amount: held });
+  const current = quotaFor(txApp, userId, now);
+  const split = splitCharge(Math.min(charge, held > 0 ? held : charge), {
+    planRemaining: current.quota.plan_remaining_this_month,
+    addonRemaining: current.quota.addon_remaining,
+  });
+  if (split.plan > 0) {
+    entry(txApp, {
+      user: userId,
+      run: runId,
+      kind: 'plan_use',
+      amount: split.plan,
+      period_start: current.periodStart,
+    });
+  }
+  if (split.addon > 0) entry(txApp, { user: userId, run: runId, kind: 'addon_use', amount: split.addon });
+  return split.plan + split.addon;
+}
+
+/** Grants add-on credits once per checkout session (a unique index enforces it too). */
+export function grantCredits(
+  txApp: CoreApp,
+  userId: string,
+  checkoutSession: string,
+  amount: number,
+): boolean {
+  const existing = txApp.findRecordsByFilter(
+    LEDGER,
+    "kind = 'addon_grant' && checkout_session = {:session}",
+    '',
+    1,
+    0,
+    { session: checkoutSession },
+  );
+  if (existing.length > 0) return false;
+  entry(txApp, { user: userId, kind: 'addon_grant', amount: amount, checkout_session: checkoutSession });
+  return true;
+}

@@ -1,0 +1,123 @@
+import type PocketBase from 'pocketbase';
+import { describe, expect, it } from 'vitest';
+import {
+  claimRequestSchema,
+  finishRequestSchema,
+  heartbeatRequestSchema,
+  releaseRequestSchema,
+  resultsRequestSchema,
+  type InputSchema,
+} from '../domain/index.ts';
+import { ContractError, workerServer } from './api.ts';
+import { LeaseLostError } from './job.ts';
+
+interface Sent {
+  path: string;
+  body: unknown;
+}
+
+/** A PocketBase client double: records what is sent and answers from `answer(path)`. */
+function server(answer: (path: string) => unknown) {
+  const sent: Sent[] = [];
+  const pb = {
+    async send(path: string, options: { body?: unknown }) {
+      sent.push({ path, body: options.body });
+      const reply = answer(path);
+      if (reply instanceof Error) throw reply;
+      return reply;
+    },
+  } as unknown as PocketBase;
+  return { pb, sent };
+}
+
+const run = {
+  id: 'r1',
+  user: 'u1',
+  search_name: 'Pets',
+  facebook_link: 'https://www.facebook.com/ads/library/?q=pets',
+  target_country: 'US',
+  keywords_used: 'dog toys',
+  requested_count: 5,
+  stored_count: 0,
+  attempts: 1,
+};
+
+/** The answers the hooks give, in the contract's shape. */
+function contractAnswer(path: string): unknown {
+  if (path.endsWith('/claim')) return { run };
+  if (path.endsWith('/heartbeat')) return { lease_expires_at: '2026-01-01 00:01:00.000Z', progress: 2 };
+  if (path.endsWith('/results')) return { stored: 2, inserted: 2, rejected: 0, full: false };
+  if (path.endsWith('/finish')) {
+    return {
+      id: 'r1',
+      status: 'completed',
+      results_count: 2,
+      new_count: 2,
+      charged_count: 2,
+      finished_at: '2026-01-01 00:01:00.000Z',
+      error: '',
+    };
+  }
+  return null;
+}
+
+const REQUESTS: [string, InputSchema<unknown>][] = [
+  ['/claim', claimRequestSchema],
+  ['/heartbeat', heartbeatRequestSchema],
+  ['/results', resultsRequestSchema],
+  ['/finish', finishRequestSchema],
+  ['/release', releaseRequestSchema],
+];
+
+describe('workerServer speaks the lease contract', () => {
+  it('sends requests the hooks accept, and reads their answers', async () => {
+    const { pb, sent } = server(contractAnswer);
+    const api = workerServer(pb, 'worker-1');
+    expect(await api.claim()).toEqual(run);
+    expect(await api.heartbeat('r1', 2)).toBe(true);
+    expect(await api.writeResults('r1', [{ ad_id: '1' }, { ad_id: '2' }])).toMatchObject({
+      stored: 2,
+      full: false,
+    });
+    await api.finish('r1', { status: 'failed', error: 'Source down' });
+    await api.release('r1');
+    expect(sent.map((s) => s.path.split('/').pop())).toEqual([
+      'claim',
+      'heartbeat',
+      'results',
+      'finish',
+      'release',
+    ]);
+    for (const { path, body } of sent) {
+      const [, schema] = REQUESTS.find(([suffix]) => path.endsWith(suffix))!;
+      expect(schema.safeParse(body).success, path).toBe(true);
+      expect(body).toMatchObject({ worker: 'worker-1' });
+    }
+  });
+
+  it.each([
+    ['a claimed run without a field', '/claim', { run: { ...run, stored_count: undefined } }],
+    ['a claimed run with a field the contract lacks', '/claim', { run: { ...run, priority: 1 } }],
+    ['a results answer in another shape', '/results', { stored: 2, full: 'no' }],
+    ['a finish answer without the counts', '/finish', { id: 'r1', status: 'completed' }],
+  ])('fails on %s (the hooks drifted)', async (_label, drifted, reply) => {
+    const { pb } = server((path) => (path.endsWith(drifted) ? reply : contractAnswer(path)));
+    const api = workerServer(pb, 'w');
+    const call =
+      drifted === '/claim'
+        ? api.claim()
+        : drifted === '/results'
+          ? api.writeResults('r1', [{ ad_id: '1' }])
+          : api.finish('r1', { status: 'completed' });
+    await expect(call).rejects.toThrow(ContractError);
+  });
+
+  it('a 409 on results or finish means the lease moved to another worker', async () => {
+    const conflict = Object.assign(new Error('conflict'), { status: 409 });
+    const { pb } = server((path) => (path.endsWith('/claim') ? contractAnswer(path) : conflict));
+    const api = workerServer(pb, 'w');
+    await expect(api.writeResults('r1', [{ ad_id: '1' }])).rejects.toThrow(LeaseLostError);
+    await expect(api.finish('r1', { status: 'completed' })).rejects.toThrow(LeaseLostError);
+    expect(await api.heartbeat('r1', 0)).toBe(false);
+  });
+});

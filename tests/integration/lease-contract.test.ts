@@ -1,0 +1,172 @@
+/**
+ * The worker and the hooks speak one contract (src/domain/lease-contract.ts). The worker's own
+ * client (src/worker/api.ts) runs against the real hooks here: it checks every answer strictly,
+ * so a hook that changes an answer fails this file; the hooks check every request, so a worker
+ * that changes a request fails it too. Rows the normalizer produced are stored exactly as sent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  claimResponseSchema,
+  finishResponseSchema,
+  heartbeatResponseSchema,
+  normalizeAd,
+  RESULT_ROW_FIELDS,
+  resultsResponseSchema,
+  type NormalizedAd,
+} from '../../src/domain/index.ts';
+import { workerServer } from '../../src/worker/api.ts';
+import curiousCoder from '../fixtures/ad-library/curious-coder.json';
+import graphPage from '../fixtures/ad-library/graph-ads-archive.json';
+import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+
+let server: TestServer;
+let alice: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await server.createUser('alice');
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function workingRun(requested = 50): Promise<string> {
+  const run = await server.superuser.collection('search_runs').create({
+    user: alice.id,
+    search_name: 'Shapewear',
+    facebook_link: 'https://www.facebook.com/ads/library/?q=fajas',
+    target_country: 'US',
+    keywords_used: 'fajas',
+    requested_count: requested,
+    status: 'working',
+    started_at: new Date().toISOString(),
+  });
+  return run.id;
+}
+
+function normalizedRows(): NormalizedAd[] {
+  const context = { keywords: 'fajas', country: 'US', now: Date.UTC(2025, 3, 17) };
+  return [...curiousCoder, ...graphPage.data]
+    .map((item) => normalizeAd(item, context))
+    .flatMap((result) => (result.ok ? [result.ad] : []));
+}
+
+/** A raw POST as superuser, with the status of a refusal. */
+async function post(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  try {
+    return { status: 200, body: await server.superuser.send(path, { method: 'POST', body }) };
+  } catch (error) {
+    const failed = error as { status: number; response?: { message?: string } };
+    return { status: failed.status, body: failed.response?.message };
+  }
+}
+
+describe('the worker client against the real hooks', () => {
+  it('claims, heartbeats, writes normalized rows, finishes and releases through the contract', async () => {
+    const api = workerServer(server.superuser, 'contract-worker');
+    expect(await api.claim()).toBeNull();
+    const runId = await workingRun();
+    const claimed = await api.claim();
+    expect(claimed).toMatchObject({
+      id: runId,
+      user: alice.id,
+      requested_count: 50,
+      stored_count: 0,
+      attempts: 1,
+    });
+    expect(await api.heartbeat(runId, 0)).toBe(true);
+
+    const rows = normalizedRows();
+    expect(rows.length).toBeGreaterThan(5);
+    const written = await api.writeResults(runId, rows);
+    expect(written).toEqual({ stored: rows.length, inserted: rows.length, rejected: 0, full: false });
+    // stored exactly as the normalizer made them: the contract check changes nothing
+    const stored = await server.superuser
+      .collection('search_results')
+      .getFullList({ filter: `run = "${runId}"` });
+    const keys = RESULT_ROW_FIELDS.map((field) => field.key);
+    const pick = (row: Record<string, unknown>) => Object.fromEntries(keys.map((key) => [key, row[key]]));
+    const byId = new Map(stored.map((row) => [row.ad_id, pick(row)]));
+    for (const row of rows) expect(byId.get(row.ad_id)).toEqual(pick(row));
+
+    await api.finish(runId, { status: 'completed' });
+    const run = await server.superuser.collection('search_runs').getOne(runId);
+    expect(run).toMatchObject({ status: 'completed', results_count: rows.length });
+
+    const second = await workingRun();
+    expect((await api.claim())?.id).toBe(second);
+    await api.release(second);
+    expect((await server.superuser.collection('search_runs').getOne(second)).lease_owner).toBe('');
+    await server.superuser.collection('search_runs').update(second, { status: 'failed' });
+  });
+});
+
+describe('the hooks answer in the contract’s shape', () => {
+  it('claim, heartbeat, results and finish', async () => {
+    const runId = await workingRun(2);
+    const worker = 'shape-worker';
+    const claim = await post('/api/adscout/worker/claim', { worker });
+    expect(claimResponseSchema.parse(claim.body).run?.id).toBe(runId);
+    const beat = await post(`/api/adscout/worker/runs/${runId}/heartbeat`, { worker, progress: 0 });
+    expect(heartbeatResponseSchema.safeParse(beat.body).success).toBe(true);
+    const results = await post(`/api/adscout/worker/runs/${runId}/results`, {
+      worker,
+      rows: [{ ad_id: '1' }, { ad_id: '2' }, { ad_id: '3' }, { title: 'no id' }],
+    });
+    expect(resultsResponseSchema.parse(results.body)).toEqual({
+      stored: 2,
+      inserted: 2,
+      rejected: 0,
+      full: true,
+    });
+    const finish = await post(`/api/adscout/worker/runs/${runId}/finish`, {
+      worker,
+      status: 'failed',
+      error: 'Down',
+    });
+    expect(finishResponseSchema.parse(finish.body)).toMatchObject({
+      status: 'failed',
+      results_count: 2,
+      error: 'Down',
+    });
+    // a repeated finish answers the settled run in the same shape
+    const again = await post(`/api/adscout/worker/runs/${runId}/finish`, { worker, status: 'completed' });
+    expect(finishResponseSchema.parse(again.body)).toMatchObject({ status: 'failed', results_count: 2 });
+  });
+});
+
+describe('the hooks refuse requests that break the contract, with its messages', () => {
+  it.each([
+    ['claim without a worker', '/api/adscout/worker/claim', {}, 'worker (1–100 characters) is required.'],
+    [
+      'a worker name of 101 characters',
+      '/api/adscout/worker/claim',
+      { worker: 'w'.repeat(101) },
+      'worker (1–100 characters) is required.',
+    ],
+    ['results without rows', '/api/adscout/worker/runs/RUN/results', { worker: 'w' }, 'rows must be a list.'],
+    [
+      'results with 1001 rows',
+      '/api/adscout/worker/runs/RUN/results',
+      { worker: 'w', rows: Array.from({ length: 1001 }, (_, i) => ({ ad_id: String(i) })) },
+      'At most 1000 rows per request.',
+    ],
+    [
+      'finish with another status',
+      '/api/adscout/worker/runs/RUN/finish',
+      { worker: 'w', status: 'done' },
+      'status must be completed or failed.',
+    ],
+    [
+      'a heartbeat with a progress that is not a number',
+      '/api/adscout/worker/runs/RUN/heartbeat',
+      { worker: 'w', progress: 'x' },
+      'progress must be a whole number.',
+    ],
+  ])('%s', async (_label, path, body, message) => {
+    const answer = await post(path.replace('RUN', 'r'.repeat(15)), body);
+    // PocketBase capitalises the first letter of an error message
+    expect(answer).toEqual({ status: 400, body: message.charAt(0).toUpperCase() + message.slice(1) });
+  });
+});
