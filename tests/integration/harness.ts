@@ -47,8 +47,42 @@ function client(url: string): PocketBase {
 }
 
 let userCounter = 0;
+let addressCounter = 0;
 
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+/** A private address no other client of the run uses (10.x.y.z). */
+export function uniqueClientAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/**
+ * Makes `pb` talk as the client at `address` behind the trusted proxy: every request carries
+ * the X-Forwarded-For header a reverse proxy would add. Only a server started with
+ * TRUSTED_PROXY_HEADERS believes it.
+ */
+export function asClientAt(pb: PocketBase, address: string): PocketBase {
+  const previous = pb.beforeSend;
+  pb.beforeSend = async (url, options) => {
+    const next = previous ? await previous(url, options) : { url, options };
+    const sent = next.options ?? options;
+    sent.headers = { ...(sent.headers ?? {}), 'X-Forwarded-For': address };
+    return { url: next.url ?? url, options: sent };
+  };
+  return pb;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  /**
+   * As in production behind a reverse proxy (TRUSTED_PROXY_HEADERS=X-Forwarded-For): every user
+   * and every anonymous client talks from an address of its own, so the per-address rate limits
+   * count each one apart. For files that make more billing or account calls than one address
+   * may; the limits themselves are tested in tests/integration/security/.
+   */
+  clientsBehindProxy?: boolean;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const pocketbase = pocketBaseBinary();
   const dataDir = await mkdtemp(join(tmpdir(), 'adscout-it-'));
   const superuserCredentials = { email: 'root@adscout.test', password: randomSecret() };
@@ -59,7 +93,10 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       pocketbase,
       dataDir,
       http: `127.0.0.1:${port}`,
-      env: options.env ?? {},
+      env: {
+        ...(options.clientsBehindProxy ? { TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } : {}),
+        ...options.env,
+      },
     });
   // freePort() only suggests a port: another file's server may take it before ours binds, and then
   // /api/health answers from that server. Signing in with this data dir's own superuser proves
@@ -99,7 +136,8 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     superuser,
     superuserCredentials,
     output: () => server.output.join(''),
-    anonymous: () => client(server.url),
+    anonymous: () =>
+      options.clientsBehindProxy ? asClientAt(client(server.url), uniqueClientAddress()) : client(server.url),
     async createUser(label = 'user') {
       userCounter += 1;
       const email = `${label}-${userCounter}-${randomSecret(4).toLowerCase()}@adscout.test`;
@@ -110,6 +148,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       // Impersonation gives a real user token without spending the auth rate limit.
       const pb = await superuser.collection('users').impersonate(record.id, 3600);
       pb.autoCancellation(false);
+      if (options.clientsBehindProxy) asClientAt(pb, uniqueClientAddress());
       return { id: record.id, email, password, pb, record };
     },
     async restart({ kill = false } = {}) {

@@ -21,16 +21,16 @@ export function EmailCard() {
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof newEmailSchema>>({
     resolver: zodResolver(newEmailSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: '', oldPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const onSubmit = handleSubmit(async ({ email, oldPassword }) => {
     if (!session) {
       toast.error(MESSAGES.notAuthenticated);
       return;
     }
     try {
-      await updateEmail(email);
+      await updateEmail(email, oldPassword);
       toast.success(MESSAGES.emailUpdated);
       reset();
     } catch (error) {
@@ -49,6 +49,13 @@ export function EmailCard() {
           autoComplete="email"
           error={errors.email?.message}
           {...register('email')}
+        />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.oldPassword?.message}
+          {...register('oldPassword')}
         />
         <OfflineHint offline={!online} action="changing your email" />
         <button type="submit" className="button button-primary" disabled={isSubmitting || !online}>
@@ -70,16 +77,16 @@ export function PasswordCard() {
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof newPasswordSchema>>({
     resolver: zodResolver(newPasswordSchema),
-    defaultValues: { password: '' },
+    defaultValues: { password: '', oldPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
+  const onSubmit = handleSubmit(async ({ password, oldPassword }) => {
     if (!session) {
       toast.error(MESSAGES.notAuthenticated);
       return;
     }
     try {
-      await updatePassword(password);
+      await updatePassword(password, oldPassword);
       toast.success(MESSAGES.passwordUpdated);
       reset();
     } catch (error) {
@@ -91,6 +98,13 @@ export function PasswordCard() {
     <section className="card settings-card" aria-labelledby="password-title">
       <h2 id="password-title">Update Password</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.oldPassword?.message}
+          {...register('oldPassword')}
+        />
         <TextField
           label="New password"
           type="password"
