@@ -29,8 +29,11 @@ export interface TestServer {
   anonymous(): PocketBase;
   /** Creates a user (as superuser) and returns a client signed in as them. */
   createUser(label?: string): Promise<TestUser>;
-  /** Stops PocketBase and starts it again on the same port and data dir (a crash-restart). */
-  restart(options?: { kill?: boolean }): Promise<void>;
+  /**
+   * Stops PocketBase and starts it again on the same port and data dir (a crash-restart);
+   * `whileStopped` runs in between, when nothing holds the data dir.
+   */
+  restart(options?: { kill?: boolean; whileStopped?: () => void | Promise<void> }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -80,6 +83,8 @@ export interface TestServerOptions {
    * may; the limits themselves are tested in tests/integration/security/.
    */
   clientsBehindProxy?: boolean;
+  /** Serve the built PWA from this directory (dist/), as `npm start` does. */
+  publicDir?: string;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -93,6 +98,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       pocketbase,
       dataDir,
       http: `127.0.0.1:${port}`,
+      publicDir: options.publicDir,
       env: {
         ...(options.clientsBehindProxy ? { TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } : {}),
         ...options.env,
@@ -151,7 +157,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (options.clientsBehindProxy) asClientAt(pb, uniqueClientAddress());
       return { id: record.id, email, password, pb, record };
     },
-    async restart({ kill = false } = {}) {
+    async restart({ kill = false, whileStopped } = {}) {
       if (kill) {
         server.child.kill('SIGKILL');
         await new Promise((resolve) =>
@@ -160,6 +166,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       } else {
         await server.stop();
       }
+      await whileStopped?.();
       server = await start();
     },
     async stop() {
