@@ -76,7 +76,10 @@ describe('on an address other than loopback', () => {
 
 describe('Stripe mode needs its settings wherever the server listens', () => {
   it.each([
-    [{ ADSCOUT_BILLING: 'stripe' }, /ADSCOUT_BILLING=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/],
+    [
+      { ADSCOUT_BILLING: 'stripe' },
+      /ADSCOUT_BILLING=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,
+    ],
     [{ STRIPE_SECRET_KEY: 'sk_test_123' }, /needs STRIPE_WEBHOOK_SECRET/],
     [{ ADSCOUT_BILLING: 'free' }, /ADSCOUT_BILLING must be "stripe" or "local", not "free"/],
   ])('%j on loopback does not start', async (env, message) => {
