@@ -100,8 +100,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       http: `127.0.0.1:${port}`,
       publicDir: options.publicDir,
       env: {
-        ...(options.clientsBehindProxy ? { TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } : {}),
         ...options.env,
+        ...(options.clientsBehindProxy ? { TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } : {}),
       },
     });
   // freePort() only suggests a port: another file's server may take it before ours binds, and then
