@@ -73,6 +73,7 @@ describe('isLoopbackAddress', () => {
 describe('billing mode', () => {
   const none = { billing: '', stripeSecretKey: '', stripeWebhookSecret: '' };
   const stripe = { billing: '', stripeSecretKey: 'sk_live_x', stripeWebhookSecret: 'whsec_x' };
+  const on = (...listen: string[]) => ({ listen, behindProxy: false, appUrl: '' });
 
   it('is stripe with a key, local without, and ADSCOUT_BILLING wins', () => {
     expect(billingModeOf(none)).toBe('local');
@@ -82,13 +83,13 @@ describe('billing mode', () => {
   });
 
   it('runs the local checkout on loopback without being asked', () => {
-    expect(checkBilling(none, ['127.0.0.1:8090'])).toEqual({ mode: 'local', errors: [], warnings: [] });
-    expect(checkBilling(none, ['localhost:8090', '[::1]:8443']).errors).toEqual([]);
+    expect(checkBilling(none, on('127.0.0.1:8090'))).toEqual({ mode: 'local', errors: [], warnings: [] });
+    expect(checkBilling(none, on('localhost:8090', '[::1]:8443')).errors).toEqual([]);
   });
 
   it('refuses to start on a public address without Stripe settings, naming both variables', () => {
     for (const listen of [['0.0.0.0:8090'], ['127.0.0.1:8090', '0.0.0.0:443'], [':8090']]) {
-      const check = checkBilling(none, listen);
+      const check = checkBilling(none, on(...listen));
       expect(check.errors).toHaveLength(1);
       expect(check.errors[0]).toContain('ADSCOUT_BILLING');
       expect(check.errors[0]).toContain('STRIPE_SECRET_KEY');
@@ -96,31 +97,46 @@ describe('billing mode', () => {
     }
   });
 
+  it('counts a proxy in front and a public APP_URL as public too', () => {
+    const behindProxy = checkBilling(none, { ...on('127.0.0.1:8090'), behindProxy: true });
+    expect(behindProxy.errors).toEqual([expect.stringMatching(/TRUSTED_PROXY_HEADERS says a reverse proxy/)]);
+    const appUrl = checkBilling(none, { ...on('127.0.0.1:8090'), appUrl: 'https://adscout.example.com' });
+    expect(appUrl.errors).toEqual([
+      expect.stringMatching(/APP_URL \(https:\/\/adscout\.example\.com\) is not a loopback address/),
+    ]);
+    expect(checkBilling(none, { ...on('127.0.0.1:8090'), appUrl: 'http://localhost:5173' }).errors).toEqual(
+      [],
+    );
+    expect(checkBilling(none, { ...on('127.0.0.1:8090'), appUrl: 'http://127.0.0.1:8090' }).errors).toEqual(
+      [],
+    );
+  });
+
   it('runs the local checkout on a public address only when asked, with a warning', () => {
-    const check = checkBilling({ ...none, billing: 'local' }, ['0.0.0.0:8090']);
+    const check = checkBilling({ ...none, billing: 'local' }, on('0.0.0.0:8090'));
     expect(check.mode).toBe('local');
     expect(check.errors).toEqual([]);
     expect(check.warnings.join(' ')).toMatch(/anyone who can reach it can give themselves any plan/);
   });
 
   it('warns when ADSCOUT_BILLING=local overrides a Stripe key', () => {
-    const check = checkBilling({ ...stripe, billing: 'local' }, ['127.0.0.1:8090']);
+    const check = checkBilling({ ...stripe, billing: 'local' }, on('127.0.0.1:8090'));
     expect(check).toMatchObject({ mode: 'local', errors: [] });
     expect(check.warnings).toEqual([expect.stringContaining('overrides STRIPE_SECRET_KEY')]);
   });
 
   it('needs the key and the webhook secret in Stripe mode, explicit or implied, on any address', () => {
-    expect(checkBilling(stripe, ['0.0.0.0:8090'])).toEqual({ mode: 'stripe', errors: [], warnings: [] });
-    expect(checkBilling({ ...stripe, stripeWebhookSecret: '' }, ['127.0.0.1:8090']).errors).toEqual([
+    expect(checkBilling(stripe, on('0.0.0.0:8090'))).toEqual({ mode: 'stripe', errors: [], warnings: [] });
+    expect(checkBilling({ ...stripe, stripeWebhookSecret: '' }, on('127.0.0.1:8090')).errors).toEqual([
       expect.stringMatching(/needs STRIPE_WEBHOOK_SECRET/),
     ]);
-    expect(checkBilling({ ...none, billing: 'stripe' }, ['127.0.0.1:8090']).errors).toEqual([
+    expect(checkBilling({ ...none, billing: 'stripe' }, on('127.0.0.1:8090')).errors).toEqual([
       expect.stringMatching(/^ADSCOUT_BILLING=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/),
     ]);
   });
 
   it('refuses an unknown mode', () => {
-    expect(checkBilling({ ...stripe, billing: 'free' }, ['127.0.0.1:8090']).errors).toEqual([
+    expect(checkBilling({ ...stripe, billing: 'free' }, on('127.0.0.1:8090')).errors).toEqual([
       'ADSCOUT_BILLING must be "stripe" or "local", not "free".',
     ]);
   });

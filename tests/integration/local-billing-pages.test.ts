@@ -11,8 +11,9 @@ let server: TestServer;
 
 beforeAll(async () => {
   // this file opens more test-checkout links and makes more account calls than one address may
-  // in a minute: its users are distinct clients behind a proxy (the limits: security/)
-  server = await startTestServer({ clientsBehindProxy: true });
+  // in a minute: its users are distinct clients behind a proxy (the limits: security/), where the
+  // test checkout runs only when asked for
+  server = await startTestServer({ env: { ADSCOUT_BILLING: 'local' }, clientsBehindProxy: true });
 });
 afterAll(async () => {
   await server?.stop();

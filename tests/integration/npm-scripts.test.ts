@@ -129,6 +129,17 @@ describe('npm start', () => {
     const admin = new PocketBase(first.url);
     await admin.collection('_superusers').authWithPassword('admin@adscout.local', credentials.admin.password);
     expect(await (await fetch(`${first.url}/app/search`)).text()).toContain('<div id="root"></div>');
+    // on loopback with no billing settings, the local test checkout is on offer (invariant 11)
+    expect(out).toContain('billing: local test checkout');
+    const buyer = await admin
+      .collection('users')
+      .create({ email: 'buyer@adscout.test', password: 'Buyer-2026', passwordConfirm: 'Buyer-2026' });
+    const asBuyer = await admin.collection('users').impersonate(buyer.id, 600);
+    const { url: checkout } = await asBuyer.send<{ url: string }>('/api/adscout/checkout', {
+      method: 'POST',
+      body: { product: 'monthly' },
+    });
+    expect(await (await fetch(checkout)).text()).toContain('Test checkout — no real payment');
     // npm passes Ctrl-C on and, once the script is done, ends itself by the same signal
     expect(await stop(first.run, first.url)).toEqual({ code: null, signal: 'SIGINT' });
 

@@ -1,6 +1,7 @@
 /**
  * Start-up (onBootstrap, `serve` only): refuse an unsafe configuration before the server listens
- * (invariant 11: no local test checkout on a public address unless the operator asks for it;
+ * (invariant 11: no local test checkout where others can reach it — a public address, a proxy in
+ * front, a public APP_URL — unless the operator asks for it;
  * Stripe mode with its key and webhook secret), then write the settings that come from the
  * environment into PocketBase's own: the trusted proxy headers and the scheduled backups. They
  * are set on every start, so the environment wins over edits in the admin UI.
@@ -43,8 +44,12 @@ function describeBackups(backups: BackupSettings): string {
 export function startServer(): void {
   const command = serveCommand($os.args);
   if (!command) return;
-  const billing = checkBilling(billingEnv(), listenAddresses(command));
   const proxy = trustedProxyHeaders(env('TRUSTED_PROXY_HEADERS'));
+  const billing = checkBilling(billingEnv(), {
+    listen: listenAddresses(command),
+    behindProxy: proxy.headers.length > 0,
+    appUrl: env('APP_URL'),
+  });
   const backups = backupSettings(backupEnv());
   const errors = [...billing.errors, ...proxy.errors, ...backups.errors];
   if (errors.length > 0) {

@@ -16,7 +16,10 @@ let proxied: TestServer;
 beforeAll(async () => {
   [direct, proxied] = await Promise.all([
     startTestServer({ env: NO_BILLING_ENV }),
-    startTestServer({ env: { ...NO_BILLING_ENV, TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } }),
+    // behind a proxy, the test checkout runs only when asked for
+    startTestServer({
+      env: { ...NO_BILLING_ENV, TRUSTED_PROXY_HEADERS: 'X-Forwarded-For', ADSCOUT_BILLING: 'local' },
+    }),
   ]);
 });
 afterAll(async () => {

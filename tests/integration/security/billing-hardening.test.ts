@@ -23,7 +23,10 @@ describe('local mode', () => {
   let server: TestServer;
   beforeAll(async () => {
     // each user a client of its own behind a proxy: the cap must hold across addresses
-    server = await startTestServer({ env: NO_BILLING_ENV, clientsBehindProxy: true });
+    server = await startTestServer({
+      env: { ...NO_BILLING_ENV, ADSCOUT_BILLING: 'local' },
+      clientsBehindProxy: true,
+    });
   });
   afterAll(async () => {
     await server?.stop();

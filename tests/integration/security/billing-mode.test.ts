@@ -68,9 +68,28 @@ describe('on an address other than loopback', () => {
       if (env === STRIPE) expect(run.output).toContain('billing: stripe (STRIPE_SECRET_KEY is set)');
       else
         expect(run.output).toMatch(
-          /WARNING: the local test checkout is served on 198\.51\.100\.7:\d+: anyone who can reach it can give themselves any plan/,
+          /WARNING: the local test checkout is public \(the server listens on 198\.51\.100\.7:\d+, which is not a loopback address\): anyone who can reach it can give themselves any plan/,
         );
     }
+  });
+});
+
+describe('on loopback, but public all the same', () => {
+  it.each([
+    [
+      { TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' },
+      /TRUSTED_PROXY_HEADERS says a reverse proxy forwards clients to it/,
+    ],
+    [
+      { APP_URL: 'https://adscout.example.com' },
+      /APP_URL \(https:\/\/adscout\.example\.com\) is not a loopback address/,
+    ],
+  ])('%j without billing settings does not start', async (env, reason) => {
+    const run = await serveBare(`127.0.0.1:${await freePort()}`, env);
+    expect(run.served).toBe(false);
+    expect(run.code).not.toBe(0);
+    expect(run.output).toMatch(REFUSED);
+    expect(run.output).toMatch(reason);
   });
 });
 

@@ -12,7 +12,7 @@ import { asClientAt, startTestServer, type TestServer, type TestUser } from '../
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ clientsBehindProxy: true });
+  server = await startTestServer({ env: { ADSCOUT_BILLING: 'local' }, clientsBehindProxy: true });
 });
 afterAll(async () => {
   await server?.stop();

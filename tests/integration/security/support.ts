@@ -17,6 +17,7 @@ export const NO_BILLING_ENV = {
   STRIPE_SECRET_KEY: '',
   STRIPE_WEBHOOK_SECRET: '',
   TRUSTED_PROXY_HEADERS: '',
+  APP_URL: '',
 };
 
 export interface BareRun {
