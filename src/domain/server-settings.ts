@@ -4,6 +4,7 @@
  * the trusted proxy headers. Pure functions: the hooks pass in `$os.args` and the variables.
  */
 import type { BillingMode } from './constants.ts';
+import { parseHttpUrl } from './url.ts';
 
 /** PocketBase's own default when `serve` gets neither --http nor a domain. */
 export const POCKETBASE_DEFAULT_HTTP = '127.0.0.1:8090';
@@ -110,11 +111,34 @@ export interface BillingCheck {
 const HOW_TO_BILL =
   'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments, or ADSCOUT_BILLING=local to run the test checkout on purpose (anyone who can reach the server can then give themselves any plan).';
 
+/** How the server can be reached: its listen addresses, and what says it is public anyway. */
+export interface Exposure {
+  listen: readonly string[];
+  /** TRUSTED_PROXY_HEADERS is set: a reverse proxy forwards clients to it. */
+  behindProxy: boolean;
+  /** APP_URL ('' when unset): the public origin the operator gave it. */
+  appUrl: string;
+}
+
+/** Why the server is reachable by others, in words for the operator; empty when it is not. */
+export function publicExposure(exposure: Exposure): string[] {
+  const reasons: string[] = [];
+  const publicAddresses = exposure.listen.filter((address) => !isLoopbackAddress(address));
+  if (publicAddresses.length > 0)
+    reasons.push(`the server listens on ${publicAddresses.join(', ')}, which is not a loopback address`);
+  if (exposure.behindProxy) reasons.push('TRUSTED_PROXY_HEADERS says a reverse proxy forwards clients to it');
+  const app = exposure.appUrl ? parseHttpUrl(exposure.appUrl) : null;
+  if (exposure.appUrl && (!app || !isLoopbackAddress(`${app.host}:0`)))
+    reasons.push(`APP_URL (${exposure.appUrl}) is not a loopback address`);
+  return reasons;
+}
+
 /**
- * Invariant 11: the local test checkout (free plans for anyone) runs only on a loopback address
- * or when the operator asks for it; Stripe mode needs its key and webhook secret.
+ * Invariant 11: the local test checkout (free plans for anyone) runs only where nobody else can
+ * reach it — a loopback address, no proxy in front, no public APP_URL — or when the operator
+ * asks for it; Stripe mode needs its key and webhook secret.
  */
-export function checkBilling(env: BillingEnv, listen: readonly string[]): BillingCheck {
+export function checkBilling(env: BillingEnv, exposure: Exposure): BillingCheck {
   const chosen = env.billing.trim().toLowerCase();
   const mode = billingModeOf(env);
   const errors: string[] = [];
@@ -136,21 +160,21 @@ export function checkBilling(env: BillingEnv, listen: readonly string[]): Billin
     }
     return { mode, errors, warnings };
   }
-  const publicAddresses = listen.filter((address) => !isLoopbackAddress(address));
+  const reasons = publicExposure(exposure);
   if (chosen === 'local') {
     if (env.stripeSecretKey)
       warnings.push(
         'ADSCOUT_BILLING=local overrides STRIPE_SECRET_KEY: billing is the local test checkout and no real payment is taken.',
       );
-    if (publicAddresses.length > 0)
+    if (reasons.length > 0)
       warnings.push(
-        `the local test checkout is served on ${publicAddresses.join(', ')}: anyone who can reach it can give themselves any plan (ADSCOUT_BILLING=local).`,
+        `the local test checkout is public (${reasons.join('; ')}): anyone who can reach it can give themselves any plan (ADSCOUT_BILLING=local).`,
       );
     return { mode, errors, warnings };
   }
-  if (publicAddresses.length > 0) {
+  if (reasons.length > 0) {
     errors.push(
-      `Refusing to start: the server listens on ${publicAddresses.join(', ')}, which is not a loopback address, and no billing is configured (ADSCOUT_BILLING and STRIPE_SECRET_KEY are not set). ${HOW_TO_BILL}`,
+      `Refusing to start: ${reasons.join('; ')}, and no billing is configured (ADSCOUT_BILLING and STRIPE_SECRET_KEY are not set). ${HOW_TO_BILL}`,
     );
   }
   return { mode, errors, warnings };
