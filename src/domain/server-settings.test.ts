@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BACKUP_ENV_NAMES,
   backupSettings,
   billingModeOf,
   checkBilling,
@@ -143,16 +144,7 @@ describe('billing mode', () => {
 });
 
 describe('backupSettings', () => {
-  const empty: BackupEnv = {
-    BACKUP_CRON: '',
-    BACKUP_MAX_KEEP: '',
-    BACKUP_S3_BUCKET: '',
-    BACKUP_S3_REGION: '',
-    BACKUP_S3_ENDPOINT: '',
-    BACKUP_S3_ACCESS_KEY: '',
-    BACKUP_S3_SECRET: '',
-    BACKUP_S3_FORCE_PATH_STYLE: '',
-  };
+  const empty = Object.fromEntries(BACKUP_ENV_NAMES.map((name) => [name, ''])) as BackupEnv;
   const s3 = {
     BACKUP_S3_BUCKET: 'adscout-backups',
     BACKUP_S3_REGION: 'eu-central-1',

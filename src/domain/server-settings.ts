@@ -196,16 +196,19 @@ export interface BackupSettings {
   };
 }
 
-export interface BackupEnv {
-  BACKUP_CRON: string;
-  BACKUP_MAX_KEEP: string;
-  BACKUP_S3_BUCKET: string;
-  BACKUP_S3_REGION: string;
-  BACKUP_S3_ENDPOINT: string;
-  BACKUP_S3_ACCESS_KEY: string;
-  BACKUP_S3_SECRET: string;
-  BACKUP_S3_FORCE_PATH_STYLE: string;
-}
+/** The variables of the scheduled backups. */
+export const BACKUP_ENV_NAMES = [
+  'BACKUP_CRON',
+  'BACKUP_MAX_KEEP',
+  'BACKUP_S3_BUCKET',
+  'BACKUP_S3_REGION',
+  'BACKUP_S3_ENDPOINT',
+  'BACKUP_S3_ACCESS_KEY',
+  'BACKUP_S3_SECRET',
+  'BACKUP_S3_FORCE_PATH_STYLE',
+] as const;
+
+export type BackupEnv = { [name in (typeof BACKUP_ENV_NAMES)[number]]: string };
 
 export const BACKUP_DEFAULTS = { cron: '0 3 * * *', maxKeep: 7 } as const;
 

@@ -7,6 +7,7 @@
  * are set on every start, so the environment wins over edits in the admin UI.
  */
 import {
+  BACKUP_ENV_NAMES,
   backupSettings,
   checkBilling,
   listenAddresses,
@@ -19,16 +20,9 @@ import { env } from './env.ts';
 import { billingEnv, startupReport } from './settings.ts';
 
 function backupEnv(): BackupEnv {
-  return {
-    BACKUP_CRON: env('BACKUP_CRON'),
-    BACKUP_MAX_KEEP: env('BACKUP_MAX_KEEP'),
-    BACKUP_S3_BUCKET: env('BACKUP_S3_BUCKET'),
-    BACKUP_S3_REGION: env('BACKUP_S3_REGION'),
-    BACKUP_S3_ENDPOINT: env('BACKUP_S3_ENDPOINT'),
-    BACKUP_S3_ACCESS_KEY: env('BACKUP_S3_ACCESS_KEY'),
-    BACKUP_S3_SECRET: env('BACKUP_S3_SECRET'),
-    BACKUP_S3_FORCE_PATH_STYLE: env('BACKUP_S3_FORCE_PATH_STYLE'),
-  };
+  const values = {} as BackupEnv;
+  for (const name of BACKUP_ENV_NAMES) values[name] = env(name);
+  return values;
 }
 
 function describeBackups(backups: BackupSettings): string {

@@ -6,6 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/stack.mjs';
+import { BACKUP_ENV_NAMES } from '../../../src/domain/server-settings.ts';
 import { createRunWithResults, subscriber } from '../../fixtures/records.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
 import { serveBare } from './support.ts';
@@ -16,16 +17,8 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
 });
 
-const BACKUP_UNSET = {
-  BACKUP_CRON: '',
-  BACKUP_MAX_KEEP: '',
-  BACKUP_S3_BUCKET: '',
-  BACKUP_S3_REGION: '',
-  BACKUP_S3_ENDPOINT: '',
-  BACKUP_S3_ACCESS_KEY: '',
-  BACKUP_S3_SECRET: '',
-  BACKUP_S3_FORCE_PATH_STYLE: '',
-};
+/** Unset, whatever the shell running the tests has. */
+const BACKUP_UNSET = Object.fromEntries(BACKUP_ENV_NAMES.map((name) => [name, '']));
 
 async function server(env: Record<string, string> = {}) {
   const started = await startTestServer({ env: { ...BACKUP_UNSET, ...env } });

@@ -3,12 +3,17 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES, newEmailSchema, newPasswordSchema } from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
-import { TextField } from '../../components/text-field.tsx';
+import { TextField, type TextFieldProps } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { updateEmail, updatePassword } from '../../data/account.ts';
 import { errorMessage } from '../../data/client.ts';
 import { useConnectivity } from '../../data/connectivity.ts';
 import { useSession } from '../../data/session.ts';
+
+/** Account changes ask for the current password (ARCHITECTURE §10): the same field in both cards. */
+function CurrentPasswordField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'>) {
+  return <TextField label="Current password" type="password" autoComplete="current-password" {...props} />;
+}
 
 export function EmailCard() {
   const session = useSession();
@@ -50,13 +55,7 @@ export function EmailCard() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.oldPassword?.message}
-          {...register('oldPassword')}
-        />
+        <CurrentPasswordField error={errors.oldPassword?.message} {...register('oldPassword')} />
         <OfflineHint offline={!online} action="changing your email" />
         <button type="submit" className="button button-primary" disabled={isSubmitting || !online}>
           {isSubmitting ? 'Updating…' : 'Update Email'}
@@ -98,13 +97,7 @@ export function PasswordCard() {
     <section className="card settings-card" aria-labelledby="password-title">
       <h2 id="password-title">Update Password</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.oldPassword?.message}
-          {...register('oldPassword')}
-        />
+        <CurrentPasswordField error={errors.oldPassword?.message} {...register('oldPassword')} />
         <TextField
           label="New password"
           type="password"
