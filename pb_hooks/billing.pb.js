@@ -32,8 +32,9 @@ routerAdd('POST', '/api/adscout/local/checkout/{token}/{action}', (e) =>
   require(`${__hooks}/lib/billing.js`).handleLocalCheckoutAction(e),
 );
 
-routerAdd('GET', '/api/adscout/local/checkout/{token}/cancel', (e) =>
-  require(`${__hooks}/lib/billing.js`).handleLocalCheckoutCancel(e),
+// Pay and Cancel are POSTs; a GET of their URL changes nothing.
+routerAdd('GET', '/api/adscout/local/checkout/{token}/{action}', (e) =>
+  require(`${__hooks}/lib/billing.js`).handleLocalCheckoutActionGet(e),
 );
 
 routerAdd('GET', '/api/adscout/local/portal/{token}', (e) =>
@@ -44,6 +45,21 @@ routerAdd('POST', '/api/adscout/local/portal/{token}/{action}', (e) =>
   require(`${__hooks}/lib/billing.js`).handleLocalPortalAction(e),
 );
 
-routerAdd('POST', '/api/adscout/stripe/webhook', (e) =>
-  require(`${__hooks}/lib/billing.js`).handleStripeWebhook(e),
+// Stripe's events are a few KB: bodies over 1 MiB are refused with 413 before they are read.
+routerAdd(
+  'POST',
+  '/api/adscout/stripe/webhook',
+  (e) => require(`${__hooks}/lib/billing.js`).handleStripeWebhook(e),
+  $apis.bodyLimit(1 << 20),
 );
+
+// Every minute: local mode ends plans set to cancel at period end once the period is over (and
+// renews the others); Stripe mode re-fetches plans whose period ended with no word from Stripe.
+cronAdd('adscout_subscription_sweep', '* * * * *', () => {
+  require(`${__hooks}/lib/billing.js`).sweepSubscriptions();
+});
+
+// Every ten minutes: expired test-checkout and test-portal links are deleted.
+cronAdd('adscout_billing_sessions_prune', '*/10 * * * *', () => {
+  require(`${__hooks}/lib/billing.js`).pruneSessions();
+});

@@ -1,10 +1,16 @@
 /// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
-// Public settings and the start-up report of missing settings (src/hooks/config).
-// Registration only: each handler require()s its area bundle (handlers share no globals).
+// Start-up checks and settings, public settings, and the security headers of the app's pages
+// (src/hooks/config). Registration only: each handler require()s its area bundle (handlers share
+// no globals).
 
 routerAdd('GET', '/api/adscout/config', (e) => require(`${__hooks}/lib/config.js`).handleConfig(e));
 
+// Refuses an unsafe configuration (billing on a public address, …) before the server listens,
+// and writes the trusted proxy headers and the backup schedule into PocketBase's settings.
 onBootstrap((e) => {
   e.next();
-  require(`${__hooks}/lib/config.js`).reportStartup();
+  require(`${__hooks}/lib/config.js`).startServer();
 });
+
+// CSP, Referrer-Policy, nosniff, frame-ancestors on every page of the app; HSTS over https.
+routerUse((e) => require(`${__hooks}/lib/config.js`).handleSecurityHeaders(e));

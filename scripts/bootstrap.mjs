@@ -227,6 +227,9 @@ export async function ensureWebBuild() {
     ],
     {
       cwd: ROOT,
+      // a production build wherever it starts from: under vitest NODE_ENV is 'test', and the
+      // PWA plugin would then write an unminified development service worker
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   writeFileSync(stampPath, want);

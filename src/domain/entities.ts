@@ -159,7 +159,13 @@ export const stripeEventSchema = baseRecord.extend({
 });
 export type StripeEvent = z.infer<typeof stripeEventSchema>;
 
-export const AUDIT_ACTIONS = ['email_updated', 'password_updated'] as const;
+/** Changes, and refused attempts (a missing or wrong current password: a stolen session?). */
+export const AUDIT_ACTIONS = [
+  'email_updated',
+  'password_updated',
+  'email_update_refused',
+  'password_update_refused',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditLogSchema = baseRecord.extend({

@@ -8,7 +8,7 @@ import {
   registerSchema,
   scoutFormSchema,
 } from './forms.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, PRODUCT_MESSAGES } from './messages.ts';
 import { splitKeywords } from './text.ts';
 
 function firstError(
@@ -49,10 +49,22 @@ describe('registerSchema shows the first failing password rule', () => {
 
 describe('settings schemas', () => {
   it('require a new email and a 6-character password', () => {
-    expect(firstError(newEmailSchema, { email: '  ' })).toBe(MESSAGES.newEmailRequired);
-    expect(firstError(newEmailSchema, { email: 'x@y.z' })).toBeNull();
-    expect(firstError(newPasswordSchema, { password: '12345' })).toBe(MESSAGES.passwordMin6);
-    expect(firstError(newPasswordSchema, { password: '123456' })).toBeNull();
+    expect(firstError(newEmailSchema, { email: '  ', oldPassword: 'old' })).toBe(MESSAGES.newEmailRequired);
+    expect(firstError(newEmailSchema, { email: 'x@y.z', oldPassword: 'old' })).toBeNull();
+    expect(firstError(newPasswordSchema, { password: '12345', oldPassword: 'old' })).toBe(
+      MESSAGES.passwordMin6,
+    );
+    expect(firstError(newPasswordSchema, { password: '123456', oldPassword: 'old' })).toBeNull();
+  });
+
+  it('require the current password for either change', () => {
+    expect(firstError(newEmailSchema, { email: 'x@y.z', oldPassword: '' })).toBe(
+      PRODUCT_MESSAGES.currentPasswordRequired,
+    );
+    expect(firstError(newPasswordSchema, { password: '123456' })).not.toBeNull();
+    expect(firstError(newPasswordSchema, { password: '123456', oldPassword: '' })).toBe(
+      PRODUCT_MESSAGES.currentPasswordRequired,
+    );
   });
 });
 

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from './countries.ts';
 import { LIMITS } from './limits.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, PRODUCT_MESSAGES } from './messages.ts';
 import { AD_LIBRARY_LINK_MESSAGE, isAdLibraryLink } from './ad-library-link.ts';
 import { splitKeywords } from './text.ts';
 import { isHttpUrl } from './url.ts';
@@ -37,12 +37,19 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+/** Account changes ask for the current password (ARCHITECTURE §10, invariant 12). */
+export const currentPasswordSchema = z
+  .string()
+  .check(z.minLength(1, PRODUCT_MESSAGES.currentPasswordRequired));
+
 export const newEmailSchema = z.object({
   email: z.string().check(z.trim(), z.minLength(1, MESSAGES.newEmailRequired)),
+  oldPassword: currentPasswordSchema,
 });
 
 export const newPasswordSchema = z.object({
   password: z.string().check(z.minLength(LIMITS.passwordMin.settings, MESSAGES.passwordMin6)),
+  oldPassword: currentPasswordSchema,
 });
 
 const adsBetween = `Number of ads must be between ${LIMITS.adsPerSearch.min} and ${LIMITS.adsPerSearch.max}`;

@@ -24,3 +24,6 @@ export * from './history.ts';
 export * from './result-display.ts';
 export * from './result-columns.ts';
 export * from './lease-contract.ts';
+export * from './server-settings.ts';
+export * from './security-headers.ts';
+export * from './subscription-sweep.ts';

@@ -69,6 +69,20 @@ export const MESSAGES = {
   unexpectedError: 'Unexpected Application Error!',
 } as const;
 
+/**
+ * Messages SPEC does not word, for behaviour beyond it (ARCHITECTURE §10): re-authentication for
+ * account changes, the payment provider's failures (Stripe's own text goes to the log, never to
+ * the user), and limits on billing links.
+ */
+export const PRODUCT_MESSAGES = {
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordWrong: 'The current password is not correct',
+  paymentProviderFailed: 'The payment provider could not complete the request. Please try again.',
+  paymentProviderUnreachable: 'The payment provider could not be reached. Please try again.',
+  tooManyBillingLinks:
+    'Too many checkout or portal links were opened in the last hour. Please try again later.',
+} as const;
+
 /** SPEC §8: 'You don't have enough results! You have {n} results available, but requested {m}.' */
 export function notEnoughResultsMessage(available: number, requested: number): string {
   return `You don't have enough results! You have ${available} results available, but requested ${requested}.`;

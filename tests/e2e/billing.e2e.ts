@@ -4,7 +4,7 @@
  * realtime; buy a credit pack; cancel at period end; a failed payment suspends the plan.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, KNOWN_ERRORS, test, uniqueEmail } from './fixtures.ts';
 import { toast } from './locators.ts';
 
 async function inPopup(page: Page, open: () => Promise<void>): Promise<Page> {
@@ -76,15 +76,25 @@ test('subscribe, pay, buy credits, cancel at period end and survive a failed pay
   await portal.close();
 });
 
-test('a canceled checkout says so and resets the URL', async ({ page, admin }) => {
+test('Cancel on the test checkout comes back canceled, says so and resets the URL', async ({
+  page,
+  admin,
+}) => {
   const user = await admin.createUser('canceled');
   await admin.signIn(page, user);
-  await page.goto('/app/settings?canceled=true');
+  await page.goto('/app/settings');
+  const checkout = await inPopup(page, () =>
+    page.getByRole('button', { name: 'Buy 100 results — €12' }).click(),
+  );
+  // Cancel is a form POST (a GET of its URL changes nothing), allowed by the page's own CSP
+  await checkout.getByRole('button', { name: 'Cancel' }).click();
   await expect(
-    toast(page, 'Payment was canceled. Your credits/subscription have not been updated.'),
+    toast(checkout, 'Payment was canceled. Your credits/subscription have not been updated.'),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/app\/settings$/);
-  await expect(page.getByTestId('plan-name')).toHaveText('No active plan');
+  await expect(checkout).toHaveURL(/\/app\/settings$/);
+  await expect(checkout.getByTestId('plan-name')).toHaveText('No active plan');
+  await expect(checkout.getByTestId('addon-remaining')).toHaveText('0');
+  await checkout.close();
 });
 
 test('returning with success=true but no subscription says none was found', async ({ page, admin }) => {
@@ -97,32 +107,53 @@ test('returning with success=true but no subscription says none was found', asyn
   await expect(page).toHaveURL(/\/app\/settings$/);
 });
 
-test('settings validation and account changes', async ({ page, admin }) => {
+test('settings validation and account changes, each asking for the current password', async ({
+  page,
+  admin,
+  errorGuard,
+}) => {
+  // the wrong current password below is refused by the server
+  errorGuard.expect(KNOWN_ERRORS.refused(400, '/api/adscout/account/email'));
   const user = await admin.createUser('account');
   await admin.signIn(page, user);
   await page.goto('/app/settings');
-  await expect(page.getByLabel('Current email', { exact: true })).toHaveValue(user.email);
-  await expect(page.getByLabel('Current email', { exact: true })).toHaveAttribute('readonly', '');
-  await page.getByRole('button', { name: 'Update Email' }).click();
-  await expect(page.getByText('Please enter a new email')).toBeVisible();
+  const emailCard = page.getByRole('region', { name: 'Current Email' });
+  const passwordCard = page.getByRole('region', { name: 'Update Password' });
+  await expect(emailCard.getByLabel('Current email', { exact: true })).toHaveValue(user.email);
+  await expect(emailCard.getByLabel('Current email', { exact: true })).toHaveAttribute('readonly', '');
+  await emailCard.getByRole('button', { name: 'Update Email' }).click();
+  await expect(emailCard.getByText('Please enter a new email')).toBeVisible();
+  await expect(emailCard.getByText('Please enter your current password')).toBeVisible();
   const next = uniqueEmail('renamed');
-  await page.getByLabel('New email').fill(next);
-  await page.getByRole('button', { name: 'Update Email' }).click();
+  await emailCard.getByLabel('New email').fill(next);
+  await emailCard.getByLabel('Current password').fill('not-my-password');
+  await emailCard.getByRole('button', { name: 'Update Email' }).click();
+  await expect(toast(page, 'The current password is not correct.')).toBeVisible();
+  await expect(emailCard.getByLabel('Current email', { exact: true })).toHaveValue(user.email);
+  await emailCard.getByLabel('Current password').fill(user.password);
+  await emailCard.getByRole('button', { name: 'Update Email' }).click();
   await expect(toast(page, 'Email updated successfully')).toBeVisible();
-  await expect(page.getByLabel('Current email', { exact: true })).toHaveValue(next);
+  await expect(emailCard.getByLabel('Current email', { exact: true })).toHaveValue(next);
+  await expect(emailCard.getByLabel('Current password')).toHaveValue('');
 
-  await expect(page.getByPlaceholder('Enter new password (min 6 characters)')).toBeVisible();
-  await page.getByLabel('New password').fill('12345');
-  await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
-  await page.getByLabel('New password').fill('six6ix'); // 6 characters: SPEC's Settings minimum
-  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(passwordCard.getByPlaceholder('Enter new password (min 6 characters)')).toBeVisible();
+  await expect(passwordCard.getByLabel('Current password')).toHaveAttribute(
+    'autocomplete',
+    'current-password',
+  );
+  await passwordCard.getByLabel('New password').fill('12345');
+  await passwordCard.getByRole('button', { name: 'Update Password' }).click();
+  await expect(passwordCard.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(passwordCard.getByText('Please enter your current password')).toBeVisible();
+  await passwordCard.getByLabel('Current password').fill(user.password);
+  await passwordCard.getByLabel('New password').fill('six6ix'); // 6 characters: SPEC's Settings minimum
+  await passwordCard.getByRole('button', { name: 'Update Password' }).click();
   await expect(toast(page, 'Password updated successfully')).toBeVisible();
   // still signed in after the token change
   await page.reload();
-  await expect(page.getByLabel('Current email', { exact: true })).toHaveValue(next);
+  await expect(emailCard.getByLabel('Current email', { exact: true })).toHaveValue(next);
   const logs = await admin.pb
     .collection('audit_logs')
     .getFullList({ filter: `user = "${user.id}"`, sort: 'created' });
-  expect(logs.map((l) => l.action)).toEqual(['email_updated', 'password_updated']);
+  expect(logs.map((l) => l.action)).toEqual(['email_update_refused', 'email_updated', 'password_updated']);
 });

@@ -1,5 +1,6 @@
 /** Public site (SPEC §2, §4): every route and its key strings, the cookie banner, the phone layout. */
 import AxeBuilder from '@axe-core/playwright';
+import { contentSecurityPolicy } from '../../src/domain/security-headers.ts';
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 
 const todayLong = () =>
@@ -59,12 +60,26 @@ test('without DEMO_VIDEO_URL the demo video shows a poster, not a broken frame',
 });
 
 test('with DEMO_VIDEO_URL the video is embedded, and offline the poster returns', async ({ page }) => {
-  // The server's answer with a video configured (the stack under test runs without one).
+  // What the server answers with a video configured (the stack under test runs without one):
+  // the config route names it, and the page's CSP allows framing its origin, and only that.
+  const video = 'http://127.0.0.1:9/demo-video';
   await page.route('**/api/adscout/config', async (route) => {
     const response = await route.fetch();
     const config = await response.json();
-    await route.fulfill({ response, json: { ...config, demoVideoUrl: 'http://127.0.0.1:9/demo-video' } });
+    await route.fulfill({ response, json: { ...config, demoVideoUrl: video } });
   });
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const policy = response.headers()['content-security-policy'] ?? '';
+      expect(policy).toBe(contentSecurityPolicy(''));
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'content-security-policy': contentSecurityPolicy(video) },
+      });
+    },
+  );
   await page.goto('/');
   const howItWorks = page.locator('section', { has: page.getByRole('heading', { name: 'How It Works' }) });
   await expect(howItWorks.locator('iframe')).toHaveAttribute('src', 'http://127.0.0.1:9/demo-video');

@@ -96,20 +96,21 @@ describe('local portal', () => {
 describe('account routes', () => {
   it('change the email with an audit entry and a fresh token; refuse empty and taken addresses', async () => {
     const [user, other] = await Promise.all([server.createUser('mail'), server.createUser('taken')]);
-    await expect(post(user, '/api/adscout/account/email', { email: '' })).rejects.toMatchObject({
+    const oldPassword = user.password;
+    await expect(post(user, '/api/adscout/account/email', { email: '', oldPassword })).rejects.toMatchObject({
       status: 400,
       response: { message: 'Please enter a new email.' },
     });
-    await expect(post(user, '/api/adscout/account/email', { email: other.email })).rejects.toMatchObject({
+    await expect(
+      post(user, '/api/adscout/account/email', { email: other.email, oldPassword }),
+    ).rejects.toMatchObject({
       status: 400,
     });
     const next = `renamed-${user.id}@adscout.test`;
     const answer = await post<{ token: string; record: { email: string } }>(
       user,
       '/api/adscout/account/email',
-      {
-        email: next,
-      },
+      { email: next, oldPassword },
     );
     expect(answer.record.email).toBe(next);
     expect(answer.token).toBeTruthy();
@@ -123,12 +124,16 @@ describe('account routes', () => {
 
   it('change the password with an audit entry; the old session ends and the new token works', async () => {
     const user = await server.createUser('secret');
-    await expect(post(user, '/api/adscout/account/password', { password: '12345' })).rejects.toMatchObject({
+    const oldPassword = user.password;
+    await expect(
+      post(user, '/api/adscout/account/password', { password: '12345', oldPassword }),
+    ).rejects.toMatchObject({
       status: 400,
       response: { message: 'Password must be at least 6 characters.' },
     });
     const answer = await post<{ token: string }>(user, '/api/adscout/account/password', {
       password: 'new-secret-1',
+      oldPassword,
     });
     await expect(quota(user)).rejects.toMatchObject({ status: 401 });
     const fresh = server.anonymous();

@@ -41,6 +41,7 @@ describe('GET /api/adscout/config', () => {
       DEMO_VIDEO_URL: 'https://video.example.test/embed/1',
       SCOUT_SOURCE: 'apify',
       STRIPE_SECRET_KEY: 'sk_test_secret_value',
+      STRIPE_WEBHOOK_SECRET: 'whsec_secret_value',
     });
     expect(body).toEqual({
       communityChatUrl: 'https://chat.example.test/adscout',
@@ -48,7 +49,7 @@ describe('GET /api/adscout/config', () => {
       billingMode: 'stripe',
       scoutSource: 'apify',
     });
-    expect(JSON.stringify(body)).not.toContain('sk_test');
+    expect(JSON.stringify(body)).not.toMatch(/sk_test|whsec/);
   });
 
   it('ignores an unknown scout source', async () => {

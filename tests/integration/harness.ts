@@ -29,8 +29,11 @@ export interface TestServer {
   anonymous(): PocketBase;
   /** Creates a user (as superuser) and returns a client signed in as them. */
   createUser(label?: string): Promise<TestUser>;
-  /** Stops PocketBase and starts it again on the same port and data dir (a crash-restart). */
-  restart(options?: { kill?: boolean }): Promise<void>;
+  /**
+   * Stops PocketBase and starts it again on the same port and data dir (a crash-restart);
+   * `whileStopped` runs in between, when nothing holds the data dir.
+   */
+  restart(options?: { kill?: boolean; whileStopped?: () => void | Promise<void> }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,8 +50,44 @@ function client(url: string): PocketBase {
 }
 
 let userCounter = 0;
+let addressCounter = 0;
 
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+/** A private address no other client of the run uses (10.x.y.z). */
+export function uniqueClientAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/**
+ * Makes `pb` talk as the client at `address` behind the trusted proxy: every request carries
+ * the X-Forwarded-For header a reverse proxy would add. Only a server started with
+ * TRUSTED_PROXY_HEADERS believes it.
+ */
+export function asClientAt(pb: PocketBase, address: string): PocketBase {
+  const previous = pb.beforeSend;
+  pb.beforeSend = async (url, options) => {
+    const next = previous ? await previous(url, options) : { url, options };
+    const sent = next.options ?? options;
+    sent.headers = { ...(sent.headers ?? {}), 'X-Forwarded-For': address };
+    return { url: next.url ?? url, options: sent };
+  };
+  return pb;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  /**
+   * As in production behind a reverse proxy (TRUSTED_PROXY_HEADERS=X-Forwarded-For): every user
+   * and every anonymous client talks from an address of its own, so the per-address rate limits
+   * count each one apart. For files that make more billing or account calls than one address
+   * may; the limits themselves are tested in tests/integration/security/.
+   */
+  clientsBehindProxy?: boolean;
+  /** Serve the built PWA from this directory (dist/), as `npm start` does. */
+  publicDir?: string;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const pocketbase = pocketBaseBinary();
   const dataDir = await mkdtemp(join(tmpdir(), 'adscout-it-'));
   const superuserCredentials = { email: 'root@adscout.test', password: randomSecret() };
@@ -59,7 +98,11 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       pocketbase,
       dataDir,
       http: `127.0.0.1:${port}`,
-      env: options.env ?? {},
+      publicDir: options.publicDir,
+      env: {
+        ...options.env,
+        ...(options.clientsBehindProxy ? { TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } : {}),
+      },
     });
   // freePort() only suggests a port: another file's server may take it before ours binds, and then
   // /api/health answers from that server. Signing in with this data dir's own superuser proves
@@ -99,7 +142,8 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     superuser,
     superuserCredentials,
     output: () => server.output.join(''),
-    anonymous: () => client(server.url),
+    anonymous: () =>
+      options.clientsBehindProxy ? asClientAt(client(server.url), uniqueClientAddress()) : client(server.url),
     async createUser(label = 'user') {
       userCounter += 1;
       const email = `${label}-${userCounter}-${randomSecret(4).toLowerCase()}@adscout.test`;
@@ -110,9 +154,10 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       // Impersonation gives a real user token without spending the auth rate limit.
       const pb = await superuser.collection('users').impersonate(record.id, 3600);
       pb.autoCancellation(false);
+      if (options.clientsBehindProxy) asClientAt(pb, uniqueClientAddress());
       return { id: record.id, email, password, pb, record };
     },
-    async restart({ kill = false } = {}) {
+    async restart({ kill = false, whileStopped } = {}) {
       if (kill) {
         server.child.kill('SIGKILL');
         await new Promise((resolve) =>
@@ -121,6 +166,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       } else {
         await server.stop();
       }
+      await whileStopped?.();
       server = await start();
     },
     async stop() {

@@ -6,6 +6,7 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriber } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 
 let server: TestServer;
@@ -252,22 +253,18 @@ describe('server-only fields (invariant 7)', () => {
     requested_count: 20,
   });
 
+  // Scouting needs an active subscription (invariant 10), and earlier tests change A's: runs are
+  // created by a subscriber of their own, so a refusal here can only come from the field checked.
+  let owner: TestUser;
+  beforeAll(async () => {
+    owner = await subscriber(server.superuser, server, 'run-owner');
+  });
+
   it('the owner creates a run with the form’s fields only', async () => {
-    // The run guard allows one working run and needs results left: let the seeded run finish,
-    // and give the owner credits whatever earlier tests did to their subscription.
-    const seededRun = recordOf('search_runs', a);
-    await server.superuser
-      .collection('usage_ledger')
-      .create({ user: a.id, kind: 'addon_grant', amount: 100, checkout_session: 'cs_isolation' });
-    await server.superuser.collection('search_runs').update(seededRun.id, { status: 'completed' });
-    try {
-      const run = await a.pb.collection('search_runs').create(runBody(a.id));
-      expect(run.user).toBe(a.id);
-      expect(run.status).toBe('working');
-      await server.superuser.collection('search_runs').delete(run.id);
-    } finally {
-      await server.superuser.collection('search_runs').update(seededRun.id, { status: 'working' });
-    }
+    const run = await owner.pb.collection('search_runs').create(runBody(owner.id));
+    expect(run.user).toBe(owner.id);
+    expect(run.status).toBe('working');
+    await server.superuser.collection('search_runs').delete(run.id);
   });
 
   it.each([
@@ -281,11 +278,11 @@ describe('server-only fields (invariant 7)', () => {
     ['lease_owner', 'me'],
     ['attempts', 0],
   ])('the owner cannot set %s on a new run', async (field, value) => {
-    const before = await countOwnedBy('search_runs', a.id);
-    expect(await statusOf(a.pb.collection('search_runs').create({ ...runBody(a.id), [field]: value }))).toBe(
-      400,
-    );
-    expect(await countOwnedBy('search_runs', a.id)).toBe(before);
+    const before = await countOwnedBy('search_runs', owner.id);
+    expect(
+      await statusOf(owner.pb.collection('search_runs').create({ ...runBody(owner.id), [field]: value })),
+    ).toBe(400);
+    expect(await countOwnedBy('search_runs', owner.id)).toBe(before);
   });
 
   it('the owner manages their own keyword sets but cannot move one to another user', async () => {

@@ -1,13 +1,15 @@
 /**
  * The README matches the tree: its data model names every collection the migrations create (and
- * nothing else but PocketBase's own `users`), and its folder map names every top-level folder of
- * the repository and of src/.
+ * nothing else but PocketBase's own `users`), its configuration table every variable the hooks
+ * read (and "Going live" the ones a public server needs), and its folder map every top-level
+ * folder of the repository and of src/.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.mjs';
+import { BACKUP_ENV_NAMES } from '../../src/domain/server-settings.ts';
 import { collectionsCreatedByMigrations } from './migration-collections.ts';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -33,6 +35,35 @@ describe('README.md', () => {
     const missing = created.filter((name) => !named.has(name));
     expect(missing, 'collections the migrations create but the README does not name').toEqual([]);
     expect(table.filter((name) => !created.includes(name))).toEqual(['users']);
+  });
+
+  it('lists in its configuration table every variable the server reads, and the going-live ones', () => {
+    const table = section('Configuration')
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => line.split('|')[1] ?? '')
+      .join(' ');
+    const listed = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]));
+    // read by name, and the backup settings read from their list
+    const read = new Set<string>(BACKUP_ENV_NAMES);
+    const hooks = execFileSync('git', ['ls-files', 'src/hooks'], { cwd: ROOT, encoding: 'utf8' }).split('\n');
+    for (const file of hooks.filter((path) => path.endsWith('.ts'))) {
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      for (const match of source.matchAll(/\b(?:env|positiveEnv)\('([A-Z][A-Z0-9_]+)'/g)) read.add(match[1]!);
+      for (const match of source.matchAll(/: '(STRIPE_PRICE_[A-Z0-9_]+)'/g)) read.add(match[1]!);
+    }
+    expect(read.size).toBeGreaterThan(20);
+    expect([...read].filter((name) => !listed.has(name)).sort()).toEqual([]);
+    const goingLive = section('Going live');
+    const live = [
+      'ADSCOUT_BILLING',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'APP_URL',
+      'TRUSTED_PROXY_HEADERS',
+    ];
+    live.push('BACKUP_CRON', 'BACKUP_MAX_KEEP', 'BACKUP_S3_*');
+    expect(live.filter((name) => !goingLive.includes(`\`${name}\``))).toEqual([]);
   });
 
   it('has every top-level folder of the repository and of src/ in its folder map', () => {

@@ -4,7 +4,7 @@
  * below zero under concurrent runs and settlements, charging only stored new ads, once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriber } from '../fixtures/records.ts';
+import { subscriber, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 
 let server: TestServer;
@@ -74,7 +74,8 @@ async function scout(runId: string, ads: string[], status: 'completed' | 'failed
 
 describe('the run guard', () => {
   it('refuses with SPEC messages', async () => {
-    const user = await server.createUser('refused');
+    // a subscriber whose monthly results are used up: only credits are left
+    const user = await subscriberWithPlanUsedUp(server.superuser, server, 'refused');
     expect(await create(user, 10)).toMatchObject({
       status: 400,
       message: "You've reached your monthly results limit. Buy additional results or wait until next month.",
@@ -167,7 +168,10 @@ describe('settlement', () => {
 
 describe('invariant 3 under concurrency', () => {
   it('many users creating and settling runs at once never overspend or lose a unit', async () => {
-    const users = await Promise.all(Array.from({ length: 6 }, (_, i) => server.createUser(`crowd${i}`)));
+    // subscribers whose monthly results are used up, so that the credits are all they can spend
+    const users = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => subscriberWithPlanUsedUp(server.superuser, server, `crowd${i}`)),
+    );
     await Promise.all(users.map((u) => grant(u, 120)));
     let adCounter = 0;
     const rounds = 4;
@@ -196,6 +200,9 @@ describe('invariant 3 under concurrency', () => {
       expect(q.addon_remaining + charged).toBe(120);
       expect(q.total_remaining).toBe(q.addon_remaining);
       expect(runs.every((run) => run.status !== 'working')).toBe(true);
+      // the races were real: every user scouted (a refusal for no reason would pass vacuously)
+      expect(runs.length).toBeGreaterThan(0);
+      expect(charged).toBeGreaterThan(0);
       expect(charged).toBeLessThanOrEqual(120);
     }
   });

@@ -1,12 +1,19 @@
 /**
- * Account changes (ARCHITECTURE §9, §10): the change and its audit-log entry are written in one
- * transaction, so neither can exist without the other. Validation uses the Settings and sign-up
+ * Account changes (ARCHITECTURE §9, §10, invariant 12): they need the current password, and the
+ * change and its audit-log entry are written in one transaction, so neither can exist without
+ * the other; a refused attempt is logged on its own. Validation uses the Settings and sign-up
  * schemas of src/domain/forms.ts.
  */
 import type { AuditAction } from '../../domain/entities.ts';
-import { checkInput, newEmailSchema, newPasswordSchema, registerSchema } from '../../domain/forms.ts';
+import {
+  checkInput,
+  currentPasswordSchema,
+  newEmailSchema,
+  newPasswordSchema,
+  registerSchema,
+} from '../../domain/forms.ts';
 import { LIMITS } from '../../domain/limits.ts';
-import { MESSAGES } from '../../domain/messages.ts';
+import { MESSAGES, PRODUCT_MESSAGES } from '../../domain/messages.ts';
 
 function audit(
   txApp: CoreApp,
@@ -54,8 +61,35 @@ function signedIn(user: core.Record) {
   return { token: user.newAuthToken(), record: user };
 }
 
-export function changeEmail(userId: string, body: { [key: string]: unknown }) {
-  const email = checked(checkInput(newEmailSchema, { email: textOf(body, 'email') })).email;
+/**
+ * Re-authentication (invariant 12): a token alone must not change the account, or a token lifted
+ * from the browser becomes a permanent takeover. A missing or wrong current password is refused
+ * with a 400 and audit-logged on its own, outside any transaction that a refusal rolls back.
+ */
+function requireCurrentPassword(
+  e: core.RequestEvent,
+  userId: string,
+  body: { [key: string]: unknown },
+  refused: AuditAction,
+): string {
+  const oldPassword = textOf(body, 'oldPassword');
+  const user = $app.findRecordById('users', userId);
+  const missing = !checkInput(currentPasswordSchema, oldPassword).ok;
+  if (missing || !user.validatePassword(oldPassword)) {
+    audit($app, userId, refused, {
+      reason: missing ? 'current_password_missing' : 'current_password_wrong',
+      ip: e.realIP(),
+    });
+    throw new BadRequestError(
+      missing ? PRODUCT_MESSAGES.currentPasswordRequired : PRODUCT_MESSAGES.currentPasswordWrong,
+    );
+  }
+  return oldPassword;
+}
+
+export function changeEmail(e: core.RequestEvent, userId: string, body: { [key: string]: unknown }) {
+  const oldPassword = requireCurrentPassword(e, userId, body, 'email_update_refused');
+  const email = checked(checkInput(newEmailSchema, { email: textOf(body, 'email'), oldPassword })).email;
   if (email.length > LIMITS.emailMaxLength) throw new BadRequestError(MESSAGES.emailTooLong);
   let user: core.Record | null = null;
   $app.runInTransaction((txApp) => {
@@ -79,8 +113,11 @@ export function changeEmail(userId: string, body: { [key: string]: unknown }) {
   return signedIn(user!);
 }
 
-export function changePassword(userId: string, body: { [key: string]: unknown }) {
-  const password = checked(checkInput(newPasswordSchema, { password: textOf(body, 'password') })).password;
+export function changePassword(e: core.RequestEvent, userId: string, body: { [key: string]: unknown }) {
+  const oldPassword = requireCurrentPassword(e, userId, body, 'password_update_refused');
+  const password = checked(
+    checkInput(newPasswordSchema, { password: textOf(body, 'password'), oldPassword }),
+  ).password;
   let user: core.Record | null = null;
   $app.runInTransaction((txApp) => {
     const record = txApp.findRecordById('users', userId);

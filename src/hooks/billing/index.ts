@@ -13,6 +13,9 @@ import {
 } from './local-billing.ts';
 import { handleStripeEvent } from './stripe-webhook.ts';
 
+export { pruneSessions } from './local-billing.ts';
+export { sweepSubscriptions } from './subscription-sweep.ts';
+
 /** POST /api/adscout/checkout: { url }. */
 export function handleCheckout(e: core.RequestEvent): void {
   return e.json(200, { url: checkoutUrl(e, e.auth!.id, (e.requestInfo().body || {}).product) });
@@ -42,11 +45,14 @@ export function handleLocalCheckoutAction(e: core.RequestEvent): void {
   return e.redirect(303, finishLocalCheckout(e.request!.pathValue('token'), action === 'pay'));
 }
 
-/** GET /api/adscout/local/checkout/{token}/cancel: the page's "Cancel" link closes it unpaid. */
-export function handleLocalCheckoutCancel(e: core.RequestEvent): void {
+/**
+ * GET /api/adscout/local/checkout/{token}/{action}: a GET never changes anything (a link
+ * prefetcher or a crawler must not cancel a checkout); the page's buttons POST.
+ */
+export function handleLocalCheckoutActionGet(e: core.RequestEvent): void {
   requireLocalMode();
-  e.response.header().set('Cache-Control', 'no-store');
-  return e.redirect(303, finishLocalCheckout(e.request!.pathValue('token'), false));
+  e.response.header().set('Allow', 'POST');
+  throw new ApiError(405, 'Use the buttons of the test checkout page.', {});
 }
 
 /** GET /api/adscout/local/portal/{token}: the test customer portal. */

@@ -8,6 +8,7 @@
  * header. Checkout tokens are single-use; both kinds expire after an hour.
  */
 import { parsePbDate } from '../../domain/format.ts';
+import { PRODUCT_MESSAGES } from '../../domain/messages.ts';
 import type { CheckoutProduct } from '../../domain/plans.ts';
 import { mapStripeStatus } from '../../domain/stripe.ts';
 import { appUrl, billingMode, origin } from '../config/index.ts';
@@ -24,6 +25,8 @@ import {
 const SESSIONS = 'billing_sessions';
 const CHECKOUT_TTL_S = 60 * 60;
 const PORTAL_TTL_S = 60 * 60;
+const SESSIONS_WINDOW_S = 60 * 60;
+export const MAX_SESSIONS_PER_HOUR = 20;
 
 type SessionKind = 'checkout' | 'portal';
 
@@ -37,18 +40,58 @@ function settingsUrl(query: string): string {
   return `${appUrl()}/app/settings${query}`;
 }
 
+/** A Go duration of `seconds` (DateTime.add takes nanoseconds). */
+function seconds(value: number): time.Duration {
+  return (value * 1e9) as unknown as time.Duration;
+}
+
+/** Sessions a user opened in the last hour. */
+function recentSessions(txApp: CoreApp, userId: string): number {
+  const row = new DynamicModel({ n: 0 });
+  txApp
+    .db()
+    .newQuery(`SELECT COUNT(*) AS n FROM ${SESSIONS} WHERE user = {:user} AND created > {:since}`)
+    .bind({ user: userId, since: new DateTime().add(seconds(-SESSIONS_WINDOW_S)).string() })
+    .one(row);
+  return row.n;
+}
+
+/**
+ * Opens a session. At most MAX_SESSIONS_PER_HOUR per user: the rate limiter counts requests per
+ * address, and this keeps one account from growing the table from many addresses. The count and
+ * the insert share a transaction, which the single SQLite writer serializes.
+ */
 function createSession(userId: string, kind: SessionKind, product: string, ttlSeconds: number): core.Record {
-  const record = new Record($app.findCollectionByNameOrId(SESSIONS));
-  record.load({
-    user: userId,
-    kind: kind,
-    product: product,
-    token: $security.randomString(48),
-    status: 'open',
-    expires_at: new DateTime().add((ttlSeconds * 1e9) as unknown as time.Duration).string(),
+  let created: core.Record | null = null;
+  $app.runInTransaction((txApp) => {
+    if (recentSessions(txApp, userId) >= MAX_SESSIONS_PER_HOUR) {
+      throw new ApiError(429, PRODUCT_MESSAGES.tooManyBillingLinks, {});
+    }
+    const record = new Record(txApp.findCollectionByNameOrId(SESSIONS));
+    record.load({
+      user: userId,
+      kind: kind,
+      product: product,
+      token: $security.randomString(48),
+      status: 'open',
+      expires_at: new DateTime().add(seconds(ttlSeconds)).string(),
+    });
+    txApp.save(record);
+    created = record;
   });
-  $app.save(record);
-  return record;
+  return created!;
+}
+
+/** Deletes sessions that expired (used, canceled or not, they can no longer do anything). */
+export function pruneSessions(): number {
+  const result = $app
+    .db()
+    .newQuery(`DELETE FROM ${SESSIONS} WHERE expires_at < {:now}`)
+    .bind({ now: new DateTime().string() })
+    .execute();
+  const removed = Number(result.rowsAffected());
+  if (removed > 0) console.log(`[adscout] billing sessions: ${removed} expired removed`);
+  return removed;
 }
 
 /** The open session a token names, or a 404 (unknown, used, expired, or of the other kind). */

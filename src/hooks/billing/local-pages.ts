@@ -76,7 +76,7 @@ export function checkoutPage(token: string, product: CheckoutProduct): string {
 <p class="test" role="note">This server has no payment provider configured. Paying here changes your plan or credits in AdScout; no money moves.</p>
 <p><strong>${escapeHtml(info.title)}</strong></p><p class="price">${escapeHtml(info.price)}</p><p class="muted">${escapeHtml(info.detail)}</p>
 <div class="actions"><form method="post" action="${escapeHtml(base)}/pay"><button type="submit">Pay</button></form>
-<a class="link secondary" href="${escapeHtml(base)}/cancel">Cancel</a></div>`,
+<form method="post" action="${escapeHtml(base)}/cancel"><button type="submit" class="secondary">Cancel</button></form></div>`,
   );
 }
 

@@ -3,6 +3,7 @@
  * through $http.send. STRIPE_API_BASE points it at stripe-mock in tests. Also what our records
  * need from Stripe's objects: the plan of a price, the pack of a price, and a customer's state.
  */
+import { PRODUCT_MESSAGES } from '../../domain/messages.ts';
 import { CHECKOUT_PRODUCTS, CREDIT_PACKS, type CheckoutProduct } from '../../domain/plans.ts';
 import {
   formEncode,
@@ -24,7 +25,7 @@ function apiBase(): string {
   return (env('STRIPE_API_BASE') || 'https://api.stripe.com').replace(/\/+$/, '');
 }
 
-/** One Stripe API call; throws a 502 with Stripe's message when it refuses or cannot be reached. */
+/** One Stripe API call; throws a 502 with our message when Stripe refuses or cannot be reached. */
 export function stripeCall(
   method: 'GET' | 'POST',
   path: string,
@@ -47,13 +48,15 @@ export function stripeCall(
     });
   } catch (error) {
     console.log(`[adscout] stripe ${method} ${path} could not be sent: ${error}`);
-    throw new ApiError(502, 'The payment provider could not be reached. Please try again.', {});
+    throw new ApiError(502, PRODUCT_MESSAGES.paymentProviderUnreachable, {});
   }
   const json: StripeObject = response.json || {};
   if (response.statusCode >= 400) {
-    const message = (json.error && json.error.message) || `Stripe answered ${response.statusCode}`;
-    console.log(`[adscout] stripe ${method} ${path} failed: ${response.statusCode} ${message}`);
-    throw new ApiError(502, message, {});
+    // Stripe's own text can carry internal detail (ids, parameters, account state): it goes to
+    // the log, and the user reads ours (ARCHITECTURE §10).
+    const detail = json.error ? JSON.stringify(json.error) : String(response.raw || '').slice(0, 2000);
+    console.log(`[adscout] stripe ${method} ${path} failed: ${response.statusCode} ${detail}`);
+    throw new ApiError(502, PRODUCT_MESSAGES.paymentProviderFailed, {});
   }
   return json;
 }

@@ -37,7 +37,13 @@ interface StripeEvent {
 /** The verified, parsed event, or a 400 that changes nothing. */
 function verifiedEvent(e: core.RequestEvent): StripeEvent {
   // the raw bytes as received: PocketBase's request body is re-readable, and toString reads it all
-  const raw = toString(e.request!.body);
+  // (up to the route's 1 MiB body limit: a longer body without a Content-Length fails the read)
+  let raw: string;
+  try {
+    raw = toString(e.request!.body);
+  } catch (_) {
+    throw new ApiError(413, 'Request entity too large.', {});
+  }
   const verified = verifyStripeSignature({
     rawBody: raw,
     header: e.request!.header.get('Stripe-Signature'),

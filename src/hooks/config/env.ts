@@ -1,7 +1,8 @@
 /**
- * The one reader of server settings from the environment (ARCHITECTURE §8), and the public
- * origin derived from them. Every value is optional: callers fall back to src/domain defaults.
+ * The one reader of server settings from the environment (ARCHITECTURE §8), and what the request
+ * says about where it came from. Every value is optional: callers fall back to src/domain defaults.
  */
+import { trustedProxyHeaders } from '../../domain/server-settings.ts';
 
 /** A setting, trimmed; '' when it is unset. */
 export function env(name: string): string {
@@ -20,9 +21,28 @@ export function appUrl(): string {
   return env('APP_URL').replace(/\/+$/, '');
 }
 
+/** True when a reverse proxy in front of the server is trusted (TRUSTED_PROXY_HEADERS is set). */
+export function behindTrustedProxy(): boolean {
+  return trustedProxyHeaders(env('TRUSTED_PROXY_HEADERS')).headers.length > 0;
+}
+
+/**
+ * The scheme the browser used: https when PocketBase terminated TLS itself, or when a trusted
+ * proxy says so in X-Forwarded-Proto. Without TRUSTED_PROXY_HEADERS anyone could send that header.
+ */
+export function requestScheme(e: core.RequestEvent): 'http' | 'https' {
+  if (e.isTLS()) return 'https';
+  if (!behindTrustedProxy()) return 'http';
+  // the proxy appends its own value last ("https" or "http, https")
+  const forwarded = String(e.request!.header.get('X-Forwarded-Proto') || '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+  return forwarded[forwarded.length - 1] === 'https' ? 'https' : 'http';
+}
+
 /** The public origin of the app: APP_URL when it is set, else the address the request came to. */
 export function origin(e: core.RequestEvent): string {
   if (env('APP_URL')) return appUrl();
-  const proto = (e.requestInfo().headers || {}).x_forwarded_proto || 'http';
-  return `${proto}://${e.request!.host}`;
+  return `${requestScheme(e)}://${e.request!.host}`;
 }

@@ -5,6 +5,7 @@
 import { DEFAULT_CONFIG } from '../../domain/config.ts';
 import { SCOUT_SOURCES, type BillingMode, type ScoutSource } from '../../domain/constants.ts';
 import type { CheckoutProduct } from '../../domain/plans.ts';
+import { billingModeOf, type BillingEnv } from '../../domain/server-settings.ts';
 import { env } from './env.ts';
 
 /** The environment variable holding the Stripe price id of each checkout product. */
@@ -16,9 +17,21 @@ export const STRIPE_PRICE_ENV: { readonly [P in CheckoutProduct]: string } = {
   pack_1000: 'STRIPE_PRICE_PACK_1000',
 };
 
-/** `stripe` as soon as a secret key is configured; the local test checkout is impossible then. */
+/** The billing settings of the environment. */
+export function billingEnv(): BillingEnv {
+  return {
+    billing: env('ADSCOUT_BILLING'),
+    stripeSecretKey: env('STRIPE_SECRET_KEY'),
+    stripeWebhookSecret: env('STRIPE_WEBHOOK_SECRET'),
+  };
+}
+
+/**
+ * ADSCOUT_BILLING when set, else `stripe` as soon as a secret key is configured, else `local`.
+ * The start-up check (startup.ts) has refused every unsafe combination before a request comes.
+ */
 export function billingMode(): BillingMode {
-  return env('STRIPE_SECRET_KEY') ? 'stripe' : 'local';
+  return billingModeOf(billingEnv());
 }
 
 function isScoutSource(value: string): value is ScoutSource {
@@ -45,11 +58,12 @@ export function publicConfig() {
 export function startupReport(): string[] {
   const lines: string[] = [];
   const mode = billingMode();
-  lines.push(
-    mode === 'stripe'
-      ? 'billing: stripe (STRIPE_SECRET_KEY is set)'
-      : 'billing: local test checkout (STRIPE_SECRET_KEY is not set)',
-  );
+  const why = env('ADSCOUT_BILLING')
+    ? `ADSCOUT_BILLING=${mode}`
+    : mode === 'stripe'
+      ? 'STRIPE_SECRET_KEY is set'
+      : 'STRIPE_SECRET_KEY is not set, loopback address';
+  lines.push(mode === 'stripe' ? `billing: stripe (${why})` : `billing: local test checkout (${why})`);
   const source = env('SCOUT_SOURCE');
   if (!source) lines.push('scout source: demo (SCOUT_SOURCE is not set)');
   else if (!isScoutSource(source))
@@ -59,9 +73,13 @@ export function startupReport(): string[] {
     ['COMMUNITY_CHAT_URL', `default ${DEFAULT_CONFIG.communityChatUrl}`],
     ['DEMO_VIDEO_URL', 'the landing page shows a poster instead of the video'],
     ['APP_URL', 'redirects use the address the request came to'],
+    ['TRUSTED_PROXY_HEADERS', 'client addresses and https are taken from the connection, not from a proxy'],
   ];
+  if (!env('BACKUP_S3_BUCKET'))
+    lines.push(
+      "backups: on this server's disk only (BACKUP_S3_* is not set); copy them elsewhere, or set BACKUP_S3_*, before going live",
+    );
   if (mode === 'stripe') {
-    defaults.push(['STRIPE_WEBHOOK_SECRET', 'webhooks will be refused']);
     for (const name of Object.values(STRIPE_PRICE_ENV))
       defaults.push([name, 'that product cannot be bought']);
   }

@@ -1,14 +1,16 @@
 /**
- * The run-creation guard (ARCHITECTURE §5 step 1, invariants 2 and 3): the scout form's rules
- * (src/domain/forms.ts), one working run per user, and the quota — checked, and the quota
- * reserved, in the same transaction that stores the run. The single SQLite writer serializes
- * these transactions, so concurrent requests cannot both pass; a partial unique index on (user)
- * for working runs backs the rule up.
+ * The run-creation guard (ARCHITECTURE §5 step 1, invariants 2, 3 and 10): an active
+ * subscription, the scout form's rules (src/domain/forms.ts), one working run per user, and the
+ * quota — checked, and the quota reserved, in the same transaction that stores the run. The
+ * single SQLite writer serializes these transactions, so concurrent requests cannot both pass; a
+ * partial unique index on (user) for working runs backs the rule up.
  */
 import { checkInput, scoutFormSchema } from '../../domain/forms.ts';
+import { MESSAGES } from '../../domain/messages.ts';
+import { grantsAccess } from '../../domain/plans.ts';
 import { scoutRefusal } from '../../domain/runs.ts';
 import { scoutSource } from '../config/index.ts';
-import { quotaFor, reserve } from '../quota/index.ts';
+import { quotaFor, reserve, subscriptionOf } from '../quota/index.ts';
 
 function formOf(record: core.Record) {
   return {
@@ -20,9 +22,22 @@ function formOf(record: core.Record) {
   };
 }
 
+/**
+ * SPEC §3 "Only status active grants access" (invariant 10): whatever the credit balance, no
+ * active subscription means no scouting. A 403 with the gate's message.
+ */
+function requireActiveSubscription(app: CoreApp, userId: string): void {
+  const subscription = subscriptionOf(app, userId);
+  if (!subscription || !grantsAccess(subscription.getString('status'))) {
+    throw new ForbiddenError(MESSAGES.subscriptionRequiredBody);
+  }
+}
+
 /** onRecordCreateRequest for search_runs. Superusers (operators, seeding tests) bypass the guard. */
 export function handleRunCreate(e: core.RecordRequestEvent): void {
   if (e.hasSuperuserAuth()) return e.next();
+  // checked first, before the form: without a subscription the answer is the gate, whatever was sent
+  requireActiveSubscription($app, e.auth!.id);
   const record = e.record!;
   const checked = checkInput(scoutFormSchema, formOf(record));
   if (!checked.ok) throw new BadRequestError(checked.message);
@@ -36,6 +51,8 @@ export function handleRunCreate(e: core.RecordRequestEvent): void {
   record.set('requested_count', form.requested_count);
 
   $app.runInTransaction((txApp) => {
+    // again in the transaction that stores the run: a cancellation committed meanwhile wins
+    requireActiveSubscription(txApp, userId);
     const working = txApp.findRecordsByFilter(
       'search_runs',
       "user = {:user} && status = 'working'",

@@ -17,18 +17,20 @@ async function adopt(response: AccountResponse): Promise<void> {
   else await pb.collection(COLLECTIONS.users).authRefresh();
 }
 
-export async function updateEmail(email: string): Promise<void> {
+/** Changes the email; the server asks for the current password (ARCHITECTURE §10). */
+export async function updateEmail(email: string, oldPassword: string): Promise<void> {
   const response = await pb.send<AccountResponse>('/api/adscout/account/email', {
     method: 'POST',
-    body: { email: email.trim() },
+    body: { email: email.trim(), oldPassword },
   });
   await adopt(response);
 }
 
-export async function updatePassword(password: string): Promise<void> {
+/** Changes the password; the server asks for the current one (ARCHITECTURE §10). */
+export async function updatePassword(password: string, oldPassword: string): Promise<void> {
   const response = await pb.send<AccountResponse>('/api/adscout/account/password', {
     method: 'POST',
-    body: { password },
+    body: { password, oldPassword },
   });
   await adopt(response);
 }

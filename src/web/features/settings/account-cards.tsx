@@ -3,12 +3,17 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES, newEmailSchema, newPasswordSchema } from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
-import { TextField } from '../../components/text-field.tsx';
+import { TextField, type TextFieldProps } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { updateEmail, updatePassword } from '../../data/account.ts';
 import { errorMessage } from '../../data/client.ts';
 import { useConnectivity } from '../../data/connectivity.ts';
 import { useSession } from '../../data/session.ts';
+
+/** Account changes ask for the current password (ARCHITECTURE §10): the same field in both cards. */
+function CurrentPasswordField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'>) {
+  return <TextField label="Current password" type="password" autoComplete="current-password" {...props} />;
+}
 
 export function EmailCard() {
   const session = useSession();
@@ -21,16 +26,16 @@ export function EmailCard() {
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof newEmailSchema>>({
     resolver: zodResolver(newEmailSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: '', oldPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const onSubmit = handleSubmit(async ({ email, oldPassword }) => {
     if (!session) {
       toast.error(MESSAGES.notAuthenticated);
       return;
     }
     try {
-      await updateEmail(email);
+      await updateEmail(email, oldPassword);
       toast.success(MESSAGES.emailUpdated);
       reset();
     } catch (error) {
@@ -50,6 +55,7 @@ export function EmailCard() {
           error={errors.email?.message}
           {...register('email')}
         />
+        <CurrentPasswordField error={errors.oldPassword?.message} {...register('oldPassword')} />
         <OfflineHint offline={!online} action="changing your email" />
         <button type="submit" className="button button-primary" disabled={isSubmitting || !online}>
           {isSubmitting ? 'Updating…' : 'Update Email'}
@@ -70,16 +76,16 @@ export function PasswordCard() {
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof newPasswordSchema>>({
     resolver: zodResolver(newPasswordSchema),
-    defaultValues: { password: '' },
+    defaultValues: { password: '', oldPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
+  const onSubmit = handleSubmit(async ({ password, oldPassword }) => {
     if (!session) {
       toast.error(MESSAGES.notAuthenticated);
       return;
     }
     try {
-      await updatePassword(password);
+      await updatePassword(password, oldPassword);
       toast.success(MESSAGES.passwordUpdated);
       reset();
     } catch (error) {
@@ -91,6 +97,7 @@ export function PasswordCard() {
     <section className="card settings-card" aria-labelledby="password-title">
       <h2 id="password-title">Update Password</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
+        <CurrentPasswordField error={errors.oldPassword?.message} {...register('oldPassword')} />
         <TextField
           label="New password"
           type="password"

@@ -1,0 +1,125 @@
+/**
+ * The subscription sweep (cron, every minute; invariant 10): subscriptions end without anyone
+ * acting. Local mode is its own payment provider: a plan set to cancel at period end is canceled
+ * once the period is over, and an active one renews. In Stripe mode Stripe is the source of
+ * truth: a subscription whose period ended over an hour ago with no update since (a lost
+ * webhook) is fetched from Stripe again, at most once an hour each. The rules are
+ * src/domain/subscription-sweep.ts; every change is a record save, so open apps hear it live.
+ */
+import { parsePbDate } from '../../domain/format.ts';
+import { mapStripeStatus } from '../../domain/stripe.ts';
+import {
+  billingMonths,
+  renewedPeriodEnd,
+  STRIPE_REFETCH_AFTER_MS,
+  sweepAction,
+  type SweepAction,
+} from '../../domain/subscription-sweep.ts';
+import { billingMode } from '../config/index.ts';
+import { pbDate } from '../quota/index.ts';
+import { applySubscription } from './fulfil.ts';
+import { storeFreshState } from './stripe-billing.ts';
+
+const SUBSCRIPTIONS = 'subscriptions';
+/** Local records are cheap to change; Stripe calls take up to 20 s each, so fewer per tick. */
+const LOCAL_BATCH = 500;
+const STRIPE_BATCH = 20;
+
+function actionOf(record: core.Record, now: Date): SweepAction {
+  return sweepAction(
+    {
+      plan: record.getString('plan'),
+      status: record.getString('status'),
+      cancelAtPeriodEnd: record.getBool('cancel_at_period_end'),
+      currentPeriodEnd: parsePbDate(record.getString('current_period_end')),
+      updated: parsePbDate(record.getString('updated')),
+      stripeCustomerId: record.getString('stripe_customer_id'),
+    },
+    billingMode(),
+    now,
+  );
+}
+
+function candidates(filter: string, params: { [name: string]: unknown }, limit: number): core.Record[] {
+  return $app
+    .findRecordsByFilter(SUBSCRIPTIONS, filter, 'current_period_end', limit, 0, params)
+    .filter((record): record is core.Record => Boolean(record));
+}
+
+/** Local mode: ends or renews one subscription, re-read in the transaction that changes it. */
+function settleLocally(id: string, now: Date): SweepAction {
+  let done: SweepAction = null;
+  $app.runInTransaction((txApp) => {
+    const record = txApp.findRecordById(SUBSCRIPTIONS, id);
+    const action = actionOf(record, now);
+    const userId = record.getString('user');
+    const plan = record.getString('plan');
+    const periodEnd = parsePbDate(record.getString('current_period_end'));
+    if (action === 'end') {
+      applySubscription(txApp, userId, {
+        plan: plan,
+        status: mapStripeStatus('canceled'),
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: periodEnd,
+      });
+    } else if (action === 'renew') {
+      const anchor = parsePbDate(record.getString('quota_anchor')) || periodEnd || now;
+      applySubscription(txApp, userId, {
+        plan: plan,
+        status: record.getString('status'),
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: renewedPeriodEnd(anchor, billingMonths(plan) || 1, now),
+      });
+    } else return;
+    done = action;
+  });
+  return done;
+}
+
+/** Stripe mode: stores what Stripe says now; a failed fetch still counts as this hour's try. */
+function refetch(record: core.Record): boolean {
+  try {
+    storeFreshState(record.getString('user'), record.getString('stripe_customer_id'), null);
+    return true;
+  } catch (error) {
+    console.log(`[adscout] subscription sweep: could not re-fetch ${record.id} from Stripe: ${error}`);
+    try {
+      $app.save($app.findRecordById(SUBSCRIPTIONS, record.id));
+    } catch (_) {
+      // deleted meanwhile: nothing to wait for
+    }
+    return false;
+  }
+}
+
+export function sweepSubscriptions(): { ended: number; renewed: number; refetched: number; failed: number } {
+  const done = { ended: 0, renewed: 0, refetched: 0, failed: 0 };
+  const now = new Date();
+  if (billingMode() === 'local') {
+    for (const record of candidates(
+      "status != 'canceled' && current_period_end != '' && current_period_end <= {:now}",
+      { now: pbDate(now) },
+      LOCAL_BATCH,
+    )) {
+      const action = settleLocally(record.id, now);
+      if (action === 'end') done.ended++;
+      if (action === 'renew') done.renewed++;
+    }
+  } else {
+    const cutoff = pbDate(new Date(now.getTime() - STRIPE_REFETCH_AFTER_MS));
+    for (const record of candidates(
+      "status != 'canceled' && stripe_customer_id != '' && current_period_end != '' && current_period_end < {:cutoff} && updated < {:cutoff}",
+      { cutoff: cutoff },
+      STRIPE_BATCH,
+    )) {
+      if (actionOf(record, now) !== 'refetch') continue;
+      if (refetch(record)) done.refetched++;
+      else done.failed++;
+    }
+  }
+  if (done.ended || done.renewed || done.refetched || done.failed)
+    console.log(
+      `[adscout] subscription sweep: ${done.ended} ended, ${done.renewed} renewed, ${done.refetched} re-fetched from Stripe, ${done.failed} failed`,
+    );
+  return done;
+}

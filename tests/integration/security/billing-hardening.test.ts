@@ -1,0 +1,192 @@
+/**
+ * Point 5 of "Safe to go live", the billing routes: at most 20 test-checkout and portal links a
+ * user an hour (from any number of addresses), expired links pruned, the test checkout's Cancel a
+ * POST (a GET changes nothing), Stripe's webhook refusing bodies over 1 MiB with 413, and
+ * Stripe's own error text kept in the log, never shown to the user.
+ */
+import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  asClientAt,
+  startTestServer,
+  uniqueClientAddress,
+  type TestServer,
+  type TestUser,
+} from '../harness.ts';
+import { startStripeDouble, type StripeDouble } from '../stripe-mock.ts';
+import { eventually, NO_BILLING_ENV, runCron } from './support.ts';
+
+const PROVIDER_FAILED = 'The payment provider could not complete the request. Please try again.';
+
+describe('local mode', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // each user a client of its own behind a proxy: the cap must hold across addresses
+    server = await startTestServer({
+      env: { ...NO_BILLING_ENV, ADSCOUT_BILLING: 'local' },
+      clientsBehindProxy: true,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const open = (user: TestUser, path: 'checkout' | 'portal') =>
+    user.pb.send<{ url: string }>(`/api/adscout/${path}`, {
+      method: 'POST',
+      body: { product: 'pack_100' },
+    });
+  const sessionsOf = (user: TestUser) =>
+    server.superuser.collection('billing_sessions').getFullList({ filter: `user = "${user.id}"` });
+
+  it('caps the links a user opens at 20 an hour, from any number of addresses', async () => {
+    const user = await server.createUser('hoarder');
+    for (let i = 0; i < 20; i++) {
+      // a new address every 5 calls stays far below the per-address rate limit
+      if (i % 5 === 0) asClientAt(user.pb, uniqueClientAddress());
+      await open(user, i % 2 ? 'portal' : 'checkout');
+    }
+    asClientAt(user.pb, uniqueClientAddress());
+    await expect(open(user, 'checkout')).rejects.toMatchObject({
+      status: 429,
+      response: {
+        message: 'Too many checkout or portal links were opened in the last hour. Please try again later.',
+      },
+    });
+    await expect(open(user, 'portal')).rejects.toMatchObject({ status: 429 });
+    expect(await sessionsOf(user)).toHaveLength(20);
+    // another user is not affected
+    const other = await server.createUser('other');
+    expect((await open(other, 'checkout')).url).toContain('/api/adscout/local/checkout/');
+  });
+
+  it('prunes expired links', async () => {
+    const user = await server.createUser('pruned');
+    for (let i = 0; i < 3; i++) await open(user, 'checkout');
+    const [first, second, kept] = await sessionsOf(user);
+    for (const session of [first!, second!]) {
+      await server.superuser
+        .collection('billing_sessions')
+        .update(session.id, { expires_at: new Date(Date.now() - 60_000).toISOString() });
+    }
+    await runCron(server.superuser, 'adscout_billing_sessions_prune');
+    await eventually(async () => (await sessionsOf(user)).length === 1, 'the prune');
+    expect((await sessionsOf(user)).map((s) => s.id)).toEqual([kept!.id]);
+  });
+
+  it('cancels a test checkout only by POST: a GET of the Cancel URL changes nothing', async () => {
+    const user = await server.createUser('prefetched');
+    const { url } = await open(user, 'checkout');
+    const [session] = await sessionsOf(user);
+    const prefetch = await fetch(`${url}/cancel`, { redirect: 'manual' });
+    expect(prefetch.status).toBe(405);
+    expect(prefetch.headers.get('allow')).toBe('POST');
+    expect((await fetch(`${url}/pay`, { redirect: 'manual' })).status).toBe(405);
+    expect((await server.superuser.collection('billing_sessions').getOne(session!.id)).status).toBe('open');
+    const canceled = await fetch(`${url}/cancel`, { method: 'POST', redirect: 'manual' });
+    expect(canceled.status).toBe(303);
+    expect(canceled.headers.get('location')).toBe('/app/settings?canceled=true');
+    expect((await server.superuser.collection('billing_sessions').getOne(session!.id)).status).toBe(
+      'canceled',
+    );
+  });
+});
+
+describe('Stripe mode', () => {
+  const SECRET = 'whsec_hardening';
+  let stripe: StripeDouble;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    stripe = await startStripeDouble();
+    server = await startTestServer({
+      env: {
+        ...NO_BILLING_ENV,
+        STRIPE_SECRET_KEY: 'sk_test_hardening',
+        STRIPE_WEBHOOK_SECRET: SECRET,
+        STRIPE_API_BASE: stripe.url,
+        STRIPE_PRICE_MONTHLY: 'price_monthly_hardening',
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await stripe?.stop();
+  });
+
+  /** A validly signed event whose body is padded to `bytes`. */
+  function signedEvent(bytes: number) {
+    const head = JSON.stringify({ id: `evt_big_${bytes}`, type: 'customer.created', padding: '' });
+    const body = head.replace('"padding":""', `"padding":"${'x'.repeat(bytes - head.length)}"`);
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = createHmac('sha256', SECRET).update(`${t}.${body}`, 'utf8').digest('hex');
+    return { body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${t},v1=${v1}` } };
+  }
+
+  /**
+   * POSTs `body` to the webhook on a connection of its own (the server answers 413 before it has
+   * read the body, so the connection is not reused); `chunked` leaves out the Content-Length.
+   */
+  function deliver(event: ReturnType<typeof signedEvent>, chunked: boolean): Promise<number> {
+    const { port } = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/adscout/stripe/webhook',
+          agent: false,
+          headers: {
+            ...event.headers,
+            ...(chunked
+              ? { 'Transfer-Encoding': 'chunked' }
+              : { 'Content-Length': Buffer.byteLength(event.body) }),
+          },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      // the server may close the connection before taking the whole body
+      request.on('error', (error) => (request.writableEnded ? undefined : reject(error)));
+      request.end(event.body);
+    });
+  }
+
+  it('refuses webhook bodies over 1 MiB with 413, with or without a Content-Length', async () => {
+    const big = signedEvent((1 << 20) + 1);
+    expect(big.body.length).toBe((1 << 20) + 1);
+    expect(await deliver(big, false)).toBe(413);
+    expect(await deliver(big, true)).toBe(413);
+    const recorded = () =>
+      server.superuser.collection('stripe_events').getFullList({ filter: 'event_id ~ "evt_big_"' });
+    expect(await recorded()).toEqual([]);
+    // a signed event just under the limit is read and recorded
+    expect(await deliver(signedEvent(1 << 20), false)).toBe(200);
+    expect((await recorded()).map((e) => e.event_id)).toEqual([`evt_big_${1 << 20}`]);
+  });
+
+  it('shows our words, never Stripe’s, when Stripe refuses; the detail goes to the log', async () => {
+    const detail =
+      'No such price: price_monthly_hardening; a similar object exists in live mode (acct_1Secret)';
+    stripe.intercept((request) =>
+      request.path === '/v1/checkout/sessions'
+        ? { status: 400, body: { error: { type: 'invalid_request_error', message: detail } } }
+        : undefined,
+    );
+    try {
+      const user = await server.createUser('refused');
+      const answer = await user.pb
+        .send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } })
+        .catch((e: { status: number; response: unknown }) => e);
+      expect(answer).toMatchObject({ status: 502, response: { message: PROVIDER_FAILED } });
+      expect(JSON.stringify(answer)).not.toMatch(/No such price|acct_1Secret/);
+      expect(server.output()).toContain(detail);
+    } finally {
+      stripe.intercept(null);
+    }
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * Point 4 of "Safe to go live", invariant 10: subscriptions end without anyone acting. The sweep
+ * cron (adscout_subscription_sweep, every minute) is started through PocketBase's cron route, as
+ * the lease tests do. Local mode: a plan set to cancel at period end is canceled once the period
+ * is over — and the owner's open app hears it over realtime, so the gate drops live — while an
+ * active plan renews. Stripe mode: Stripe stays the source of truth; a subscription whose period
+ * ended over an hour ago with no update for an hour is fetched again, at most once an hour.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordModel } from 'pocketbase';
+import { createSubscription } from '../../fixtures/records.ts';
+import { startTestServer, type TestServer, type TestUser } from '../harness.ts';
+import { startStripeDouble, type StripeDouble } from '../stripe-mock.ts';
+import { eventually, NO_BILLING_ENV, pbDate, runCron, writeColumns } from './support.ts';
+
+const SWEEP = 'adscout_subscription_sweep';
+const minutesFromNow = (n: number) => new Date(Date.now() + n * 60_000);
+const parse = (value: string) => new Date(value.replace(' ', 'T'));
+
+async function subscriptionOf(server: TestServer, user: TestUser): Promise<RecordModel> {
+  return server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+}
+
+describe('local mode', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: NO_BILLING_ENV });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('ends a plan set to cancel at period end once the period is over, live for the open app', async () => {
+    const user = await server.createUser('leaving');
+    await createSubscription(server.superuser, user.id, {
+      cancel_at_period_end: true,
+      current_period_end: pbDate(minutesFromNow(-1)),
+    });
+    // untouched: a period not yet over, and a suspended plan that is not canceling
+    const staying = await server.createUser('staying');
+    await createSubscription(server.superuser, staying.id, {
+      cancel_at_period_end: true,
+      current_period_end: pbDate(minutesFromNow(30)),
+    });
+    const unpaid = await server.createUser('unpaid');
+    await createSubscription(server.superuser, unpaid.id, {
+      status: 'suspended',
+      current_period_end: pbDate(minutesFromNow(-5)),
+    });
+    const before = await subscriptionOf(server, staying);
+    const unpaidBefore = await subscriptionOf(server, unpaid);
+
+    const heard: string[] = [];
+    const unsubscribe = await user.pb
+      .collection('subscriptions')
+      .subscribe('*', (event) => heard.push(`${event.action}:${event.record.status}`));
+    try {
+      expect(await user.pb.send('/api/adscout/quota', {})).toMatchObject({ plan: 'monthly' });
+      await runCron(server.superuser, SWEEP);
+      await expect.poll(() => heard, { timeout: 10_000 }).toContain('update:canceled');
+    } finally {
+      await unsubscribe();
+    }
+    expect(await subscriptionOf(server, user)).toMatchObject({
+      status: 'canceled',
+      cancel_at_period_end: false,
+    });
+    expect(await user.pb.send('/api/adscout/quota', {})).toMatchObject({ plan: null, total_remaining: 0 });
+    await expect(
+      user.pb.collection('search_runs').create({
+        user: user.id,
+        search_name: 'Too late',
+        facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
+        target_country: 'US',
+        requested_count: 5,
+      }),
+    ).rejects.toMatchObject({ status: 403 });
+    expect((await subscriptionOf(server, staying)).updated).toBe(before.updated);
+    expect((await subscriptionOf(server, unpaid)).updated).toBe(unpaidBefore.updated);
+  });
+
+  it('renews an active plan whose period is over, keeping its quota anchor', async () => {
+    const user = await server.createUser('renewing');
+    const anchor = new Date(Date.UTC(2025, 0, 31, 9, 30));
+    await createSubscription(server.superuser, user.id, {
+      quota_anchor: pbDate(anchor),
+      current_period_end: pbDate(minutesFromNow(-2)),
+    });
+    await runCron(server.superuser, SWEEP);
+    await eventually(
+      async () => parse((await subscriptionOf(server, user)).current_period_end) > new Date(),
+      'the renewal',
+    );
+    const renewed = await subscriptionOf(server, user);
+    expect(renewed).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: false,
+      quota_anchor: pbDate(anchor),
+    });
+    const end = parse(renewed.current_period_end);
+    // the next boundary of the anchor: its day (clamped to the month's end) at 09:30 UTC
+    expect(end.getTime() - Date.now()).toBeLessThanOrEqual(31 * 24 * 3600_000);
+    expect([end.getUTCHours(), end.getUTCMinutes()]).toEqual([9, 30]);
+  });
+});
+
+describe('Stripe mode', () => {
+  const MONTHLY = 'price_monthly_sweep';
+  let stripe: StripeDouble;
+  let server: TestServer;
+  /** What Stripe holds per customer: a status and a period end (seconds). */
+  const stripeState = new Map<string, { status: string; end: number }>();
+  const failing = new Set<string>();
+
+  beforeAll(async () => {
+    stripe = await startStripeDouble();
+    stripe.intercept((request) => {
+      if (request.method !== 'GET' || request.path !== '/v1/subscriptions') return undefined;
+      const customer = request.query.get('customer') ?? '';
+      if (failing.has(customer)) return { status: 500, body: { error: { message: 'Stripe is down' } } };
+      const state = stripeState.get(customer);
+      if (!state) return undefined;
+      const start = state.end - 30 * 24 * 3600;
+      return {
+        body: {
+          object: 'list',
+          has_more: false,
+          data: [
+            {
+              id: `sub_${customer}`,
+              object: 'subscription',
+              customer,
+              status: state.status,
+              start_date: start,
+              created: start,
+              cancel_at_period_end: false,
+              items: {
+                object: 'list',
+                data: [
+                  {
+                    id: `si_${customer}`,
+                    object: 'subscription_item',
+                    price: { id: MONTHLY, object: 'price', recurring: { interval: 'month' } },
+                    current_period_start: start,
+                    current_period_end: state.end,
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      };
+    });
+    server = await startTestServer({
+      env: {
+        ...NO_BILLING_ENV,
+        STRIPE_SECRET_KEY: 'sk_test_sweep',
+        STRIPE_WEBHOOK_SECRET: 'whsec_sweep',
+        STRIPE_API_BASE: stripe.url,
+        STRIPE_PRICE_MONTHLY: MONTHLY,
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await stripe?.stop();
+  });
+
+  const fetchesFor = (customer: string) =>
+    stripe.requests.filter((r) => r.path === '/v1/subscriptions' && r.query.get('customer') === customer)
+      .length;
+
+  it('re-fetches a period that ended over an hour ago with no word since, at most once an hour', async () => {
+    const hoursAgo = (n: number) => pbDate(minutesFromNow(-60 * n));
+    // lost: Stripe canceled it, and the webhook never came
+    const lost = await server.createUser('lost');
+    const lostSub = await createSubscription(server.superuser, lost.id, { stripe_customer_id: 'cus_lost' });
+    stripeState.set('cus_lost', { status: 'canceled', end: Math.floor(Date.now() / 1000) - 7200 });
+    // stale: Stripe still reports the old period (retrying a payment): stored, then left for an hour
+    const stale = await server.createUser('stale');
+    const staleSub = await createSubscription(server.superuser, stale.id, {
+      stripe_customer_id: 'cus_stale',
+    });
+    stripeState.set('cus_stale', { status: 'past_due', end: Math.floor(Date.now() / 1000) - 7200 });
+    // down: Stripe cannot answer; the failed try counts as this hour's
+    const down = await server.createUser('down');
+    const downSub = await createSubscription(server.superuser, down.id, { stripe_customer_id: 'cus_down' });
+    failing.add('cus_down');
+    // not yet: updated within the hour, or a period that ended less than an hour ago
+    const recent = await server.createUser('recent');
+    const recentSub = await createSubscription(server.superuser, recent.id, {
+      stripe_customer_id: 'cus_recent',
+      current_period_end: hoursAgo(2),
+    });
+    const fresh = await server.createUser('fresh');
+    const freshSub = await createSubscription(server.superuser, fresh.id, {
+      stripe_customer_id: 'cus_fresh',
+    });
+
+    await writeColumns(server, 'subscriptions', [
+      { id: lostSub.id, values: { current_period_end: hoursAgo(2), updated: hoursAgo(2) } },
+      { id: staleSub.id, values: { current_period_end: hoursAgo(2), updated: hoursAgo(1.5) } },
+      { id: downSub.id, values: { current_period_end: hoursAgo(3), updated: hoursAgo(2) } },
+      { id: freshSub.id, values: { current_period_end: hoursAgo(0.5), updated: hoursAgo(2) } },
+    ]);
+    stripe.requests.length = 0;
+
+    await runCron(server.superuser, SWEEP);
+    await eventually(
+      async () =>
+        (await subscriptionOf(server, lost)).status === 'canceled' &&
+        (await subscriptionOf(server, stale)).status === 'suspended' &&
+        parse((await subscriptionOf(server, down)).updated) > minutesFromNow(-5),
+      'the sweep',
+    );
+    expect([fetchesFor('cus_lost'), fetchesFor('cus_stale'), fetchesFor('cus_down')]).toEqual([1, 1, 1]);
+    expect([fetchesFor('cus_recent'), fetchesFor('cus_fresh')]).toEqual([0, 0]);
+    expect(server.output()).toContain('could not re-fetch');
+
+    // the next tick: the canceled plan is done, the others were tried this hour
+    await runCron(server.superuser, SWEEP);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect([fetchesFor('cus_lost'), fetchesFor('cus_stale'), fetchesFor('cus_down')]).toEqual([1, 1, 1]);
+    expect((await subscriptionOf(server, recent)).updated).toBe(recentSub.updated);
+    expect((await subscriptionOf(server, fresh)).status).toBe('active');
+  });
+});
