@@ -1,14 +1,15 @@
 /**
  * The scout worker process: signs in as the service superuser, then claims working runs and
- * scouts them (src/worker/job.ts) until SIGINT/SIGTERM. A run in progress at shutdown is handed
- * back at once so another worker (or the next start) resumes it.
+ * scouts up to SCOUT_CONCURRENCY of them at once (src/worker/loop.ts, job.ts) until
+ * SIGINT/SIGTERM. The runs in progress at shutdown are handed back at once so another worker (or
+ * the next start) resumes them.
  */
 import { EventSource } from 'eventsource';
 import PocketBase from 'pocketbase';
 import { normalizeAd } from '../domain/normalize-ad.ts';
 import { workerServer } from './api.ts';
 import { describeSourceSettings, readWorkerConfig } from './config.ts';
-import { runJob, type ClaimedRun } from './job.ts';
+import { runJob } from './job.ts';
 import { createWaker, workLoop } from './loop.ts';
 import { buildSourceQueries, runKeywords } from './query.ts';
 import { createSource } from './sources/index.ts';
@@ -48,16 +49,17 @@ async function main(): Promise<void> {
   await signIn(pb);
   const server = workerServer(pb, config.name);
 
-  const waker = createWaker();
+  // A run to claim appears when one is created or goes back to the queue (a release, the
+  // sweep); the many updates of runs being worked (heartbeats, progress) hold no new work.
+  const wake = createWaker();
   await pb
     .collection('search_runs')
     .subscribe('*', (event) => {
-      if (event.record.status === 'working') waker.fire();
+      if (event.record.status === 'working' && !event.record.lease_owner) wake.fire();
     })
     .catch((error: unknown) => log(`realtime unavailable, polling only: ${String(error)}`));
 
   const shutdown = new AbortController();
-  let current: ClaimedRun | null = null;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       log(`received ${signal}, stopping`);
@@ -65,15 +67,17 @@ async function main(): Promise<void> {
     });
   }
 
-  log(`ready: signed in to ${config.pbUrl} as ${config.email}, source ${describeSourceSettings(config)}`);
+  log(
+    `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}`,
+  );
   await workLoop({
     server,
     signal: shutdown.signal,
     idlePollMs: IDLE_POLL_MS,
-    nextWake: () => waker.next(),
+    concurrency: config.concurrency,
+    wake,
     log,
     work: async (run) => {
-      current = run;
       const keywords = runKeywords(run);
       const outcome = await runJob(run, {
         api: server,
@@ -84,11 +88,14 @@ async function main(): Promise<void> {
         log,
         signal: shutdown.signal,
       });
-      if (outcome === 'abandoned' && shutdown.signal.aborted) await server.release(run.id);
-      current = null;
+      // Stopping: hand the run back at once, so another worker (or the next start) resumes it
+      // without waiting for the lease to expire.
+      if (outcome === 'abandoned' && shutdown.signal.aborted) {
+        await server.release(run.id);
+        log(`handed back run ${run.id} for resumption`);
+      }
     },
   });
-  if (current) log(`left run ${(current as ClaimedRun).id} for resumption`);
   pb.realtime.unsubscribe().catch(() => undefined);
 }
 
