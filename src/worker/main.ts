@@ -8,10 +8,11 @@ import { EventSource } from 'eventsource';
 import PocketBase from 'pocketbase';
 import { normalizeAd } from '../domain/normalize-ad.ts';
 import { workerServer } from './api.ts';
-import { describeSourceSettings, readWorkerConfig } from './config.ts';
+import { describeSourceSettings, readWorkerConfig, type WorkerConfig } from './config.ts';
 import { runJob } from './job.ts';
 import { createWaker, workLoop } from './loop.ts';
 import { buildSourceQueries, runKeywords } from './query.ts';
+import { signInWithRetries } from './sign-in.ts';
 import { createSource } from './sources/index.ts';
 
 // Node has no EventSource; the SDK's realtime client needs one to hear about new runs.
@@ -21,25 +22,28 @@ const AUTH_REFRESH_THRESHOLD_S = 30 * 60;
 const HEARTBEAT_MS = Number(process.env.SCOUT_HEARTBEAT_MS) || 5_000;
 const IDLE_POLL_MS = Number(process.env.SCOUT_IDLE_POLL_MS) || 2_000;
 
-const config = readWorkerConfig();
+const config = readConfigOrExit();
+
+/** The settings, or exit 1 with the reason in one line (a missing superuser, a bad value). */
+function readConfigOrExit(): WorkerConfig {
+  try {
+    return readWorkerConfig();
+  } catch (error) {
+    console.error(`[worker] failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
 
 function log(message: string): void {
   console.log(`[worker ${config.name}] ${message}`);
 }
 
-async function signIn(pb: PocketBase): Promise<void> {
-  // Retry while PocketBase is still starting, with a bounded number of attempts.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await pb.collection('_superusers').authWithPassword(config.email, config.password, {
-        autoRefreshThreshold: AUTH_REFRESH_THRESHOLD_S,
-      });
-      return;
-    } catch (error) {
-      if (attempt >= 10) throw error;
-      await new Promise((r) => setTimeout(r, 200 * attempt));
-    }
-  }
+function signIn(pb: PocketBase): Promise<void> {
+  return signInWithRetries(() =>
+    pb.collection('_superusers').authWithPassword(config.email, config.password, {
+      autoRefreshThreshold: AUTH_REFRESH_THRESHOLD_S,
+    }),
+  );
 }
 
 async function main(): Promise<void> {

@@ -161,4 +161,22 @@ describe('start-up', () => {
       await locked.stop();
     }
   }, 30_000);
+
+  it('exits 1 with one line naming the setting when SCOUT_CONCURRENCY is not a number it can use', async () => {
+    const bad = startWorker({
+      pbUrl: server.url,
+      credentialsFile: pool.credentialsFile,
+      name: 'misconfigured',
+      stdio: 'pipe',
+      env: { SCOUT_CONCURRENCY: '0' },
+    });
+    let output = '';
+    for (const stream of [bad.child.stdout, bad.child.stderr])
+      stream?.on('data', (c: Buffer) => (output += c));
+    const code = await new Promise((resolve) => bad.child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      '[worker] failed: SCOUT_CONCURRENCY must be a whole number from 1 to 256 (got "0")',
+    );
+  });
 });
