@@ -4,6 +4,7 @@
  * SIGINT/SIGTERM. The runs in progress at shutdown are handed back at once so another worker (or
  * the next start) resumes them.
  */
+import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
 import PocketBase from 'pocketbase';
 import { normalizeAd } from '../domain/normalize-ad.ts';
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
     .catch((error: unknown) => log(`realtime unavailable, polling only: ${String(error)}`));
 
   const shutdown = new AbortController();
+  // Every run in progress listens for the stop: as many listeners as runs, not a leak.
+  setMaxListeners(config.concurrency + 10, shutdown.signal);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       log(`received ${signal}, stopping`);
