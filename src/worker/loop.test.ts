@@ -14,18 +14,23 @@ const claimed = (id: string): ClaimedRun => ({
   attempts: 1,
 });
 
-/** A server whose claims answer from a script: a run, null (nothing to do) or an error. */
-function scriptedServer(claims: Array<ClaimedRun | null | Error>, released: string[] = []) {
+/** A server whose claims answer from `claim`, and that records the runs handed back. */
+function serverClaiming(claim: () => Promise<ClaimedRun | null>, released: string[] = []) {
   return {
-    async claim() {
-      const next = claims.shift();
-      if (next instanceof Error) throw next;
-      return next ?? null;
-    },
+    claim,
     async release(runId: string) {
       released.push(runId);
     },
   };
+}
+
+/** A server whose claims answer from a script: a run, null (nothing to do) or an error. */
+function scriptedServer(claims: Array<ClaimedRun | null | Error>) {
+  return serverClaiming(async () => {
+    const next = claims.shift();
+    if (next instanceof Error) throw next;
+    return next ?? null;
+  });
 }
 
 function options(over: Partial<LoopOptions> & Pick<LoopOptions, 'server' | 'signal'>): LoopOptions {
@@ -82,16 +87,13 @@ describe('workLoop', () => {
     let claims = 0;
     const loop = workLoop(
       options({
-        server: {
-          ...scriptedServer([]),
-          claim: async () => {
-            claims += 1;
-            // the first claim finds nothing, but a run is created while it is on its way back
-            if (claims === 1) wake.fire();
-            if (claims === 3) stop.abort();
-            return null;
-          },
-        },
+        server: serverClaiming(async () => {
+          claims += 1;
+          // the first claim finds nothing, but a run is created while it is on its way back
+          if (claims === 1) wake.fire();
+          if (claims === 3) stop.abort();
+          return null;
+        }),
         signal: stop.signal,
         wake,
         idlePollMs: 60_000,
@@ -113,13 +115,10 @@ describe('workLoop', () => {
     let claims = 0;
     const loop = workLoop(
       options({
-        server: {
-          ...scriptedServer([]),
-          claim: async () => {
-            claims += 1;
-            return runs.shift() ?? null;
-          },
-        },
+        server: serverClaiming(async () => {
+          claims += 1;
+          return runs.shift() ?? null;
+        }),
         signal: stop.signal,
         concurrency: 3,
         idlePollMs: 60_000,
@@ -168,15 +167,12 @@ describe('workLoop', () => {
     let claims = 0;
     const loop = workLoop(
       options({
-        server: {
-          ...scriptedServer([], released),
-          claim: async () => {
-            claims += 1;
-            if (claims === 1) return claimed('held');
-            stop.abort(); // the stop arrives while the second claim is on its way
-            return claimed('late');
-          },
-        },
+        server: serverClaiming(async () => {
+          claims += 1;
+          if (claims === 1) return claimed('held');
+          stop.abort(); // the stop arrives while the second claim is on its way
+          return claimed('late');
+        }, released),
         signal: stop.signal,
         concurrency: 4,
         log: (line) => logged.push(line),

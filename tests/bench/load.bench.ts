@@ -21,8 +21,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { CREDENTIALS_FILE, freePort, ROOT } from '../../scripts/lib/stack.mjs';
-import { createRunWithResults, createSubscription } from '../fixtures/records.ts';
+import { createRunWithResults } from '../fixtures/records.ts';
 import { realisticRuns } from './lib/ad-rows.ts';
+import { createSubscriber } from './lib/stack.ts';
 import { median, percentile, type Benchmark, type Measurement } from './types.ts';
 
 const WORKERS = 2;
@@ -126,17 +127,8 @@ interface User {
   pb: PocketBase;
 }
 
-/** A subscriber created through the superuser (sign-up is rate limited per address). */
-async function createUser(stack: Stack, label: string): Promise<User> {
-  const password = 'Load-Bench-2026';
-  const record = await stack.superuser
-    .collection('users')
-    .create({ email: `${label}@load.bench.test`, password, passwordConfirm: password });
-  await createSubscription(stack.superuser, record.id, { plan: 'yearly' });
-  const pb = await stack.superuser.collection('users').impersonate(record.id, 3600);
-  pb.autoCancellation(false);
-  return { id: record.id, pb };
-}
+const createUser = (stack: Stack, label: string): Promise<User> =>
+  createSubscriber(stack.superuser, `${label}@load.bench.test`);
 
 function createRun(user: User, batch: string, term: string): Promise<RecordModel> {
   return user.pb.collection('search_runs').create({
