@@ -6,20 +6,19 @@
  */
 import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
-import PocketBase from 'pocketbase';
+import PocketBase, { getTokenPayload } from 'pocketbase';
 import { normalizeAd } from '../domain/normalize-ad.ts';
 import { workerServer } from './api.ts';
 import { describeSourceSettings, readWorkerConfig, type WorkerConfig } from './config.ts';
 import { runJob } from './job.ts';
 import { createWaker, workLoop } from './loop.ts';
 import { buildSourceQueries, runKeywords } from './query.ts';
-import { signInWithRetries } from './sign-in.ts';
+import { keepSession, signInWithRetries } from './sign-in.ts';
 import { createSource } from './sources/index.ts';
 
 // Node has no EventSource; the SDK's realtime client needs one to hear about new runs.
 (globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
 
-const AUTH_REFRESH_THRESHOLD_S = 30 * 60;
 const HEARTBEAT_MS = Number(process.env.SCOUT_HEARTBEAT_MS) || 5_000;
 const IDLE_POLL_MS = Number(process.env.SCOUT_IDLE_POLL_MS) || 2_000;
 
@@ -41,10 +40,24 @@ function log(message: string): void {
 
 function signIn(pb: PocketBase): Promise<void> {
   return signInWithRetries(() =>
-    pb.collection('_superusers').authWithPassword(config.email, config.password, {
-      autoRefreshThreshold: AUTH_REFRESH_THRESHOLD_S,
-    }),
+    pb.collection('_superusers').authWithPassword(config.email, config.password),
   );
+}
+
+/** Renews the superuser session ahead of its end: a token refresh, or signing in again. */
+function keepSignedIn(pb: PocketBase) {
+  return keepSession({
+    expiresAt: () => (Number(getTokenPayload(pb.authStore.token).exp) || 0) * 1000,
+    renew: () =>
+      pb
+        .collection('_superusers')
+        .authRefresh()
+        .then(
+          () => undefined,
+          () => signIn(pb),
+        ),
+    log,
+  });
 }
 
 async function main(): Promise<void> {
@@ -52,6 +65,7 @@ async function main(): Promise<void> {
   const pb = new PocketBase(config.pbUrl);
   pb.autoCancellation(false);
   await signIn(pb);
+  const session = keepSignedIn(pb);
   const server = workerServer(pb, config.name);
 
   // A run to claim appears when one is created or goes back to the queue (a release, the
@@ -103,6 +117,7 @@ async function main(): Promise<void> {
       }
     },
   });
+  session.stop();
   pb.realtime.unsubscribe().catch(() => undefined);
 }
 

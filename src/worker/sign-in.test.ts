@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInWithRetries } from './sign-in.ts';
+import { keepSession, signInWithRetries } from './sign-in.ts';
 
 const refusal = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status });
 
@@ -48,5 +48,51 @@ describe('signInWithRetries', () => {
     const wrong = scripted(Array<number>(20).fill(400));
     await expect(signInWithRetries(wrong.authenticate, wrong.options)).rejects.toThrow('HTTP 400');
     expect(wrong.calls()).toBe(10);
+  });
+});
+
+describe('keepSession', () => {
+  it('renews once as the end nears, however often it is asked meanwhile, and retries after a failure', async () => {
+    let clock = 0;
+    let end = 60 * 60_000; // an hour from now
+    const renewals: Array<() => void> = [];
+    const logged: string[] = [];
+    let fail = true;
+    const keeper = keepSession({
+      expiresAt: () => end,
+      now: () => clock,
+      log: (line) => logged.push(line),
+      renew: () =>
+        new Promise<void>((resolve, reject) =>
+          renewals.push(() => {
+            if (fail) return reject(new Error('HTTP 429'));
+            end = clock + 60 * 60_000;
+            resolve();
+          }),
+        ),
+    });
+    try {
+      await keeper.check();
+      expect(renewals).toHaveLength(0); // 60 minutes left: nothing to do
+
+      clock = 31 * 60_000; // 29 minutes left
+      const first = keeper.check();
+      void keeper.check();
+      void keeper.check();
+      expect(renewals).toHaveLength(1);
+      renewals[0]!();
+      await first;
+      expect(logged).toEqual(['could not renew the session (trying again in a minute): HTTP 429']);
+
+      fail = false;
+      const second = keeper.check();
+      expect(renewals).toHaveLength(2);
+      renewals[1]!();
+      await second;
+      await keeper.check();
+      expect(renewals).toHaveLength(2); // renewed: an hour left again
+    } finally {
+      keeper.stop();
+    }
   });
 });
