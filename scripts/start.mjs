@@ -1,7 +1,9 @@
 // `npm start`: installs what is missing, then runs PocketBase (API, realtime, the built PWA) and
-// one scout worker until Ctrl-C.
+// N supervised scout workers (1 by default) until Ctrl-C. A worker that dies is logged and started
+// again with backoff (scripts/lib/supervise.mjs) while PocketBase keeps serving; the runs it held
+// are resumed once their leases expire. PocketBase dying stops everything (exit code 1).
 //
-//   npm start -- [--http HOST:PORT] [--dir DATA_DIR]
+//   npm start -- [--http HOST:PORT] [--dir DATA_DIR] [--workers N]
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { bootstrap, webBuildDir } from './bootstrap.mjs';
 import { log } from './lib/run.mjs';
@@ -12,23 +14,40 @@ import {
   startWorker,
   upsertSuperuser,
 } from './lib/stack.mjs';
+import { describeExit, lastErrorLine, supervise } from './lib/supervise.mjs';
+
+const USAGE = 'usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR] [--workers N]';
+/** Scout worker processes on this machine; each works up to SCOUT_CONCURRENCY runs at once. */
+const MAX_WORKERS = 32;
 
 function parseArgs(argv) {
-  const options = { http: process.env.ADSCOUT_HTTP || '127.0.0.1:8090', dir: join(ROOT, 'pb_data') };
+  const options = {
+    http: process.env.ADSCOUT_HTTP || '127.0.0.1:8090',
+    dir: join(ROOT, 'pb_data'),
+    workers: '1',
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.includes('=') ? arg.split(/=(.*)/s) : [arg, undefined];
     const value = () => inline ?? argv[++i];
     if (flag === '--http') options.http = value();
     else if (flag === '--dir') options.dir = value();
+    else if (flag === '--workers') options.workers = value();
     else if (flag === '--help' || flag === '-h') {
-      console.log('usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR]');
+      console.log(USAGE);
       process.exit(0);
     } else {
-      console.error(`unknown option ${arg}; usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR]`);
+      console.error(`unknown option ${arg}; ${USAGE}`);
       process.exit(2);
     }
   }
+  if (!/^\d{1,3}$/.test(options.workers ?? '') || Number(options.workers) > MAX_WORKERS) {
+    console.error(
+      `--workers expects a whole number from 0 to ${MAX_WORKERS} (0: no worker here, they run elsewhere; got ${options.workers})`,
+    );
+    process.exit(2);
+  }
+  options.workers = Number(options.workers);
   if (!/^[^:\s]+:\d{1,5}$/.test(options.http ?? '')) {
     console.error(`--http expects HOST:PORT, for example 127.0.0.1:8090 (got ${options.http})`);
     process.exit(2);
@@ -48,7 +67,7 @@ async function main() {
   // arrives while PocketBase is still starting must stop it too, not leave it running orphaned in
   // its own process group. Until the processes exist, a stop request waits for them.
   let server = null;
-  let worker = null;
+  let workers = [];
   let starting = true;
   let stopping = false;
   let stopCode = 0;
@@ -58,7 +77,9 @@ async function main() {
     stopCode = code;
     if (starting) return; // main() stops what it started as soon as it has it
     log('stopping…');
-    await Promise.all([worker?.stop(), server?.stop()]);
+    // Workers first: each hands its runs back to PocketBase before PocketBase goes.
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await server?.stop();
     process.exit(code);
   };
   process.on('SIGINT', () => stop(0));
@@ -80,7 +101,11 @@ async function main() {
     publicDir: webBuildDir(),
     stdio: 'inherit',
   });
-  if (!stopping) worker = startWorker({ pbUrl: server.url, credentialsFile });
+  if (!stopping) {
+    workers = Array.from({ length: options.workers }, (_, i) =>
+      superviseWorker({ name: `worker-${i + 1}`, pbUrl: server.url, credentialsFile }),
+    );
+  }
   starting = false;
   if (stopping) {
     stopping = false;
@@ -100,20 +125,41 @@ async function main() {
     log(`  admin password (shown this once): ${credentials.admin.password}`);
   }
   log(`  the password is kept in ${shownCredentials} (mode 0600)`);
+  log(
+    options.workers === 0
+      ? 'No scout worker runs here (--workers 0): start workers elsewhere against this server.'
+      : `Scout workers: ${options.workers}; one that dies is restarted while PocketBase keeps serving.`,
+  );
   log(`Data lives in ${shownDir}/. Press Ctrl-C to stop.`);
   console.log('');
 
-  server.child.on('exit', (code) => {
+  server.child.on('exit', (code, signal) => {
     if (!stopping) {
-      log(`PocketBase exited unexpectedly (code ${code}); stopping the worker.`);
+      log(`PocketBase exited unexpectedly (${describeExit(code, signal)}); stopping the scout workers.`);
       void stop(1);
     }
   });
-  worker.child.on('exit', (code) => {
-    if (!stopping) {
-      log(`the scout worker exited unexpectedly (code ${code}); stopping PocketBase.`);
-      void stop(1);
-    }
+}
+
+/**
+ * One scout worker, restarted with backoff whenever it dies; PocketBase keeps serving meanwhile.
+ * Its output passes through, and its last error line is kept to say why it died.
+ */
+function superviseWorker({ name, pbUrl, credentialsFile }) {
+  return supervise({
+    name: `scout worker ${name}`,
+    log,
+    start: () => {
+      const worker = startWorker({ pbUrl, credentialsFile, name, stdio: 'pipe' });
+      const lastError = lastErrorLine();
+      worker.child.stdout.pipe(process.stdout, { end: false });
+      worker.child.stderr.setEncoding('utf8').on('data', (chunk) => {
+        process.stderr.write(chunk);
+        lastError.write(chunk);
+      });
+      log(`started scout worker ${name} (pid ${worker.child.pid})`);
+      return { ...worker, reason: lastError.get };
+    },
   });
 }
 

@@ -18,6 +18,13 @@ export function waitForHealth(
   url: string,
   options?: { timeoutMs?: number; child?: ChildProcess },
 ): Promise<void>;
+export function pocketBaseServeArgs(options: {
+  dataDir: string;
+  http: string;
+  migrationsDir: string;
+  hooksDir: string;
+  publicDir?: string;
+}): string[];
 export interface RunningPocketBase {
   url: string;
   child: ChildProcess;

@@ -102,20 +102,10 @@ function stopChild(child, timeoutMs = 10_000) {
 }
 
 /**
- * Starts `pocketbase serve` with the repo's migrations and hooks.
- * Options: pocketbase (binary), dataDir, http (host:port), publicDir, env, stdio ('inherit' |
- * 'pipe' | 'ignore'), migrationsDir and hooksDir (the repo's by default). Resolves when /api/health answers; returns { url, child, stop, output }.
+ * The arguments of `pocketbase serve` for a stack: migrations run at start (never generated),
+ * hooks not watched. deploy/adscout-pocketbase.service passes the same (a test checks).
  */
-export async function startPocketBase({
-  pocketbase,
-  dataDir,
-  http,
-  publicDir,
-  env = {},
-  stdio = 'pipe',
-  migrationsDir = join(ROOT, 'pb_migrations'),
-  hooksDir = join(ROOT, 'pb_hooks'),
-}) {
+export function pocketBaseServeArgs({ dataDir, http, migrationsDir, hooksDir, publicDir }) {
   const args = [
     'serve',
     '--dir',
@@ -130,6 +120,25 @@ export async function startPocketBase({
     '--automigrate=false',
   ];
   if (publicDir) args.push('--publicDir', publicDir);
+  return args;
+}
+
+/**
+ * Starts `pocketbase serve` with the repo's migrations and hooks.
+ * Options: pocketbase (binary), dataDir, http (host:port), publicDir, env, stdio ('inherit' |
+ * 'pipe' | 'ignore'), migrationsDir and hooksDir (the repo's by default). Resolves when /api/health answers; returns { url, child, stop, output }.
+ */
+export async function startPocketBase({
+  pocketbase,
+  dataDir,
+  http,
+  publicDir,
+  env = {},
+  stdio = 'pipe',
+  migrationsDir = join(ROOT, 'pb_migrations'),
+  hooksDir = join(ROOT, 'pb_hooks'),
+}) {
+  const args = pocketBaseServeArgs({ dataDir, http, migrationsDir, hooksDir, publicDir });
   const child = spawn(pocketbase, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },

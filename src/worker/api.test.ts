@@ -1,5 +1,5 @@
 import type PocketBase from 'pocketbase';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   claimRequestSchema,
   finishRequestSchema,
@@ -119,5 +119,36 @@ describe('workerServer speaks the lease contract', () => {
     await expect(api.writeResults('r1', [{ ad_id: '1' }])).rejects.toThrow(LeaseLostError);
     await expect(api.finish('r1', { status: 'completed' })).rejects.toThrow(LeaseLostError);
     expect(await api.heartbeat('r1', 0)).toBe(false);
+  });
+});
+
+describe('retries', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Time that passes only when the client sleeps between attempts. */
+  function fakeTime() {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const started = Date.now();
+    return {
+      sleep: async (ms: number) => void vi.setSystemTime(Date.now() + ms),
+      elapsed: () => Date.now() - started,
+    };
+  }
+
+  const down = Object.assign(new Error('fetch failed'), { status: 0 });
+
+  it('retries through a server that is down for 30 s, but a hand-back on the way out only for 5 s', async () => {
+    const time = fakeTime();
+    const { pb } = server(() => down);
+    const api = workerServer(pb, 'w', time.sleep);
+    await expect(api.release('r1')).rejects.toThrow('fetch failed');
+    expect(time.elapsed()).toBeGreaterThanOrEqual(5_000);
+    expect(time.elapsed()).toBeLessThan(7_000);
+
+    const later = time.elapsed();
+    await expect(api.heartbeat('r1', 0)).rejects.toThrow('fetch failed');
+    expect(time.elapsed() - later).toBeGreaterThanOrEqual(30_000);
   });
 });

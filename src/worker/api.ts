@@ -36,6 +36,9 @@ function status(error: unknown): number {
 
 /** Server calls survive a PocketBase restart or a blip: this long, backing off up to 2 s. */
 const RETRY_FOR_MS = 30_000;
+/** A hand-back happens while stopping, and a stop should not hang on a server that is gone:
+ * the lease then simply expires and the run is resumed all the same. */
+const RELEASE_RETRY_FOR_MS = 5_000;
 
 function retryable(error: unknown): boolean {
   const code = status(error);
@@ -62,9 +65,10 @@ export function workerServer(
   const post = async <T extends { worker: string }>(
     path: string,
     body: Omit<T, 'worker'>,
+    retryForMs = RETRY_FOR_MS,
   ): Promise<unknown> => {
     const request = { ...body, worker } as T;
-    const deadline = Date.now() + RETRY_FOR_MS;
+    const deadline = Date.now() + retryForMs;
     for (let attempt = 0; ; attempt++) {
       try {
         return await pb.send(path, { method: 'POST', body: request, requestKey: null });
@@ -107,9 +111,11 @@ export function workerServer(
       checked(finishResponseSchema, answer, 'the finish answer');
     },
     async release(runId) {
-      await post<ReleaseRequest>(runPath(runId, 'release'), {}).catch((error: unknown) => {
-        if (status(error) !== 409 && status(error) !== 404) throw error;
-      });
+      await post<ReleaseRequest>(runPath(runId, 'release'), {}, RELEASE_RETRY_FOR_MS).catch(
+        (error: unknown) => {
+          if (status(error) !== 409 && status(error) !== 404) throw error;
+        },
+      );
     },
   };
 }

@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeSourceSettings, readSourceSettings, readWorkerConfig } from './config.ts';
+import {
+  DEFAULT_CONCURRENCY,
+  describeSourceSettings,
+  readConcurrency,
+  readSourceSettings,
+  readWorkerConfig,
+} from './config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'adscout-worker-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,6 +42,31 @@ describe('readWorkerConfig', () => {
     const empty = join(dir, 'empty.json');
     writeFileSync(empty, '{}');
     expect(() => readWorkerConfig({ ADSCOUT_CREDENTIALS_FILE: empty })).toThrow(/needs a superuser/);
+  });
+});
+
+describe('readConcurrency (SCOUT_CONCURRENCY)', () => {
+  it('defaults to 16 runs at once, and reads a whole number from 1 to 256', () => {
+    expect(DEFAULT_CONCURRENCY).toBe(16);
+    expect(readConcurrency(undefined)).toBe(16);
+    expect(readConcurrency(' ')).toBe(16);
+    expect(readConcurrency('1')).toBe(1);
+    expect(readConcurrency(' 64 ')).toBe(64);
+    expect(readConcurrency('256')).toBe(256);
+    expect(
+      readWorkerConfig({
+        ADSCOUT_WORKER_EMAIL: 'a@x.test',
+        ADSCOUT_WORKER_PASSWORD: 'pw',
+        SCOUT_CONCURRENCY: '4',
+      }).concurrency,
+    ).toBe(4);
+  });
+
+  it('stops the worker with the reason on any other value, instead of guessing', () => {
+    for (const value of ['0', '257', '-1', '2.5', 'sixteen', '1e3'])
+      expect(() => readConcurrency(value), value).toThrow(
+        `SCOUT_CONCURRENCY must be a whole number from 1 to 256 (got "${value}")`,
+      );
   });
 });
 

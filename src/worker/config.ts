@@ -31,6 +31,28 @@ export interface WorkerConfig extends SourceSettings {
   email: string;
   password: string;
   name: string;
+  /** How many runs (leases) the worker works at once (SCOUT_CONCURRENCY). */
+  concurrency: number;
+}
+
+export const DEFAULT_CONCURRENCY = 16;
+/** A bound on SCOUT_CONCURRENCY: every lease heartbeats, so thousands would flood the server. */
+export const MAX_CONCURRENCY = 256;
+
+/**
+ * SCOUT_CONCURRENCY: unset or empty means the default; anything but a whole number from 1 to
+ * MAX_CONCURRENCY stops the worker with the reason, rather than quietly running with another value.
+ */
+export function readConcurrency(value: string | undefined): number {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return DEFAULT_CONCURRENCY;
+  const n = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (!(n >= 1 && n <= MAX_CONCURRENCY)) {
+    throw new Error(
+      `SCOUT_CONCURRENCY must be a whole number from 1 to ${MAX_CONCURRENCY} (got "${trimmed}")`,
+    );
+  }
+  return n;
 }
 
 function baseUrl(value: string | undefined, fallback: string): string {
@@ -93,5 +115,6 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     email,
     password,
     name: env.ADSCOUT_WORKER_NAME || `${hostname()}-${process.pid}`,
+    concurrency: readConcurrency(env.SCOUT_CONCURRENCY),
   };
 }

@@ -224,6 +224,15 @@ describe('runJob', () => {
     expect(server.finished()).toBeNull();
   });
 
+  it('abandons at once, writing nothing, when the worker was already stopping as the run began', async () => {
+    const server = apiDouble();
+    const shutdown = new AbortController();
+    shutdown.abort(new Error('SIGTERM'));
+    const source = sourceOf([[{ id: 'a' }, { id: 'b' }]]);
+    expect(await runJob(run, deps(server.api, source, { signal: shutdown.signal }))).toBe('abandoned');
+    expect(server.calls).toEqual([]);
+  });
+
   it('shares the run between keywords, then lets the ones with more ads fill the gap', async () => {
     const catalogue: Record<string, string[]> = {
       rare: ['r1', 'r2', 'r3'],

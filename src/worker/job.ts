@@ -64,6 +64,7 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
   const lease = new AbortController();
   const stop = () => lease.abort(deps.signal.reason);
   deps.signal.addEventListener('abort', stop, { once: true });
+  if (deps.signal.aborted) stop(); // stopping already: the abort event has come and gone
   let stored = run.stored_count;
   let lost = false;
 

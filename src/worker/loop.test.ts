@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkerServer } from './api.ts';
 import type { ClaimedRun } from './job.ts';
-import { createWaker, workLoop } from './loop.ts';
+import { createWaker, workLoop, type LoopOptions } from './loop.ts';
 
-const claimed: ClaimedRun = {
-  id: 'run1',
-  user: 'u1',
+const claimed = (id: string): ClaimedRun => ({
+  id,
+  user: `user-${id}`,
   search_name: 'Lamps',
   facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
   target_country: 'US',
@@ -13,73 +12,198 @@ const claimed: ClaimedRun = {
   requested_count: 10,
   stored_count: 0,
   attempts: 1,
-};
+});
 
-/** A server whose claims answer from a script: a run, null (nothing to do) or an error. */
-function scriptedServer(claims: Array<ClaimedRun | null | Error>): WorkerServer {
+/** A server whose claims answer from `claim`, and that records the runs handed back. */
+function serverClaiming(claim: () => Promise<ClaimedRun | null>, released: string[] = []) {
   return {
-    async claim() {
-      const next = claims.shift();
-      if (next instanceof Error) throw next;
-      return next ?? null;
+    claim,
+    async release(runId: string) {
+      released.push(runId);
     },
-    heartbeat: async () => true,
-    writeResults: async () => ({ stored: 0, inserted: 0, rejected: 0, full: false }),
-    finish: async () => undefined,
-    release: async () => undefined,
   };
 }
+
+/** A server whose claims answer from a script: a run, null (nothing to do) or an error. */
+function scriptedServer(claims: Array<ClaimedRun | null | Error>) {
+  return serverClaiming(async () => {
+    const next = claims.shift();
+    if (next instanceof Error) throw next;
+    return next ?? null;
+  });
+}
+
+function options(over: Partial<LoopOptions> & Pick<LoopOptions, 'server' | 'signal'>): LoopOptions {
+  return {
+    work: async () => undefined,
+    wake: createWaker(),
+    idlePollMs: 10,
+    concurrency: 1,
+    log: () => undefined,
+    ...over,
+  };
+}
+
+/** A job the test ends by hand. */
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('workLoop', () => {
   it('backs off after a failed claim, keeps going after a run that fails, and stops when aborted', async () => {
     const stop = new AbortController();
     const logged: string[] = [];
     const worked: string[] = [];
-    await workLoop({
-      server: scriptedServer([new Error('PocketBase is restarting'), claimed, null]),
-      work: async (run) => {
-        worked.push(run.id);
-        throw new Error('the source broke');
-      },
-      nextWake: () => new Promise(() => undefined),
-      idlePollMs: 10,
-      signal: stop.signal,
-      log: (line) => {
-        logged.push(line);
-        // the queue is empty once the run was tried: end the loop during its idle wait
-        if (line.startsWith('run run1 stopped')) setTimeout(() => stop.abort(), 0);
-      },
-    });
+    await workLoop(
+      options({
+        server: scriptedServer([new Error('PocketBase is restarting'), claimed('run1'), null]),
+        signal: stop.signal,
+        work: async (run) => {
+          worked.push(run.id);
+          throw new Error('the source broke');
+        },
+        log: (line) => {
+          logged.push(line);
+          // the queue is empty once the run was tried: end the loop during its idle wait
+          if (line.startsWith('run run1 stopped')) setTimeout(() => stop.abort(), 0);
+        },
+      }),
+    );
     expect(worked).toEqual(['run1']);
     expect(logged).toEqual([
       'claim failed (1): PocketBase is restarting',
-      'claimed run run1 (10 ads, attempt 1, 0 stored)',
+      'claimed run run1 (10 ads, attempt 1, 0 stored; 1 of 1 slots busy)',
       'run run1 stopped: the source broke',
     ]);
   });
 
-  it('wakes from its idle wait when a run is announced', async () => {
+  it('wakes from its idle wait when a run is announced, even when the news came during the claim', async () => {
     const stop = new AbortController();
-    const waker = createWaker();
+    const wake = createWaker();
     let claims = 0;
-    const loop = workLoop({
-      server: {
-        ...scriptedServer([]),
-        claim: async () => {
+    const loop = workLoop(
+      options({
+        server: serverClaiming(async () => {
           claims += 1;
-          if (claims === 2) stop.abort();
+          // the first claim finds nothing, but a run is created while it is on its way back
+          if (claims === 1) wake.fire();
+          if (claims === 3) stop.abort();
           return null;
-        },
-      },
-      work: async () => undefined,
-      nextWake: () => waker.next(),
-      idlePollMs: 60_000,
-      signal: stop.signal,
-      log: () => undefined,
-    });
-    await new Promise((r) => setTimeout(r, 20));
-    waker.fire();
+        }),
+        signal: stop.signal,
+        wake,
+        idlePollMs: 60_000,
+      }),
+    );
+    await tick();
+    expect(claims).toBe(2); // claimed again at once, not after the minute's poll
+    wake.fire();
     await loop;
+    expect(claims).toBe(3);
+  });
+
+  it('works up to `concurrency` runs at once and claims the next one as soon as a slot frees', async () => {
+    const stop = new AbortController();
+    const jobs = new Map<string, ReturnType<typeof deferred>>();
+    let running = 0;
+    let most = 0;
+    const runs = ['a', 'b', 'c', 'd', 'e'].map(claimed);
+    let claims = 0;
+    const loop = workLoop(
+      options({
+        server: serverClaiming(async () => {
+          claims += 1;
+          return runs.shift() ?? null;
+        }),
+        signal: stop.signal,
+        concurrency: 3,
+        idlePollMs: 60_000,
+        work: async (run) => {
+          running += 1;
+          most = Math.max(most, running);
+          const job = deferred();
+          jobs.set(run.id, job);
+          await job.promise;
+          running -= 1;
+        },
+      }),
+    );
+    await tick();
+    // three slots: three runs started; no fourth claim while every slot is busy
+    expect([...jobs.keys()]).toEqual(['a', 'b', 'c']);
+    expect(claims).toBe(3);
+    jobs.get('b')!.resolve();
+    await tick();
+    expect([...jobs.keys()]).toEqual(['a', 'b', 'c', 'd']);
+    expect(claims).toBe(4);
+    jobs.get('a')!.resolve();
+    await tick();
+    expect([...jobs.keys()]).toEqual(['a', 'b', 'c', 'd', 'e']);
+    jobs.get('c')!.resolve();
+    await tick();
+    // a free slot and an empty queue: one more claim, which finds nothing
+    expect(claims).toBe(6);
+    expect(most).toBe(3);
+    stop.abort();
+    let ended = false;
+    void loop.then(() => (ended = true));
+    await tick();
+    expect(ended).toBe(false); // still waiting for d and e
+    jobs.get('d')!.resolve();
+    jobs.get('e')!.resolve();
+    await loop;
+  });
+
+  it('on stop, claims nothing more, waits for its jobs, and hands back a run claimed as the stop came', async () => {
+    const stop = new AbortController();
+    const released: string[] = [];
+    const logged: string[] = [];
+    const started: string[] = [];
+    const jobsEnded: string[] = [];
+    let claims = 0;
+    const loop = workLoop(
+      options({
+        server: serverClaiming(async () => {
+          claims += 1;
+          if (claims === 1) return claimed('held');
+          stop.abort(); // the stop arrives while the second claim is on its way
+          return claimed('late');
+        }, released),
+        signal: stop.signal,
+        concurrency: 4,
+        log: (line) => logged.push(line),
+        work: async (run) => {
+          started.push(run.id);
+          await new Promise<void>((resolve) =>
+            stop.signal.addEventListener('abort', () => setTimeout(resolve, 20), { once: true }),
+          );
+          jobsEnded.push(run.id);
+        },
+      }),
+    );
+    await loop;
+    expect(started).toEqual(['held']);
+    expect(jobsEnded).toEqual(['held']);
+    expect(released).toEqual(['late']);
     expect(claims).toBe(2);
+    expect(logged).toContain('handed back run late, claimed as the worker was stopping');
+  });
+});
+
+describe('createWaker', () => {
+  it('counts firings and calls each listener until it stops listening', () => {
+    const waker = createWaker();
+    const heard: number[] = [];
+    const unlisten = waker.listen(() => heard.push(waker.fired));
+    waker.fire();
+    waker.fire();
+    unlisten();
+    waker.fire();
+    expect(heard).toEqual([1, 2]);
+    expect(waker.fired).toBe(3);
   });
 });

@@ -1,44 +1,63 @@
 /**
  * The scout worker process: signs in as the service superuser, then claims working runs and
- * scouts them (src/worker/job.ts) until SIGINT/SIGTERM. A run in progress at shutdown is handed
- * back at once so another worker (or the next start) resumes it.
+ * scouts up to SCOUT_CONCURRENCY of them at once (src/worker/loop.ts, job.ts) until
+ * SIGINT/SIGTERM. The runs in progress at shutdown are handed back at once so another worker (or
+ * the next start) resumes them.
  */
+import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
-import PocketBase from 'pocketbase';
+import PocketBase, { getTokenPayload } from 'pocketbase';
 import { normalizeAd } from '../domain/normalize-ad.ts';
 import { workerServer } from './api.ts';
-import { describeSourceSettings, readWorkerConfig } from './config.ts';
-import { runJob, type ClaimedRun } from './job.ts';
+import { describeSourceSettings, readWorkerConfig, type WorkerConfig } from './config.ts';
+import { runJob } from './job.ts';
 import { createWaker, workLoop } from './loop.ts';
 import { buildSourceQueries, runKeywords } from './query.ts';
+import { keepSession, signInWithRetries } from './sign-in.ts';
 import { createSource } from './sources/index.ts';
 
 // Node has no EventSource; the SDK's realtime client needs one to hear about new runs.
 (globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
 
-const AUTH_REFRESH_THRESHOLD_S = 30 * 60;
 const HEARTBEAT_MS = Number(process.env.SCOUT_HEARTBEAT_MS) || 5_000;
 const IDLE_POLL_MS = Number(process.env.SCOUT_IDLE_POLL_MS) || 2_000;
 
-const config = readWorkerConfig();
+const config = readConfigOrExit();
+
+/** The settings, or exit 1 with the reason in one line (a missing superuser, a bad value). */
+function readConfigOrExit(): WorkerConfig {
+  try {
+    return readWorkerConfig();
+  } catch (error) {
+    console.error(`[worker] failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
 
 function log(message: string): void {
   console.log(`[worker ${config.name}] ${message}`);
 }
 
-async function signIn(pb: PocketBase): Promise<void> {
-  // Retry while PocketBase is still starting, with a bounded number of attempts.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await pb.collection('_superusers').authWithPassword(config.email, config.password, {
-        autoRefreshThreshold: AUTH_REFRESH_THRESHOLD_S,
-      });
-      return;
-    } catch (error) {
-      if (attempt >= 10) throw error;
-      await new Promise((r) => setTimeout(r, 200 * attempt));
-    }
-  }
+function signIn(pb: PocketBase): Promise<void> {
+  return signInWithRetries(() =>
+    pb.collection('_superusers').authWithPassword(config.email, config.password),
+  );
+}
+
+/** Renews the superuser session ahead of its end: a token refresh, or signing in again. */
+function keepSignedIn(pb: PocketBase) {
+  return keepSession({
+    expiresAt: () => (Number(getTokenPayload(pb.authStore.token).exp) || 0) * 1000,
+    renew: () =>
+      pb
+        .collection('_superusers')
+        .authRefresh()
+        .then(
+          () => undefined,
+          () => signIn(pb),
+        ),
+    log,
+  });
 }
 
 async function main(): Promise<void> {
@@ -46,18 +65,22 @@ async function main(): Promise<void> {
   const pb = new PocketBase(config.pbUrl);
   pb.autoCancellation(false);
   await signIn(pb);
+  const session = keepSignedIn(pb);
   const server = workerServer(pb, config.name);
 
-  const waker = createWaker();
+  // A run to claim appears when one is created or goes back to the queue (a release, the
+  // sweep); the many updates of runs being worked (heartbeats, progress) hold no new work.
+  const wake = createWaker();
   await pb
     .collection('search_runs')
     .subscribe('*', (event) => {
-      if (event.record.status === 'working') waker.fire();
+      if (event.record.status === 'working' && !event.record.lease_owner) wake.fire();
     })
     .catch((error: unknown) => log(`realtime unavailable, polling only: ${String(error)}`));
 
   const shutdown = new AbortController();
-  let current: ClaimedRun | null = null;
+  // Every run in progress listens for the stop: as many listeners as runs, not a leak.
+  setMaxListeners(config.concurrency + 10, shutdown.signal);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       log(`received ${signal}, stopping`);
@@ -65,15 +88,17 @@ async function main(): Promise<void> {
     });
   }
 
-  log(`ready: signed in to ${config.pbUrl} as ${config.email}, source ${describeSourceSettings(config)}`);
+  log(
+    `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}`,
+  );
   await workLoop({
     server,
     signal: shutdown.signal,
     idlePollMs: IDLE_POLL_MS,
-    nextWake: () => waker.next(),
+    concurrency: config.concurrency,
+    wake,
     log,
     work: async (run) => {
-      current = run;
       const keywords = runKeywords(run);
       const outcome = await runJob(run, {
         api: server,
@@ -84,11 +109,15 @@ async function main(): Promise<void> {
         log,
         signal: shutdown.signal,
       });
-      if (outcome === 'abandoned' && shutdown.signal.aborted) await server.release(run.id);
-      current = null;
+      // Stopping: hand the run back at once, so another worker (or the next start) resumes it
+      // without waiting for the lease to expire.
+      if (outcome === 'abandoned' && shutdown.signal.aborted) {
+        await server.release(run.id);
+        log(`handed back run ${run.id} for resumption`);
+      }
     },
   });
-  if (current) log(`left run ${(current as ClaimedRun).id} for resumption`);
+  session.stop();
   pb.realtime.unsubscribe().catch(() => undefined);
 }
 

@@ -10,7 +10,8 @@ import { ROOT } from '../../scripts/lib/stack.mjs';
 import type { Benchmark, Measurement } from './types.ts';
 
 function formatValue(m: Measurement): string {
-  const digits = Math.abs(m.value) >= 100 ? 0 : Math.abs(m.value) >= 10 ? 1 : 2;
+  // counts (errors, runs) print as whole numbers
+  const digits = Number.isInteger(m.value) || Math.abs(m.value) >= 100 ? 0 : Math.abs(m.value) >= 10 ? 1 : 2;
   return `${m.value.toFixed(digits)} ${m.unit}`;
 }
 

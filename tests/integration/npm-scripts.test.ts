@@ -89,10 +89,10 @@ const tmp = mkdtempSync(join(tmpdir(), 'adscout-npm-scripts-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('npm start', () => {
-  async function start(dataDir: string, via: 'npm' | 'node') {
+  async function start(dataDir: string, via: 'npm' | 'node', extra: string[] = []) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const args = ['--http', `127.0.0.1:${port}`, '--dir', dataDir];
+    const args = ['--http', `127.0.0.1:${port}`, '--dir', dataDir, ...extra];
     const run =
       via === 'npm'
         ? npm(['start', '--', ...args])
@@ -106,11 +106,13 @@ describe('npm start', () => {
 
   /** Ctrl-C: the script stops the worker and PocketBase, then exits 0. */
   async function stop(run: Command, url: string) {
+    const before = run.output().length;
     pressCtrlC(run);
     const exit = await run.exited;
-    expect(run.output()).toContain('stopping…');
-    expect(run.output()).toMatch(/\[worker worker-1\] received SIG(INT|TERM), stopping/);
-    expect(run.output()).not.toMatch(/exited unexpectedly|npm error/);
+    const after = run.output().slice(before);
+    expect(after).toContain('stopping…');
+    expect(after).toMatch(/\[worker worker-1\] received SIG(INT|TERM), stopping/);
+    expect(after).not.toMatch(/exited unexpectedly|restarting|npm error/);
     expect(await healthy(url)).toBe(false);
     return exit;
   }
@@ -150,20 +152,87 @@ describe('npm start', () => {
     expect(await stop(second.run, second.url)).toEqual({ code: 0, signal: null });
   });
 
-  it('stops everything, exit code 1, when the worker or PocketBase dies under it', async () => {
-    for (const [victim, message] of [
-      ['src/worker/main.ts', 'the scout worker exited unexpectedly (code null); stopping PocketBase.'],
-      ['.bin/pocketbase serve', 'PocketBase exited unexpectedly (code null); stopping the worker.'],
-    ] as const) {
-      const { run, url } = await start(join(tmp, `crash-${victim.length}`), 'node');
-      const target = descendants(run.child.pid!).find((p) => p.cmdline.includes(victim.split(' ')[0]!));
-      expect(target, `no ${victim} process under npm start`).toBeDefined();
-      process.kill(target!.pid, 'SIGKILL');
-      expect(await run.exited).toEqual({ code: 1, signal: null });
-      expect(run.output()).toContain(message);
-      expect(await healthy(url)).toBe(false);
-      expect(descendants(run.child.pid!)).toEqual([]);
-    }
+  /** The pid `npm start` reported for the latest start of a scout worker. */
+  function workerPid(run: Command, name: string): number {
+    const started = [
+      ...run.output().matchAll(new RegExp(`started scout worker ${name} \\(pid (\\d+)\\)`, 'g')),
+    ];
+    return Number(started.at(-1)?.[1]);
+  }
+
+  it('restarts a scout worker that dies, with the reason, while PocketBase keeps answering; --workers 2', async () => {
+    const { run, url } = await start(join(tmp, 'worker-crash'), 'node', ['--workers', '2']);
+    await until('the second worker signing in', run, () =>
+      /\[worker worker-2\] ready: signed in/.test(run.output()) ? true : null,
+    );
+    expect(run.output()).toContain(
+      'Scout workers: 2; one that dies is restarted while PocketBase keeps serving.',
+    );
+    const workers = () => descendants(run.child.pid!).filter((p) => p.cmdline.includes('src/worker/main.ts'));
+    expect(workers()).toHaveLength(2);
+    const doomed = workerPid(run, 'worker-1');
+    expect(workers().map((p) => p.pid)).toContain(doomed);
+
+    // health checks every 50 ms from the kill until the restarted worker has signed in again
+    const checks: boolean[] = [];
+    let checking = true;
+    const checker = (async () => {
+      while (checking) {
+        checks.push(await healthy(url));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    process.kill(doomed, 'SIGKILL');
+    await until('worker-1 signing in again', run, () =>
+      (run.output().match(/\[worker worker-1\] ready: signed in/g) ?? []).length === 2 ? true : null,
+    );
+    checking = false;
+    await checker;
+    expect(checks.length).toBeGreaterThan(10);
+    expect(checks.filter((ok) => !ok)).toEqual([]);
+    expect(run.output()).toMatch(
+      /\[adscout\]\S* scout worker worker-1 exited unexpectedly \(killed by SIGKILL\) after \d+(\.\d)? s; restarting it in 1 s/,
+    );
+    expect(run.output()).not.toMatch(/worker-2 exited|PocketBase exited/);
+    const restarted = workerPid(run, 'worker-1');
+    expect(restarted).not.toBe(doomed);
+    expect(workers().map((p) => p.pid)).toContain(restarted);
+
+    // Ctrl-C still stops both workers and PocketBase
+    expect(await stop(run, url)).toEqual({ code: 0, signal: null });
+    expect(run.output()).toMatch(/\[worker worker-2\] received SIG(INT|TERM), stopping/);
+    expect(descendants(run.child.pid!)).toEqual([]);
+  });
+
+  it('--workers 0 serves with no worker on this machine (they run elsewhere)', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const run = command(process.execPath, [
+      'scripts/start.mjs',
+      ...['--http', `127.0.0.1:${port}`, '--dir', join(tmp, 'no-workers'), '--workers', '0'],
+    ]);
+    await until('the server being up', run, () => (/Press Ctrl-C to stop/.test(run.output()) ? true : null));
+    expect(run.output()).toContain(
+      'No scout worker runs here (--workers 0): start workers elsewhere against this server.',
+    );
+    expect(await healthy(url)).toBe(true);
+    expect(descendants(run.child.pid!).filter((p) => p.cmdline.includes('src/worker/main.ts'))).toEqual([]);
+    pressCtrlC(run);
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(await healthy(url)).toBe(false);
+  });
+
+  it('stops the workers, exit code 1, when PocketBase dies under it', async () => {
+    const { run, url } = await start(join(tmp, 'pocketbase-crash'), 'node');
+    const target = descendants(run.child.pid!).find((p) => p.cmdline.includes('.bin/pocketbase'));
+    expect(target, 'no PocketBase process under npm start').toBeDefined();
+    process.kill(target!.pid, 'SIGKILL');
+    expect(await run.exited).toEqual({ code: 1, signal: null });
+    expect(run.output()).toContain(
+      'PocketBase exited unexpectedly (killed by SIGKILL); stopping the scout workers.',
+    );
+    expect(await healthy(url)).toBe(false);
+    expect(descendants(run.child.pid!)).toEqual([]);
   });
 
   it('a SIGTERM while PocketBase is still starting stops it too, instead of leaving it orphaned', async () => {
@@ -189,12 +258,19 @@ describe('npm start', () => {
     expect(await healthy(`http://127.0.0.1:${port}`)).toBe(false);
   });
 
-  it('answers --help, and refuses unknown options, a malformed --http and an empty --dir', async () => {
+  it('answers --help, and refuses unknown options, a malformed --http, an empty --dir and a bad --workers', async () => {
+    const usage = 'usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR] [--workers N]';
     const cases: Array<[string[], number, string]> = [
-      [['--help'], 0, 'usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR]'],
-      [['--port', '1'], 2, 'unknown option --port; usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR]'],
+      [['--help'], 0, usage],
+      [['--port', '1'], 2, `unknown option --port; ${usage}`],
       [['--http', 'localhost'], 2, '--http expects HOST:PORT, for example 127.0.0.1:8090 (got localhost)'],
       [['--dir='], 2, '--dir expects a directory'],
+      [
+        ['--workers', 'two'],
+        2,
+        '--workers expects a whole number from 0 to 32 (0: no worker here, they run elsewhere; got two)',
+      ],
+      [['--workers=33'], 2, '--workers expects a whole number from 0 to 32'],
     ];
     for (const [args, code, message] of cases) {
       const run = npm(['start', '--', ...args]);

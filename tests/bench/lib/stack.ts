@@ -20,6 +20,22 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
+/**
+ * A user with a yearly subscription, created through the superuser (sign-up is rate limited per
+ * address), and a client signed in as them.
+ */
+export async function createSubscriber(
+  superuser: PocketBase,
+  email: string,
+): Promise<{ id: string; pb: PocketBase }> {
+  const password = 'Bench-Pass-2026';
+  const user = await superuser.collection('users').create({ email, password, passwordConfirm: password });
+  await createSubscription(superuser, user.id, { plan: 'yearly' });
+  const pb = await superuser.collection('users').impersonate(user.id, 3600);
+  pb.autoCancellation(false);
+  return { id: user.id, pb };
+}
+
 export async function startBenchStack(options: {
   workers: number;
   env?: Record<string, string>;
@@ -46,14 +62,7 @@ export async function startBenchStack(options: {
     superuser,
     async subscriber(label) {
       counter += 1;
-      const password = 'Bench-Pass-2026';
-      const user = await superuser
-        .collection('users')
-        .create({ email: `${label}-${counter}@bench.test`, password, passwordConfirm: password });
-      await createSubscription(superuser, user.id, { plan: 'yearly' });
-      const pb = await superuser.collection('users').impersonate(user.id, 3600);
-      pb.autoCancellation(false);
-      return { id: user.id, pb };
+      return createSubscriber(superuser, `${label}-${counter}@bench.test`);
     },
     async stop() {
       await Promise.all(workers.map((w) => w.stop()));

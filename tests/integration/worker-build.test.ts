@@ -1,0 +1,78 @@
+/**
+ * `npm run build:worker` compiles the scout worker into one JavaScript file that plain Node runs
+ * (no tsx, no node_modules next to it), configured by the environment alone, as a service unit
+ * runs it (deploy/adscout-worker@.service): it signs in, works runs to completion and stops
+ * cleanly on SIGTERM.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriber } from '../fixtures/records.ts';
+import { command, npm, stopLeftoverCommands } from './commands.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { expectSettledOnce, startRun } from './worker-runs.ts';
+
+let server: TestServer;
+const tmp = mkdtempSync(join(tmpdir(), 'adscout-worker-build-'));
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  stopLeftoverCommands();
+  await server?.stop();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('npm run build:worker', () => {
+  it('compiles a worker that plain Node runs against a real PocketBase, configured by the environment', async () => {
+    const outdir = join(tmp, 'out');
+    const build = npm(['run', 'build:worker', '--', '--outdir', outdir]);
+    expect((await build.exited).code, build.output()).toBe(0);
+    const file = join(outdir, 'worker.mjs');
+    expect(build.output()).toContain(`built the scout worker: ${file}`);
+    expect(existsSync(`${file}.map`)).toBe(true);
+    // nothing to resolve packages from next to the file, outside the repository
+    expect(existsSync(join(tmp, 'node_modules'))).toBe(false);
+
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      ADSCOUT_PB_URL: server.url,
+      ADSCOUT_WORKER_EMAIL: server.superuserCredentials.email,
+      ADSCOUT_WORKER_PASSWORD: server.superuserCredentials.password,
+      ADSCOUT_WORKER_NAME: 'compiled',
+      SCOUT_CONCURRENCY: '2',
+      SCOUT_DEMO_PACE_MS: '100',
+      SCOUT_IDLE_POLL_MS: '200',
+      ...(process.env.NODE_V8_COVERAGE ? { NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE } : {}),
+    };
+    const worker = command('/usr/bin/env', [
+      '-i',
+      ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+      process.execPath,
+      '--enable-source-maps',
+      file,
+    ]);
+    const users = await Promise.all(
+      ['built-a', 'built-b'].map((l) => subscriber(server.superuser, server, l)),
+    );
+    const runIds = [
+      await startRun(users[0]!, 120, 'garden hose'),
+      await startRun(users[1]!, 80, 'hose reel'),
+    ];
+    await expectSettledOnce(server, users[0]!, runIds[0]!, 120);
+    await expectSettledOnce(server, users[1]!, runIds[1]!, 80);
+    expect(worker.output()).toContain(
+      `[worker compiled] ready: signed in to ${server.url} as ${server.superuserCredentials.email}, up to 2 runs at once`,
+    );
+    expect(worker.output()).toMatch(
+      /\[worker compiled\] claimed run \w+ \(80 ads, attempt 1, 0 stored; 2 of 2 slots busy\)/,
+    );
+
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toEqual({ code: 0, signal: null });
+    expect(worker.output()).toContain('[worker compiled] received SIGTERM, stopping');
+  });
+});

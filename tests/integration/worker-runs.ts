@@ -1,0 +1,117 @@
+/**
+ * Real scout worker processes against a test server, and the checks the crash and concurrency
+ * tests share: a run started as a user starts it, waiting on a run's state, and "settled once"
+ * (every requested row stored once, charged once, the reservation released, the quota right).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { startWorker } from '../../scripts/lib/stack.mjs';
+import type { TestServer, TestUser } from './harness.ts';
+
+/** The monthly plan's quota, which every subscriber of these tests starts with. */
+const PLAN_QUOTA = 2500;
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts workers signed in as the server's superuser; `stopAll()` stops every one still running. */
+export async function workerPool(server: TestServer, defaults: Record<string, string>) {
+  const dir = await mkdtemp(join(tmpdir(), 'adscout-worker-'));
+  const credentialsFile = join(dir, 'credentials.json');
+  await writeFile(credentialsFile, JSON.stringify({ worker: server.superuserCredentials }), { mode: 0o600 });
+  const running: WorkerProcess[] = [];
+  return {
+    dir,
+    credentialsFile,
+    start(name: string, env: Record<string, string> = {}): WorkerProcess {
+      const started = startWorker({
+        pbUrl: server.url,
+        credentialsFile,
+        name,
+        stdio: 'ignore',
+        env: { ...defaults, ...env },
+      });
+      running.push(started);
+      return started;
+    },
+    async stopAll() {
+      await Promise.all(running.splice(0).map((w) => w.stop()));
+    },
+    async remove() {
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A run created by the user through the REST API, as /app/search creates it. */
+export async function startRun(user: TestUser, requested: number, term = 'yoga mat'): Promise<string> {
+  const run = await user.pb.collection('search_runs').create({
+    user: user.id,
+    search_name: 'Crash test',
+    facebook_link: `https://www.facebook.com/ads/library/?active_status=all&country=US&q=${encodeURIComponent(term)}`,
+    target_country: 'US',
+    keywords_used: '',
+    requested_count: requested,
+  });
+  return run.id;
+}
+
+export async function waitFor<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const runOf = (server: TestServer, id: string) => () =>
+  server.superuser.collection('search_runs').getOne(id);
+
+/** The ad ids stored for a run. */
+export async function storedAdIds(server: TestServer, runId: string): Promise<string[]> {
+  const rows = await server.superuser
+    .collection('search_results')
+    .getFullList({ filter: `run = "${runId}"`, fields: 'ad_id' });
+  return rows.map((r) => String(r.ad_id));
+}
+
+/**
+ * Waits for the run to settle, then checks it completed with every requested row stored once
+ * and charged once: the ledger's uses add up to the count, the reservation is released, and the
+ * user's quota dropped by exactly that much (the user has this one run).
+ */
+export async function expectSettledOnce(
+  server: TestServer,
+  user: TestUser,
+  runId: string,
+  requested: number,
+) {
+  const run = await waitFor('the run to finish', runOf(server, runId), (r) => r.status !== 'working', 60_000);
+  expect(run.status).toBe('completed');
+  const ids = await storedAdIds(server, runId);
+  expect(ids).toHaveLength(requested);
+  expect(new Set(ids).size).toBe(requested);
+  expect(run.results_count).toBe(requested);
+  expect(run.charged_count).toBe(requested);
+  const ledger = await server.superuser
+    .collection('usage_ledger')
+    .getFullList({ filter: `run = "${runId}"` });
+  const sum = (kind: string) => ledger.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
+  expect(sum('plan_use') + sum('addon_use')).toBe(requested);
+  expect(sum('reservation')).toBe(sum('reservation_release'));
+  const quota = await user.pb.send<{ total_remaining: number }>('/api/adscout/quota', {});
+  expect(quota.total_remaining).toBe(PLAN_QUOTA - requested);
+  return run;
+}
