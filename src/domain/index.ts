@@ -23,5 +23,6 @@ export * from './keywords.ts';
 export * from './history.ts';
 export * from './result-display.ts';
 export * from './creative.ts';
+export * from './ad-detail.ts';
 export * from './result-columns.ts';
 export * from './lease-contract.ts';
