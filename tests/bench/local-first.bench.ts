@@ -339,8 +339,11 @@ interface ScrollFigures {
  */
 function scrollTopToBottom(page: Page): Promise<ScrollFigures> {
   return page.evaluate(async (step) => {
-    const viewport = document.querySelector<HTMLElement>('.ag-body-viewport');
-    if (!viewport) throw new Error('the grid has no .ag-body-viewport');
+    // AG Grid 36 scrolls its rows (and only those) in .ag-grid-viewport
+    const viewport = document.querySelector<HTMLElement>('.ag-grid-viewport');
+    if (!viewport) throw new Error('the grid has no .ag-grid-viewport');
+    if (viewport.scrollHeight <= viewport.clientHeight * 100)
+      throw new Error(`.ag-grid-viewport is ${viewport.scrollHeight} px high: not the rows' scroller`);
     viewport.scrollTop = 0;
     for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
     const tasks: PerformanceEntry[] = [];

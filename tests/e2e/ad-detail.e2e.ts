@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/stack.mjs';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
-import { expect, test, type Admin, type E2eUser, type ErrorGuard } from './fixtures.ts';
+import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser, type ErrorGuard } from './fixtures.ts';
 import { forbidJsDialogs, toast } from './locators.ts';
 
 const CDN = 'https://media.adscout-e2e.test';
@@ -32,16 +32,11 @@ const tile = (dialog: Locator) => dialog.getByTestId('ad-media-tile');
 const kicker = (dialog: Locator) => dialog.locator('.ad-detail-kicker');
 
 /**
- * Chromium logs every media load our CDN refuses (an expired link, as Facebook's expire).
- * `optional` where the test may not show the expired ad (it walks a list in the page's order).
+ * Chromium logs every media load our CDN refuses (an expired link). `optional` where the test
+ * may not show the expired ad (it walks a list in the page's order).
  */
 function expectRefusedMedia(errorGuard: ErrorGuard, optional = false): void {
-  errorGuard.expect({
-    text: /^Failed to load resource: the server responded with a status of 404 \(/,
-    url: new RegExp(`^${CDN.replace(/\./g, '\\.')}/expired/`),
-    reason: 'the test serves an expired media link (404), which Chromium logs as a failed load',
-    optional,
-  });
+  errorGuard.expect(KNOWN_ERRORS.adMediaFailed(CDN, '/expired/', optional));
 }
 
 /**
@@ -182,11 +177,7 @@ test('the detail view shows the image, then the fallback once media fail; arrows
   errorGuard,
 }) => {
   expectRefusedMedia(errorGuard);
-  errorGuard.expect({
-    text: /^Failed to load resource: the server responded with a status of 404 \(/,
-    url: new RegExp(`^${CDN.replace(/\./g, '\\.')}/ok/echo\\.mp4`),
-    reason: 'the video link has expired too (404), which Chromium logs as a failed load',
-  });
+  errorGuard.expect(KNOWN_ERRORS.adMediaFailed(CDN, '/ok/echo.mp4'));
   const media = await serveMedia(page);
   const { user, ids } = await seed(admin, 'detail-grid');
   await openDatabase(page, admin, user, 5);
@@ -326,6 +317,61 @@ test('hostile ad text stays text in the detail view, and only http(s) links leav
   await (await popup).close();
   await expect(detail(page)).toHaveCount(0);
   expect(dialogs).toEqual([]);
+});
+
+test('offline, the creative area is the media-unavailable tile at once; online again, the image', async ({
+  page,
+  context,
+  admin,
+  errorGuard,
+}) => {
+  // going offline cuts the realtime stream and any media still loading: allowed, not required
+  errorGuard.expect(
+    ...KNOWN_ERRORS.offline.map((error) => ({ ...error, optional: true })),
+    KNOWN_ERRORS.adMediaFailed(CDN, '/', true),
+  );
+  const media = await serveMedia(page);
+  const { user, ids } = await seed(admin, 'detail-offline');
+  await openDatabase(page, admin, user, 5);
+  await expect(page.getByTestId('database-grid').locator('.creative-thumb img').first()).toBeVisible();
+
+  await context.setOffline(true);
+  const asked = media.requested.length;
+  await cell(page, ids.alpha, 'country').click();
+  const alpha = detail(page, 'Alpha Lamps');
+  await expect(alpha).toBeVisible();
+  await expect(tile(alpha).getByText('Media unavailable', { exact: true })).toBeVisible();
+  await expect(tile(alpha).getByText(/You are offline/)).toBeVisible();
+  await expect(tile(alpha).getByRole('link', { name: /^Open in Ad Library/ })).toHaveAttribute(
+    'href',
+    'https://www.facebook.com/ads/library/?id=9001',
+  );
+  await expect(alpha.locator('img, video')).toHaveCount(0);
+  // nothing was even tried
+  expect(media.requested.length).toBe(asked);
+
+  await context.setOffline(false);
+  await expect(creativeImage(alpha)).toBeVisible();
+  await expect(tile(alpha)).toHaveCount(0);
+});
+
+test('Export CSV leaves the Creative column out, even while it is shown', async ({
+  page,
+  admin,
+  errorGuard,
+}) => {
+  expectRefusedMedia(errorGuard, true);
+  await serveMedia(page);
+  const { user } = await seed(admin, 'detail-export');
+  await openDatabase(page, admin, user, 5);
+  await expect(page.locator('.ag-header-cell[col-id="creative"]')).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync((await (await downloading).path())!, 'utf8');
+  const header = csv.replace(/^\uFEFF/, '').split('\r\n')[0]!;
+  expect(header.split(',')).toHaveLength(27);
+  expect(header.startsWith('"Active Status","Keywords"')).toBe(true);
+  expect(header).not.toContain('Creative');
 });
 
 test('a row of the History results dialog opens the detail view; its arrows follow that list', async ({

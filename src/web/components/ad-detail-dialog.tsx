@@ -20,6 +20,7 @@ import {
   chooseCreative,
   formatCount,
   linkHref,
+  type AdFact,
   type Creative,
   type SearchResult,
 } from '../../domain/index.ts';
@@ -59,10 +60,9 @@ function ownsArrows(target: EventTarget | null): boolean {
 export function AdDetailDialog({ row, position, offline, onMove, onClose }: AdDetailDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const heading = adHeading(row);
-
-  const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -97,7 +97,7 @@ export function AdDetailDialog({ row, position, offline, onMove, onClose }: AdDe
   return (
     <dialog
       ref={dialogRef}
-      className="ad-detail"
+      className="modal-dialog ad-detail"
       aria-labelledby={headingId}
       data-testid="ad-detail"
       onClose={(event) => {
@@ -165,14 +165,7 @@ export function AdDetailDialog({ row, position, offline, onMove, onClose }: AdDe
           <div className="ad-detail-info">
             <section aria-labelledby={`${headingId}-signals`}>
               <h3 id={`${headingId}-signals`}>Winning signals</h3>
-              <dl className="ad-signals">
-                {adSignals(row).map((signal) => (
-                  <div key={signal.label}>
-                    <dt>{signal.label}</dt>
-                    <dd>{signal.value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <FactList className="ad-signals" facts={adSignals(row)} />
             </section>
 
             <section aria-labelledby={`${headingId}-copy`}>
@@ -180,27 +173,17 @@ export function AdDetailDialog({ row, position, offline, onMove, onClose }: AdDe
               {copy.length === 0 ? (
                 <p className="muted">The Ad Library gave no text for this ad.</p>
               ) : (
-                <dl className="ad-copy" data-testid="ad-copy">
-                  {copy.map((part) => (
-                    <div key={part.label}>
-                      <dt>{part.label}</dt>
-                      <dd>{part.text}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <FactList
+                  className="ad-copy"
+                  testId="ad-copy"
+                  facts={copy.map((part) => ({ label: part.label, value: part.text }))}
+                />
               )}
             </section>
 
             <section aria-labelledby={`${headingId}-facts`}>
               <h3 id={`${headingId}-facts`}>Details</h3>
-              <dl className="ad-facts">
-                {adFacts(row).map((fact) => (
-                  <div key={fact.label}>
-                    <dt>{fact.label}</dt>
-                    <dd>{fact.value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <FactList className="ad-facts" facts={adFacts(row)} />
             </section>
 
             {links.length > 0 && (
@@ -219,6 +202,20 @@ export function AdDetailDialog({ row, position, offline, onMove, onClose }: AdDe
         </div>
       </div>
     </dialog>
+  );
+}
+
+/** Labelled values as a description list; values are text, never markup. */
+function FactList({ facts, className, testId }: { facts: AdFact[]; className: string; testId?: string }) {
+  return (
+    <dl className={className} data-testid={testId}>
+      {facts.map((fact) => (
+        <div key={fact.label}>
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -4,7 +4,8 @@
  *
  * Built for 50,000 rows: plain text cells (the grid writes values as text, never as HTML), value
  * formatters rather than renderers (only the Creative thumbnail and the three Link columns have
- * one, a light DOM one; thumbnails are small lazy images, so only rows on screen load theirs),
+ * one, a light DOM one; thumbnails are small lazy images that only rows which stay on screen
+ * load),
  * the filters as an external filter over a lowercase copy of three fields made once per row,
  * new rows as async transactions, and no hover highlight or row animation.
  *
@@ -117,14 +118,22 @@ class LinkCell implements ICellRendererComp<SearchResult> {
 }
 
 /**
- * The Creative cell: a 32 px thumbnail (the image, or a video's poster with a play mark), loaded
- * lazily so that only rows on screen fetch theirs; a failed load leaves an empty frame, never a
+ * How long a Creative cell must stay rendered before it loads its thumbnail. A fling through
+ * 50,000 rows renders each row for a frame or two: those never load an image, only the rows the
+ * user stops on do (a slow scroll keeps rows long enough to load as they come).
+ */
+const THUMBNAIL_SETTLE_MS = 150;
+
+/**
+ * The Creative cell: a 32 px thumbnail (the image, or a video's poster with a play mark) of a
+ * row that stays on screen, loaded lazily; a failed load leaves an empty frame, never a
  * broken-image icon. The value is the still's URL (creativeStill), so the cell refreshes only
  * when it changes.
  */
 class CreativeCell implements ICellRendererComp<SearchResult> {
   private gui: HTMLElement = document.createElement('span');
   private shown: string | null | undefined = undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
   init(params: ICellRendererParams<SearchResult, string | null>): void {
     this.render(params.value ?? null, params.data);
@@ -139,13 +148,23 @@ class CreativeCell implements ICellRendererComp<SearchResult> {
     return true;
   }
 
+  destroy(): void {
+    clearTimeout(this.timer);
+  }
+
   private render(still: string | null, row: SearchResult | undefined): void {
     if (still === this.shown) return;
     this.shown = still;
+    clearTimeout(this.timer);
     const kind = row ? chooseCreative(row).kind : 'none';
     this.gui.className = kind === 'video' ? 'creative-thumb creative-thumb-video' : 'creative-thumb';
     this.gui.replaceChildren();
-    if (!still) return;
+    if (still) this.timer = setTimeout(() => this.load(still), THUMBNAIL_SETTLE_MS);
+  }
+
+  /** The thumbnail, if the cell is still on screen and still shows this still. */
+  private load(still: string): void {
+    if (!this.gui.isConnected || this.shown !== still) return;
     const img = document.createElement('img');
     img.loading = 'lazy';
     img.decoding = 'async';

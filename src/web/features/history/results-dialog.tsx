@@ -150,7 +150,7 @@ export function ResultsDialog({ run, onClose }: { run: SearchRun; onClose: () =>
   return (
     <dialog
       ref={dialogRef}
-      className="results-dialog"
+      className="modal-dialog results-dialog"
       aria-labelledby={titleId}
       onClose={(event) => {
         // React passes a nested dialog's close (the detail view's) up its tree: not ours
