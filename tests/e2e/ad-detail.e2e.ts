@@ -40,25 +40,29 @@ function expectRefusedMedia(errorGuard: ErrorGuard, optional = false): void {
 }
 
 /**
- * The test's CDN: /ok/*.png are images, /expired/* answer 404, and the video's request waits for
- * `releaseVideo()` and then fails too. Nothing is cached, so every view asks again.
+ * The test's CDN: /ok/*.png are images until `expireAll()` (then 404, as a signed link expires),
+ * /expired/* answer 404, and the video's request waits for `releaseVideo()` and then fails too.
+ * Nothing is cached, so every view asks again.
  */
-async function serveMedia(page: Page): Promise<{ releaseVideo: () => void; requested: string[] }> {
+async function serveMedia(
+  page: Page,
+): Promise<{ releaseVideo: () => void; expireAll: () => void; requested: string[] }> {
   const requested: string[] = [];
+  let expired = false;
   let releaseVideo = () => {};
   const videoReleased = new Promise<void>((resolve) => (releaseVideo = resolve));
   await page.route(`${CDN}/**`, async (route: Route) => {
     const url = route.request().url();
     requested.push(url);
     const headers = { 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' };
-    if (url.includes('/ok/') && url.endsWith('.png')) {
+    if (!expired && url.includes('/ok/') && url.endsWith('.png')) {
       await route.fulfill({ status: 200, contentType: 'image/png', body: PNG, headers });
     } else {
       if (url.endsWith('.mp4')) await videoReleased;
       await route.fulfill({ status: 404, contentType: 'text/plain', body: 'URL signature expired', headers });
     }
   });
-  return { releaseVideo: () => releaseVideo(), requested };
+  return { releaseVideo: () => releaseVideo(), expireAll: () => (expired = true), requested };
 }
 
 function ad(over: Record<string, unknown>): Record<string, unknown> {
@@ -177,7 +181,8 @@ test('the detail view shows the image, then the fallback once media fail; arrows
   errorGuard,
 }) => {
   expectRefusedMedia(errorGuard);
-  errorGuard.expect(KNOWN_ERRORS.adMediaFailed(CDN, '/ok/echo.mp4'));
+  // the video's link, and in the end every link, expires too
+  errorGuard.expect(KNOWN_ERRORS.adMediaFailed(CDN, '/ok/'));
   const media = await serveMedia(page);
   const { user, ids } = await seed(admin, 'detail-grid');
   await openDatabase(page, admin, user, 5);
@@ -263,6 +268,17 @@ test('the detail view shows the image, then the fallback once media fail; arrows
   await expect.poll(() => focusedRowId(page)).toBe(ids.bravo);
   // the thumbnails asked the CDN too (lazily, for the rows on screen)
   expect(media.requested.filter((url) => url.endsWith('/ok/alpha.png')).length).toBeGreaterThan(1);
+
+  // the image that showed at first expires: the next view of its ad shows the tile
+  media.expireAll();
+  await cell(page, ids.alpha, 'country').click();
+  const expired = detail(page, 'Alpha Lamps');
+  await expect(tile(expired).getByText('Media unavailable', { exact: true })).toBeVisible();
+  await expect(expired.locator('img')).toHaveCount(0);
+  await expect(tile(expired).getByRole('link', { name: /^Open in Ad Library/ })).toHaveAttribute(
+    'href',
+    'https://www.facebook.com/ads/library/?id=9001',
+  );
 });
 
 test('hostile ad text stays text in the detail view, and only http(s) links leave it', async ({
