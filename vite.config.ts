@@ -35,6 +35,9 @@ export default defineConfig({
         // The app shell only. User data lives in IndexedDB, never in a service-worker cache, so
         // no runtime caching of /api responses.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        // The demo catalogue's product images are ad media, not the shell: fetched when an ad
+        // is shown, never precached (tests/e2e/pwa.e2e.ts checks the precache).
+        globIgnores: ['demo-media/**'],
         navigateFallback: '/index.html',
         // PocketBase's API and admin UI share the origin: never answer them with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],

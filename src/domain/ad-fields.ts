@@ -1,6 +1,6 @@
 /**
  * The fields of a stored result row, in one place: SPEC §3's 24 ad fields (with the Database
- * page's headers), the derived columns, and the media link. `kind` says how a value is stored
+ * page's headers), the derived columns, and the creative's media. `kind` says how a value is stored
  * and shown; `max` is the longest text kept (UTF-16 code units) and equals the search_results
  * column limit in pb_migrations (tests/integration/schema-parity.test.ts compares them); `int`
  * marks whole numbers. No zod here, so that code which needs only the field list (the hooks,
@@ -44,14 +44,25 @@ export const DERIVED_AD_FIELDS = [
   { key: 'winning_score', header: 'Winning Score', kind: 'number', max: 100 },
 ] as const;
 
-/** Stored with every row but not a column: the creative's main media file. */
-export const MEDIA_URL_FIELD = { key: 'media_url', kind: 'url', max: 4000 } as const;
+/**
+ * Stored with every row but not data columns: what the ad detail view and the Database page's
+ * Creative thumbnail show (creative.ts chooses how). `media` links are absolute http(s) URLs or
+ * the demo catalogue's own image paths (url.ts, isAdMediaUrl).
+ */
+export const CREATIVE_FIELDS = [
+  /** The creative's main media file: the video for video ads, else the (first card's) image. */
+  { key: 'media_url', kind: 'media', max: 4000 },
+  /** The video's preview image when media_url is a video; else ''. */
+  { key: 'media_poster_url', kind: 'media', max: 4000 },
+  /** Cards of a carousel-style creative (or images of a multi-image ad); 0 for a single one. */
+  { key: 'card_count', kind: 'number', int: true },
+] as const;
 
 /** Every field the worker writes into a search_results row. */
-export const RESULT_ROW_FIELDS = [...AD_FIELDS, ...DERIVED_AD_FIELDS, MEDIA_URL_FIELD] as const;
+export const RESULT_ROW_FIELDS = [...AD_FIELDS, ...DERIVED_AD_FIELDS, ...CREATIVE_FIELDS] as const;
 
 export type ResultRowField = (typeof RESULT_ROW_FIELDS)[number];
-type TextRowField = Extract<ResultRowField, { kind: 'text' | 'url' }>;
+type TextRowField = Extract<ResultRowField, { kind: 'text' | 'url' | 'media' }>;
 
 /**
  * The longest value kept per text column (AD_FIELDS' `max`). Text is cut at its cap; a URL longer
@@ -62,6 +73,7 @@ export const AD_TEXT_CAPS = capsOf(RESULT_ROW_FIELDS);
 
 function capsOf(fields: readonly ResultRowField[]) {
   const caps: Record<string, number> = {};
-  for (const field of fields) if (field.kind === 'text' || field.kind === 'url') caps[field.key] = field.max;
+  for (const field of fields)
+    if (field.kind === 'text' || field.kind === 'url' || field.kind === 'media') caps[field.key] = field.max;
   return Object.freeze(caps) as { readonly [F in TextRowField as F['key']]: F['max'] };
 }

@@ -116,6 +116,8 @@ export const searchResultSchema = baseRecord.extend({
   collation_count: z.number().int(),
   days_running: z.number().int(),
   media_url: z.string(),
+  media_poster_url: z.string(),
+  card_count: z.number().int(),
   winning_score: z.number(),
   is_new: z.boolean(),
 });

@@ -22,6 +22,8 @@ export * from './csv.ts';
 export * from './keywords.ts';
 export * from './history.ts';
 export * from './result-display.ts';
+export * from './creative.ts';
+export * from './ad-detail.ts';
 export * from './result-columns.ts';
 export * from './lease-contract.ts';
 export * from './server-settings.ts';

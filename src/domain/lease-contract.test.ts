@@ -126,6 +126,33 @@ describe('resultRowSchema: the one check of the write path', () => {
     expect(row).not.toHaveProperty('unknown_column');
   });
 
+  it('keeps media links that are http(s) or a demo image path, and empties every other one', () => {
+    const media = (value: string) =>
+      resultRowSchema.parse({ ad_id: '1', media_url: value, media_poster_url: value, product_link: value });
+    expect(media('https://cdn.example/v.mp4')).toMatchObject({
+      media_url: 'https://cdn.example/v.mp4',
+      media_poster_url: 'https://cdn.example/v.mp4',
+      product_link: 'https://cdn.example/v.mp4',
+    });
+    // the demo catalogue's own images: media only, never a link column
+    expect(media('/demo-media/portable-blender.svg')).toMatchObject({
+      media_url: '/demo-media/portable-blender.svg',
+      media_poster_url: '/demo-media/portable-blender.svg',
+      product_link: '',
+    });
+    for (const unsafe of [
+      '/api/collections/users/records',
+      '/demo-media/../api/health',
+      '//evil.example/x.png',
+      'javascript:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+    ]) {
+      expect(media(unsafe), unsafe).toMatchObject({ media_url: '', media_poster_url: '' });
+    }
+    expect(resultRowSchema.parse({ ad_id: '1', card_count: '4' }).card_count).toBe(4);
+    expect(resultRowSchema.parse({ ad_id: '1', card_count: -3 }).card_count).toBe(0);
+  });
+
   it('never cuts text inside a surrogate pair', () => {
     const row = resultRowSchema.parse({ ad_id: '1', cta_text: `${'a'.repeat(AD_TEXT_CAPS.cta_text - 1)}😀` });
     expect(row.cta_text).toBe('a'.repeat(AD_TEXT_CAPS.cta_text - 1));

@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { AD_TEXT_CAPS, RESULT_ROW_FIELDS, type ResultRowField } from './ad-fields.ts';
 import { RUN_STATUSES } from './constants.ts';
 import { capText } from './text.ts';
-import { isHttpUrl } from './url.ts';
+import { isAdMediaUrl, isHttpUrl } from './url.ts';
 
 export const WORKER_NAME_MAX_LENGTH = 100;
 export const MAX_RESULT_ROWS_PER_REQUEST = 1000;
@@ -74,6 +74,7 @@ export type ResultRow = {
 
 const TEXT_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'text' && field.key !== 'ad_id');
 const URL_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'url');
+const MEDIA_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'media');
 const DATE_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'date');
 const NUMBER_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'number');
 
@@ -85,7 +86,8 @@ function textOf(value: unknown, max: number): string {
 
 /**
  * One row in the shape and limits of RESULT_ROW_FIELDS, or null when it has no usable ad id.
- * A bad link, date or count becomes empty (or 0), never an error; text is cut at its column's
+ * A bad link, date or count becomes empty (or 0), never an error (links: absolute http(s) only;
+ * media links also the demo catalogue's root-relative /demo-media/ images); text is cut at its column's
  * limit; unknown keys are dropped. A row the normalizer made comes out equal to what went in.
  * Plain code on purpose: it runs for every stored row in PocketBase's JS VM, where a zod schema
  * per field costs several times more.
@@ -102,6 +104,11 @@ export function coerceResultRow(raw: unknown): ResultRow | null {
   for (const field of URL_FIELDS) {
     const text = textOf(input[field.key], field.max);
     row[field.key] = text && !isHttpUrl(text) ? '' : text;
+  }
+  // Media go into <img>/<video> src: http(s), or the demo catalogue's own /demo-media/ images.
+  for (const field of MEDIA_FIELDS) {
+    const text = textOf(input[field.key], field.max);
+    row[field.key] = text && !isAdMediaUrl(text) ? '' : text;
   }
   for (const field of DATE_FIELDS) {
     const value = input[field.key];

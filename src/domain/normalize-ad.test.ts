@@ -40,6 +40,8 @@ const ROW_KEYS = [
   'collation_count',
   'days_running',
   'media_url',
+  'media_poster_url',
+  'card_count',
   'winning_score',
 ];
 const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -75,6 +77,8 @@ describe('normalizeAd: the reference sample (curious_coder, US, video)', () => {
       collation_count: 3,
       days_running: 174,
       media_url: 'https://video.xx.fbcdn.net/v/t42.1790-2/465001234_hd.mp4?_nc_cat=104&oe=6816C3D4',
+      media_poster_url: 'https://scontent.xx.fbcdn.net/v/t15.5256-10/465001234_n.jpg?oe=6816C3D4',
+      card_count: 0,
       winning_score: 82.1,
     });
   });
@@ -96,6 +100,8 @@ describe('normalizeAd: fixture table', () => {
         days_running: 27,
         end_date: '',
         media_url: 'https://scontent.xx.fbcdn.net/v/t39.35426-6/480112233_n.jpg?oe=6816D5E6',
+        media_poster_url: '',
+        card_count: 0,
       },
     ],
     [
@@ -117,6 +123,10 @@ describe('normalizeAd: fixture table', () => {
         end_date: '2025-03-02 08:00:00.000Z',
         days_running: 56,
         collation_count: 1,
+        // the first card's image, and how many cards there are
+        media_url: 'https://scontent.xx.fbcdn.net/v/t39.35426-6/471000001_n.jpg?oe=6816E7F8',
+        media_poster_url: '',
+        card_count: 3,
       },
     ],
     [
@@ -168,6 +178,8 @@ describe('normalizeAd: fixture table', () => {
         page_likes: 1204,
         page_profile_url: 'https://www.facebook.com/104410987654321',
         media_url: 'https://video.xx.fbcdn.net/v/t42.1790-2/490000001_sd.mp4?oe=68171111',
+        // a video without a preview image has no poster
+        media_poster_url: '',
       },
     ],
     [
@@ -191,6 +203,7 @@ describe('normalizeAd: fixture table', () => {
         page_likes: 87345,
         page_profile_url: 'https://www.facebook.com/glowskinlabs/',
         media_url: 'https://video.xx.fbcdn.net/v/t42.1790-2/491111111_hd.mp4?oe=68172222',
+        media_poster_url: 'https://scontent.xx.fbcdn.net/v/t15.5256-10/491111111_n.jpg?oe=68172222',
       },
     ],
     [
@@ -304,6 +317,72 @@ describe('normalizeAd: every fixture row is a valid search_results row', () => {
     expect(row.winning_score).toBeGreaterThanOrEqual(0);
     expect(row.winning_score).toBeLessThanOrEqual(100);
     expect(row.media_url === '' || isHttpUrl(row.media_url)).toBe(true);
+    expect(row.media_poster_url === '' || isHttpUrl(row.media_poster_url)).toBe(true);
+    expect(Number.isInteger(row.card_count) && row.card_count >= 0).toBe(true);
+  });
+});
+
+describe('normalizeAd: the creative’s media', () => {
+  const item = (snapshot: Record<string, unknown>) => normalized({ ad_archive_id: '42', snapshot });
+
+  it('takes a video with its own preview image as the poster', () => {
+    expect(
+      item({
+        images: [{ original_image_url: 'https://cdn.example/still.jpg' }],
+        videos: [
+          {
+            video_sd_url: 'https://cdn.example/v_sd.mp4',
+            video_preview_image_url: 'https://cdn.example/v_preview.jpg',
+          },
+        ],
+      }),
+    ).toMatchObject({
+      media_url: 'https://cdn.example/v_sd.mp4',
+      media_poster_url: 'https://cdn.example/v_preview.jpg',
+      card_count: 0,
+    });
+  });
+
+  it('takes a carousel’s first card, and counts the cards (or a multi-image ad’s images)', () => {
+    const cards = [1, 2, 3, 4].map((n) => ({
+      title: `Card ${n}`,
+      original_image_url: `https://cdn.example/${n}.jpg`,
+    }));
+    expect(item({ display_format: 'CAROUSEL', cards })).toMatchObject({
+      format: 'CAROUSEL',
+      media_url: 'https://cdn.example/1.jpg',
+      media_poster_url: '',
+      card_count: 4,
+    });
+    const images = [1, 2].map((n) => ({ original_image_url: `https://cdn.example/${n}.jpg` }));
+    expect(item({ display_format: 'MULTI_IMAGES', images })).toMatchObject({
+      media_url: 'https://cdn.example/1.jpg',
+      card_count: 2,
+    });
+  });
+
+  it('keeps a preview image as the media of a video ad whose video link is missing, without a poster', () => {
+    expect(
+      item({
+        display_format: 'VIDEO',
+        videos: [{ video_preview_image_url: '/demo-media/portable-blender.svg' }],
+      }),
+    ).toMatchObject({ media_url: '/demo-media/portable-blender.svg', media_poster_url: '', card_count: 0 });
+  });
+
+  it('accepts the demo catalogue’s own image paths, and no other root-relative or unsafe link', () => {
+    expect(item({ images: [{ original_image_url: '/demo-media/ab-roller-wheel.svg' }] }).media_url).toBe(
+      '/demo-media/ab-roller-wheel.svg',
+    );
+    for (const unsafe of ['/api/collections/users/records', '//evil.example/x.jpg', '/demo-media/../x.svg']) {
+      expect(item({ images: [{ original_image_url: unsafe }] }).media_url, unsafe).toBe('');
+      const video = item({
+        videos: [{ video_hd_url: 'https://cdn.example/v.mp4', video_preview_image_url: unsafe }],
+      });
+      expect(video.media_poster_url, unsafe).toBe('');
+    }
+    // the demo paths are media only: never a product or profile link
+    expect(item({ link_url: '/demo-media/ab-roller-wheel.svg' }).product_link).toBe('');
   });
 });
 
@@ -322,6 +401,7 @@ describe('normalizeAd: hostile items', () => {
       product_link: '',
       page_profile_url: '',
       media_url: '',
+      media_poster_url: '',
       page_id: '',
       cta_type: '',
       platforms: 'FACEBOOK, INSTAGRAM',

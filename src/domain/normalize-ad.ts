@@ -9,7 +9,7 @@
 import { AD_TEXT_CAPS } from './ad-fields.ts';
 import type { AdFields } from './entities.ts';
 import { capText, cleanText } from './text.ts';
-import { isHttpUrl, parseHttpUrl } from './url.ts';
+import { isAdMediaUrl, isHttpUrl, parseHttpUrl } from './url.ts';
 import { winningScore } from './winning-score.ts';
 
 /** A result row as the worker writes it: the 24 ad fields plus what the scout derives. */
@@ -20,6 +20,10 @@ export type NormalizedAd = AdFields & {
   days_running: number;
   /** The creative's main media file: video (HD, else SD) for video ads, else the image. */
   media_url: string;
+  /** The preview image of that video when media_url is one; else ''. */
+  media_poster_url: string;
+  /** Cards of a carousel-style creative (or images of a multi-image ad); 0 for one image or video. */
+  card_count: number;
   /** winning-score.ts, from the fields above. */
   winning_score: number;
 };
@@ -477,29 +481,52 @@ function formatOf(displayFormat: unknown, snapshot: unknown, cards: unknown[]): 
   return '';
 }
 
-/** The creative's media file: a video when the ad has one, else its image. */
-function mediaUrlOf(snapshot: unknown, cards: unknown[]): string {
+/** A media link: http(s) or a demo image path (url.ts, isAdMediaUrl) that fits its column. */
+function mediaLink(value: unknown, maxLength: number): string {
+  if (typeof value !== 'string') return '';
+  const url = value.trim();
+  return url.length <= maxLength && isAdMediaUrl(url) ? url : '';
+}
+
+const VIDEO_NAMES = ['video_hd_url', 'video_sd_url'];
+const IMAGE_NAMES = ['original_image_url', 'resized_image_url', 'video_preview_image_url'];
+
+interface Creative {
+  media_url: string;
+  media_poster_url: string;
+  card_count: number;
+}
+
+/**
+ * The creative's media: a video when the ad has one (with that video's preview image as its
+ * poster), else its image; a carousel's come from its first card. `card_count` counts the cards
+ * (or the images of a multi-image ad) when there is more than one file to show.
+ */
+function creativeOf(snapshot: unknown, cards: unknown[]): Creative {
+  const images = list(prop(snapshot, 'images'));
   const holders = [
     firstOfList(prop(snapshot, 'videos')),
-    firstOfList(prop(snapshot, 'images')),
+    images[0],
     cards[0],
     firstOfList(prop(snapshot, 'extra_videos')),
     firstOfList(prop(snapshot, 'extra_images')),
   ];
-  const names = [
-    'video_hd_url',
-    'video_sd_url',
-    'original_image_url',
-    'resized_image_url',
-    'video_preview_image_url',
-  ];
-  for (const name of names) {
+  const cardCount = cards.length > 0 ? cards.length : images.length > 1 ? images.length : 0;
+  for (const name of VIDEO_NAMES) {
     for (const holder of holders) {
-      const url = httpUrl(prop(holder, name), AD_TEXT_CAPS.media_url);
-      if (url) return url;
+      const video = mediaLink(prop(holder, name), AD_TEXT_CAPS.media_url);
+      if (!video) continue;
+      const poster = mediaLink(prop(holder, 'video_preview_image_url'), AD_TEXT_CAPS.media_poster_url);
+      return { media_url: video, media_poster_url: poster, card_count: cardCount };
     }
   }
-  return '';
+  for (const name of IMAGE_NAMES) {
+    for (const holder of holders) {
+      const image = mediaLink(prop(holder, name), AD_TEXT_CAPS.media_url);
+      if (image) return { media_url: image, media_poster_url: '', card_count: cardCount };
+    }
+  }
+  return { media_url: '', media_poster_url: '', card_count: cardCount };
 }
 
 /**
@@ -624,7 +651,7 @@ export function normalizeAd(raw: unknown, context: NormalizeContext): NormalizeR
     gender_audience: genderOf(audienceBlocks),
     collation_count: collationCount,
     days_running: times.days_running,
-    media_url: mediaUrlOf(creative, cards),
+    ...creativeOf(creative, cards),
     winning_score: 0,
   };
   ad.winning_score = winningScore(ad);

@@ -3,6 +3,7 @@ import { SPEC_RESULT_HEADERS } from '../../tests/fixtures/spec-columns.ts';
 import type { SearchResult } from './entities.ts';
 import {
   buildResultsCsv,
+  DATABASE_COLUMNS,
   EMPTY_RESULT_FILTERS,
   exportValue,
   filterNeedles,
@@ -49,6 +50,8 @@ function result(overrides: Partial<SearchResult> = {}): SearchResult {
     collation_count: 3,
     days_running: 52,
     media_url: '',
+    media_poster_url: '',
+    card_count: 0,
     winning_score: 61.5,
     is_new: true,
     ...overrides,
@@ -84,7 +87,21 @@ describe('RESULT_COLUMNS', () => {
   });
   it('keeps only known keys, once, in column order', () => {
     expect(knownColumnKeys(['body', 'nope', 'country', 'body', '__proto__'])).toEqual(['country', 'body']);
+    expect(knownColumnKeys(['body', 'creative'])).toEqual(['creative', 'body']);
     expect(knownColumnKeys([])).toEqual([]);
+  });
+});
+
+describe('DATABASE_COLUMNS', () => {
+  it('puts the Creative thumbnail first, then the 27 data columns in order', () => {
+    expect(DATABASE_COLUMNS.map((c) => c.header)).toEqual([
+      'Creative',
+      ...RESULT_COLUMNS.map((c) => c.header),
+    ]);
+  });
+  it('never exports the Creative column: it is no data column', () => {
+    expect(resultColumn('creative')).toBeUndefined();
+    expect(RESULT_COLUMNS.some((c) => (c.key as string) === 'creative')).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * The Database page's columns (SPEC §2, §4) and what each cell exports (SPEC §7): the 24 ad
- * fields in SPEC's order, then the derived Days Running, Variants and Winning Score. Also the
- * page's three text filters. Pure, so the grid and its tests share one definition. What a cell
- * shows is result-display.ts's, shared with the History dialog.
+ * The Database page's columns (SPEC §2, §4) and what each cell exports (SPEC §7): the Creative
+ * thumbnail first (shown only, never exported), then the 24 ad fields in SPEC's order, then the
+ * derived Days Running, Variants and Winning Score. Also the page's three text filters. Pure, so
+ * the grid and its tests share one definition. What a cell shows is result-display.ts's, shared
+ * with the History dialog.
  */
 import { buildCsv } from './csv.ts';
 import { AD_FIELDS, DERIVED_AD_FIELDS, type SearchResult } from './entities.ts';
@@ -16,19 +17,34 @@ export interface ResultColumn {
   kind: ResultColumnKind;
 }
 
-/** All 27 columns in display order; every one is visible at first (SPEC §4). */
+/** The 27 data columns in display order, the ones an export can hold (SPEC §4, §7). */
 export const RESULT_COLUMNS: readonly ResultColumn[] = [...AD_FIELDS, ...DERIVED_AD_FIELDS];
+
+/** The ad's image (creative.ts): a thumbnail in the grid, no data, so never in a CSV. */
+export const CREATIVE_COLUMN = { key: 'creative', header: 'Creative' } as const;
+
+export type DatabaseColumnKey = ResultColumnKey | typeof CREATIVE_COLUMN.key;
+
+/**
+ * Every column of the Database grid and its 'Toggle Columns' panel, in display order: Creative
+ * first, then the 27 data columns. Every one is visible at first (SPEC §4).
+ */
+export const DATABASE_COLUMNS: readonly { key: DatabaseColumnKey; header: string }[] = [
+  CREATIVE_COLUMN,
+  ...RESULT_COLUMNS,
+];
 
 const COLUMN_BY_KEY = new Map<string, ResultColumn>(RESULT_COLUMNS.map((column) => [column.key, column]));
 
+/** A data column by key; undefined for the Creative column, which exports nothing. */
 export function resultColumn(key: string): ResultColumn | undefined {
   return COLUMN_BY_KEY.get(key);
 }
 
 /** Keeps the known column keys of a stored list, once each, in column order. */
-export function knownColumnKeys(keys: readonly string[]): ResultColumnKey[] {
+export function knownColumnKeys(keys: readonly string[]): DatabaseColumnKey[] {
   const wanted = new Set(keys);
-  return RESULT_COLUMNS.filter((column) => wanted.has(column.key)).map((column) => column.key);
+  return DATABASE_COLUMNS.filter((column) => wanted.has(column.key)).map((column) => column.key);
 }
 
 /**

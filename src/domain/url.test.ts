@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl, parseHttpUrl } from './url.ts';
+import { isAdMediaUrl, isDemoMediaPath, isHttpUrl, parseHttpUrl } from './url.ts';
 
 describe('parseHttpUrl', () => {
   it('splits an Ad Library link', () => {
@@ -51,5 +51,41 @@ describe('parseHttpUrl', () => {
       expect(ours.host).toBe(whatwg.hostname);
       expect(ours.query ? `?${ours.query}` : '').toBe(whatwg.search);
     }
+  });
+});
+
+describe('isAdMediaUrl: http(s) CDN links and the demo catalogue’s own images', () => {
+  it.each([
+    'https://scontent.xx.fbcdn.net/v/t39.35426-6/480112233_n.jpg?oe=6816D5E6',
+    'http://cdn.example/v.mp4',
+    '/demo-media/no-pull-dog-harness.svg',
+    '/demo-media/3-in-1-charging-station.webp',
+  ])('accepts %s', (url) => {
+    expect(isAdMediaUrl(url)).toBe(true);
+  });
+
+  it.each([
+    '/demo-media/',
+    '/demo-media/../api/collections/users/records',
+    '/demo-media/sub/file.svg',
+    '/demo-media/file.svg?x=1',
+    '/demo-media/File.svg',
+    '/demo-media/-x.svg',
+    '/demo-media/file.png',
+    '/demo-media/file.svg ',
+    '/api/collections/users/records',
+    '/demo-mediax/file.svg',
+    '//evil.example/demo-media/file.svg',
+    'demo-media/file.svg',
+    'javascript:alert(1)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    '',
+  ])('refuses %s', (url) => {
+    expect(isAdMediaUrl(url)).toBe(false);
+  });
+
+  it('knows a demo path from a URL', () => {
+    expect(isDemoMediaPath('/demo-media/portable-blender.svg')).toBe(true);
+    expect(isDemoMediaPath('https://shop.example/demo-media/portable-blender.svg')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * http(s) URL checks without the WHATWG `URL` global, which PocketBase's JS VM (goja) lacks.
- * Used wherever a runtime must accept only http/https links (forms, normalizer, hooks).
+ * Used wherever a runtime must accept only http/https links (forms, normalizer, hooks), and the
+ * one exception for ad media: the demo catalogue's images, which the app serves itself.
  */
 export interface HttpUrlParts {
   protocol: 'http' | 'https';
@@ -43,4 +44,26 @@ export function parseHttpUrl(raw: string): HttpUrlParts | null {
 
 export function isHttpUrl(raw: string): boolean {
   return parseHttpUrl(raw) !== null;
+}
+
+/**
+ * Where the app serves the demo catalogue's product images (public/demo-media/). The demo source
+ * writes media as root-relative paths under it, so its ads show on a server with no internet.
+ */
+export const DEMO_MEDIA_PREFIX = '/demo-media/';
+
+/** A file name under DEMO_MEDIA_PREFIX: lower-case words and hyphens, an image extension, nothing else. */
+const DEMO_MEDIA_PATH = /^\/demo-media\/[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?\.(?:svg|webp)$/;
+
+/** A root-relative path to one of the demo catalogue's images (no '..', query or other folder). */
+export function isDemoMediaPath(raw: string): boolean {
+  return DEMO_MEDIA_PATH.test(raw);
+}
+
+/**
+ * An ad's media link: an absolute http(s) URL (the sources' CDN links) or a demo image path.
+ * Every other root-relative path (/api/…), protocol-relative URL (//host) or scheme is refused.
+ */
+export function isAdMediaUrl(raw: string): boolean {
+  return isDemoMediaPath(raw) || isHttpUrl(raw);
 }

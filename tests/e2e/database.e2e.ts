@@ -1,6 +1,6 @@
 /**
  * /app/database (SPEC §2, §4, §7, §8): seeded results reach the grid through the local mirror;
- * the 27 columns, text that stays text, safe Link cells, the three filters, column toggles that
+ * the Creative thumbnail and the 27 data columns, text that stays text, safe Link cells, the three filters, column toggles that
  * survive a reload, rows that arrive while the page is open, and the CSV export of exactly the
  * visible columns and filtered, sorted rows.
  */
@@ -20,7 +20,8 @@ const cell = (page: Page, rowId: string, colId: string) =>
 const XSS = '<img src=x onerror=alert(1)>';
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
 
-const HEADERS = [...SPEC_RESULT_HEADERS, 'Days Running', 'Variants', 'Winning Score'];
+// the Creative thumbnail first (not a SPEC column, never exported), then SPEC's 24 in order
+const HEADERS = ['Creative', ...SPEC_RESULT_HEADERS, 'Days Running', 'Variants', 'Winning Score'];
 
 interface Seeded {
   user: E2eUser;
@@ -171,7 +172,7 @@ async function openDatabase(page: Page, admin: Admin, user: E2eUser, expected: s
   await expect(count(page)).toHaveText(expected, { timeout: 15_000 });
 }
 
-test('shows every result in 27 columns, text as text, and Link cells only for http(s) URLs', async ({
+test('shows every result in 28 columns, text as text, and Link cells only for http(s) URLs', async ({
   page,
   admin,
 }) => {
@@ -181,7 +182,7 @@ test('shows every result in 27 columns, text as text, and Link cells only for ht
   await expect(renderedRows(page)).toHaveCount(3);
 
   expect(await gridHeaders(page)).toEqual(HEADERS);
-  await expect(page.getByRole('grid')).toHaveAttribute('aria-colcount', '27');
+  await expect(page.getByRole('grid')).toHaveAttribute('aria-colcount', '28');
 
   await expect(cell(page, ids.paws, 'store_name')).toHaveText('Happy Paws');
   await expect(cell(page, ids.paws, 'country')).toHaveText('US');
@@ -293,7 +294,7 @@ test('column toggles hide and show columns and are remembered across a reload', 
   const panel = page.getByRole('dialog', { name: 'Toggle Columns' });
   await expect(panel).toBeVisible();
   const boxes = panel.getByRole('checkbox');
-  await expect(boxes).toHaveCount(27);
+  await expect(boxes).toHaveCount(28);
   for (let i = 0; i < HEADERS.length; i++) {
     await expect(boxes.nth(i)).toBeChecked();
     await expect(panel.locator('label').nth(i)).toHaveText(HEADERS[i] as string);

@@ -80,6 +80,17 @@ export const KNOWN_ERRORS = {
     url: new RegExp(`^https?://[^/]+${literally(path)}(\\?|$)`),
     reason: `the server refuses ${path} with ${status}, which the test asks for`,
   }),
+  /**
+   * Ad media a test's CDN refuses (an expired link, as Facebook's expire) or that cannot load
+   * offline: Chromium logs each failed image or video load itself, whatever the app does next
+   * (the detail view shows its 'media unavailable' tile). `origin` is the test's media host.
+   */
+  adMediaFailed: (origin: string, path = '/', optional = false): ExpectedError => ({
+    text: /^Failed to load resource: (the server responded with a status of 404 \(|net::ERR_INTERNET_DISCONNECTED$)/,
+    url: new RegExp(`^${literally(origin)}${literally(path)}`),
+    reason: `the test's media host ${origin} fails ${path}… on purpose (an expired link, or offline)`,
+    optional,
+  }),
   /** A test that takes the browser offline (goOffline in pwa.e2e.ts). */
   offline: [
     {

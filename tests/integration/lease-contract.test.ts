@@ -170,3 +170,48 @@ describe('the hooks refuse requests that break the contract, with its messages',
     expect(answer).toEqual({ status: 400, body: message.charAt(0).toUpperCase() + message.slice(1) });
   });
 });
+
+describe('the results route stores only safe media links', () => {
+  it('keeps http(s) media and the demo catalogue’s /demo-media/ paths, and empties every other one', async () => {
+    const runId = await workingRun(20);
+    const worker = 'media-worker';
+    await post('/api/adscout/worker/claim', { worker });
+    // [media_url sent, what is stored]
+    const cases: [string, string][] = [
+      [
+        'https://video.xx.fbcdn.net/v/t42.1790-2/1_hd.mp4?oe=1',
+        'https://video.xx.fbcdn.net/v/t42.1790-2/1_hd.mp4?oe=1',
+      ],
+      ['/demo-media/portable-blender.svg', '/demo-media/portable-blender.svg'],
+      ['/api/collections/users/records', ''],
+      ['/demo-media/../api/health', ''],
+      ['/demo-media/nested/file.svg', ''],
+      ['//evil.example/x.png', ''],
+      ['javascript:alert(1)', ''],
+      ['data:image/svg+xml,<svg onload=alert(1)>', ''],
+    ];
+    const rows = cases.map(([media], i) => ({
+      ad_id: `media-${i}`,
+      media_url: media,
+      media_poster_url: media,
+      product_link: media,
+      card_count: 3,
+    }));
+    const written = await post(`/api/adscout/worker/runs/${runId}/results`, { worker, rows });
+    expect(written.body).toMatchObject({ inserted: cases.length, rejected: 0 });
+    const stored = await server.superuser
+      .collection('search_results')
+      .getFullList({ filter: `run = "${runId}"`, sort: 'ad_id' });
+    const byAd = new Map(stored.map((row) => [row.ad_id as string, row]));
+    cases.forEach(([sent, kept], i) => {
+      expect(byAd.get(`media-${i}`), sent).toMatchObject({
+        media_url: kept,
+        media_poster_url: kept,
+        // a root-relative path is media only: the link columns take absolute http(s) URLs
+        product_link: kept.startsWith('/') ? '' : kept,
+        card_count: 3,
+      });
+    });
+    await post(`/api/adscout/worker/runs/${runId}/finish`, { worker, status: 'completed' });
+  });
+});

@@ -61,6 +61,10 @@ async function seedResults(user: TestUser, runId: string, count: number): Promis
         platforms: 'FACEBOOK, INSTAGRAM',
         page_profile_url: 'https://www.facebook.com/store',
         start_date: '2026-10-01 00:00:00.000Z',
+        format: 'VIDEO',
+        media_url: `https://video.example/${adCounter}.mp4`,
+        media_poster_url: `https://video.example/${adCounter}.jpg`,
+        card_count: adCounter % 5,
       });
     }
     const results = await batch.send();
@@ -134,8 +138,15 @@ describe('pulling', () => {
     expect((await db.keywordSets.where('locale').equals('de-DE').first())?.keywords).toEqual([
       'kostenloser versand',
     ]);
-    // PocketBase's bookkeeping fields are not kept
-    expect((await localRows(db))[0]).not.toHaveProperty('collectionName');
+    // PocketBase's bookkeeping fields are not kept; the creative's are
+    const [local] = await localRows(db);
+    expect(local).not.toHaveProperty('collectionName');
+    const n = Number(local!.ad_id.slice('ad-'.length));
+    expect(local).toMatchObject({
+      media_url: `https://video.example/${n}.mp4`,
+      media_poster_url: `https://video.example/${n}.jpg`,
+      card_count: n % 5,
+    });
     const cursor = (await db.meta.get('cursor:search_results'))?.value as { updated: string; id: string };
     const newest = await server.superuser
       .collection('search_results')

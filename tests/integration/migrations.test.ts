@@ -97,6 +97,26 @@ describe('migrations', () => {
     expect(settings.rateLimits.enabled).toBe(true);
   });
 
+  it('the creative fields of search_results come and go with their own migration', async () => {
+    // every migration from the creative fields' one on: reverting them takes the fields away
+    const files = (await readdir(join(ROOT, 'pb_migrations'))).filter((f) => f.endsWith('.js')).sort();
+    const from = files.indexOf('1795300400_update_search_results_creative.js');
+    expect(from).toBeGreaterThan(0);
+    const fieldsOf = async () =>
+      (await snapshot()).collections.get('search_results')!.fields.map((field) => field.name);
+    expect(await fieldsOf()).toEqual(expect.arrayContaining(['media_url', 'media_poster_url', 'card_count']));
+
+    pb('migrate', 'down', String(files.length - from));
+    const without = await fieldsOf();
+    expect(without).toContain('media_url');
+    expect(without).not.toContain('media_poster_url');
+    expect(without).not.toContain('card_count');
+
+    const output = pb('migrate', 'up');
+    expect(output.match(/Applied \S+/g) ?? []).toHaveLength(files.length - from);
+    expect(await fieldsOf()).toEqual(expect.arrayContaining(['media_poster_url', 'card_count']));
+  });
+
   it('roll back every collection, rule and setting with migrate down', async () => {
     const output = pb('migrate', 'down', String(migrationCount));
     expect(output.match(/Reverted \S+/g) ?? []).toHaveLength(migrationCount);

@@ -93,7 +93,7 @@ describe('schema parity between pb_migrations and src/domain', () => {
     const keys: string[] = RESULT_ROW_FIELDS.map((field) => field.key);
     for (const field of RESULT_ROW_FIELDS) {
       const column = columns.find((c) => c.name === field.key)!;
-      if (field.kind === 'text' || field.kind === 'url') {
+      if (field.kind === 'text' || field.kind === 'url' || field.kind === 'media') {
         expect({ name: column.name, type: column.type, max: column.max }).toEqual({
           name: field.key,
           type: 'text',

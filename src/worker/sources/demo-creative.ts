@@ -15,6 +15,7 @@ import {
 } from './demo-catalogue.ts';
 import { bodyText, linkDescription, titleText, ucfirst } from './demo-copy.ts';
 import { card, image, rawItem, transparency, video } from './demo-item.ts';
+import { demoMediaPath } from './demo-media.ts';
 import { numericId, Rand } from './demo-random.ts';
 import { productUrl, slug, type Universe } from './demo-shops.ts';
 import type { SourceQuery } from './types.ts';
@@ -90,7 +91,8 @@ export function buildGroup(ctx: BuildContext, day: number, slot: number): Group 
   const cta = ctaText(ctaType, country);
   const campaign = `${slug(product.name)}-${rand.pick(['scale', 'test', 'cbo', 'broad', 'retarget', 'ugc'])}`;
   const collationId = numericId(`${key}|collation`, 16);
-  const media = collationId;
+  /** The product image of the main product or of another product of the shop's niche. */
+  const mediaOf = (p: DemoProduct) => demoMediaPath(p, p === product ? offer.niche : niche);
   const style = rand.int(0, 5);
 
   let body: string = bodyText(style, product, rand, country);
@@ -104,7 +106,7 @@ export function buildGroup(ctx: BuildContext, day: number, slot: number): Group 
   let images: Record<string, unknown>[] = [];
   let videos: Record<string, unknown>[] = [];
 
-  const cardOf = (p: DemoProduct, index: number, cardBody: string | null) =>
+  const cardOf = (p: DemoProduct, cardBody: string | null) =>
     card({
       title: p.name,
       body: cardBody,
@@ -113,27 +115,28 @@ export function buildGroup(ctx: BuildContext, day: number, slot: number): Group 
       ctaText: cta,
       linkUrl: productUrl(shop, p, rand, campaign),
       linkDescription: rand.chance(0.6) ? formatPrice(p.price, country) : p.description,
-      media,
-      index,
+      image: mediaOf(p),
     });
   const nicheProducts = [product, ...niche.products.filter((p) => p !== product)];
 
   switch (format) {
     case 'VIDEO':
-      videos = [video(media)];
+      videos = [video(mediaOf(product))];
       break;
     case 'IMAGE':
-      images = [image(media, 0)];
+      images = [image(mediaOf(product))];
       break;
     case 'MULTI_IMAGES':
-      images = Array.from({ length: rand.int(2, 4) }, (_, i) => image(media, i));
+      images = Array.from({ length: rand.int(2, 4) }, (_, i) =>
+        image(mediaOf(nicheProducts[i % nicheProducts.length]!)),
+      );
       break;
     case 'CAROUSEL': {
       const count = rand.int(3, 5);
       title = null;
       cards = Array.from({ length: count }, (_, i) => {
         const p = rand.chance(0.5) ? product : nicheProducts[i % nicheProducts.length]!;
-        return cardOf(p, i, ucfirst(p.benefits[i % 3]!));
+        return cardOf(p, ucfirst(p.benefits[i % 3]!));
       });
       break;
     }
@@ -142,7 +145,7 @@ export function buildGroup(ctx: BuildContext, day: number, slot: number): Group 
       const count = rand.int(3, 6);
       cards = Array.from({ length: count }, (_, i) => {
         const p = nicheProducts[i % nicheProducts.length]!;
-        return cardOf(p, i, i === 0 ? body : `${p.description}. ${ucfirst(p.benefits[0])}.`);
+        return cardOf(p, i === 0 ? body : `${p.description}. ${ucfirst(p.benefits[0])}.`);
       });
       body = '{{product.brand}}';
       title = '{{product.name}}';
@@ -162,8 +165,7 @@ export function buildGroup(ctx: BuildContext, day: number, slot: number): Group 
           ctaText: cta,
           linkUrl,
           linkDescription: i === 0 ? description : product.description,
-          media,
-          index: i,
+          image: mediaOf(product),
         }),
       );
       body = '{{product.brand}}';

@@ -1,27 +1,24 @@
 /**
  * The raw item shape of the demo source: what the curious_coder Apify actor returns for one ad
- * (reference §3.3), so that one normalizer handles both. Media sit on an `.example` host.
+ * (reference §3.3), so that one normalizer handles both. Images are the app's own demo product
+ * images (demo-media.ts, root-relative /demo-media/ paths); Page pictures sit on an `.example` host.
  */
 import { countryName, EU_COUNTRY_CODES } from '../../domain/countries.ts';
 import { AGE_BUCKETS, type DemoFormat } from './demo-catalogue.ts';
 import type { Rand } from './demo-random.ts';
 import type { Shop } from './demo-shops.ts';
 
-const MEDIA_HOST = 'https://media.adscout-demo.example';
+/** Where the demo's Page profile pictures would be (never shown). */
+const PICTURE_HOST = 'https://media.adscout-demo.example';
 
-export function image(key: string, index: number): { original_image_url: string; resized_image_url: string } {
-  return {
-    original_image_url: `${MEDIA_HOST}/i/${key}_${index}.jpg`,
-    resized_image_url: `${MEDIA_HOST}/i/${key}_${index}_600x600.jpg`,
-  };
+/** An image of the creative: one of the demo product images (a 600×600 SVG, also the resized one). */
+export function image(path: string): { original_image_url: string; resized_image_url: string } {
+  return { original_image_url: path, resized_image_url: path };
 }
 
-export function video(key: string): Record<string, unknown> {
-  return {
-    video_hd_url: `${MEDIA_HOST}/v/${key}_hd.mp4`,
-    video_sd_url: `${MEDIA_HOST}/v/${key}_sd.mp4`,
-    video_preview_image_url: `${MEDIA_HOST}/v/${key}_preview.jpg`,
-  };
+/** A video: the demo ships no video files, so only its preview image (a product image) is known. */
+export function video(previewPath: string): Record<string, unknown> {
+  return { video_hd_url: null, video_sd_url: null, video_preview_image_url: previewPath };
 }
 
 export function card(fields: {
@@ -32,8 +29,8 @@ export function card(fields: {
   ctaText: string;
   linkUrl: string;
   linkDescription: string | null;
-  media: string;
-  index: number;
+  /** The card's product image (demo-media.ts). */
+  image: string;
 }): Record<string, unknown> {
   return {
     title: fields.title,
@@ -43,7 +40,7 @@ export function card(fields: {
     cta_type: fields.ctaType,
     link_url: fields.linkUrl,
     link_description: fields.linkDescription,
-    ...image(fields.media, fields.index),
+    ...image(fields.image),
     watermarked_resized_image_url: '',
     video_hd_url: null,
     video_sd_url: null,
@@ -173,7 +170,7 @@ export function rawItem(ad: DemoAd): Record<string, unknown> {
       page_categories: [...shop.categories],
       page_like_count: shop.likes,
       page_profile_uri: `https://www.facebook.com/${shop.pageId}/`,
-      page_profile_picture_url: `${MEDIA_HOST}/p/${shop.pageId}.jpg`,
+      page_profile_picture_url: `${PICTURE_HOST}/p/${shop.pageId}.jpg`,
       cards: ad.cards,
       images: ad.images,
       videos: ad.videos,

@@ -3,6 +3,7 @@
  * page, likes) and the products a query finds, by keyword, by page or across every niche.
  */
 import { NICHES, type DemoNiche, type DemoProduct } from './demo-catalogue.ts';
+import { withPrefix, withSuffix } from './demo-copy.ts';
 import { numericId, Rand } from './demo-random.ts';
 import type { SourceQuery } from './types.ts';
 
@@ -88,15 +89,16 @@ function productMatches(product: DemoProduct, stems: readonly string[]): boolean
 function keywordProducts(terms: string, rand: Rand): Offer[] {
   const niche = rand.pick(NICHES);
   const base = titleCase(terms);
-  const names = [
+  // once each: the keyword may already hold a prefix or suffix ('lamp pro')
+  const names = new Set([
     base,
-    `${base} Pro`,
-    `Premium ${base}`,
-    `${base} Set`,
-    `${base} 2.0`,
-    `The Original ${base}`,
-  ];
-  return names.map((name, i) => ({
+    withSuffix(base, 'Pro'),
+    withPrefix('Premium', base),
+    withSuffix(base, 'Set'),
+    withSuffix(base, '2.0'),
+    withPrefix('The Original', base),
+  ]);
+  return [...names].map((name, i) => ({
     niche,
     weight: 3,
     product: {

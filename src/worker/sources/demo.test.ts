@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isDemoMediaPath } from '../../domain/url.ts';
 import type { Sleep } from '../net/http.ts';
 import { buildDemoCatalogue, createDemoSource, DEMO_WINDOW_DAYS } from './demo.ts';
 import { collectPages, sourceQuery } from '../../../tests/fixtures/source-query.ts';
@@ -117,11 +118,15 @@ describe('demo source', () => {
       expect(hostOf(s.link_url)).toMatch(/\.example$/);
       expect(s.caption).toBe(hostOf(s.link_url));
       for (const card of s.cards) expect(hostOf(card.link_url)).toMatch(/\.example$/);
+      // the app's own product images (demo-media.test.ts checks that each one exists)
       const media = [
         ...s.images.map((i: Raw) => i.original_image_url),
-        ...s.videos.map((v: Raw) => v.video_hd_url),
+        ...s.videos.map((v: Raw) => v.video_preview_image_url),
+        ...s.cards.map((c: Raw) => c.original_image_url),
       ];
-      for (const url of media) expect(hostOf(url)).toMatch(/\.example$/);
+      expect(media.length).toBeGreaterThan(0);
+      for (const url of media) expect(isDemoMediaPath(url), url).toBe(true);
+      for (const video of s.videos) expect([video.video_hd_url, video.video_sd_url]).toEqual([null, null]);
     }
     const days = new Set(items.map((ad) => Math.floor((ad.start_date * 1000) / DAY)));
     expect(days.size).toBeGreaterThan(DEMO_WINDOW_DAYS - 5);
@@ -242,6 +247,28 @@ describe('demo catalogue for searches it has no product for', () => {
     const onPage = unmatched({ pageIds: ['106303752098912'] });
     expect(new Set(onPage.map((ad) => ad.page_id))).toEqual(new Set(['106303752098912']));
     expect(titles(onPage).some((title) => title.includes('Zorbix Quuxle'))).toBe(true);
+  });
+
+  it('never doubles a prefix, a suffix or an article in its copy ("The Original The Original Lampe™")', () => {
+    for (const searchTerms of ['lampe', 'the original lampe', 'premium lamp pro', 'ice roller', 'led mask']) {
+      const items = catalogue(sourceQuery({ searchTerms, limit: 1000 }), NOW);
+      const texts = items.flatMap((ad) => [
+        String(ad.snapshot.title ?? ''),
+        String(ad.snapshot.body.text ?? ''),
+        ...ad.snapshot.cards.flatMap((card: Raw) => [String(card.title ?? ''), String(card.body ?? '')]),
+      ]);
+      expect(texts.length).toBeGreaterThan(100);
+      for (const text of texts) {
+        expect(text, searchTerms).not.toMatch(/\b(the original|premium) \1\b/i);
+        expect(text, searchTerms).not.toMatch(/\b(pro|set|2\.0) \1\b/i);
+        expect(text, searchTerms).not.toMatch(/\bthe the\b/i);
+        expect(text, searchTerms).not.toMatch(/\ba (?:[aeiou]|led\b)/i);
+      }
+      if (searchTerms === 'lampe') {
+        expect(texts).toContain('The Original Lampe™');
+        expect(texts.some((text) => text.includes('Meet The Original Lampe:'))).toBe(true);
+      }
+    }
   });
 
   it('finds nothing for ads without media: every demo ad has an image or a video', () => {

@@ -3,9 +3,15 @@
  * lazily by the page, so AG Grid ships in this chunk only.
  *
  * Built for 50,000 rows: plain text cells (the grid writes values as text, never as HTML), value
- * formatters rather than renderers (only the three Link columns have one, a light DOM one),
+ * formatters rather than renderers (only the Creative thumbnail and the three Link columns have
+ * one, a light DOM one; thumbnails are small lazy images that only rows which stay on screen
+ * load),
  * the filters as an external filter over a lowercase copy of three fields made once per row,
  * new rows as async transactions, and no hover highlight or row animation.
+ *
+ * A click on a row (not on a link in it) or Enter on a focused row opens the ad detail view; its
+ * up and down arrows walk the rows as the grid shows them (filter and sort), and closing it puts
+ * the focus back on the row it shows.
  */
 import {
   CellStyleModule,
@@ -15,8 +21,11 @@ import {
   EventApiModule,
   ExternalFilterModule,
   RowApiModule,
+  ScrollApiModule,
   themeQuartz,
   ValidationModule,
+  type CellClickedEvent,
+  type CellKeyDownEvent,
   type ColDef,
   type FirstDataRenderedEvent,
   type GetRowIdParams,
@@ -27,10 +36,15 @@ import {
   type IRowNode,
   type Module,
   type ValueFormatterParams,
+  type ValueGetterParams,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  chooseCreative,
+  CREATIVE_COLUMN,
+  creativeStill,
+  DATABASE_COLUMNS,
   filterNeedles,
   linkHref,
   passesFilters,
@@ -44,16 +58,20 @@ import {
   type ResultFilterText,
   type SearchResult,
 } from '../../../domain/index.ts';
+import { AdDetailDialog, type AdDetailPosition } from '../../components/ad-detail-dialog.tsx';
 import { externalLinkElement } from '../../components/external-link.tsx';
+import { useConnectivity } from '../../data/connectivity.ts';
 import type { DatabaseGridProps } from './grid-contract.ts';
 
 // Every grid API the code calls needs its module; a missing one is only a console error (#200),
 // which the e2e console-error guard fails on. EventApiModule: api.addEventListener, which
-// disconnects the row feed and clears the export handle when the page closes.
+// disconnects the row feed and clears the export handle when the page closes. ScrollApiModule:
+// api.ensureIndexVisible, which keeps the row the detail view shows in view.
 const MODULES: Module[] = [
   ClientSideRowModelModule,
   ClientSideRowModelApiModule,
   RowApiModule,
+  ScrollApiModule,
   ColumnApiModule,
   EventApiModule,
   ExternalFilterModule,
@@ -98,6 +116,88 @@ class LinkCell implements ICellRendererComp<SearchResult> {
     if (href) this.gui.append(externalLinkElement(href, RESULT_LINK_TEXT));
   }
 }
+
+/**
+ * How long a Creative cell must stay rendered before it loads its thumbnail. A fling through
+ * 50,000 rows renders each row for a frame or two: those never load an image, only the rows the
+ * user stops on do (a slow scroll keeps rows long enough to load as they come).
+ */
+const THUMBNAIL_SETTLE_MS = 150;
+
+/**
+ * The Creative cell: a 32 px thumbnail (the image, or a video's poster with a play mark) of a
+ * row that stays on screen, loaded lazily; a failed load leaves an empty frame, never a
+ * broken-image icon. The value is the still's URL (creativeStill), so the cell refreshes only
+ * when it changes.
+ */
+class CreativeCell implements ICellRendererComp<SearchResult> {
+  private gui: HTMLElement = document.createElement('span');
+  private shown: string | null | undefined = undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  init(params: ICellRendererParams<SearchResult, string | null>): void {
+    this.render(params.value ?? null, params.data);
+  }
+
+  getGui(): HTMLElement {
+    return this.gui;
+  }
+
+  refresh(params: ICellRendererParams<SearchResult, string | null>): boolean {
+    this.render(params.value ?? null, params.data);
+    return true;
+  }
+
+  destroy(): void {
+    clearTimeout(this.timer);
+  }
+
+  private render(still: string | null, row: SearchResult | undefined): void {
+    if (still === this.shown) return;
+    this.shown = still;
+    clearTimeout(this.timer);
+    const kind = row ? chooseCreative(row).kind : 'none';
+    this.gui.className = kind === 'video' ? 'creative-thumb creative-thumb-video' : 'creative-thumb';
+    this.gui.replaceChildren();
+    if (still) this.timer = setTimeout(() => this.load(still), THUMBNAIL_SETTLE_MS);
+  }
+
+  /** The thumbnail, if the cell is still on screen and still shows this still. */
+  private load(still: string): void {
+    if (!this.gui.isConnected || this.shown !== still) return;
+    const img = document.createElement('img');
+    img.loading = 'lazy';
+    img.decoding = 'async';
+    img.width = 32;
+    img.height = 32;
+    img.alt = '';
+    img.referrerPolicy = 'no-referrer';
+    img.addEventListener('error', () => {
+      img.remove();
+      this.gui.classList.add('creative-thumb-failed');
+    });
+    img.src = still;
+    this.gui.append(img);
+  }
+}
+
+/** The Creative column's value: the URL of its thumbnail, or null (creative.ts). */
+const creativeValue = (params: ValueGetterParams<SearchResult>) =>
+  params.data ? creativeStill(chooseCreative(params.data)) : null;
+
+const CREATIVE_COL_DEF: ColDef<SearchResult> = {
+  colId: CREATIVE_COLUMN.key,
+  headerName: CREATIVE_COLUMN.header,
+  valueGetter: creativeValue,
+  cellRenderer: CreativeCell,
+  // narrow, with less padding (database.css), so the text columns start close to the left
+  width: 88,
+  minWidth: 88,
+  headerClass: 'creative-header',
+  cellClass: 'creative-cell',
+  sortable: false,
+  resizable: false,
+};
 
 const WIDTHS: Partial<Record<ResultColumnKey, number>> = {
   title: 240,
@@ -189,7 +289,10 @@ export default function DatabaseGrid({ rows, feed, hidden, filters, onHandle, on
   const [initialRows] = useState(rows);
   const [columnDefs] = useState(() => {
     const hiddenKeys = new Set<string>(hidden);
-    return RESULT_COLUMNS.map((column) => columnDef(column, hiddenKeys.has(column.key)));
+    return [
+      { ...CREATIVE_COL_DEF, hide: hiddenKeys.has(CREATIVE_COLUMN.key) },
+      ...RESULT_COLUMNS.map((column) => columnDef(column, hiddenKeys.has(column.key))),
+    ];
   });
 
   // Latest props, read by the grid's callbacks; each `applied*` is what the grid shows now.
@@ -231,7 +334,7 @@ export default function DatabaseGrid({ rows, feed, hidden, filters, onHandle, on
     const next = new Set<string>(latestHidden.current);
     const show: string[] = [];
     const hide: string[] = [];
-    for (const column of RESULT_COLUMNS) {
+    for (const column of DATABASE_COLUMNS) {
       const was = appliedHidden.current.has(column.key);
       const now = next.has(column.key);
       if (was && !now) show.push(column.key);
@@ -341,6 +444,88 @@ export default function DatabaseGrid({ rows, feed, hidden, filters, onHandle, on
     [],
   );
 
+  // --- the ad detail view ---------------------------------------------------------------------
+
+  const offline = useConnectivity() === 'offline';
+  const [detail, setDetail] = useState<{ row: SearchResult; position: AdDetailPosition | null } | null>(null);
+  const detailRef = useRef(detail);
+  /** The column of the cell that opened the view: the same cell of the row gets the focus back. */
+  const detailColumn = useRef<string>(CREATIVE_COLUMN.key);
+
+  const showDetail = useCallback((row: SearchResult | null) => {
+    const api = apiRef.current;
+    const node = row && api && !api.isDestroyed() ? api.getRowNode(row.id) : null;
+    const position =
+      api && node && node.rowIndex !== null
+        ? { index: node.rowIndex + 1, total: api.getDisplayedRowCount() }
+        : null;
+    const next = row ? { row, position } : null;
+    detailRef.current = next;
+    setDetail(next);
+  }, []);
+
+  const openDetail = useCallback(
+    (row: SearchResult, colId: string) => {
+      detailColumn.current = colId;
+      showDetail(row);
+    },
+    [showDetail],
+  );
+
+  /** A click on a row opens its ad, but not a click on a link in it or one that ends a selection. */
+  const onCellClicked = useCallback(
+    (event: CellClickedEvent<SearchResult>) => {
+      const target = event.event?.target;
+      if (!event.data || (target instanceof Element && target.closest('a'))) return;
+      if (!(window.getSelection()?.isCollapsed ?? true)) return;
+      openDetail(event.data, event.column.getColId());
+    },
+    [openDetail],
+  );
+
+  const onCellKeyDown = useCallback(
+    (event: CellKeyDownEvent<SearchResult>) => {
+      const key = event.event;
+      if (!(key instanceof KeyboardEvent) || key.key !== 'Enter' || !event.data) return;
+      if (key.target instanceof Element && key.target.closest('a')) return; // Enter on a link follows it
+      // no keypress after this: the Enter must not also press the dialog's focused button
+      key.preventDefault();
+      openDetail(event.data, event.column.getColId());
+    },
+    [openDetail],
+  );
+
+  /** The previous or next row as the grid shows them now (its filter and sort). */
+  const moveDetail = useCallback(
+    (delta: -1 | 1) => {
+      const api = apiRef.current;
+      const current = detailRef.current;
+      if (!api || api.isDestroyed() || !current) return;
+      const node = api.getRowNode(current.row.id);
+      if (!node || node.rowIndex === null) return;
+      const next = api.getDisplayedRowAtIndex(node.rowIndex + delta);
+      if (!next?.data || next.rowIndex === null) return;
+      api.ensureIndexVisible(next.rowIndex);
+      showDetail(next.data);
+    },
+    [showDetail],
+  );
+
+  /** Closed: the focus goes to the row the view showed last, in the column that opened it. */
+  const closeDetail = useCallback(() => {
+    const api = apiRef.current;
+    const current = detailRef.current;
+    showDetail(null);
+    if (!api || api.isDestroyed() || !current) return;
+    const node = api.getRowNode(current.row.id);
+    if (!node || node.rowIndex === null) return;
+    api.ensureIndexVisible(node.rowIndex);
+    const column = api.getColumn(detailColumn.current)?.isVisible()
+      ? detailColumn.current
+      : api.getAllDisplayedColumns()[0]?.getColId();
+    if (column) api.setFocusedCell(node.rowIndex, column);
+  }, [showDetail]);
+
   return (
     <div className="database-grid" data-testid="database-grid">
       <AgGridReact<SearchResult>
@@ -359,7 +544,18 @@ export default function DatabaseGrid({ rows, feed, hidden, filters, onHandle, on
         onGridReady={onGridReady}
         onFirstDataRendered={onFirstDataRendered}
         onModelUpdated={reportCounts}
+        onCellClicked={onCellClicked}
+        onCellKeyDown={onCellKeyDown}
       />
+      {detail && (
+        <AdDetailDialog
+          row={detail.row}
+          position={detail.position}
+          offline={offline}
+          onMove={moveDetail}
+          onClose={closeDetail}
+        />
+      )}
     </div>
   );
 }

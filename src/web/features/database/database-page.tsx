@@ -13,8 +13,8 @@ import {
   hasActiveFilters,
   knownColumnKeys,
   MESSAGES,
-  RESULT_COLUMNS,
-  type ResultColumnKey,
+  DATABASE_COLUMNS,
+  type DatabaseColumnKey,
   type ResultFilters,
 } from '../../../domain/index.ts';
 import { downloadTextFile } from '../../components/download.ts';
@@ -102,7 +102,7 @@ function DatabaseView({ userId }: { userId: string }) {
   const sync = useSyncState();
   const { rows, failed, feed } = useResultRows(userId);
   const [filters, setFilters] = useState<ResultFilters>(EMPTY_RESULT_FILTERS);
-  const [hidden, setHidden] = useState<ResultColumnKey[]>(() => knownColumnKeys(readHiddenColumns(userId)));
+  const [hidden, setHidden] = useState<DatabaseColumnKey[]>(() => knownColumnKeys(readHiddenColumns(userId)));
   const [panel, setPanel] = useState<Panel>(null);
   const [counts, setCounts] = useState<GridCounts | null>(null);
   const grid = useRef<DatabaseGridHandle | null>(null);
@@ -117,7 +117,7 @@ function DatabaseView({ userId }: { userId: string }) {
     grid.current = handle;
   }, []);
 
-  const toggleColumn = (key: ResultColumnKey, visible: boolean) => {
+  const toggleColumn = (key: DatabaseColumnKey, visible: boolean) => {
     const next = visible ? hidden.filter((k) => k !== key) : knownColumnKeys([...hidden, key]);
     setHidden(next);
     writeHiddenColumns(userId, next);
@@ -258,7 +258,7 @@ function DatabaseView({ userId }: { userId: string }) {
         testId="columns-panel"
       >
         <ul className="column-list">
-          {RESULT_COLUMNS.map((column) => (
+          {DATABASE_COLUMNS.map((column) => (
             <li key={column.key}>
               <label className="column-toggle">
                 <input

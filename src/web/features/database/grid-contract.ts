@@ -2,7 +2,7 @@
  * What the Database page and its lazily loaded grid say to each other. No AG Grid here: the
  * page stays in the main bundle, AG Grid ships only with the grid's chunk.
  */
-import type { ResultColumn, ResultColumnKey, ResultFilters, SearchResult } from '../../../domain/index.ts';
+import type { DatabaseColumnKey, ResultColumn, ResultFilters, SearchResult } from '../../../domain/index.ts';
 import type { ResultFeed } from './result-feed.ts';
 
 export interface GridCounts {
@@ -21,7 +21,7 @@ export interface DatabaseGridProps {
   /** The latest bulk read; a new array replaces the grid's rows (kept by id). */
   rows: SearchResult[];
   feed: ResultFeed;
-  hidden: readonly ResultColumnKey[];
+  hidden: readonly DatabaseColumnKey[];
   filters: ResultFilters;
   onHandle: (handle: DatabaseGridHandle | null) => void;
   onCounts: (counts: GridCounts) => void;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import {
   AD_FIELDS,
   formatCount,
@@ -9,14 +9,17 @@ import {
   type SearchResult,
   type SearchRun,
 } from '../../../domain/index.ts';
+import { AdDetailDialog } from '../../components/ad-detail-dialog.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { useConnectivity } from '../../data/connectivity.ts';
 import { loadRunResults, onResultsStored } from '../../data/local-data.ts';
 
 /**
  * One cell of an ad, as the Database grid shows it (result-display). Ad text is third-party data
- * (invariant 8): it only ever becomes React text nodes, and only http(s) URLs become links.
+ * (invariant 8): it only ever becomes React text nodes, and only http(s) URLs become links. Text
+ * is clamped to two lines (the detail view has all of it), so a screen holds many rows.
  */
 function AdCell({ kind, value }: { kind: ResultColumnKind; value: unknown }) {
   const cell = resultCell(kind, value);
@@ -27,7 +30,7 @@ function AdCell({ kind, value }: { kind: ResultColumnKind; value: unknown }) {
       </ExternalLink>
     );
   }
-  return <>{cell.text}</>;
+  return kind === 'text' && cell.text ? <span className="cell-clamp">{cell.text}</span> : <>{cell.text}</>;
 }
 
 /**
@@ -35,12 +38,21 @@ function AdCell({ kind, value }: { kind: ResultColumnKind; value: unknown }) {
  * rows. A native <dialog> opened with showModal(): the rest of the page is inert, Escape and the
  * close button close it, and focus goes back to the button that opened it. Rows that arrive
  * while it is open (a run still working, a sync catching up) are shown as they land.
+ *
+ * Each row opens the ad detail view, by a click (not on a link) or by Enter: the rows are one
+ * tab stop, walked with the up and down arrows (Home and End jump); the detail view's arrows
+ * follow this list, and closing it focuses the row it showed last.
  */
 export function ResultsDialog({ run, onClose }: { run: SearchRun; onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const toast = useToast();
   const [rows, setRows] = useState<SearchResult[] | undefined>(undefined);
+  const offline = useConnectivity() === 'offline';
+  /** The row that holds the table's tab stop, and the one the detail view shows. */
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const rowRefs = useRef(new Map<string, HTMLTableRowElement>());
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -83,12 +95,67 @@ export function ResultsDialog({ run, onClose }: { run: SearchRun; onClose: () =>
     if (event.target === event.currentTarget) event.currentTarget.close();
   };
 
+  const focusRow = useCallback((id: string) => {
+    setActiveId(id);
+    const row = rowRefs.current.get(id);
+    row?.focus();
+    row?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
+
+  const list = rows ?? [];
+  const tabStop = list.some((row) => row.id === activeId) ? activeId : (list[0]?.id ?? null);
+  const detailIndex = detailId ? list.findIndex((row) => row.id === detailId) : -1;
+  const detailRow = detailIndex >= 0 ? list[detailIndex] : undefined;
+
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number) => {
+    if (event.target !== event.currentTarget) return; // a link in the row handles its own keys
+    const to = (i: number) => {
+      const row = list[Math.max(0, Math.min(list.length - 1, i))];
+      if (row) focusRow(row.id);
+      event.preventDefault();
+    };
+    if (event.key === 'ArrowDown') to(index + 1);
+    else if (event.key === 'ArrowUp') to(index - 1);
+    else if (event.key === 'Home') to(0);
+    else if (event.key === 'End') to(list.length - 1);
+    else if (event.key === 'Enter') {
+      // no keypress after this: the Enter must not also press the detail view's focused button
+      event.preventDefault();
+      setDetailId(list[index]?.id ?? null);
+    }
+  };
+
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, id: string) => {
+    const target = event.target;
+    if (target instanceof Element && target.closest('a')) return; // a Link cell opens its link
+    if (!(window.getSelection()?.isCollapsed ?? true)) return; // a click that ends a selection
+    setActiveId(id);
+    setDetailId(id);
+  };
+
+  const moveDetail = (delta: -1 | 1) => {
+    const next = list[detailIndex + delta];
+    if (detailIndex < 0 || !next) return;
+    setDetailId(next.id);
+    setActiveId(next.id);
+    rowRefs.current.get(next.id)?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  const closeDetail = () => {
+    const id = detailId;
+    setDetailId(null);
+    if (id) focusRow(id);
+  };
+
   return (
     <dialog
       ref={dialogRef}
-      className="results-dialog"
+      className="modal-dialog results-dialog"
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={(event) => {
+        // React passes a nested dialog's close (the detail view's) up its tree: not ours
+        if (event.target === event.currentTarget) onClose();
+      }}
       onClick={onBackdropClick}
     >
       <div className="results-dialog-inner">
@@ -116,6 +183,9 @@ export function ResultsDialog({ run, onClose }: { run: SearchRun; onClose: () =>
         ) : (
           <div className="results-scroll" role="region" aria-label="Results table" tabIndex={0}>
             <table className="results-table">
+              <caption className="visually-hidden">
+                Click a row, or press Enter on it, to see the ad; the up and down arrows move between rows.
+              </caption>
               <thead>
                 <tr>
                   {AD_FIELDS.map((field) => (
@@ -126,8 +196,21 @@ export function ResultsDialog({ run, onClose }: { run: SearchRun; onClose: () =>
                 </tr>
               </thead>
               <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
+                {rows.map((row, index) => (
+                  <tr
+                    key={row.id}
+                    ref={(element) => {
+                      if (element) rowRefs.current.set(row.id, element);
+                      else rowRefs.current.delete(row.id);
+                    }}
+                    tabIndex={row.id === tabStop ? 0 : -1}
+                    data-testid="result-row"
+                    onFocus={(event) => {
+                      if (event.target === event.currentTarget) setActiveId(row.id);
+                    }}
+                    onKeyDown={(event) => onRowKeyDown(event, index)}
+                    onClick={(event) => onRowClick(event, row.id)}
+                  >
                     {AD_FIELDS.map((field) => (
                       <td key={field.key} className={`cell-${field.kind}`}>
                         <AdCell kind={field.kind} value={row[field.key]} />
@@ -140,6 +223,15 @@ export function ResultsDialog({ run, onClose }: { run: SearchRun; onClose: () =>
           </div>
         )}
       </div>
+      {detailRow && (
+        <AdDetailDialog
+          row={detailRow}
+          position={{ index: detailIndex + 1, total: list.length }}
+          offline={offline}
+          onMove={moveDetail}
+          onClose={closeDetail}
+        />
+      )}
     </dialog>
   );
 }

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { adCopy, adFacts, adHeading, adLinks, adSignals, NOT_GIVEN, type AdDetailRow } from './ad-detail.ts';
+
+const AD: AdDetailRow = {
+  ad_id: '557749506622153',
+  store_name: 'curvy-faja.com',
+  page_id: '106303752098912',
+  country: 'DE',
+  platforms: 'FACEBOOK, INSTAGRAM',
+  start_date: '2024-10-24 07:00:00.000Z',
+  end_date: '',
+  active_status: 'ACTIVE',
+  format: 'VIDEO',
+  category: 'Clothing (Brand)',
+  page_likes: 315801,
+  reach: 0,
+  age_ranges: '18-65',
+  gender_audience: '',
+  keywords: 'fajas',
+  title: '',
+  body: '<img src=x onerror=alert(1)>\nSecond line',
+  link_description: '=HYPERLINK("http://evil.example","x")',
+  caption: 'curvy-faja.com',
+  cta_text: 'Shop now',
+  cta_type: 'SHOP_NOW',
+  days_running: 174,
+  collation_count: 3,
+  winning_score: 82.14,
+  ad_library_url: 'https://www.facebook.com/ads/library/?id=557749506622153',
+  page_profile_url: 'https://www.facebook.com/100083049946365/',
+  product_link: 'javascript:alert(1)',
+};
+
+const value = (facts: { label: string; value: string }[], label: string) =>
+  facts.find((fact) => fact.label === label)?.value;
+
+describe('adHeading', () => {
+  it('is the store, else the Page, else the ad id', () => {
+    expect(adHeading(AD)).toBe('curvy-faja.com');
+    expect(adHeading({ ...AD, store_name: '  ' })).toBe('Page 106303752098912');
+    expect(adHeading({ ad_id: '42' })).toBe('Ad 42');
+  });
+});
+
+describe('adCopy', () => {
+  it('keeps the copy as text, in the ad’s order, without the empty parts', () => {
+    expect(adCopy(AD)).toEqual([
+      { label: 'Body', text: '<img src=x onerror=alert(1)>\nSecond line' },
+      { label: 'Link description', text: '=HYPERLINK("http://evil.example","x")' },
+      { label: 'Caption', text: 'curvy-faja.com' },
+      { label: 'Call to action', text: 'Shop now (SHOP_NOW)' },
+    ]);
+    expect(adCopy({ cta_type: 'LEARN_MORE' })).toEqual([{ label: 'Call to action', text: 'LEARN_MORE' }]);
+    expect(adCopy({})).toEqual([]);
+  });
+});
+
+describe('adFacts', () => {
+  it('shows store, page, country, platforms and dates; an active ad is still running', () => {
+    const facts = adFacts(AD);
+    expect(value(facts, 'Store')).toBe('curvy-faja.com');
+    expect(value(facts, 'Page')).toBe('106303752098912');
+    expect(value(facts, 'Country')).toBe('DE - Germany');
+    expect(value(facts, 'Platforms')).toBe('FACEBOOK, INSTAGRAM');
+    expect(value(facts, 'Start date')).toBe('2024-10-24');
+    expect(value(facts, 'End date')).toBe('Still running');
+    expect(value(facts, 'Page likes')).toBe('315,801');
+    // no EU reach published, no gender: said so rather than left blank
+    expect(value(facts, 'Reach (EU/UK)')).toBe(NOT_GIVEN);
+    expect(value(facts, 'Gender audience')).toBe(NOT_GIVEN);
+  });
+
+  it('shows a stopped ad’s end date, and NOT_GIVEN for what a row lacks', () => {
+    const facts = adFacts({ active_status: 'INACTIVE', end_date: '2025-03-02 08:00:00.000Z' });
+    expect(value(facts, 'End date')).toBe('2025-03-02');
+    expect(value(adFacts({}), 'End date')).toBe(NOT_GIVEN);
+    expect(adFacts({}).every((fact) => fact.value === NOT_GIVEN)).toBe(true);
+  });
+});
+
+describe('adSignals', () => {
+  it('days running, variants and the winning score out of 100', () => {
+    expect(adSignals(AD)).toEqual([
+      { label: 'Days running', value: '174 days' },
+      { label: 'Variants', value: '3' },
+      { label: 'Winning score', value: '82.14 / 100' },
+    ]);
+    expect(adSignals({ days_running: 1 })).toEqual([
+      { label: 'Days running', value: '1 day' },
+      { label: 'Variants', value: NOT_GIVEN },
+      { label: 'Winning score', value: '0 / 100' },
+    ]);
+  });
+});
+
+describe('adLinks', () => {
+  it('links out only to http(s) URLs', () => {
+    expect(adLinks(AD)).toEqual([
+      { label: 'Open in Ad Library', href: 'https://www.facebook.com/ads/library/?id=557749506622153' },
+      { label: 'Page profile', href: 'https://www.facebook.com/100083049946365/' },
+    ]);
+    expect(
+      adLinks({
+        ad_library_url: 'data:text/html,<script>alert(1)</script>',
+        page_profile_url: '/demo-media/x.svg',
+        product_link: 'https://shop.example/p',
+      }),
+    ).toEqual([{ label: 'Product link', href: 'https://shop.example/p' }]);
+  });
+});

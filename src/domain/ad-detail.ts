@@ -1,0 +1,112 @@
+/**
+ * What the ad detail view says about one result (issue: See the ad): its heading, its copy, the
+ * facts a dropshipper checks (store, page, country, platforms, dates), the winning signals, and
+ * the links out. Everything is plain text for text nodes (invariant 8); only absolute http(s)
+ * URLs become links (result-display.ts, linkHref).
+ */
+import { countryLabel } from './history.ts';
+import type { SearchResult } from './entities.ts';
+import { formatCount } from './format.ts';
+import { formatPbDay, formatResultNumber, linkHref } from './result-display.ts';
+
+/** Rows synced before a field existed lack it: every field is optional here. */
+export type AdDetailRow = Partial<SearchResult>;
+
+export interface AdFact {
+  label: string;
+  value: string;
+}
+
+export interface AdText {
+  label: string;
+  text: string;
+}
+
+export interface AdLink {
+  label: string;
+  href: string;
+}
+
+/** What a fact shows when the Ad Library gave nothing. */
+export const NOT_GIVEN = '—';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const number = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** The dialog's title: the store, else the Page id, else the ad id. */
+export function adHeading(row: AdDetailRow): string {
+  const store = text(row.store_name);
+  if (store) return store;
+  const page = text(row.page_id);
+  if (page) return `Page ${page}`;
+  return `Ad ${text(row.ad_id) || 'without an id'}`;
+}
+
+/** The ad's copy, in the order the ad shows it; empty parts are left out. */
+export function adCopy(row: AdDetailRow): AdText[] {
+  const cta = [text(row.cta_text), text(row.cta_type)].filter(Boolean);
+  const parts: AdText[] = [
+    { label: 'Title', text: text(row.title) },
+    { label: 'Body', text: typeof row.body === 'string' ? row.body.trim() : '' },
+    { label: 'Link description', text: text(row.link_description) },
+    { label: 'Caption', text: text(row.caption) },
+    // 'Shop now (SHOP_NOW)': the label the ad shows and Facebook's type
+    {
+      label: 'Call to action',
+      text: cta.length === 2 && cta[0] !== cta[1] ? `${cta[0]} (${cta[1]})` : (cta[0] ?? ''),
+    },
+  ];
+  return parts.filter((part) => part.text !== '');
+}
+
+/** An end date: the day it stopped, or 'Still running' for an active ad (its end is "last seen"). */
+function endDate(row: AdDetailRow): string {
+  const day = formatPbDay(row.end_date);
+  if (day) return day;
+  return text(row.active_status).toUpperCase() === 'ACTIVE' ? 'Still running' : NOT_GIVEN;
+}
+
+/** The facts of the ad, each shown (with NOT_GIVEN when missing) so the layout never jumps. */
+export function adFacts(row: AdDetailRow): AdFact[] {
+  const reach = number(row.reach);
+  const likes = number(row.page_likes);
+  const facts: AdFact[] = [
+    { label: 'Store', value: text(row.store_name) },
+    { label: 'Page', value: text(row.page_id) },
+    { label: 'Country', value: text(row.country) ? countryLabel(text(row.country)) : '' },
+    { label: 'Platforms', value: text(row.platforms) },
+    { label: 'Start date', value: formatPbDay(row.start_date) },
+    { label: 'End date', value: endDate(row) },
+    { label: 'Status', value: text(row.active_status) },
+    { label: 'Format', value: text(row.format) },
+    { label: 'Category', value: text(row.category) },
+    { label: 'Page likes', value: likes > 0 ? formatCount(likes) : '' },
+    // EU/UK delivery only (reference §4): 0 means the Ad Library published none
+    { label: 'Reach (EU/UK)', value: reach > 0 ? formatCount(reach) : '' },
+    { label: 'Age ranges', value: text(row.age_ranges) },
+    { label: 'Gender audience', value: text(row.gender_audience) },
+    { label: 'Keywords', value: text(row.keywords) },
+  ];
+  return facts.map((fact) => (fact.value ? fact : { ...fact, value: NOT_GIVEN }));
+}
+
+/** The winning signals: how long it has run, how many ads use the creative, the score of 100. */
+export function adSignals(row: AdDetailRow): AdFact[] {
+  const days = Math.max(0, Math.floor(number(row.days_running)));
+  const variants = Math.max(0, Math.floor(number(row.collation_count)));
+  return [
+    { label: 'Days running', value: `${formatCount(days)} ${days === 1 ? 'day' : 'days'}` },
+    { label: 'Variants', value: variants > 0 ? formatCount(variants) : NOT_GIVEN },
+    { label: 'Winning score', value: `${formatResultNumber(number(row.winning_score))} / 100` },
+  ];
+}
+
+/** The links out, each only when it is an absolute http(s) URL. */
+export function adLinks(row: AdDetailRow): AdLink[] {
+  const links: { label: string; href: string | null }[] = [
+    { label: 'Open in Ad Library', href: linkHref(row.ad_library_url) },
+    { label: 'Page profile', href: linkHref(row.page_profile_url) },
+    { label: 'Product link', href: linkHref(row.product_link) },
+  ];
+  return links.filter((link): link is AdLink => link.href !== null);
+}

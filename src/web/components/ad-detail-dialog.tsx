@@ -1,0 +1,318 @@
+/**
+ * The ad detail view (issue: See the ad), opened from a Database row or a row of the History
+ * results dialog: the creative (creative.ts chooses image, video or a carousel's first card), the
+ * copy, the facts, the winning signals and the links out (ad-detail.ts). A modal <dialog>
+ * labelled with the store name. The up and down arrows ask the opener for the previous and next
+ * result of its list; Escape, the close button and a tap on the backdrop close it, and the opener
+ * puts focus back on the row.
+ *
+ * Ad text is third-party data (invariant 8): it only ever becomes React text nodes. Media load
+ * without a referrer, and a creative that fails (an expired CDN link) or cannot load (offline)
+ * becomes a tile that says so and links to the Ad Library: never a broken-image icon.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  adCopy,
+  adFacts,
+  adHeading,
+  adLinks,
+  adSignals,
+  chooseCreative,
+  formatCount,
+  linkHref,
+  type AdFact,
+  type Creative,
+  type SearchResult,
+} from '../../domain/index.ts';
+import { ExternalLink } from './external-link.tsx';
+import { CloseIcon, LineIcon } from './icons.tsx';
+import './ad-detail.css';
+
+export interface AdDetailPosition {
+  /** 1-based place of the ad in the opener's list. */
+  index: number;
+  total: number;
+}
+
+export interface AdDetailDialogProps {
+  row: SearchResult;
+  /** Where the ad sits in the opener's list (the grid's filter and sort, the dialog's rows). */
+  position: AdDetailPosition | null;
+  /** The browser has no network: media cannot load, so the tile shows at once. */
+  offline: boolean;
+  /** Show the previous (-1) or next (+1) result of the opener's list, if there is one. */
+  onMove: (delta: -1 | 1) => void;
+  onClose: () => void;
+}
+
+/** Keys a focused control uses itself: arrows there are not the dialog's. */
+function ownsArrows(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target instanceof HTMLVideoElement ||
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLTextAreaElement ||
+      target instanceof HTMLSelectElement ||
+      target.isContentEditable)
+  );
+}
+
+export function AdDetailDialog({ row, position, offline, onMove, onClose }: AdDetailDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const headingId = useId();
+  const heading = adHeading(row);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    // the close button, rather than the first control ('Previous ad'), holds the focus at first
+    closeRef.current?.focus();
+  }, []);
+
+  // Another ad: start at its top.
+  useEffect(() => {
+    bodyRef.current?.scrollTo?.({ top: 0 });
+  }, [row.id]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    if (event.altKey || event.ctrlKey || event.metaKey || ownsArrows(event.target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    onMove(event.key === 'ArrowUp' ? -1 : 1);
+  };
+
+  // A click on the backdrop lands on the <dialog> itself (its content fills it): close.
+  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) event.currentTarget.close();
+  };
+
+  const atStart = !position || position.index <= 1;
+  const atEnd = !position || position.index >= position.total;
+  const copy = adCopy(row);
+  const links = adLinks(row);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="modal-dialog ad-detail"
+      aria-labelledby={headingId}
+      data-testid="ad-detail"
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      onClick={onBackdropClick}
+      onKeyDown={onKeyDown}
+    >
+      <div className="ad-detail-inner">
+        <header className="ad-detail-head">
+          <div className="ad-detail-title">
+            <p className="ad-detail-kicker">
+              {position ? `Ad ${formatCount(position.index)} of ${formatCount(position.total)}` : 'Ad'}
+              {row.ad_id ? ` · Library ID ${row.ad_id}` : ''}
+            </p>
+            <h2 id={headingId}>{heading}</h2>
+          </div>
+          <div className="ad-detail-actions">
+            {/* aria-disabled, not disabled: a control that disables itself would drop the focus */}
+            <button
+              type="button"
+              className="button button-ghost ad-detail-icon"
+              aria-label="Previous ad"
+              title="Previous ad (↑)"
+              aria-disabled={atStart}
+              onClick={() => !atStart && onMove(-1)}
+            >
+              <LineIcon>
+                <path d="M6 15l6-6 6 6" />
+              </LineIcon>
+            </button>
+            <button
+              type="button"
+              className="button button-ghost ad-detail-icon"
+              aria-label="Next ad"
+              title="Next ad (↓)"
+              aria-disabled={atEnd}
+              onClick={() => !atEnd && onMove(1)}
+            >
+              <LineIcon>
+                <path d="M6 9l6 6 6-6" />
+              </LineIcon>
+            </button>
+            <button
+              type="button"
+              className="button button-ghost ad-detail-icon"
+              aria-label="Close"
+              title="Close"
+              ref={closeRef}
+              onClick={() => dialogRef.current?.close()}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+        </header>
+        <p className="visually-hidden" aria-live="polite">
+          {position ? `Ad ${position.index} of ${position.total}: ${heading}` : heading}
+        </p>
+
+        {/* it scrolls on small screens: focusable, so the keyboard can scroll it too */}
+        <div className="ad-detail-body" ref={bodyRef} role="region" aria-labelledby={headingId} tabIndex={0}>
+          {/* keyed by ad: a failure of one creative never carries over to the next */}
+          <AdCreative key={row.id} row={row} heading={heading} offline={offline} />
+
+          <div className="ad-detail-info">
+            <section aria-labelledby={`${headingId}-signals`}>
+              <h3 id={`${headingId}-signals`}>Winning signals</h3>
+              <FactList className="ad-signals" facts={adSignals(row)} />
+            </section>
+
+            <section aria-labelledby={`${headingId}-copy`}>
+              <h3 id={`${headingId}-copy`}>Ad copy</h3>
+              {copy.length === 0 ? (
+                <p className="muted">The Ad Library gave no text for this ad.</p>
+              ) : (
+                <FactList
+                  className="ad-copy"
+                  testId="ad-copy"
+                  facts={copy.map((part) => ({ label: part.label, value: part.text }))}
+                />
+              )}
+            </section>
+
+            <section aria-labelledby={`${headingId}-facts`}>
+              <h3 id={`${headingId}-facts`}>Details</h3>
+              <FactList className="ad-facts" facts={adFacts(row)} />
+            </section>
+
+            {links.length > 0 && (
+              <section aria-labelledby={`${headingId}-links`}>
+                <h3 id={`${headingId}-links`}>Links</h3>
+                <ul className="ad-links">
+                  {links.map((link) => (
+                    <li key={link.label}>
+                      <ExternalLink href={link.href}>{link.label}</ExternalLink>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </div>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+/** Labelled values as a description list; values are text, never markup. */
+function FactList({ facts, className, testId }: { facts: AdFact[]; className: string; testId?: string }) {
+  return (
+    <dl className={className} data-testid={testId}>
+      {facts.map((fact) => (
+        <div key={fact.label}>
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What the creative is, in words: shown under it and read to screen readers. */
+function creativeCaption(creative: Creative): string {
+  if (creative.kind === 'none') return '';
+  const what =
+    creative.kind === 'video'
+      ? 'Video'
+      : creative.videoPreview
+        ? 'Video ad: its preview image (watch the video in the Ad Library)'
+        : 'Image';
+  return creative.cards > 1
+    ? `Carousel: card 1 of ${formatCount(creative.cards)} (${what.toLowerCase()})`
+    : what;
+}
+
+/**
+ * The creative, or the tile that replaces it. The image stays invisible until it has loaded, so
+ * a failing one never shows the browser's broken-image icon before the tile takes its place.
+ */
+function AdCreative({ row, heading, offline }: { row: SearchResult; heading: string; offline: boolean }) {
+  const creative = chooseCreative(row);
+  const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const library = linkHref(row.ad_library_url);
+
+  if (creative.kind === 'none') {
+    return (
+      <MediaTile
+        title="No media"
+        text="The Ad Library gave no image or video for this ad."
+        library={library}
+      />
+    );
+  }
+  if (failed || offline) {
+    return (
+      <MediaTile
+        title="Media unavailable"
+        text={
+          offline
+            ? 'You are offline, so the image or video cannot load. It shows again once you are back online.'
+            : 'The image or video could not be loaded: Facebook’s media links expire after a while.'
+        }
+        library={library}
+      />
+    );
+  }
+  const caption = creativeCaption(creative);
+  return (
+    <figure className="ad-creative" data-testid="ad-creative">
+      <div className="ad-creative-frame">
+        {creative.kind === 'video' ? (
+          <video
+            controls
+            preload="metadata"
+            src={creative.src}
+            poster={creative.poster || undefined}
+            aria-label={`Video of the ad by ${heading}`}
+            onError={() => setFailed(true)}
+          />
+        ) : (
+          <img
+            src={creative.src}
+            alt={`Creative of the ad by ${heading}`}
+            referrerPolicy="no-referrer"
+            className={loaded ? undefined : 'ad-creative-loading'}
+            onLoad={() => setLoaded(true)}
+            onError={() => setFailed(true)}
+          />
+        )}
+        {creative.cards > 1 && (
+          <span className="ad-creative-count" aria-hidden="true">
+            1 / {formatCount(creative.cards)}
+          </span>
+        )}
+      </div>
+      <figcaption className="muted">{caption}</figcaption>
+    </figure>
+  );
+}
+
+function MediaTile({ title, text, library }: { title: string; text: string; library: string | null }) {
+  return (
+    <div className="ad-media-tile" role="group" aria-label={title} data-testid="ad-media-tile">
+      <LineIcon width="32" height="32">
+        <rect x="3" y="4" width="18" height="16" rx="2" />
+        <path d="M3 16l5-5 4 4 3-3 6 6M4 4l16 16" />
+      </LineIcon>
+      <p className="ad-media-tile-title">{title}</p>
+      <p className="muted">{text}</p>
+      {library && (
+        <ExternalLink href={library} className="button button-secondary">
+          Open in Ad Library
+        </ExternalLink>
+      )}
+    </div>
+  );
+}
