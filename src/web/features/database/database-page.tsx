@@ -100,7 +100,7 @@ function resultsLabel(count: number): string {
 function DatabaseView({ userId }: { userId: string }) {
   const toast = useToast();
   const sync = useSyncState();
-  const { rows, failed, feed } = useResultRows(userId);
+  const { rows, complete, failed, feed } = useResultRows(userId);
   const [filters, setFilters] = useState<ResultFilters>(EMPTY_RESULT_FILTERS);
   const [hidden, setHidden] = useState<DatabaseColumnKey[]>(() => knownColumnKeys(readHiddenColumns(userId)));
   const [panel, setPanel] = useState<Panel>(null);
@@ -230,6 +230,7 @@ function DatabaseView({ userId }: { userId: string }) {
       {rows !== null && Grid && (
         <Grid
           rows={rows}
+          complete={complete}
           feed={feed}
           hidden={hidden}
           filters={filters}
