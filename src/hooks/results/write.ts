@@ -2,14 +2,14 @@
  * Result writes from the worker (ARCHITECTURE §5 step 6): idempotent on (run, ad_id), capped at
  * the run's requested count (which is what its reservation holds), each row flagged `is_new`
  * when the user has not collected that ad in an earlier run (invariant 4: only new ads are
- * charged). Each row passes the lease contract's row schema once, at the route — the one check
- * of the write path. Then, inside one transaction, one query finds which of the batch's ad ids
+ * charged). The rows arrive checked: the lease contract's request schema ran coerceResultRow on
+ * each, once, at the route — the one check of the write path. Then, inside one transaction, one query finds which of the batch's ad ids
  * the user already has from earlier runs, and one prepared INSERT stores the rows: record saves
  * would cost a validation pass and a realtime broadcast per row, and nobody subscribes to result
  * rows (the run's progress is what clients watch).
  */
 import { RESULT_ROW_FIELDS } from '../../domain/ad-fields.ts';
-import { resultRowSchema, type ResultRow, type ResultsResponse } from '../../domain/lease-contract.ts';
+import type { ResultRow, ResultsResponse } from '../../domain/lease-contract.ts';
 import { leaseUntil, requireLease, storedCount } from '../runs/index.ts';
 
 const COLUMNS = ['id', 'run', 'user', 'is_new', 'created', 'updated'].concat(
@@ -21,14 +21,6 @@ const INSERT =
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 type InsertRow = ResultRow & { [column: string]: unknown };
-
-/** Each row through the row schema: the checked row (a fresh object), or null when it fails. */
-function checkRows(rows: readonly unknown[]): (InsertRow | null)[] {
-  return rows.map((raw) => {
-    const parsed = resultRowSchema.safeParse(raw);
-    return parsed.success ? parsed.data : null;
-  });
-}
 
 /** The ad ids among `adIds` that the user collected in runs other than `runId`: one query. */
 function earlierAdIds(txApp: CoreApp, user: string, runId: string, adIds: readonly string[]): Set<string> {
@@ -55,10 +47,13 @@ function earlierAdIds(txApp: CoreApp, user: string, runId: string, adIds: readon
  * Stores a batch of rows for a run the worker holds. Returns how many rows the run now has, how
  * many of this batch were new to the run, how many had no usable ad id, and whether the run is full.
  */
-export function writeResults(runId: string, workerName: string, rows: readonly unknown[]): ResultsResponse {
-  const checked = checkRows(rows);
+export function writeResults(
+  runId: string,
+  workerName: string,
+  rows: readonly (ResultRow | null)[],
+): ResultsResponse {
   const adIds: string[] = [];
-  for (const row of checked) if (row) adIds.push(row.ad_id);
+  for (const row of rows) if (row) adIds.push(row.ad_id);
   let outcome: ResultsResponse | null = null;
   $app.runInTransaction((txApp) => {
     const run = requireLease(txApp, runId, workerName);
@@ -71,12 +66,14 @@ export function writeResults(runId: string, workerName: string, rows: readonly u
     const now = new DateTime().string();
     const insert = txApp.db().newQuery(INSERT).prepare();
     try {
-      for (const row of checked) {
+      for (const checked of rows) {
         if (stored >= cap) break;
-        if (!row) {
+        if (!checked) {
           rejected++;
           continue;
         }
+        // the checked row is a fresh object: it becomes the INSERT's parameters as it is
+        const row = checked as InsertRow;
         row.id = $security.randomStringWithAlphabet(15, ID_ALPHABET);
         row.run = runId;
         row.user = user;
