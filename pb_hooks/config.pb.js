@@ -14,3 +14,7 @@ onBootstrap((e) => {
 
 // CSP, Referrer-Policy, nosniff, frame-ancestors on every page of the app; HSTS over https.
 routerUse((e) => require(`${__hooks}/lib/config.js`).handleSecurityHeaders(e));
+
+// robots.txt and sitemap.xml of the public pages (src/domain/public-pages.ts), on the public origin.
+routerAdd('GET', '/robots.txt', (e) => require(`${__hooks}/lib/config.js`).handleRobots(e));
+routerAdd('GET', '/sitemap.xml', (e) => require(`${__hooks}/lib/config.js`).handleSitemap(e));

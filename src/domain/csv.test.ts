@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsv, csvCell, csvFileName } from './csv.ts';
+import { buildCsv, csvCell, csvChunks, csvFileName } from './csv.ts';
 
 describe('csvCell', () => {
   it('quotes every value and doubles inner quotes', () => {
@@ -61,5 +61,29 @@ describe('csvFileName', () => {
     expect(csvFileName('SearchDatabase', new Date(2026, 0, 5, 0, 5))).toBe(
       'AdScout_SearchDatabase_2026-01-05.csv',
     );
+  });
+});
+
+describe('csvChunks', () => {
+  const columns = [
+    { key: 'a', header: 'A' },
+    { key: 'b', header: 'B' },
+  ];
+  const rows = Array.from({ length: 5 }, (_, i) => ({ a: `=x${i}`, b: `say "${i}"` }));
+
+  it('yields the header piece, then pieces of chunkRows lines, each ending in CRLF, that join to the file', () => {
+    const pieces = [...csvChunks(columns, rows, (row) => row, 2)];
+    expect(pieces).toEqual([
+      '\uFEFF"A","B"\r\n',
+      `"'=x0","say ""0"""\r\n"'=x1","say ""1"""\r\n`,
+      `"'=x2","say ""2"""\r\n"'=x3","say ""3"""\r\n`,
+      `"'=x4","say ""4"""\r\n`,
+    ]);
+    expect(pieces.join('')).toBe(buildCsv(columns, rows));
+  });
+
+  it('takes each row’s values from `record`', () => {
+    const pieces = [...csvChunks(columns, [1, 2], (n) => ({ a: n, b: n * 10 }))];
+    expect(pieces.join('')).toBe('\uFEFF"A","B"\r\n"1","10"\r\n"2","20"\r\n');
   });
 });

@@ -30,10 +30,35 @@ export function csvCell(value: unknown): string {
   return text.includes('"') ? `"${text.replace(/"/g, '""')}"` : `"${text}"`;
 }
 
+/** Rows per chunk of csvChunks: about 0.7 MB of a typical export, a few ms to build. */
+export const CSV_CHUNK_ROWS = 2000;
+
+/**
+ * The CSV in pieces: the BOM and header line, then the lines of each `chunkRows` rows, every
+ * piece ending with CRLF, so that their concatenation is the file. An export can turn each piece
+ * into a Blob part and give the page back its turn in between, instead of building one string of
+ * tens of MB in one task. `record` gives the values of a row (the row itself by default).
+ */
+export function* csvChunks<R>(
+  columns: readonly CsvColumn[],
+  rows: readonly R[],
+  record: (row: R) => Record<string, unknown> = (row) => row as Record<string, unknown>,
+  chunkRows = CSV_CHUNK_ROWS,
+): Generator<string, void, undefined> {
+  yield `${BOM}${columns.map((column) => csvCell(column.header)).join(',')}\r\n`;
+  for (let start = 0; start < rows.length; start += chunkRows) {
+    const end = Math.min(rows.length, start + chunkRows);
+    const lines = new Array<string>(end - start);
+    for (let i = start; i < end; i++) {
+      const values = record(rows[i] as R);
+      lines[i - start] = columns.map((column) => csvCell(values[column.key])).join(',');
+    }
+    yield `${lines.join('\r\n')}\r\n`;
+  }
+}
+
 export function buildCsv(columns: readonly CsvColumn[], rows: readonly Record<string, unknown>[]): string {
-  const lines = [columns.map((column) => csvCell(column.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((column) => csvCell(row[column.key])).join(','));
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return [...csvChunks(columns, rows)].join('');
 }
 
 /** yyyy-MM-dd of a date on the user's calendar (local time), as the pages show dates. */

@@ -202,6 +202,13 @@ describe('the lease requests', () => {
     expect(message(resultsRequestSchema, { worker: 'w', rows: rows.slice(1) })).toBeNull();
   });
 
+  it('results: every row comes out checked by the row schema, a row without an ad id as null', () => {
+    const raw = [{ ad_id: ' 7 ', title: 'x'.repeat(AD_TEXT_CAPS.title + 5) }, { title: 'no id' }, 'nope'];
+    const checked = resultsRequestSchema.parse({ worker: 'w', rows: raw });
+    expect(checked.rows).toEqual([resultRowSchema.parse(raw[0]), null, null]);
+    expect(checked.rows[0]?.title).toHaveLength(AD_TEXT_CAPS.title);
+  });
+
   it('finish: completed or failed, with an optional message', () => {
     expect(message(finishRequestSchema, { worker: 'w', status: 'working' })).toBe(
       'status must be completed or failed.',

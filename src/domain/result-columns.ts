@@ -5,7 +5,7 @@
  * the grid and its tests share one definition. What a cell shows is result-display.ts's, shared
  * with the History dialog.
  */
-import { buildCsv } from './csv.ts';
+import { csvChunks } from './csv.ts';
 import { AD_FIELDS, DERIVED_AD_FIELDS, type SearchResult } from './entities.ts';
 import { formatPbDay, resultCellText, type ResultColumnKind } from './result-display.ts';
 
@@ -76,27 +76,34 @@ function needsExportValue(value: unknown, kind: ResultColumnKind): boolean {
 
 /**
  * SPEC §7: the CSV of the given rows (already filtered and sorted) and columns (visible, in
- * order), each cell its `exportValue`. Built for 50,000 rows: a row goes to the builder as it is
- * unless one of its cells needs converting; then a shallow copy carries the converted cells (the
- * rows themselves are frozen and never written to).
+ * order), each cell its `exportValue`, in chunks (csvChunks). Built for 50,000 rows: a row goes to
+ * the builder as it is unless one of its cells needs converting; then a shallow copy carries the
+ * converted cells (the rows themselves are frozen and never written to).
  */
-export function buildResultsCsv(rows: readonly SearchResult[], columns: readonly ResultColumn[]): string {
+export function resultsCsvChunks(
+  rows: readonly SearchResult[],
+  columns: readonly ResultColumn[],
+): Generator<string, void, undefined> {
   const converted = columns.filter((column) => column.kind === 'date' || column.kind === 'number');
-  const records = new Array<Record<string, unknown>>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as SearchResult;
-    let record: Record<string, unknown> | null = null;
+  const record = (row: SearchResult): Record<string, unknown> => {
+    let copy: Record<string, unknown> | null = null;
     for (const column of converted) {
       if (!needsExportValue(row[column.key], column.kind)) continue;
-      record ??= { ...row };
-      record[column.key] = exportValue(row, column);
+      copy ??= { ...row };
+      copy[column.key] = exportValue(row, column);
     }
-    records[i] = record ?? row;
-  }
-  return buildCsv(
+    return copy ?? row;
+  };
+  return csvChunks(
     columns.map((column) => ({ key: column.key, header: column.header })),
-    records,
+    rows,
+    record,
   );
+}
+
+/** resultsCsvChunks as one string. */
+export function buildResultsCsv(rows: readonly SearchResult[], columns: readonly ResultColumn[]): string {
+  return [...resultsCsvChunks(rows, columns)].join('');
 }
 
 // --- filters (SPEC §2: Country, Keywords and Store Name, each a case-insensitive contains) ----

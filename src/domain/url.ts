@@ -14,7 +14,9 @@ export interface HttpUrlParts {
 
 const HTTP_URL =
   /^(https?):\/\/(?:[^@/?#\s]+@)?([^:/?#\s]+)(?::(\d{1,5}))?([^?#\s]*)(?:\?([^#\s]*))?(?:#(\S*))?$/i;
-const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
+// No look-around: goja (the hooks' JS VM) runs look-around patterns on a backtracking engine
+// that costs far more per test, and every stored row's links pass through here.
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
 function isValidHost(host: string): boolean {

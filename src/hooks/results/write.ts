@@ -2,13 +2,14 @@
  * Result writes from the worker (ARCHITECTURE §5 step 6): idempotent on (run, ad_id), capped at
  * the run's requested count (which is what its reservation holds), each row flagged `is_new`
  * when the user has not collected that ad in an earlier run (invariant 4: only new ads are
- * charged). Each row passes the lease contract's row schema — the one check of the write path —
- * and goes in with one INSERT inside one transaction: record saves would cost a validation pass
- * and a realtime broadcast per row, and nobody subscribes to result rows (the run's progress is
- * what clients watch).
+ * charged). The rows arrive checked: the lease contract's request schema ran coerceResultRow on
+ * each, once, at the route — the one check of the write path. Then, inside one transaction, one query finds which of the batch's ad ids
+ * the user already has from earlier runs, and one prepared INSERT stores the rows: record saves
+ * would cost a validation pass and a realtime broadcast per row, and nobody subscribes to result
+ * rows (the run's progress is what clients watch).
  */
 import { RESULT_ROW_FIELDS } from '../../domain/ad-fields.ts';
-import { resultRowSchema, type ResultRow, type ResultsResponse } from '../../domain/lease-contract.ts';
+import type { ResultRow, ResultsResponse } from '../../domain/lease-contract.ts';
 import { leaseUntil, requireLease, storedCount } from '../runs/index.ts';
 
 const COLUMNS = ['id', 'run', 'user', 'is_new', 'created', 'updated'].concat(
@@ -19,11 +20,40 @@ const INSERT =
   'ON CONFLICT (run, ad_id) DO NOTHING';
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
+type InsertRow = ResultRow & { [column: string]: unknown };
+
+/** The ad ids among `adIds` that the user collected in runs other than `runId`: one query. */
+function earlierAdIds(txApp: CoreApp, user: string, runId: string, adIds: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  if (adIds.length === 0) return found;
+  const params: { [name: string]: string } = { user: user, run: runId };
+  const names = adIds.map((adId, i) => {
+    params[`a${i}`] = adId;
+    return `{:a${i}}`;
+  });
+  const rows = arrayOf(new DynamicModel({ ad_id: '' }));
+  txApp
+    .db()
+    .newQuery(
+      `SELECT DISTINCT ad_id FROM search_results WHERE user = {:user} AND run != {:run} AND ad_id IN (${names.join(', ')})`,
+    )
+    .bind(params)
+    .all(rows);
+  for (const row of rows) found.add(row.ad_id);
+  return found;
+}
+
 /**
  * Stores a batch of rows for a run the worker holds. Returns how many rows the run now has, how
  * many of this batch were new to the run, how many had no usable ad id, and whether the run is full.
  */
-export function writeResults(runId: string, workerName: string, rows: readonly unknown[]): ResultsResponse {
+export function writeResults(
+  runId: string,
+  workerName: string,
+  rows: readonly (ResultRow | null)[],
+): ResultsResponse {
+  const adIds: string[] = [];
+  for (const row of rows) if (row) adIds.push(row.ad_id);
   let outcome: ResultsResponse | null = null;
   $app.runInTransaction((txApp) => {
     const run = requireLease(txApp, runId, workerName);
@@ -32,35 +62,31 @@ export function writeResults(runId: string, workerName: string, rows: readonly u
     let stored = storedCount(txApp, runId);
     let inserted = 0;
     let rejected = 0;
+    const earlier = earlierAdIds(txApp, user, runId, adIds);
     const now = new DateTime().string();
-    for (const raw of rows) {
-      if (stored >= cap) break;
-      const parsed = resultRowSchema.safeParse(raw);
-      if (!parsed.success) {
-        rejected++;
-        continue;
+    const insert = txApp.db().newQuery(INSERT).prepare();
+    try {
+      for (const checked of rows) {
+        if (stored >= cap) break;
+        if (!checked) {
+          rejected++;
+          continue;
+        }
+        // the checked row is a fresh object: it becomes the INSERT's parameters as it is
+        const row = checked as InsertRow;
+        row.id = $security.randomStringWithAlphabet(15, ID_ALPHABET);
+        row.run = runId;
+        row.user = user;
+        row.is_new = !earlier.has(row.ad_id);
+        row.created = now;
+        row.updated = now;
+        if (insert.bind(row).execute().rowsAffected() > 0) {
+          inserted++;
+          stored++;
+        }
       }
-      // the parsed row is a fresh object: it becomes the INSERT's parameters as it is
-      const row: ResultRow & { [column: string]: unknown } = parsed.data;
-      const earlier = new DynamicModel({ n: 0 });
-      txApp
-        .db()
-        .newQuery(
-          'SELECT COUNT(*) AS n FROM search_results WHERE user = {:user} AND ad_id = {:ad} AND run != {:run}',
-        )
-        .bind({ user: user, ad: row.ad_id, run: runId })
-        .one(earlier);
-      row.id = $security.randomStringWithAlphabet(15, ID_ALPHABET);
-      row.run = runId;
-      row.user = user;
-      row.is_new = earlier.n === 0;
-      row.created = now;
-      row.updated = now;
-      const result = txApp.db().newQuery(INSERT).bind(row).execute();
-      if (result.rowsAffected() > 0) {
-        inserted++;
-        stored++;
-      }
+    } finally {
+      insert.close();
     }
     run.set('progress', stored);
     run.set('lease_expires_at', leaseUntil());

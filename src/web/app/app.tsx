@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { preloadable, type Preloadable } from './preloadable.tsx';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { ToastProvider } from '../components/toast.tsx';
 import { startSessionKeeper } from '../data/session.ts';
@@ -10,59 +11,60 @@ import { UpdatePrompt } from './update-prompt.tsx';
 
 // Only the landing page ships in the entry chunk; every other page is loaded on demand, so a
 // visitor of / downloads none of the signed-in app (AG Grid, Dexie, the sync engine, forms).
-const LoginPage = lazy(() =>
-  import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+const LoginPage = preloadable(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage));
+const RegisterPage = preloadable(() =>
+  import('../features/auth/register-page.tsx').then((m) => m.RegisterPage),
 );
-const RegisterPage = lazy(() =>
-  import('../features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+const SubscribePage = preloadable(() =>
+  import('../features/billing/subscribe-page.tsx').then((m) => m.SubscribePage),
 );
-const SubscribePage = lazy(() =>
-  import('../features/billing/subscribe-page.tsx').then((m) => ({ default: m.SubscribePage })),
+const PrivacyPage = preloadable(() =>
+  import('../features/legal/privacy-page.tsx').then((m) => m.PrivacyPage),
 );
-const PrivacyPage = lazy(() =>
-  import('../features/legal/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })),
+const TermsPage = preloadable(() => import('../features/legal/terms-page.tsx').then((m) => m.TermsPage));
+const ContactPage = preloadable(() =>
+  import('../features/support/contact-page.tsx').then((m) => m.ContactPage),
 );
-const TermsPage = lazy(() =>
-  import('../features/legal/terms-page.tsx').then((m) => ({ default: m.TermsPage })),
+const SupportPage = preloadable(() =>
+  import('../features/support/support-page.tsx').then((m) => m.SupportPage),
 );
-const ContactPage = lazy(() =>
-  import('../features/support/contact-page.tsx').then((m) => ({ default: m.ContactPage })),
-);
-const SupportPage = lazy(() =>
-  import('../features/support/support-page.tsx').then((m) => ({ default: m.SupportPage })),
-);
-const importAppLayout = () => import('./app-layout.tsx').then((m) => ({ default: m.AppLayout }));
-const importGate = () => import('./subscription-gate.tsx').then((m) => ({ default: m.SubscriptionGate }));
+const AppLayout = preloadable(() => import('./app-layout.tsx').then((m) => m.AppLayout));
+const Gate = preloadable(() => import('./subscription-gate.tsx').then((m) => m.SubscriptionGate));
 const APP_PAGES = {
-  search: () => import('../features/search/search-page.tsx').then((m) => ({ default: m.SearchPage })),
-  history: () => import('../features/history/history-page.tsx').then((m) => ({ default: m.HistoryPage })),
-  database: () => import('../features/database/database-page.tsx').then((m) => ({ default: m.DatabasePage })),
-  keywords: () => import('../features/keywords/keywords-page.tsx').then((m) => ({ default: m.KeywordsPage })),
-  ai: () => import('../features/ai/ai-page.tsx').then((m) => ({ default: m.AiPage })),
-  settings: () => import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+  search: preloadable(() => import('../features/search/search-page.tsx').then((m) => m.SearchPage)),
+  history: preloadable(() => import('../features/history/history-page.tsx').then((m) => m.HistoryPage)),
+  database: preloadable(() => import('../features/database/database-page.tsx').then((m) => m.DatabasePage)),
+  keywords: preloadable(() => import('../features/keywords/keywords-page.tsx').then((m) => m.KeywordsPage)),
+  ai: preloadable(() => import('../features/ai/ai-page.tsx').then((m) => m.AiPage)),
+  settings: preloadable(() => import('../features/settings/settings-page.tsx').then((m) => m.SettingsPage)),
+};
+const PUBLIC_PAGES: Record<string, Preloadable<object>> = {
+  '/contact': ContactPage,
+  '/support': SupportPage,
+  '/login': LoginPage,
+  '/register': RegisterPage,
+  '/subscribe': SubscribePage,
+  '/terms': TermsPage,
+  '/privacy': PrivacyPage,
 };
 
-const AppLayout = lazy(importAppLayout);
-const SubscriptionGate = lazy(importGate);
-const SearchPage = lazy(APP_PAGES.search);
-const HistoryPage = lazy(APP_PAGES.history);
-const DatabasePage = lazy(APP_PAGES.database);
-const KeywordsPage = lazy(APP_PAGES.keywords);
-const AiPage = lazy(APP_PAGES.ai);
-const SettingsPage = lazy(APP_PAGES.settings);
-
 /**
- * An /app address opened directly (a reload, an installed app's start): fetch the shell, the
- * gate and the page at once rather than one after the other as each renders.
+ * Loads the modules the page at `pathname` renders, so that its first render does not suspend
+ * (preloadable.tsx): for an /app address the shell, the gate and the page, all at once. Never
+ * rejects: a module that fails to load is the route's error to show.
  */
-function preloadAppRoute(pathname: string): void {
-  if (!pathname.startsWith('/app')) return;
-  const page = (pathname.split('/')[2] || 'search') as keyof typeof APP_PAGES;
-  void importAppLayout();
-  void importGate();
-  void APP_PAGES[page]?.();
+export async function preloadRoute(pathname: string): Promise<void> {
+  const loads: Promise<unknown>[] = [];
+  if (pathname.startsWith('/app')) {
+    const name = (pathname.split('/')[2] || 'search') as keyof typeof APP_PAGES;
+    loads.push(AppLayout.load(), Gate.load());
+    if (APP_PAGES[name]) loads.push(APP_PAGES[name].load());
+  } else {
+    const publicPage = PUBLIC_PAGES[pathname.replace(/\/+$/, '')];
+    if (publicPage) loads.push(publicPage.load());
+  }
+  await Promise.allSettled(loads);
 }
-preloadAppRoute(window.location.pathname);
 
 function PageLoading() {
   return (
@@ -74,7 +76,7 @@ function PageLoading() {
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
-const gated = (element: ReactNode) => page(<SubscriptionGate>{element}</SubscriptionGate>);
+const gated = (element: ReactNode) => page(<Gate.Component>{element}</Gate.Component>);
 
 const router = createBrowserRouter([
   {
@@ -84,28 +86,28 @@ const router = createBrowserRouter([
         element: <PublicLayout />,
         children: [
           { path: '/', element: <LandingPage /> },
-          { path: '/contact', element: page(<ContactPage />) },
-          { path: '/support', element: page(<SupportPage />) },
-          { path: '/login', element: page(<LoginPage />) },
-          { path: '/register', element: page(<RegisterPage />) },
-          { path: '/subscribe', element: page(<SubscribePage />) },
-          { path: '/terms', element: page(<TermsPage />) },
-          { path: '/privacy', element: page(<PrivacyPage />) },
+          { path: '/contact', element: page(<ContactPage.Component />) },
+          { path: '/support', element: page(<SupportPage.Component />) },
+          { path: '/login', element: page(<LoginPage.Component />) },
+          { path: '/register', element: page(<RegisterPage.Component />) },
+          { path: '/subscribe', element: page(<SubscribePage.Component />) },
+          { path: '/terms', element: page(<TermsPage.Component />) },
+          { path: '/privacy', element: page(<PrivacyPage.Component />) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
       {
         path: '/app',
-        element: page(<AppLayout />),
+        element: page(<AppLayout.Component />),
         children: [
           { index: true, element: <Navigate to="/app/search" replace /> },
-          { path: 'search', element: gated(<SearchPage />) },
-          { path: 'history', element: gated(<HistoryPage />) },
-          { path: 'database', element: gated(<DatabasePage />) },
-          { path: 'keywords', element: gated(<KeywordsPage />) },
-          { path: 'ai', element: gated(<AiPage />) },
+          { path: 'search', element: gated(<APP_PAGES.search.Component />) },
+          { path: 'history', element: gated(<APP_PAGES.history.Component />) },
+          { path: 'database', element: gated(<APP_PAGES.database.Component />) },
+          { path: 'keywords', element: gated(<APP_PAGES.keywords.Component />) },
+          { path: 'ai', element: gated(<APP_PAGES.ai.Component />) },
           // SPEC §2: Settings is reachable without a subscription.
-          { path: 'settings', element: page(<SettingsPage />) },
+          { path: 'settings', element: page(<APP_PAGES.settings.Component />) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

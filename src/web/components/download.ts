@@ -1,6 +1,10 @@
-/** Saves text the browser built (a CSV export) as a file download. */
-export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** File downloads of what the browser built (CSV exports). */
+import { yieldToPage } from './yield-to-page.ts';
+
+const CSV_TYPE = 'text/csv;charset=utf-8';
+
+function saveBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = fileName;
@@ -11,4 +15,27 @@ export function downloadTextFile(fileName: string, text: string, type = 'text/cs
   anchor.remove();
   // Revoked a moment later: some browsers read the blob after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** Saves text the browser built as a file download. */
+export function downloadTextFile(fileName: string, text: string, type = CSV_TYPE): void {
+  saveBlob(fileName, new Blob([text], { type }));
+}
+
+/**
+ * Saves a file built piece by piece: each piece becomes a Blob part as soon as it is built (no
+ * one string of the whole file), and the page gets its turn between pieces, so a 35 MB export
+ * does not block input while it is built.
+ */
+export async function downloadFileInParts(
+  fileName: string,
+  pieces: Iterable<string>,
+  type = CSV_TYPE,
+): Promise<void> {
+  const parts: string[] = [];
+  for (const piece of pieces) {
+    parts.push(piece);
+    await yieldToPage();
+  }
+  saveBlob(fileName, new Blob(parts, { type }));
 }

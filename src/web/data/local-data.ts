@@ -153,14 +153,48 @@ export async function loadRunResults(runId: string): Promise<SearchResult[]> {
   return chunk?.rows ?? [];
 }
 
-/** Every result of the user, newest first (SPEC §7: by created descending), in one read. */
-export async function loadAllResults(): Promise<SearchResult[]> {
+/** SPEC §7's order of results: created descending (then id, so that the order is total). */
+export function newestFirst(a: SearchResult, b: SearchResult): number {
+  return a.created < b.created ? 1 : a.created > b.created ? -1 : a.id < b.id ? 1 : -1;
+}
+
+/** Runs whose results are read together by loadResultsInParts: about 5,000 rows. */
+const RUNS_PER_PART = 5;
+
+/**
+ * The newest results the user has, in one small read: the rows of the latest run that has any,
+ * newest first. With one working run per user, runs never overlap in time, so these rows are the
+ * top of the whole list. null when there are none.
+ */
+export async function loadNewestResults(): Promise<{ run: string; rows: SearchResult[] } | null> {
+  const db = currentBinding()?.db;
+  if (!db) return null;
+  const runs = (await db.runs.toArray()).sort((a, b) =>
+    a.created < b.created ? 1 : a.created > b.created ? -1 : 0,
+  );
+  for (const run of runs.slice(0, 3)) {
+    const chunk = await db.results.get(run.id);
+    if (chunk?.rows.length) return { run: run.id, rows: chunk.rows.slice().sort(newestFirst) };
+  }
+  return null;
+}
+
+/**
+ * Every result of the user, newest first, read a few runs at a time: the browser decodes each read
+ * on the page's thread, so one read of 50,000 rows would hold input for half a second. `pause`
+ * runs between reads (the caller gives the page its turn there).
+ */
+export async function loadResultsInParts(pause: () => Promise<void>): Promise<SearchResult[]> {
   const db = currentBinding()?.db;
   if (!db) return [];
-  const chunks = await db.results.toArray();
+  const runs = (await db.results.toCollection().primaryKeys()) as string[];
   const rows: SearchResult[] = [];
-  for (const chunk of chunks) for (const row of chunk.rows) rows.push(row);
-  return rows.sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : a.id < b.id ? 1 : -1));
+  for (let start = 0; start < runs.length; start += RUNS_PER_PART) {
+    if (start > 0) await pause();
+    const chunks = await db.results.bulkGet(runs.slice(start, start + RUNS_PER_PART));
+    for (const chunk of chunks) if (chunk) for (const row of chunk.rows) rows.push(row);
+  }
+  return rows.sort(newestFirst);
 }
 
 /**

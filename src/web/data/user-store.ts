@@ -29,7 +29,9 @@ export function createUserStore<S>(options: {
   /** Starts following a user (realtime, first load); returns what stops it. */
   start(scope: UserStoreScope<S>): () => void;
 }): UserStore<S> {
-  let state = options.initial(null);
+  // What is known before the first reader subscribes: for a signed-in user their initial state
+  // (not a signed-out one, which a screen would show for a frame: the gate's locked card).
+  let state = options.initial(currentSession()?.userId ?? null);
   let boundUser: string | null = null;
   let current: UserStoreScope<S> | null = null;
   let stop: (() => void) | null = null;

@@ -1,4 +1,5 @@
 /** A throwaway stack for a benchmark: PocketBase on a free port, N workers, a superuser client. */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ export interface BenchStack {
   superuser: PocketBase;
   /** A subscribed user with a client signed in as them. */
   subscriber(label: string): Promise<{ id: string; pb: PocketBase }>;
+  /** CPU time (user + system, ms) PocketBase and the workers have used so far (Linux /proc). */
+  cpuMs(): { pocketbase: number; workers: number };
   stop(): Promise<void>;
 }
 
@@ -34,6 +37,19 @@ export async function createSubscriber(
   const pb = await superuser.collection('users').impersonate(user.id, 3600);
   pb.autoCancellation(false);
   return { id: user.id, pb };
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) a process has used, in ms; 0 once it is gone. */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    // fields after the command's closing parenthesis: utime and stime are the 12th and 13th
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
 }
 
 export async function startBenchStack(options: {
@@ -63,6 +79,12 @@ export async function startBenchStack(options: {
     async subscriber(label) {
       counter += 1;
       return createSubscriber(superuser, `${label}-${counter}@bench.test`);
+    },
+    cpuMs() {
+      return {
+        pocketbase: processCpuMs(server.child.pid),
+        workers: workers.reduce((sum, worker) => sum + processCpuMs(worker.child.pid), 0),
+      };
     },
     async stop() {
       await Promise.all(workers.map((w) => w.stop()));

@@ -20,6 +20,7 @@ import type PocketBase from 'pocketbase';
 import type { LocaleCode, SearchResult } from '../../../domain/index.ts';
 import type { LocalDb } from '../local-db.ts';
 import { createOutbox } from './outbox.ts';
+import { SYNC_PAGE_MAX } from '../../../domain/sync-contract.ts';
 import { createPuller } from './pull.ts';
 import { followRealtime, type RealtimeFollower } from './realtime.ts';
 import { createSyncStatus, listeners, type FlushOutcome, type SyncNotice, type SyncState } from './status.ts';
@@ -30,7 +31,7 @@ export interface SyncEngineOptions {
   pb: PocketBase;
   db: LocalDb;
   userId: string;
-  /** Records per pull request (PocketBase allows up to 1,000). */
+  /** Records per pull request (the sync route allows up to 1,000). */
   pageSize?: number;
   /**
    * How long realtime events are gathered before acting on them: result rows are written
@@ -69,8 +70,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const puller = createPuller({
     pb,
     db,
-    userId,
-    pageSize: options.pageSize ?? 1000,
+    pageSize: options.pageSize ?? SYNC_PAGE_MAX,
     status,
     isStopped,
     onResults: results.emit,

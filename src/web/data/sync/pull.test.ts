@@ -74,3 +74,67 @@ describe('pullPages', () => {
     expect(ids).toEqual(['id000', 'id001', 'id002']);
   });
 });
+
+describe('pullPages pipelining', () => {
+  it('fetches the next page while the current one is written, and writes in order', async () => {
+    const { source } = server(7, 3);
+    const events: string[] = [];
+    await pullPages(
+      {
+        ...source,
+        async fetchPage(cursor) {
+          events.push(`fetch after ${cursor.id || 'start'}`);
+          return source.fetchPage(cursor);
+        },
+      },
+      { updated: '', id: '' },
+      async (items) => {
+        events.push(`write ${items[0]!.id} start`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        events.push(`write ${items[0]!.id} end`);
+      },
+      () => false,
+    );
+    expect(events).toEqual([
+      'fetch after start',
+      'fetch after id002',
+      'write id000 start',
+      'write id000 end',
+      'fetch after id005',
+      'write id003 start',
+      'write id003 end',
+      'write id006 start',
+      'write id006 end',
+    ]);
+  });
+
+  it('stops on a failed write, and the fetch in flight does not surface as an unhandled rejection', async () => {
+    const { source } = server(9, 3);
+    const failing = {
+      ...source,
+      async fetchPage(cursor: SyncCursor) {
+        if (cursor.id === 'id002') throw new Error('offline');
+        return source.fetchPage(cursor);
+      },
+    };
+    await expect(
+      pullPages(
+        failing,
+        { updated: '', id: '' },
+        async () => {
+          throw new Error('quota exceeded');
+        },
+        () => false,
+      ),
+    ).rejects.toThrow('quota exceeded');
+    // a fetch error is the pull's error when it is awaited
+    await expect(
+      pullPages(
+        failing,
+        { updated: '', id: '' },
+        async () => undefined,
+        () => false,
+      ),
+    ).rejects.toThrow('offline');
+  });
+});

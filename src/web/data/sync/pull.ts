@@ -5,6 +5,8 @@
  * is written with its cursor in one transaction (mirror.ts).
  */
 import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import type { SyncPage } from '../../../domain/sync-contract.ts';
 import type { KeywordSet, SearchResult, SearchRun } from '../../../domain/index.ts';
 import { isRetryable } from '../errors.ts';
 import type { LocalDb, SyncCursor } from '../local-db.ts';
@@ -20,9 +22,11 @@ interface PageSource<T> {
 }
 
 /**
- * Reads pages from `cursor` on and writes each before fetching the next, until a short page.
- * Returns early, writing nothing more, once `isStopped` says so. Fetching and writing are separate
- * steps of this one loop, so overlapping them (the next fetch during a write) changes nothing else.
+ * Reads pages from `cursor` on and writes each, in order, until a short page; the next page is
+ * fetched while the current one is written (the cursor of a page is its last record, known
+ * before the write), so the pull takes about the longer of the two, not their sum. Returns early,
+ * writing nothing more, once `isStopped` says so. A failed write stops the pull (its cursor was
+ * not saved, so the page is read again next time); the fetch in flight is then dropped.
  */
 export async function pullPages<T extends Versioned>(
   source: PageSource<T>,
@@ -30,35 +34,34 @@ export async function pullPages<T extends Versioned>(
   write: (items: T[], cursor: SyncCursor) => Promise<void>,
   isStopped: () => boolean,
 ): Promise<void> {
-  for (;;) {
-    if (isStopped()) return;
-    const items = await source.fetchPage(cursor);
+  if (isStopped()) return;
+  let next: Promise<T[]> | null = source.fetchPage(cursor);
+  while (next) {
+    const items: T[] = await next;
+    next = null;
     if (isStopped() || items.length === 0) return;
     const last = items[items.length - 1]!;
     cursor = { updated: last.updated, id: last.id };
+    if (items.length >= source.pageSize) {
+      next = source.fetchPage(cursor);
+      // handled when awaited; until then a failure must not count as unhandled
+      next.catch(() => undefined);
+    }
     await write(items, cursor);
-    if (items.length < source.pageSize) return;
   }
 }
 
-/** The user's records of `collection` after `cursor`, one page of `pageSize`. */
-function keysetPages<T>(
-  pb: PocketBase,
-  userId: string,
-  collection: MirroredCollection<T>,
-  pageSize: number,
-): PageSource<T> {
+/**
+ * The user's records of `collection` after `cursor`, one page of `pageSize`, from the sync route
+ * (src/hooks/sync): the same records and values as the collection's REST list with the same
+ * keyset filter and sort, served without PocketBase's per-record serialization.
+ */
+function keysetPages<T>(pb: PocketBase, collection: MirroredCollection<T>, pageSize: number): PageSource<T> {
   return {
     pageSize,
     async fetchPage(cursor) {
-      const page = await pb.collection(collection.name).getList(1, pageSize, {
-        filter: pb.filter(
-          'user = {:user} && (updated > {:updated} || (updated = {:updated} && id > {:id}))',
-          { user: userId, updated: cursor.updated, id: cursor.id },
-        ),
-        sort: 'updated,id',
-        fields: collection.fields,
-        skipTotal: true,
+      const page = await pb.send<SyncPage<RecordModel>>(`/api/adscout/sync/${collection.name}`, {
+        query: { updated: cursor.updated, id: cursor.id, limit: pageSize, fields: collection.fields },
         requestKey: null,
       });
       return page.items.map((record) => collection.fromServer(record));
@@ -69,7 +72,6 @@ function keysetPages<T>(
 export interface PullerOptions {
   pb: PocketBase;
   db: LocalDb;
-  userId: string;
   pageSize: number;
   status: SyncStatus;
   isStopped: () => boolean;
@@ -85,13 +87,13 @@ export interface Puller {
 }
 
 export function createPuller(options: PullerOptions): Puller {
-  const { pb, db, userId, pageSize, status, isStopped, onResults } = options;
+  const { pb, db, pageSize, status, isStopped, onResults } = options;
 
   async function pullCollection<T extends Versioned>(
     collection: MirroredCollection<T>,
     write: (items: T[], cursor: SyncCursor) => Promise<void>,
   ): Promise<void> {
-    const source = keysetPages(pb, userId, collection, pageSize);
+    const source = keysetPages(pb, collection, pageSize);
     await pullPages(source, await readCursor(db, collection.name), write, isStopped);
   }
 

@@ -59,6 +59,7 @@ import {
   type SearchResult,
 } from '../../../domain/index.ts';
 import { AdDetailDialog, type AdDetailPosition } from '../../components/ad-detail-dialog.tsx';
+import { yieldToPage } from '../../components/yield-to-page.ts';
 import { externalLinkElement } from '../../components/external-link.tsx';
 import { useConnectivity } from '../../data/connectivity.ts';
 import type { DatabaseGridProps } from './grid-contract.ts';
@@ -284,7 +285,25 @@ const sameNeedles = (a: ResultFilterText | null, b: ResultFilterText | null) =>
 const afterPaint = (mark: string, detail?: unknown) =>
   requestAnimationFrame(() => performance.mark(mark, detail === undefined ? undefined : { detail }));
 
-export default function DatabaseGrid({ rows, feed, hidden, filters, onHandle, onCounts }: DatabaseGridProps) {
+/** Rows added per grid transaction when the rest comes in after the newest rows. */
+const APPEND_SLICE = 5000;
+
+/** Whether `rows` begins with the rows of `head`, in the same order. */
+function startsWith(rows: readonly SearchResult[], head: readonly SearchResult[]): boolean {
+  if (head.length > rows.length) return false;
+  for (let i = 0; i < head.length; i++) if (rows[i]!.id !== head[i]!.id) return false;
+  return true;
+}
+
+export default function DatabaseGrid({
+  rows,
+  complete,
+  feed,
+  hidden,
+  filters,
+  onHandle,
+  onCounts,
+}: DatabaseGridProps) {
   const apiRef = useRef<GridApi<SearchResult> | null>(null);
   const [initialRows] = useState(rows);
   const [columnDefs] = useState(() => {
@@ -296,8 +315,13 @@ export default function DatabaseGrid({ rows, feed, hidden, filters, onHandle, on
   });
 
   // Latest props, read by the grid's callbacks; each `applied*` is what the grid shows now.
-  const latestRows = useRef(rows);
-  const appliedRows = useRef(initialRows);
+  const latestRows = useRef({ rows, complete });
+  /** What the grid holds; null while the rest of the rows is being added. */
+  const appliedRows = useRef<SearchResult[] | null>(initialRows);
+  const appliedComplete = useRef(complete);
+  /** Bumped by every change of rows: an addition in progress stops when it is not current. */
+  const applying = useRef(0);
+  const allPainted = useRef(false);
   const latestHidden = useRef(hidden);
   const appliedHidden = useRef(new Set<string>(hidden));
   const needles = useRef<ResultFilterText | null>(filterNeedles(filters));
@@ -313,20 +337,51 @@ export default function DatabaseGrid({ rows, feed, hidden, filters, onHandle, on
     callbacks.current.onCounts({ displayed: api.getDisplayedRowCount(), total: total.current });
   }, []);
 
+  const markAllPainted = useCallback(() => {
+    if (allPainted.current || !appliedComplete.current) return;
+    allPainted.current = true;
+    afterPaint('adscout:database-rows-painted', { rows: total.current });
+  }, []);
+
   const applyRows = useCallback(() => {
     const api = apiRef.current;
     if (!api) return;
-    const next = latestRows.current;
-    if (next !== appliedRows.current) {
-      api.flushAsyncTransactions();
-      api.setGridOption('rowData', next);
+    const { rows: next, complete: nextComplete } = latestRows.current;
+    if (next === appliedRows.current) {
+      feed.applied(next);
+      return;
+    }
+    const previous = appliedRows.current;
+    const generation = ++applying.current;
+    const finish = () => {
       appliedRows.current = next;
+      appliedComplete.current = nextComplete;
       total.current = next.length;
       pendingAdds.current.clear();
       warmFilterText(next);
+      markAllPainted();
+      feed.applied(next);
+    };
+    api.flushAsyncTransactions();
+    if (previous && !appliedComplete.current && startsWith(next, previous)) {
+      // The newest rows are on screen: the rest goes in below them in slices, the page taking
+      // input between slices, instead of one task that replaces every row.
+      appliedRows.current = null;
+      void (async () => {
+        for (let start = previous.length; start < next.length; start += APPEND_SLICE) {
+          await yieldToPage();
+          if (generation !== applying.current || api.isDestroyed()) return;
+          const add = next.slice(start, start + APPEND_SLICE);
+          api.applyTransaction({ add });
+          total.current += add.length;
+        }
+        if (generation === applying.current && !api.isDestroyed()) finish();
+      })();
+      return;
     }
-    feed.applied(next);
-  }, [feed]);
+    api.setGridOption('rowData', next);
+    finish();
+  }, [feed, markAllPainted]);
 
   const applyHidden = useCallback(() => {
     const api = apiRef.current;
@@ -381,9 +436,9 @@ export default function DatabaseGrid({ rows, feed, hidden, filters, onHandle, on
   }, [onHandle, onCounts]);
 
   useEffect(() => {
-    latestRows.current = rows;
+    latestRows.current = { rows, complete };
     applyRows();
-  }, [rows, applyRows]);
+  }, [rows, complete, applyRows]);
 
   useEffect(() => {
     latestHidden.current = hidden;
@@ -426,10 +481,14 @@ export default function DatabaseGrid({ rows, feed, hidden, filters, onHandle, on
     [feed, applyRows, applyHidden, applyFilters, applyArrivals, reportCounts],
   );
 
-  const onFirstDataRendered = useCallback((_event: FirstDataRenderedEvent<SearchResult>) => {
-    afterPaint('adscout:database-rows-painted', { rows: total.current });
-    warmFilterText(appliedRows.current);
-  }, []);
+  const onFirstDataRendered = useCallback(
+    (_event: FirstDataRenderedEvent<SearchResult>) => {
+      afterPaint('adscout:database-first-rows-painted', { rows: total.current });
+      markAllPainted();
+      if (appliedRows.current) warmFilterText(appliedRows.current);
+    },
+    [markAllPainted],
+  );
 
   const isExternalFilterPresent = useCallback(() => needles.current !== null, []);
   const doesExternalFilterPass = useCallback((node: IRowNode<SearchResult>) => {

@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  buildResultsCsv,
   csvFileName,
   EMPTY_RESULT_FILTERS,
   formatCount,
@@ -15,9 +14,10 @@ import {
   MESSAGES,
   DATABASE_COLUMNS,
   type DatabaseColumnKey,
+  resultsCsvChunks,
   type ResultFilters,
 } from '../../../domain/index.ts';
-import { downloadTextFile } from '../../components/download.ts';
+import { downloadFileInParts } from '../../components/download.ts';
 import { LineIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useSyncState } from '../../data/local-data.ts';
@@ -100,7 +100,7 @@ function resultsLabel(count: number): string {
 function DatabaseView({ userId }: { userId: string }) {
   const toast = useToast();
   const sync = useSyncState();
-  const { rows, failed, feed } = useResultRows(userId);
+  const { rows, complete, failed, feed } = useResultRows(userId);
   const [filters, setFilters] = useState<ResultFilters>(EMPTY_RESULT_FILTERS);
   const [hidden, setHidden] = useState<DatabaseColumnKey[]>(() => knownColumnKeys(readHiddenColumns(userId)));
   const [panel, setPanel] = useState<Panel>(null);
@@ -123,19 +123,29 @@ function DatabaseView({ userId }: { userId: string }) {
     writeHiddenColumns(userId, next);
   };
 
-  const exportCsv = () => {
+  // The export is built in chunks, the page answering input in between; a second click meanwhile
+  // does not start another one.
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    if (exporting) return;
     try {
       const shown = grid.current?.exportRows();
       if (!shown || shown.rows.length === 0 || shown.columns.length === 0) {
         toast.info(MESSAGES.noResultsToExport);
         return;
       }
-      downloadTextFile(csvFileName('SearchDatabase', new Date()), buildResultsCsv(shown.rows, shown.columns));
+      setExporting(true);
+      await downloadFileInParts(
+        csvFileName('SearchDatabase', new Date()),
+        resultsCsvChunks(shown.rows, shown.columns),
+      );
       performance.mark('adscout:database-exported');
       toast.success(MESSAGES.exportSuccessful);
     } catch (error) {
       console.error('[database] export failed', error);
       toast.error(MESSAGES.exportFailed);
+    } finally {
+      setExporting(false);
     }
   };
 
@@ -171,7 +181,12 @@ function DatabaseView({ userId }: { userId: string }) {
             </LineIcon>
             Columns
           </button>
-          <button type="button" className="button button-primary" onClick={exportCsv}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void exportCsv()}
+            aria-busy={exporting}
+          >
             <LineIcon>
               <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
             </LineIcon>
@@ -215,6 +230,7 @@ function DatabaseView({ userId }: { userId: string }) {
       {rows !== null && Grid && (
         <Grid
           rows={rows}
+          complete={complete}
           feed={feed}
           hidden={hidden}
           filters={filters}

@@ -18,8 +18,13 @@ export interface DatabaseGridHandle {
 }
 
 export interface DatabaseGridProps {
-  /** The latest bulk read; a new array replaces the grid's rows (kept by id). */
+  /**
+   * The rows to show, newest first; a new array replaces the grid's rows (kept by id). While
+   * `complete` is false they are only the newest run's rows, and the full read that follows is
+   * added below them without replacing them.
+   */
   rows: SearchResult[];
+  complete: boolean;
   feed: ResultFeed;
   hidden: readonly DatabaseColumnKey[];
   filters: ResultFilters;

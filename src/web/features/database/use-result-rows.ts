@@ -1,34 +1,57 @@
 /**
- * The Database page's rows: one bulk read when the page opens, one more when the first sync
- * catches up, and in between the rows the sync engine stores, queued for the grid in a feed.
+ * The Database page's rows: the newest run's rows first (one small read, painted at once), then
+ * every row, read a few runs at a time with the page answering input in between; one more full
+ * read when the first sync catches up; and in between the rows the sync engine stores, queued for
+ * the grid in a feed.
  */
 import { useEffect, useState } from 'react';
 import { MESSAGES, type SearchResult } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
-import { loadAllResults, onResultsStored, useSyncState } from '../../data/local-data.ts';
+import { yieldToPage } from '../../components/yield-to-page.ts';
+import {
+  loadNewestResults,
+  loadResultsInParts,
+  onResultsStored,
+  useSyncState,
+} from '../../data/local-data.ts';
 import { createResultFeed, type ResultFeed } from './result-feed.ts';
 
 export interface ResultRows {
-  /** The latest read, newest first; null until the first one ends. */
+  /** What the grid shows: the newest rows while `complete` is false, then the latest full read, newest first; null until the first read ends. */
   rows: SearchResult[] | null;
+  /** `rows` is a full read (not only the newest run's rows). */
+  complete: boolean;
   /** The last read failed. */
   failed: boolean;
   feed: ResultFeed;
 }
 
-/** One bulk read, marked for the benchmark as soon as it resolves. */
-function readAll(): Promise<SearchResult[]> {
-  return loadAllResults().then((rows) => {
-    performance.mark('adscout:database-rows-loaded', { detail: { rows: rows.length } });
-    return rows;
-  });
+interface Read {
+  /** The newest run's rows, newest first (null: none, or the read failed). */
+  newest: Promise<SearchResult[] | null>;
+  /** Every row, newest first, marked for the benchmark as soon as it resolves. */
+  all: Promise<SearchResult[]>;
+}
+
+function startRead(): Read {
+  const newest = loadNewestResults().then(
+    (found) => found?.rows ?? null,
+    () => null, // the full read reports the failure
+  );
+  const all = newest
+    .then(() => loadResultsInParts(yieldToPage))
+    .then((rows) => {
+      performance.mark('adscout:database-rows-loaded', { detail: { rows: rows.length } });
+      return rows;
+    });
+  return { newest, all };
 }
 
 // --- the read started before the page renders --------------------------------------------------
 
 interface EarlyRead {
   userId: string;
-  rows: Promise<SearchResult[]>;
+  read: Read;
   /** Rows stored since the read started (they may or may not be in it). */
   arrived: SearchResult[];
   stop(): void;
@@ -39,9 +62,9 @@ let early: EarlyRead | null = null;
 const EARLY_READ_TTL_MS = 10_000;
 
 /**
- * Starts the bulk read for `userId` now, for the page to take when it mounts: the page's code
+ * Starts the reads for `userId` now, for the page to take when it mounts: the page's code
  * arrives a few hundred milliseconds before React renders it (the route waits on its Suspense
- * boundary), and the read fits in that gap.
+ * boundary), and the reads fit in that gap.
  */
 export function startEarlyRead(userId: string): void {
   early?.stop();
@@ -49,27 +72,27 @@ export function startEarlyRead(userId: string): void {
   const unsubscribe = onResultsStored((rows) => {
     for (const row of rows) arrived.push(row);
   });
-  const rows = readAll();
-  rows.catch(() => undefined); // the page reports it when it takes the read
-  const read: EarlyRead = {
+  const read = startRead();
+  read.all.catch(() => undefined); // the page reports it when it takes the read
+  const entry: EarlyRead = {
     userId,
-    rows,
+    read,
     arrived,
     stop() {
       unsubscribe();
       clearTimeout(timer);
-      if (early === read) early = null;
+      if (early === entry) early = null;
     },
   };
-  const timer = setTimeout(() => read.stop(), EARLY_READ_TTL_MS);
-  early = read;
+  const timer = setTimeout(() => entry.stop(), EARLY_READ_TTL_MS);
+  early = entry;
 }
 
 function takeEarlyRead(userId: string): EarlyRead | null {
-  const read = early;
-  if (!read) return null;
-  read.stop();
-  return read.userId === userId ? read : null;
+  const entry = early;
+  if (!entry) return null;
+  entry.stop();
+  return entry.userId === userId ? entry : null;
 }
 
 // --- the hook --------------------------------------------------------------------------------
@@ -78,8 +101,9 @@ export function useResultRows(userId: string): ResultRows {
   const toast = useToast();
   const { caughtUp } = useSyncState();
   const [feed] = useState(createResultFeed);
-  const [state, setState] = useState<{ rows: SearchResult[] | null; failed: boolean }>({
+  const [state, setState] = useState<{ rows: SearchResult[] | null; complete: boolean; failed: boolean }>({
     rows: null,
+    complete: false,
     failed: false,
   });
 
@@ -97,20 +121,26 @@ export function useResultRows(userId: string): ResultRows {
   useEffect(() => {
     let cancelled = false;
     const taken = reads === 0 ? takeEarlyRead(userId) : null;
+    const read = taken?.read ?? startRead();
     feed.beginRead();
     if (taken) feed.push(taken.arrived);
-    (taken?.rows ?? readAll()).then(
+    // Only while nothing is shown yet: a later read replaces full rows with full rows.
+    void read.newest.then((rows) => {
+      if (cancelled || !rows) return;
+      setState((current) => (current.rows ? current : { rows, complete: false, failed: false }));
+    });
+    read.all.then(
       (rows) => {
         if (cancelled) return;
         feed.endRead(rows);
-        setState({ rows, failed: false });
+        setState({ rows, complete: true, failed: false });
       },
       (error: unknown) => {
         if (cancelled) return;
         console.error('[database] could not read the results', error);
         feed.endRead(null);
         toast.error(MESSAGES.databaseLoadFailed);
-        setState((current) => ({ rows: current.rows, failed: true }));
+        setState((current) => ({ ...current, failed: true }));
       },
     );
     return () => {
@@ -118,5 +148,5 @@ export function useResultRows(userId: string): ResultRows {
     };
   }, [reads, userId, feed, toast]);
 
-  return { rows: state.rows, failed: state.failed, feed };
+  return { rows: state.rows, complete: state.complete, failed: state.failed, feed };
 }

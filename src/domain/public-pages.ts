@@ -1,0 +1,73 @@
+/**
+ * The public pages: anyone may open them, search engines may index them (robots.txt, sitemap.xml),
+ * and they are built ahead of time. One list: a new public page (account recovery, …) is one
+ * more entry here.
+ */
+export interface PublicPage {
+  path: string;
+  /** Listed in sitemap.xml: pages worth finding from a search engine. */
+  inSitemap: boolean;
+}
+
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+  { path: '/', inSitemap: true },
+  { path: '/contact', inSitemap: true },
+  { path: '/support', inSitemap: true },
+  { path: '/terms', inSitemap: true },
+  { path: '/privacy', inSitemap: true },
+  { path: '/login', inSitemap: true },
+  { path: '/register', inSitemap: true },
+  { path: '/subscribe', inSitemap: true },
+];
+
+/** Cache-Control of hashed build files: their name changes whenever their content does. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Cache-Control of files whose name stays (the HTML, the service worker): always revalidated. */
+export const REVALIDATE_CACHE = 'no-cache';
+
+/**
+ * How long a browser may keep a file of the built app: hashed /assets/* for a year; the pages
+ * (any path without a file extension, answered with HTML), the service worker and its
+ * registration, the manifest and index.html must be checked on every load, or a deploy would not
+ * reach returning visitors; anything else (icons, images) is left to the server's default.
+ */
+export function cacheControlFor(path: string): string | null {
+  if (path.startsWith('/assets/')) return IMMUTABLE_CACHE;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (!last.includes('.')) return REVALIDATE_CACHE;
+  if (/^(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|workbox-[\w-]+\.js)$/.test(last)) {
+    return REVALIDATE_CACHE;
+  }
+  return null;
+}
+
+/** robots.txt: everything public may be crawled, the app and the API not; where the sitemap is. */
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /app/',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+function xmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** sitemap.xml of the public pages (sitemaps.org 0.9), absolute URLs on `origin`. */
+export function sitemapXml(origin: string): string {
+  const urls = PUBLIC_PAGES.filter((page) => page.inSitemap).map(
+    (page) => `  <url><loc>${xmlText(`${origin}${page.path}`)}</loc></url>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}

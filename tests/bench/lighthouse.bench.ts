@@ -1,0 +1,130 @@
+/**
+ * Lighthouse (the `lighthouse` npm package, its default mobile settings: a mid-range phone, slow
+ * 4G and a 4× slower CPU, simulated) on the landing page, /login and /subscribe of the built PWA
+ * served by PocketBase, in Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium). For each
+ * page the median of three runs of the performance score, LCP, CLS and TBT, and the SEO score.
+ * Each run starts from an empty cache (Lighthouse resets storage), as a first visit does.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { cpus, loadavg } from 'node:os';
+import { CHROMIUM_ARGS, chromiumExecutable } from './lib/browser.ts';
+import { startWebStack } from './lib/web-stack.ts';
+import { median, type Benchmark, type Measurement } from './types.ts';
+
+const RUNS = 3;
+
+interface PageTarget {
+  path: string;
+  /** Performance score target (0–100), LCP target (ms) when there is one, CLS target. */
+  performance: number;
+  lcpMs?: number;
+  cls: number;
+}
+
+const PAGES: PageTarget[] = [
+  { path: '/', performance: 95, lcpMs: 2000, cls: 0.05 },
+  { path: '/login', performance: 90, cls: 0.05 },
+  { path: '/subscribe', performance: 90, cls: 0.05 },
+];
+
+interface RunFigures {
+  performance: number;
+  seo: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+}
+
+async function audit(url: string, port: number): Promise<RunFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'seo'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+  const value = (name: string) => audits[name]?.numericValue ?? NaN;
+  return {
+    performance: score('performance'),
+    seo: score('seo'),
+    lcp: value('largest-contentful-paint'),
+    cls: value('cumulative-layout-shift'),
+    tbt: value('total-blocking-time'),
+  };
+}
+
+const benchmark: Benchmark = {
+  name: 'Lighthouse, mobile: landing, /login, /subscribe (median of 3)',
+  async run() {
+    const load = () => `${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs`;
+    const loadAtStart = load();
+    const stack = await startWebStack();
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumExecutable(),
+      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    });
+    const results: Measurement[] = [];
+    try {
+      for (const page of PAGES) {
+        const runs: RunFigures[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await audit(`${stack.url}${page.path}`, chrome.port));
+        const pick = (key: keyof RunFigures) => median(runs.map((run) => run[key]));
+        const performance = pick('performance');
+        const lcp = pick('lcp');
+        const cls = pick('cls');
+        const seo = pick('seo');
+        const list = (key: keyof RunFigures, digits = 0) =>
+          runs.map((run) => run[key].toFixed(digits)).join(', ');
+        const name = page.path === '/' ? 'landing' : page.path;
+        console.log(
+          `  ${name}: performance ${list('performance')}; LCP ${list('lcp')} ms; CLS ${list('cls', 3)}; TBT ${list('tbt')} ms; SEO ${list('seo')}`,
+        );
+        results.push(
+          {
+            benchmark: 'lighthouse',
+            metric: `${name}, mobile: performance score`,
+            value: performance,
+            unit: '/100',
+            target: `≥ ${page.performance}`,
+            met: performance >= page.performance,
+            note: `runs ${list('performance')}; LCP ${list('lcp')} ms; TBT ${list('tbt')} ms; 1-min load average at the start: ${loadAtStart}`,
+          },
+          {
+            benchmark: 'lighthouse',
+            metric: `${name}, mobile: largest contentful paint`,
+            value: lcp,
+            unit: 'ms',
+            ...(page.lcpMs ? { target: `≤ ${page.lcpMs} ms`, met: lcp <= page.lcpMs } : {}),
+          },
+          {
+            benchmark: 'lighthouse',
+            metric: `${name}, mobile: cumulative layout shift`,
+            value: cls,
+            unit: '',
+            target: `≤ ${page.cls}`,
+            met: cls <= page.cls,
+          },
+          {
+            benchmark: 'lighthouse',
+            metric: `${name}: SEO score`,
+            value: seo,
+            unit: '/100',
+            target: '100',
+            met: seo === 100,
+          },
+        );
+      }
+      console.log(`  load average (1 min): ${loadAtStart} at the start, ${load()} at the end`);
+      return results;
+    } finally {
+      chrome.kill();
+      await stack.stop();
+    }
+  },
+};
+
+export default benchmark;
