@@ -12,5 +12,7 @@ onBootstrap((e) => {
   require(`${__hooks}/lib/config.js`).startServer();
 });
 
-// CSP, Referrer-Policy, nosniff, frame-ancestors on every page of the app; HSTS over https.
+// CSP, Referrer-Policy, nosniff, frame-ancestors on every page of the app, the manifest's type;
+// HSTS over https. The only routerUse: a JS middleware holds a pooled VM for the whole request
+// (src/hooks/config/headers.ts).
 routerUse((e) => require(`${__hooks}/lib/config.js`).handleSecurityHeaders(e));
