@@ -12,7 +12,9 @@ onBootstrap((e) => {
   require(`${__hooks}/lib/config.js`).startServer();
 });
 
-// CSP, Referrer-Policy, nosniff, frame-ancestors on every page of the app; HSTS over https.
+// CSP, Referrer-Policy, nosniff, frame-ancestors on every page of the app, the manifest's type;
+// HSTS over https. The only routerUse: a JS middleware holds a pooled VM for the whole request
+// (src/hooks/config/headers.ts).
 routerUse((e) => require(`${__hooks}/lib/config.js`).handleSecurityHeaders(e));
 
 // robots.txt and sitemap.xml of the public pages (src/domain/public-pages.ts), on the public origin.

@@ -18,6 +18,7 @@ export function waitForHealth(
   url: string,
   options?: { timeoutMs?: number; child?: ChildProcess },
 ): Promise<void>;
+export const HOOKS_POOL: number;
 export function pocketBaseServeArgs(options: {
   dataDir: string;
   http: string;

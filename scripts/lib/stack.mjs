@@ -102,8 +102,19 @@ function stopChild(child, timeoutMs = 10_000) {
 }
 
 /**
+ * JS VMs PocketBase keeps warm for the hooks (`--hooksPool`; its default is 15). A request holds
+ * one for the router-wide middleware and one for a JS route's handler, for as long as it runs —
+ * also while a write waits its turn for SQLite's single writer. A request that finds every VM
+ * busy runs in a new one that evaluates the hooks bundles again (about 13 ms of CPU instead of
+ * 0.3), which under many users at once slows the writer further. 64 covers two workers' 32 runs
+ * and the users' requests beside them, for about 20 MB.
+ */
+export const HOOKS_POOL = 64;
+
+/**
  * The arguments of `pocketbase serve` for a stack: migrations run at start (never generated),
- * hooks not watched. deploy/adscout-pocketbase.service passes the same (a test checks).
+ * hooks not watched, HOOKS_POOL JS VMs. deploy/adscout-pocketbase.service passes the same (a
+ * test checks).
  */
 export function pocketBaseServeArgs({ dataDir, http, migrationsDir, hooksDir, publicDir }) {
   const args = [
@@ -117,6 +128,7 @@ export function pocketBaseServeArgs({ dataDir, http, migrationsDir, hooksDir, pu
     '--hooksDir',
     hooksDir,
     '--hooksWatch=false',
+    `--hooksPool=${HOOKS_POOL}`,
     '--automigrate=false',
   ];
   if (publicDir) args.push('--publicDir', publicDir);

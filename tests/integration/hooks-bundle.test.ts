@@ -3,7 +3,8 @@
  * match a fresh build, stay within their size budget, and the checked-in PocketBase JSVM types
  * must be what the pinned binary writes.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   buildHooks,
@@ -14,6 +15,7 @@ import {
   staleFiles,
   totalBytes,
 } from '../../scripts/build-hooks.mjs';
+import { HOOKS_POOL, pocketBaseServeArgs, ROOT } from '../../scripts/lib/stack.mjs';
 
 describe('pb_hooks/lib', () => {
   it('is fresh (run `npm run build:hooks` after changing src/hooks or src/domain)', async () => {
@@ -32,5 +34,32 @@ describe('pb_hooks/lib', () => {
     const withoutStamp = (text: string) => text.slice(text.indexOf('\n') + 1);
     const committed = await readFile(HOOKS_TYPES, 'utf8');
     expect(withoutStamp(committed) === withoutStamp(pocketBaseTypes())).toBe(true);
+  });
+});
+
+describe('pb_hooks under many requests at once', () => {
+  // A JS middleware calls e.next() from inside its VM, so it holds a pooled VM for the whole
+  // request; each routerUse added one more VM to every request, the pool ran out under load and
+  // every request beyond it evaluated the hooks bundles again in a new VM (issue 15's load test).
+  it('registers a single router-wide middleware', async () => {
+    const dir = join(ROOT, 'pb_hooks');
+    const files = (await readdir(dir)).filter((name) => name.endsWith('.pb.js'));
+    const uses: string[] = [];
+    for (const name of files) {
+      const source = await readFile(join(dir, name), 'utf8');
+      uses.push(...Array.from(source.matchAll(/^\s*routerUse\(/gm), () => name));
+    }
+    expect(uses).toEqual(['config.pb.js']);
+  });
+
+  it('serves with more warm VMs than PocketBase keeps by default (15)', () => {
+    const args = pocketBaseServeArgs({
+      dataDir: 'd',
+      http: '127.0.0.1:1',
+      migrationsDir: 'm',
+      hooksDir: 'h',
+    });
+    expect(args).toContain(`--hooksPool=${HOOKS_POOL}`);
+    expect(HOOKS_POOL).toBeGreaterThan(15);
   });
 });
