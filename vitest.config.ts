@@ -20,6 +20,10 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
           environment: 'node',
+          // Some unit tests are CPU-bound (the demo catalogue builds 1,000 ads per query: 0.3-2 s
+          // alone); with the integration servers on the same two cores they took 6-9 s, past
+          // vitest's default 5 s. Nothing here waits on a timer, so a longer limit hides no hang.
+          testTimeout: 20_000,
         },
       },
       {

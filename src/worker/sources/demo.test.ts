@@ -258,12 +258,17 @@ describe('demo catalogue for searches it has no product for', () => {
         ...ad.snapshot.cards.flatMap((card: Raw) => [String(card.title ?? ''), String(card.body ?? '')]),
       ]);
       expect(texts.length).toBeGreaterThan(100);
-      for (const text of texts) {
-        expect(text, searchTerms).not.toMatch(/\b(the original|premium) \1\b/i);
-        expect(text, searchTerms).not.toMatch(/\b(pro|set|2\.0) \1\b/i);
-        expect(text, searchTerms).not.toMatch(/\bthe the\b/i);
-        expect(text, searchTerms).not.toMatch(/\ba (?:[aeiou]|led\b)/i);
-      }
+      // one expect for all texts: tens of thousands of expect() calls took seconds
+      const doubled = [
+        /\b(the original|premium) \1\b/i,
+        /\b(pro|set|2\.0) \1\b/i,
+        /\bthe the\b/i,
+        /\ba (?:[aeiou]|led\b)/i,
+      ];
+      expect(
+        texts.filter((text) => doubled.some((pattern) => pattern.test(text))),
+        searchTerms,
+      ).toEqual([]);
       if (searchTerms === 'lampe') {
         expect(texts).toContain('The Original Lampe™');
         expect(texts.some((text) => text.includes('Meet The Original Lampe:'))).toBe(true);
