@@ -2,6 +2,8 @@
 // of date, and skips every step whose output is current. Plain Node, no dependencies of its own.
 //
 //   node scripts/bootstrap.mjs [--with-stripe-mock] [--skip-web]
+//
+// --with-stripe-mock also builds the tests' other server, Mailpit (`stripeMock: true` below).
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -19,6 +21,8 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { capture, log, mustRun } from './lib/run.mjs';
 import {
+  MAILPIT_MODULE,
+  MAILPIT_VERSION,
   POCKETBASE_MINOR,
   POCKETBASE_MODULE,
   POCKETBASE_VERSION,
@@ -187,6 +191,28 @@ export async function ensureStripeMock() {
   return target;
 }
 
+/**
+ * Returns the path of Mailpit (tests only: a real SMTP server with an HTTP API the integration
+ * tests read mails back through): MAILPIT_BIN, or one built into .bin/ from the Go module proxy.
+ */
+export async function ensureMailpit() {
+  if (process.env.MAILPIT_BIN) {
+    if (!isExecutable(process.env.MAILPIT_BIN)) {
+      throw new Error(`MAILPIT_BIN=${process.env.MAILPIT_BIN} is not an executable file.`);
+    }
+    return process.env.MAILPIT_BIN;
+  }
+  const target = join(BIN_DIR, 'mailpit');
+  const stampPath = join(BIN_DIR, 'mailpit.version');
+  if (isExecutable(target) && readStamp(stampPath) === MAILPIT_VERSION) return target;
+  requireGo('Mailpit', 'MAILPIT_BIN');
+  mkdirSync(BIN_DIR, { recursive: true });
+  log(`building Mailpit ${MAILPIT_VERSION} from the Go module proxy (first time only)…`);
+  await goInstall(MAILPIT_MODULE, MAILPIT_VERSION, 'mailpit', target, '-s -w');
+  writeFileSync(stampPath, MAILPIT_VERSION);
+  return target;
+}
+
 /** The inputs of the web build; the build is redone when any of them changes. */
 function webInputs() {
   return [
@@ -250,14 +276,16 @@ export async function bootstrap({ stripeMock = false, web = true, hooksBundle = 
   await ensureNodeModules();
   const pocketbase = await ensurePocketBase();
   const stripe = stripeMock ? await ensureStripeMock() : null;
+  const mailpit = stripeMock ? await ensureMailpit() : null;
   if (hooksBundle) await ensureHooksBundle();
   if (web) await ensureWebBuild();
-  return { pocketbase, stripeMock: stripe, seconds: (Date.now() - started) / 1000 };
+  return { pocketbase, stripeMock: stripe, mailpit, seconds: (Date.now() - started) / 1000 };
 }
 
 /**
  * Setup for a script that runs the tests or benchmarks (`npm run bench`, `npm run coverage`):
- * the bootstrap with stripe-mock, and POCKETBASE_BIN / STRIPE_MOCK_BIN pointed at the binaries
+ * the bootstrap with the test servers (stripe-mock, Mailpit), and POCKETBASE_BIN / STRIPE_MOCK_BIN /
+ * MAILPIT_BIN pointed at the binaries
  * for every process it starts. A failure ends the script with one line naming `what`.
  */
 export async function bootstrapForRunner(what) {
@@ -265,6 +293,7 @@ export async function bootstrapForRunner(what) {
     const result = await bootstrap({ stripeMock: true });
     process.env.POCKETBASE_BIN = result.pocketbase;
     process.env.STRIPE_MOCK_BIN = result.stripeMock;
+    process.env.MAILPIT_BIN = result.mailpit;
     return result;
   } catch (error) {
     console.error(`\n[adscout] ${what} could not set up: ${error.message}`);
