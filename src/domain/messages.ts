@@ -86,7 +86,7 @@ export const PRODUCT_MESSAGES = {
   emailChangeConfirmed: 'Your email address was changed. Log in with your new address.',
   emailChangeLinkInvalid:
     'This confirmation link is invalid or has expired. Please change your email again in Settings.',
-  deleteConfirmRequired: 'Type DELETE to confirm',
+  deleteConfirmRequired: 'Please type DELETE to confirm',
   accountDeleted: 'Your account and its data were deleted.',
   accountDeleteBillingFailed:
     'Your subscription could not be canceled with the payment provider, so your account was not deleted. Please try again.',

@@ -39,14 +39,12 @@ async function userWithData(server: TestServer, label: string, results = 30): Pr
   await server.superuser
     .collection('usage_ledger')
     .create({ user: user.id, run: run.id, kind: 'plan_use', amount: results });
-  await server.superuser
-    .collection('usage_ledger')
-    .create({
-      user: user.id,
-      kind: 'addon_grant',
-      amount: 100,
-      checkout_session: `cs_${label}_${Date.now()}`,
-    });
+  await server.superuser.collection('usage_ledger').create({
+    user: user.id,
+    kind: 'addon_grant',
+    amount: 100,
+    checkout_session: `cs_${label}_${Date.now()}`,
+  });
   await user.pb.collection('keyword_sets').create({ user: user.id, locale: 'en-US', keywords: ['lamp'] });
   await server.superuser
     .collection('audit_logs')
@@ -91,7 +89,7 @@ describe('deleting an account (local billing)', () => {
     });
     expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'delete' })).toEqual({
       status: 400,
-      message: 'Type DELETE to confirm.',
+      message: 'Please type DELETE to confirm.',
     });
     expect(await deleteAccount(user, { oldPassword: user.password })).toMatchObject({ status: 400 });
     const after = await remaining(server, user.id);
@@ -173,12 +171,10 @@ describe('deleting an account (Stripe billing)', () => {
     const subscription = await target.superuser
       .collection('subscriptions')
       .getFirstListItem(`user = "${user.id}"`);
-    await target.superuser
-      .collection('subscriptions')
-      .update(subscription.id, {
-        stripe_customer_id: `cus_${label}`,
-        stripe_subscription_id: `sub_${label}`,
-      });
+    await target.superuser.collection('subscriptions').update(subscription.id, {
+      stripe_customer_id: `cus_${label}`,
+      stripe_subscription_id: `sub_${label}`,
+    });
     return user;
   }
 

@@ -2,19 +2,30 @@
  * Deleting an account (issue 19): POST /api/adscout/account/delete {oldPassword, confirm}. It
  * needs the current password and DELETE typed in; it ends the subscription first (in Stripe, or
  * locally), and when Stripe refuses or cannot be reached nothing is deleted. Then, in one
- * transaction: the ledger entries are detached from the user (kept for billing law), the user's
- * results are deleted in bulk, the user is deleted with every record they own (subscription, runs,
- * keyword sets, watches, billing sessions, audit logs: cascading relations), and one
- * `account_deleted` entry stays, with a hash of the email instead of the email.
+ * transaction: the ledger entries are detached from the user (kept for billing law), every record
+ * the user owns is deleted (results, runs, watches, keyword sets, subscription, billing sessions,
+ * audit logs), then the user, and one `account_deleted` entry stays, with a hash of the email
+ * instead of the email.
  */
+import { checkInput, deleteAccountSchema } from '../../domain/forms.ts';
 import { PRODUCT_MESSAGES } from '../../domain/messages.ts';
 import { cancelBillingForDeletion, type CanceledBilling } from '../billing/index.ts';
 import { audit, requireCurrentPassword, textOf } from './account.ts';
 
-/** Collections whose rows go with the user by a bulk delete first (the cascade does the rest). */
-const BULK_OWNED = ['search_results'];
-/** Owned collections that may not exist yet (watches: issue 17); deleted when they do. */
-const OPTIONAL_OWNED = ['watches'];
+/**
+ * Every collection of records a user owns, deleted in bulk. The SQL deletes publish no realtime
+ * events: the user's own open app would otherwise react to its subscription's deletion (reload
+ * its quota) with a session that is about to end. `watches` (issue 17) may not exist yet.
+ */
+const OWNED = [
+  'search_results',
+  'search_runs',
+  'watches',
+  'keyword_sets',
+  'subscriptions',
+  'billing_sessions',
+  'audit_logs',
+];
 
 function collectionExists(txApp: CoreApp, name: string): boolean {
   try {
@@ -26,8 +37,9 @@ function collectionExists(txApp: CoreApp, name: string): boolean {
 }
 
 export function deleteAccount(e: core.RequestEvent, userId: string, body: { [key: string]: unknown }) {
-  requireCurrentPassword(e, userId, body, 'account_delete_refused');
-  if (textOf(body, 'confirm') !== 'DELETE') throw new BadRequestError(PRODUCT_MESSAGES.deleteConfirmRequired);
+  const oldPassword = requireCurrentPassword(e, userId, body, 'account_delete_refused');
+  const confirmed = checkInput(deleteAccountSchema, { oldPassword, confirm: textOf(body, 'confirm') });
+  if (!confirmed.ok) throw new BadRequestError(confirmed.message);
 
   let billing: CanceledBilling;
   try {
@@ -46,13 +58,11 @@ export function deleteAccount(e: core.RequestEvent, userId: string, body: { [key
       .newQuery("UPDATE usage_ledger SET user = '', run = '' WHERE user = {:user}")
       .bind({ user: userId })
       .execute();
-    for (const name of BULK_OWNED) {
+    for (const name of OWNED) {
+      if (!collectionExists(txApp, name)) continue;
       txApp.db().newQuery(`DELETE FROM ${name} WHERE user = {:user}`).bind({ user: userId }).execute();
     }
-    for (const name of OPTIONAL_OWNED) {
-      if (!collectionExists(txApp, name)) continue;
-      for (const record of txApp.findAllRecords(name, $dbx.hashExp({ user: userId }))) txApp.delete(record!);
-    }
+    // the user last: PocketBase ends their realtime connections' authorization with it
     txApp.delete(user);
     audit(txApp, '', 'account_deleted', {
       email_sha256: emailHash,

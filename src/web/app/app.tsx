@@ -16,6 +16,17 @@ const LoginPage = lazy(() =>
 const RegisterPage = lazy(() =>
   import('../features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ConfirmEmailChangePage = lazy(() =>
+  import('../features/auth/confirm-email-change-page.tsx').then((m) => ({
+    default: m.ConfirmEmailChangePage,
+  })),
+);
 const SubscribePage = lazy(() =>
   import('../features/billing/subscribe-page.tsx').then((m) => ({ default: m.SubscribePage })),
 );
@@ -88,6 +99,9 @@ const router = createBrowserRouter([
           { path: '/support', element: page(<SupportPage />) },
           { path: '/login', element: page(<LoginPage />) },
           { path: '/register', element: page(<RegisterPage />) },
+          { path: '/forgot-password', element: page(<ForgotPasswordPage />) },
+          { path: '/reset-password', element: page(<ResetPasswordPage />) },
+          { path: '/confirm-email-change', element: page(<ConfirmEmailChangePage />) },
           { path: '/subscribe', element: page(<SubscribePage />) },
           { path: '/terms', element: page(<TermsPage />) },
           { path: '/privacy', element: page(<PrivacyPage />) },

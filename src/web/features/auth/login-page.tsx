@@ -53,6 +53,9 @@ export function LoginPage() {
             error={errors.password?.message}
             {...register('password')}
           />
+          <p className="auth-aside">
+            <Link to="/forgot-password">Forgot password?</Link>
+          </p>
           <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
             {isSubmitting ? 'Logging in…' : 'Log In'}
           </button>
