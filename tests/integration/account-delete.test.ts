@@ -95,7 +95,7 @@ describe('deleting an account (local billing)', () => {
     const after = await remaining(server, user.id);
     // the refusals are audit-logged; nothing else changed
     expect({ ...after, audit_logs: 0 }).toEqual({ ...before, audit_logs: 0 });
-    expect(after.audit_logs).toBe(before.audit_logs + 2);
+    expect(after.audit_logs).toBe(before.audit_logs! + 2);
     expect((await server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
   });
 

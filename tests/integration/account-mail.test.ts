@@ -5,7 +5,7 @@
  * of reset requests, and the verified email change (the link, the password it asks for, the old
  * address told, the audit entries).
  */
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, statusOf, uniqueClientAddress, type TestServer, type TestUser } from './harness.ts';
 import { startMailpit, tokenOfLink, type Mailpit } from './mailpit.ts';

@@ -97,11 +97,11 @@ function requestEmailChange(userId: string, email: string) {
   if (user.email().toLowerCase() === email.toLowerCase()) {
     throw new BadRequestError('That is already your email address.');
   }
-  let taken = false;
+  let taken: boolean;
   try {
     taken = $app.findAuthRecordByEmail('users', email).id !== userId;
   } catch {
-    taken = false;
+    taken = false; // no account has it
   }
   if (taken) throw new BadRequestError('This email address is already in use.');
   $mails.sendRecordChangeEmail($app, user, email);
