@@ -12,7 +12,6 @@ import {
   RESULT_COLUMNS,
   resultColumn,
   resultFilterText,
-  resultJsonObject,
   type ResultColumn,
 } from './result-columns.ts';
 import { resultCellText } from './result-display.ts';
@@ -195,32 +194,5 @@ describe('filters', () => {
     expect(pass('gb', '', '')).toBe(false);
     expect(pass('us', 'cat', '')).toBe(false);
     expect(pass('', '', 'paws!')).toBe(false);
-  });
-});
-
-describe('resultJsonObject', () => {
-  it('holds every data column of the Database, typed, and nothing else', () => {
-    const object = resultJsonObject({
-      ad_id: '123',
-      store_name: 'Glow Shop',
-      reach: 1500,
-      page_likes: Number.NaN,
-      start_date: '2025-03-04 00:00:00.000Z',
-      end_date: '',
-      winning_score: 72.5,
-      media_url: 'https://example.com/x.jpg',
-    });
-    expect(Object.keys(object)).toEqual(RESULT_COLUMNS.map((column) => column.key));
-    expect(object).toMatchObject({
-      ad_id: '123',
-      store_name: 'Glow Shop',
-      reach: 1500,
-      page_likes: null,
-      start_date: '2025-03-04',
-      end_date: null,
-      winning_score: 72.5,
-      title: null,
-    });
-    expect(object).not.toHaveProperty('media_url');
   });
 });

@@ -151,25 +151,3 @@ export function passesFilters(text: ResultFilterText, needles: ResultFilterText)
 export function hasActiveFilters(filters: ResultFilters): boolean {
   return filterNeedles(filters) !== null;
 }
-
-/** A JSON value of a result cell: numbers as numbers, dates as yyyy-MM-dd, empty as null. */
-export type ResultJsonValue = string | number | null;
-
-/**
- * One result as "Download my data" writes it (issue 19): an object with the Database's data
- * columns (RESULT_COLUMNS' keys, in display order), typed: numbers as numbers, dates as
- * yyyy-MM-dd, text and URLs as stored, missing values null.
- */
-export function resultJsonObject(row: { readonly [key: string]: unknown }): {
-  [key: string]: ResultJsonValue;
-} {
-  const out: { [key: string]: ResultJsonValue } = {};
-  for (const column of RESULT_COLUMNS) {
-    const value = row[column.key];
-    if (column.kind === 'number')
-      out[column.key] = typeof value === 'number' && Number.isFinite(value) ? value : null;
-    else if (column.kind === 'date') out[column.key] = formatPbDay(value) || null;
-    else out[column.key] = typeof value === 'string' && value !== '' ? value : null;
-  }
-  return out;
-}

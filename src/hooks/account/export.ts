@@ -2,10 +2,11 @@
  * "Download my data" (issue 19): GET /api/adscout/account/export writes one JSON file of the
  * user's data — the account, subscription, runs, keyword sets, watches (when that collection
  * exists), ledger and audit log, then every result as an object with the Database's columns.
- * It is streamed: the results are read a page at a time by a (created, id) keyset and written out
- * as they are read, so 50,000 results never sit in memory at once, let alone twice.
+ * It is streamed: the results are read a page at a time by an (updated, id) keyset (the sync
+ * cursor's index) and written out as they are read, so 50,000 results never sit in memory at once,
+ * let alone twice.
  */
-import { RESULT_COLUMNS, resultJsonObject } from '../../domain/result-columns.ts';
+import { RESULT_COLUMNS } from '../../domain/result-columns.ts';
 
 const PAGE = 1000;
 /** Bytes gathered before a write to the connection. */
@@ -37,16 +38,40 @@ function exists(name: string): boolean {
   }
 }
 
-/** The result's cells as the export writes them: the Database columns and the run it came from. */
-function resultObject(record: core.Record): { [key: string]: unknown } {
-  const row: { [key: string]: unknown } = {};
-  for (const column of RESULT_COLUMNS) {
-    row[column.key] = column.kind === 'number' ? record.getFloat(column.key) : record.getString(column.key);
-  }
-  const out: { [key: string]: unknown } = { run: record.getString('run') };
-  const cells = resultJsonObject(row);
-  for (const key of Object.keys(cells)) out[key] = cells[key];
-  return out;
+/**
+ * The JSON of one result, built by SQLite (json_object, in C): the run it came from, then the
+ * Database's data columns in display order — numbers as numbers, dates as yyyy-MM-dd, text and
+ * URLs as stored, empty values null. The keys are our own column names, never input.
+ */
+const RESULT_JSON = `json_object('run', run, ${RESULT_COLUMNS.map((column) => {
+  const value =
+    column.kind === 'number'
+      ? column.key
+      : column.kind === 'date'
+        ? `NULLIF(substr(${column.key}, 1, 10), '')`
+        : `NULLIF(${column.key}, '')`;
+  return `'${column.key}', ${value}`;
+}).join(', ')})`;
+
+interface ResultRow {
+  json: string;
+  updated: string;
+  id: string;
+}
+
+/** One page of the user's results after `after` in (updated, id) order: the sync cursor's index. */
+function resultPage(userId: string, after: { updated: string; id: string } | null): ResultRow[] {
+  const rows = arrayOf(new DynamicModel({ json: '', updated: '', id: '' })) as unknown as ResultRow[];
+  // a row value: SQLite walks idx_search_results_user_updated (user, updated, id) from the cursor
+  const where = after ? 'user = {:user} AND (updated, id) > ({:updated}, {:id})' : 'user = {:user}';
+  $app
+    .db()
+    .newQuery(
+      `SELECT ${RESULT_JSON} AS json, updated, id FROM search_results WHERE ${where} ORDER BY updated, id LIMIT ${PAGE}`,
+    )
+    .bind({ user: userId, updated: after ? after.updated : '', id: after ? after.id : '' })
+    .all(rows);
+  return rows;
 }
 
 export function exportAccount(e: core.RequestEvent, userId: string): void {
@@ -59,19 +84,25 @@ export function exportAccount(e: core.RequestEvent, userId: string): void {
   header.set('Cache-Control', 'no-store');
   e.response.writeHeader(200);
 
-  let buffer = '';
+  // Parts gathered in an array and joined once per write: appending to one growing string would
+  // copy it again with every row.
+  let parts: string[] = [];
+  let size = 0;
+  const send = () => {
+    if (parts.length === 0) return;
+    e.response.write(parts.join(''));
+    e.flush();
+    parts = [];
+    size = 0;
+  };
   const write = (text: string) => {
-    buffer += text;
-    if (buffer.length >= FLUSH_AT) {
-      e.response.write(buffer);
-      buffer = '';
-      e.flush();
-    }
+    parts.push(text);
+    size += text.length;
+    if (size >= FLUSH_AT) send();
   };
 
-  const account = plain(user);
   write(`{"format":"adscout-data-export/1","exported_at":${JSON.stringify(new Date().toISOString())}`);
-  write(`,"account":${JSON.stringify(account)}`);
+  write(`,"account":${JSON.stringify(plain(user))}`);
   const subscriptions = $app.findAllRecords('subscriptions', $dbx.hashExp({ user: userId }));
   write(`,"subscription":${subscriptions.length > 0 ? JSON.stringify(plain(subscriptions[0]!)) : 'null'}`);
   for (const section of SECTIONS) {
@@ -86,27 +117,17 @@ export function exportAccount(e: core.RequestEvent, userId: string): void {
 
   write(',"results":[');
   let first = true;
-  let after: { created: string; id: string } | null = null;
+  let after: { updated: string; id: string } | null = null;
   for (;;) {
-    const page: (core.Record | undefined)[] = after
-      ? $app.findRecordsByFilter(
-          'search_results',
-          'user = {:user} && (created > {:created} || (created = {:created} && id > {:id}))',
-          'created,id',
-          PAGE,
-          0,
-          { user: userId, created: after.created, id: after.id },
-        )
-      : $app.findRecordsByFilter('search_results', 'user = {:user}', 'created,id', PAGE, 0, { user: userId });
-    for (const record of page) {
-      write((first ? '' : ',') + JSON.stringify(resultObject(record!)));
+    const page = resultPage(userId, after);
+    for (const row of page) {
+      write(first ? row.json : `,${row.json}`);
       first = false;
     }
     if (page.length < PAGE) break;
     const last = page[page.length - 1]!;
-    after = { created: last.getString('created'), id: last.id };
+    after = { updated: last.updated, id: last.id };
   }
   write(']}');
-  e.response.write(buffer);
-  e.flush();
+  send();
 }
