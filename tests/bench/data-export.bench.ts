@@ -99,26 +99,26 @@ const benchmark: Benchmark = {
         rises.push(rise);
         out.push(
           {
-            benchmark: 'account-export',
+            benchmark: 'data-export',
             metric: `GET /api/adscout/account/export, ${label}, median of ${ROUNDS}`,
             value: median(rounds.map((round) => round.total)),
             unit: 'ms',
           },
           {
-            benchmark: 'account-export',
+            benchmark: 'data-export',
             metric: `${label}: time to the first byte, median`,
             value: median(rounds.map((round) => round.firstByte)),
             unit: 'ms',
           },
-          { benchmark: 'account-export', metric: `${label}: file size`, value: bytes / MB, unit: 'MB' },
+          { benchmark: 'data-export', metric: `${label}: file size`, value: bytes / MB, unit: 'MB' },
           {
-            benchmark: 'account-export',
+            benchmark: 'data-export',
             metric: `${label}: heap rise of the first round (SQLite's page caches filling)`,
             value: cold / MB,
             unit: 'MB',
           },
           {
-            benchmark: 'account-export',
+            benchmark: 'data-export',
             metric: `${label}: PocketBase heap (RssAnon) above its level before, worst warm round`,
             value: rise / MB,
             unit: 'MB',
@@ -129,7 +129,7 @@ const benchmark: Benchmark = {
       }
       const growth = rises[1]! / Math.max(rises[0]!, 1);
       out.push({
-        benchmark: 'account-export',
+        benchmark: 'data-export',
         metric: 'warm heap rise with 50k results ÷ with 10k (5× the results)',
         value: growth,
         unit: '×',
