@@ -172,45 +172,51 @@ export async function ensurePocketBase() {
   throw new Error(`Could not build PocketBase:\n  ${failures.join('\n  ')}`);
 }
 
-/** Returns the path of stripe-mock (tests only): STRIPE_MOCK_BIN, or one built into .bin/. */
-export async function ensureStripeMock() {
-  if (process.env.STRIPE_MOCK_BIN) {
-    if (!isExecutable(process.env.STRIPE_MOCK_BIN)) {
-      throw new Error(`STRIPE_MOCK_BIN=${process.env.STRIPE_MOCK_BIN} is not an executable file.`);
-    }
-    return process.env.STRIPE_MOCK_BIN;
+/**
+ * A test server built from the Go module proxy: `overrideVar` (an existing binary) when set, else
+ * `.bin/<binary>`, built with `go install module@version` unless the one there has that version.
+ */
+async function ensureGoTool({ what, overrideVar, module, version, binary, ldflags = '' }) {
+  const override = process.env[overrideVar];
+  if (override) {
+    if (!isExecutable(override)) throw new Error(`${overrideVar}=${override} is not an executable file.`);
+    return override;
   }
-  const target = join(BIN_DIR, 'stripe-mock');
-  const stampPath = join(BIN_DIR, 'stripe-mock.version');
-  if (isExecutable(target) && readStamp(stampPath) === STRIPE_MOCK_VERSION) return target;
-  requireGo('stripe-mock', 'STRIPE_MOCK_BIN');
+  const target = join(BIN_DIR, binary);
+  const stampPath = join(BIN_DIR, `${binary}.version`);
+  if (isExecutable(target) && readStamp(stampPath) === version) return target;
+  requireGo(what, overrideVar);
   mkdirSync(BIN_DIR, { recursive: true });
-  log(`building stripe-mock ${STRIPE_MOCK_VERSION} from the Go module proxy…`);
-  await goInstall(STRIPE_MOCK_MODULE, STRIPE_MOCK_VERSION, 'stripe-mock', target);
-  writeFileSync(stampPath, STRIPE_MOCK_VERSION);
+  log(`building ${what} ${version} from the Go module proxy (first time only)…`);
+  await goInstall(module, version, binary, target, ldflags);
+  writeFileSync(stampPath, version);
   return target;
+}
+
+/** Returns the path of stripe-mock (tests only): STRIPE_MOCK_BIN, or one built into .bin/. */
+export function ensureStripeMock() {
+  return ensureGoTool({
+    what: 'stripe-mock',
+    overrideVar: 'STRIPE_MOCK_BIN',
+    module: STRIPE_MOCK_MODULE,
+    version: STRIPE_MOCK_VERSION,
+    binary: 'stripe-mock',
+  });
 }
 
 /**
  * Returns the path of Mailpit (tests only: a real SMTP server with an HTTP API the integration
- * tests read mails back through): MAILPIT_BIN, or one built into .bin/ from the Go module proxy.
+ * tests read mails back through): MAILPIT_BIN, or one built into .bin/.
  */
-export async function ensureMailpit() {
-  if (process.env.MAILPIT_BIN) {
-    if (!isExecutable(process.env.MAILPIT_BIN)) {
-      throw new Error(`MAILPIT_BIN=${process.env.MAILPIT_BIN} is not an executable file.`);
-    }
-    return process.env.MAILPIT_BIN;
-  }
-  const target = join(BIN_DIR, 'mailpit');
-  const stampPath = join(BIN_DIR, 'mailpit.version');
-  if (isExecutable(target) && readStamp(stampPath) === MAILPIT_VERSION) return target;
-  requireGo('Mailpit', 'MAILPIT_BIN');
-  mkdirSync(BIN_DIR, { recursive: true });
-  log(`building Mailpit ${MAILPIT_VERSION} from the Go module proxy (first time only)…`);
-  await goInstall(MAILPIT_MODULE, MAILPIT_VERSION, 'mailpit', target, '-s -w');
-  writeFileSync(stampPath, MAILPIT_VERSION);
-  return target;
+export function ensureMailpit() {
+  return ensureGoTool({
+    what: 'Mailpit',
+    overrideVar: 'MAILPIT_BIN',
+    module: MAILPIT_MODULE,
+    version: MAILPIT_VERSION,
+    binary: 'mailpit',
+    ldflags: '-s -w',
+  });
 }
 
 /** The inputs of the web build; the build is redone when any of them changes. */

@@ -10,7 +10,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { confirmEmailChange, refusedField } from '../../data/recovery.ts';
-import './auth.css';
+import { AuthCard } from './auth-card.tsx';
 
 const CHANGE_FAILED = 'The email change could not be confirmed. Please try again.';
 
@@ -51,23 +51,22 @@ export function ConfirmEmailChangePage() {
   });
 
   return (
-    <div className="auth-page">
-      <div className="card auth-card">
-        <h1>Confirm Your New Email</h1>
-        <p className="muted center">Enter your password to make this address the email of your account.</p>
-        <form className="form" onSubmit={onSubmit} noValidate aria-label="Confirm email change">
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-            {isSubmitting ? 'Confirming…' : 'Confirm New Email'}
-          </button>
-        </form>
-      </div>
-    </div>
+    <AuthCard
+      title="Confirm Your New Email"
+      intro="Enter your password to make this address the email of your account."
+    >
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Confirm email change">
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+          {isSubmitting ? 'Confirming…' : 'Confirm New Email'}
+        </button>
+      </form>
+    </AuthCard>
   );
 }

@@ -7,7 +7,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { requestPasswordReset } from '../../data/recovery.ts';
-import './auth.css';
+import { AuthCard } from './auth-card.tsx';
 
 const RESET_REQUEST_FAILED = 'The reset link could not be requested. Please try again.';
 
@@ -38,31 +38,28 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <div className="auth-page">
-      <div className="card auth-card">
-        <h1>Forgot Password</h1>
-        <p className="muted center">
-          Enter the email of your account and we will send you a link to choose a new password.
-        </p>
-        <form className="form" onSubmit={onSubmit} noValidate aria-label="Forgot password">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-            {isSubmitting ? 'Sending…' : 'Send Reset Link'}
-          </button>
-        </form>
-        <p className="center muted" role="status">
-          {sent ? PRODUCT_MESSAGES.resetLinkSent : ''}
-        </p>
-        <p className="center">
-          Remembered it? <Link to="/login">Log in</Link>
-        </p>
-      </div>
-    </div>
+    <AuthCard
+      title="Forgot Password"
+      intro="\n          Enter the email of your account and we will send you a link to choose a new password.\n        "
+    >
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Forgot password">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Send Reset Link'}
+        </button>
+      </form>
+      <p className="center muted" role="status">
+        {sent ? PRODUCT_MESSAGES.resetLinkSent : ''}
+      </p>
+      <p className="center">
+        Remembered it? <Link to="/login">Log in</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -2,11 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PRODUCT_MESSAGES, resetPasswordSchema, type ResetPasswordInput } from '../../../domain/index.ts';
-import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { confirmPasswordReset, refusedField } from '../../data/recovery.ts';
-import './auth.css';
+import { AuthCard, NewPasswordField } from './auth-card.tsx';
 
 /**
  * /reset-password?token=…, opened from the reset mail: a new password with the registration
@@ -47,27 +46,19 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <div className="auth-page">
-      <div className="card auth-card">
-        <h1>Choose a New Password</h1>
-        <p className="muted center">Every device signed in to your account is signed out when you save it.</p>
-        <form className="form" onSubmit={onSubmit} noValidate aria-label="Reset password">
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save New Password'}
-          </button>
-        </form>
-        <p className="center">
-          Link expired? <Link to="/forgot-password">Ask for a new one</Link>
-        </p>
-      </div>
-    </div>
+    <AuthCard
+      title="Choose a New Password"
+      intro="Every device signed in to your account is signed out when you save it."
+    >
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Reset password">
+        <NewPasswordField label="New password" error={errors.password?.message} {...register('password')} />
+        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save New Password'}
+        </button>
+      </form>
+      <p className="center">
+        Link expired? <Link to="/forgot-password">Ask for a new one</Link>
+      </p>
+    </AuthCard>
   );
 }
