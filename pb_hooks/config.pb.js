@@ -13,4 +13,13 @@ onBootstrap((e) => {
 });
 
 // CSP, Referrer-Policy, nosniff, frame-ancestors on every page of the app; HSTS over https.
-routerUse((e) => require(`${__hooks}/lib/config.js`).handleSecurityHeaders(e));
+// The same middleware (each one borrows a VM for every request) first limits password-reset
+// requests per email address (src/hooks/mail), on every auth collection's route, by name or id.
+routerUse((e) => {
+  if (
+    e.request.method === 'POST' &&
+    /^\/api\/collections\/[^/]+\/request-password-reset\/?$/.test(e.request.url.path)
+  )
+    require(`${__hooks}/lib/mail.js`).checkResetRequest(e);
+  return require(`${__hooks}/lib/config.js`).handleSecurityHeaders(e);
+});

@@ -83,6 +83,7 @@ export const PRODUCT_MESSAGES = {
   resetLinkSent: 'If an account exists for that address, we sent a link to reset the password.',
   passwordReset: 'Your password was reset. Log in with your new password.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  emailChangeNotSent: 'The confirmation email could not be sent. Please try again later.',
   emailChangeConfirmed: 'Your email address was changed. Log in with your new address.',
   emailChangeLinkInvalid:
     'This confirmation link is invalid or has expired. Please change your email again in Settings.',

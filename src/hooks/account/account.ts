@@ -104,7 +104,12 @@ function requestEmailChange(userId: string, email: string) {
     taken = false; // no account has it
   }
   if (taken) throw new BadRequestError('This email address is already in use.');
-  $mails.sendRecordChangeEmail($app, user, email);
+  try {
+    $mails.sendRecordChangeEmail($app, user, email);
+  } catch (error) {
+    console.log(`[adscout] the email-change link to ${email} could not be sent: ${error}`);
+    throw new ApiError(502, PRODUCT_MESSAGES.emailChangeNotSent, {});
+  }
   audit($app, userId, 'email_change_requested', { new_email: email });
   return { pending: true, email: email };
 }

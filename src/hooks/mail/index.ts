@@ -3,4 +3,4 @@
  * route that lists them, our own mails, and the per-address limit of password-reset requests.
  */
 export { captureMail, handleOutbox, sendMail } from './outbox.ts';
-export { limitResetRequest } from './reset-limit.ts';
+export { checkResetRequest } from './reset-limit.ts';

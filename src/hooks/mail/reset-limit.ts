@@ -17,10 +17,13 @@ function addressOf(body: { [key: string]: unknown } | null): string {
   return typeof value === 'string' ? value.trim().toLowerCase() : '';
 }
 
-/** routerUse for POST /api/collections/{collection}/request-password-reset. */
-export function limitResetRequest(e: core.RequestEvent): void {
+/**
+ * For POST /api/collections/{collection}/request-password-reset (called by the middleware of
+ * pb_hooks/config.pb.js): throws a 429 when the address is over its limit.
+ */
+export function checkResetRequest(e: core.RequestEvent): void {
   const address = addressOf(e.requestInfo().body);
-  if (!address) return e.next();
+  if (!address) return;
   const now = Date.now();
   let allowed = true;
   let retryAfter = 0;
@@ -36,5 +39,4 @@ export function limitResetRequest(e: core.RequestEvent): void {
     e.response.header().set('Retry-After', String(retryAfter));
     throw new ApiError(429, PRODUCT_MESSAGES.tooManyResetRequests, {});
   }
-  return e.next();
 }
