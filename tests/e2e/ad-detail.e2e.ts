@@ -475,7 +475,11 @@ test('the History results dialog clamps long text to two lines; the detail view 
     expect(height).toBeLessThan(lineHeight * 2 + 24);
   }
   // the rows share one batch's timestamp, so their order is not fixed: open Store 0's row by name
-  await rows.filter({ hasText: /Store 0(?!\d)/ }).locator('td').first().click();
+  await rows
+    .filter({ hasText: /Store 0(?!\d)/ })
+    .locator('td')
+    .first()
+    .click();
   const view = detail(page, 'Store 0');
   await expect(view.getByTestId('ad-copy').getByText(long, { exact: true }).first()).toBeVisible();
 });
