@@ -49,7 +49,6 @@ async function exportOnce(stack: BenchStack, token: string, results: number): Pr
   const started = performance.now();
   let bytes = 0;
   let firstByte = 0;
-  let total = 0;
   const chunks: Uint8Array[] = [];
   try {
     const response = await fetch(`${stack.url}/api/adscout/account/export`, {
@@ -61,10 +60,10 @@ async function exportOnce(stack: BenchStack, token: string, results: number): Pr
       bytes += chunk.byteLength;
       chunks.push(chunk);
     }
-    total = performance.now() - started;
   } finally {
     clearInterval(sampler);
   }
+  const total = performance.now() - started;
   peak = Math.max(peak, heapBytes(stack.pid));
   // the file must be whole before its speed means anything
   const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { results: unknown[] };
