@@ -1,5 +1,6 @@
 /// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
-// Account changes with their audit-log entry, and sign-up's rules (src/hooks/account).
+// Account changes with their audit-log entry, sign-up's rules, the audit entries of PocketBase's
+// own confirmations, deleting the account and downloading its data (src/hooks/account).
 // Registration only: each handler require()s its area bundle (handlers share no globals).
 
 routerAdd(
@@ -17,3 +18,24 @@ routerAdd(
 );
 
 onRecordCreateRequest((e) => require(`${__hooks}/lib/account.js`).handleRegistration(e), 'users');
+
+routerAdd(
+  'POST',
+  '/api/adscout/account/delete',
+  (e) => require(`${__hooks}/lib/account.js`).handleDeleteAccount(e),
+  $apis.requireAuth('users'),
+);
+
+routerAdd(
+  'GET',
+  '/api/adscout/account/export',
+  (e) => require(`${__hooks}/lib/account.js`).handleExportAccount(e),
+  $apis.requireAuth('users'),
+);
+
+// PocketBase's own confirmation routes change the account too: audit them (invariant 12).
+onRecordConfirmPasswordResetRequest(
+  (e) => require(`${__hooks}/lib/account.js`).auditPasswordReset(e),
+  'users',
+);
+onRecordConfirmEmailChangeRequest((e) => require(`${__hooks}/lib/account.js`).auditEmailChange(e), 'users');

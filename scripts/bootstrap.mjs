@@ -2,6 +2,8 @@
 // of date, and skips every step whose output is current. Plain Node, no dependencies of its own.
 //
 //   node scripts/bootstrap.mjs [--with-stripe-mock] [--skip-web]
+//
+// --with-stripe-mock also builds the tests' other server, Mailpit (`stripeMock: true` below).
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -19,6 +21,8 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { capture, log, mustRun } from './lib/run.mjs';
 import {
+  MAILPIT_MODULE,
+  MAILPIT_VERSION,
   POCKETBASE_MINOR,
   POCKETBASE_MODULE,
   POCKETBASE_VERSION,
@@ -168,23 +172,51 @@ export async function ensurePocketBase() {
   throw new Error(`Could not build PocketBase:\n  ${failures.join('\n  ')}`);
 }
 
-/** Returns the path of stripe-mock (tests only): STRIPE_MOCK_BIN, or one built into .bin/. */
-export async function ensureStripeMock() {
-  if (process.env.STRIPE_MOCK_BIN) {
-    if (!isExecutable(process.env.STRIPE_MOCK_BIN)) {
-      throw new Error(`STRIPE_MOCK_BIN=${process.env.STRIPE_MOCK_BIN} is not an executable file.`);
-    }
-    return process.env.STRIPE_MOCK_BIN;
+/**
+ * A test server built from the Go module proxy: `overrideVar` (an existing binary) when set, else
+ * `.bin/<binary>`, built with `go install module@version` unless the one there has that version.
+ */
+async function ensureGoTool({ what, overrideVar, module, version, binary, ldflags = '' }) {
+  const override = process.env[overrideVar];
+  if (override) {
+    if (!isExecutable(override)) throw new Error(`${overrideVar}=${override} is not an executable file.`);
+    return override;
   }
-  const target = join(BIN_DIR, 'stripe-mock');
-  const stampPath = join(BIN_DIR, 'stripe-mock.version');
-  if (isExecutable(target) && readStamp(stampPath) === STRIPE_MOCK_VERSION) return target;
-  requireGo('stripe-mock', 'STRIPE_MOCK_BIN');
+  const target = join(BIN_DIR, binary);
+  const stampPath = join(BIN_DIR, `${binary}.version`);
+  if (isExecutable(target) && readStamp(stampPath) === version) return target;
+  requireGo(what, overrideVar);
   mkdirSync(BIN_DIR, { recursive: true });
-  log(`building stripe-mock ${STRIPE_MOCK_VERSION} from the Go module proxy…`);
-  await goInstall(STRIPE_MOCK_MODULE, STRIPE_MOCK_VERSION, 'stripe-mock', target);
-  writeFileSync(stampPath, STRIPE_MOCK_VERSION);
+  log(`building ${what} ${version} from the Go module proxy (first time only)…`);
+  await goInstall(module, version, binary, target, ldflags);
+  writeFileSync(stampPath, version);
   return target;
+}
+
+/** Returns the path of stripe-mock (tests only): STRIPE_MOCK_BIN, or one built into .bin/. */
+export function ensureStripeMock() {
+  return ensureGoTool({
+    what: 'stripe-mock',
+    overrideVar: 'STRIPE_MOCK_BIN',
+    module: STRIPE_MOCK_MODULE,
+    version: STRIPE_MOCK_VERSION,
+    binary: 'stripe-mock',
+  });
+}
+
+/**
+ * Returns the path of Mailpit (tests only: a real SMTP server with an HTTP API the integration
+ * tests read mails back through): MAILPIT_BIN, or one built into .bin/.
+ */
+export function ensureMailpit() {
+  return ensureGoTool({
+    what: 'Mailpit',
+    overrideVar: 'MAILPIT_BIN',
+    module: MAILPIT_MODULE,
+    version: MAILPIT_VERSION,
+    binary: 'mailpit',
+    ldflags: '-s -w',
+  });
 }
 
 /** The inputs of the web build; the build is redone when any of them changes. */
@@ -250,14 +282,16 @@ export async function bootstrap({ stripeMock = false, web = true, hooksBundle = 
   await ensureNodeModules();
   const pocketbase = await ensurePocketBase();
   const stripe = stripeMock ? await ensureStripeMock() : null;
+  const mailpit = stripeMock ? await ensureMailpit() : null;
   if (hooksBundle) await ensureHooksBundle();
   if (web) await ensureWebBuild();
-  return { pocketbase, stripeMock: stripe, seconds: (Date.now() - started) / 1000 };
+  return { pocketbase, stripeMock: stripe, mailpit, seconds: (Date.now() - started) / 1000 };
 }
 
 /**
  * Setup for a script that runs the tests or benchmarks (`npm run bench`, `npm run coverage`):
- * the bootstrap with stripe-mock, and POCKETBASE_BIN / STRIPE_MOCK_BIN pointed at the binaries
+ * the bootstrap with the test servers (stripe-mock, Mailpit), and POCKETBASE_BIN / STRIPE_MOCK_BIN /
+ * MAILPIT_BIN pointed at the binaries
  * for every process it starts. A failure ends the script with one line naming `what`.
  */
 export async function bootstrapForRunner(what) {
@@ -265,6 +299,7 @@ export async function bootstrapForRunner(what) {
     const result = await bootstrap({ stripeMock: true });
     process.env.POCKETBASE_BIN = result.pocketbase;
     process.env.STRIPE_MOCK_BIN = result.stripeMock;
+    process.env.MAILPIT_BIN = result.mailpit;
     return result;
   } catch (error) {
     console.error(`\n[adscout] ${what} could not set up: ${error.message}`);

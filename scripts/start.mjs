@@ -130,6 +130,11 @@ async function main() {
       ? 'No scout worker runs here (--workers 0): start workers elsewhere against this server.'
       : `Scout workers: ${options.workers}; one that dies is restarted while PocketBase keeps serving.`,
   );
+  log(
+    process.env.SMTP_HOST
+      ? `Mail goes out through ${process.env.SMTP_HOST} (SMTP_HOST).`
+      : `Mails (password reset, email change) are not sent without SMTP_HOST: read them in the admin UI (mail_outbox) or at ${server.url}/api/adscout/local/outbox as a superuser.`,
+  );
   log(`Data lives in ${shownDir}/. Press Ctrl-C to stop.`);
   console.log('');
 

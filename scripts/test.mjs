@@ -65,6 +65,7 @@ async function main() {
     const result = await bootstrap({ stripeMock: true, hooksBundle: false });
     process.env.POCKETBASE_BIN = result.pocketbase;
     process.env.STRIPE_MOCK_BIN = result.stripeMock;
+    process.env.MAILPIT_BIN = result.mailpit;
     log(`setup done in ${result.seconds.toFixed(1)} s`);
   } catch (error) {
     console.error(`\n[adscout] npm test could not set up: ${error.message}`);

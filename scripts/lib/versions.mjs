@@ -4,3 +4,5 @@ export const POCKETBASE_VERSION = 'v0.39.11';
 export const POCKETBASE_MINOR = 'v0.39.';
 export const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock';
 export const STRIPE_MOCK_VERSION = 'v0.203.0';
+export const MAILPIT_MODULE = 'github.com/axllent/mailpit';
+export const MAILPIT_VERSION = 'v1.27.11';

@@ -161,12 +161,20 @@ export const stripeEventSchema = baseRecord.extend({
 });
 export type StripeEvent = z.infer<typeof stripeEventSchema>;
 
-/** Changes, and refused attempts (a missing or wrong current password: a stolen session?). */
+/**
+ * Changes, and refused attempts (a missing or wrong current password: a stolen session?); a reset
+ * by email, an email change waiting for its link, and the one entry an account's deletion leaves
+ * (no user, a hash of the email).
+ */
 export const AUDIT_ACTIONS = [
   'email_updated',
   'password_updated',
   'email_update_refused',
   'password_update_refused',
+  'password_reset',
+  'email_change_requested',
+  'account_delete_refused',
+  'account_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  confirmEmailChangeSchema,
+  deleteAccountSchema,
   firstIssueMessage,
+  forgotPasswordSchema,
   loginSchema,
   newEmailSchema,
   newPasswordSchema,
   readScoutPrefill,
   registerSchema,
+  resetPasswordSchema,
   scoutFormSchema,
 } from './forms.ts';
 import { MESSAGES, PRODUCT_MESSAGES } from './messages.ts';
@@ -65,6 +69,37 @@ describe('settings schemas', () => {
     expect(firstError(newPasswordSchema, { password: '123456', oldPassword: '' })).toBe(
       PRODUCT_MESSAGES.currentPasswordRequired,
     );
+  });
+});
+
+describe('account recovery and deletion schemas (issue 19)', () => {
+  it('asks a valid address of the forgot-password form', () => {
+    expect(firstError(forgotPasswordSchema, { email: 'nope' })).toBe(MESSAGES.invalidEmail);
+    expect(firstError(forgotPasswordSchema, { email: ' someone@example.com ' })).toBeNull();
+  });
+
+  it('holds a reset password to the registration rules, first failing rule first', () => {
+    expect(firstError(resetPasswordSchema, { password: 'Abc1' })).toBe(MESSAGES.passwordMin8);
+    expect(firstError(resetPasswordSchema, { password: 'abcdefg1' })).toBe(MESSAGES.passwordUppercase);
+    expect(firstError(resetPasswordSchema, { password: 'Abcdefg1' })).toBeNull();
+  });
+
+  it('needs the password to confirm an email change', () => {
+    expect(firstError(confirmEmailChangeSchema, { password: '' })).toBe(
+      PRODUCT_MESSAGES.currentPasswordRequired,
+    );
+  });
+
+  it('deletes only with the current password and DELETE typed exactly', () => {
+    expect(firstError(deleteAccountSchema, { oldPassword: '', confirm: 'DELETE' })).toBe(
+      PRODUCT_MESSAGES.currentPasswordRequired,
+    );
+    for (const confirm of ['', 'delete', 'DELETE ', 'DEL']) {
+      expect(firstError(deleteAccountSchema, { oldPassword: 'secret', confirm })).toBe(
+        PRODUCT_MESSAGES.deleteConfirmRequired,
+      );
+    }
+    expect(firstError(deleteAccountSchema, { oldPassword: 'secret', confirm: 'DELETE' })).toBeNull();
   });
 });
 

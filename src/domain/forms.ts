@@ -52,6 +52,25 @@ export const newPasswordSchema = z.object({
   oldPassword: currentPasswordSchema,
 });
 
+/** /forgot-password: the address to send a reset link to. */
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** /reset-password: a new password, with the registration rules and messages. */
+export const resetPasswordSchema = z.object({ password: registerPasswordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** /confirm-email-change: PocketBase's confirmation needs the account's password. */
+export const confirmEmailChangeSchema = z.object({ password: currentPasswordSchema });
+export type ConfirmEmailChangeInput = z.infer<typeof confirmEmailChangeSchema>;
+
+/** Settings → Delete account: the current password and DELETE typed in (checked by the server too). */
+export const deleteAccountSchema = z.object({
+  oldPassword: currentPasswordSchema,
+  confirm: z.string().check(z.refine((value) => value === 'DELETE', PRODUCT_MESSAGES.deleteConfirmRequired)),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
 const adsBetween = `Number of ads must be between ${LIMITS.adsPerSearch.min} and ${LIMITS.adsPerSearch.max}`;
 
 export const scoutFormSchema = z.object({

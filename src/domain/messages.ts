@@ -79,9 +79,26 @@ export const PRODUCT_MESSAGES = {
   currentPasswordWrong: 'The current password is not correct',
   paymentProviderFailed: 'The payment provider could not complete the request. Please try again.',
   paymentProviderUnreachable: 'The payment provider could not be reached. Please try again.',
+  tooManyResetRequests: 'Too many password reset requests for this address. Please try again in an hour.',
+  resetLinkSent: 'If an account exists for that address, we sent a link to reset the password.',
+  passwordReset: 'Your password was reset. Log in with your new password.',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  emailChangeNotSent: 'The confirmation email could not be sent. Please try again later.',
+  emailChangeConfirmed: 'Your email address was changed. Log in with your new address.',
+  emailChangeLinkInvalid:
+    'This confirmation link is invalid or has expired. Please change your email again in Settings.',
+  deleteConfirmRequired: 'Please type DELETE to confirm',
+  accountDeleted: 'Your account and its data were deleted.',
+  accountDeleteBillingFailed:
+    'Your subscription could not be canceled with the payment provider, so your account was not deleted. Please try again.',
   tooManyBillingLinks:
     'Too many checkout or portal links were opened in the last hour. Please try again later.',
 } as const;
+
+/** Settings after an email change that waits for its confirmation link (with SMTP). */
+export function emailChangeSentMessage(email: string): string {
+  return `We sent a confirmation link to ${email}. Your email changes when you open it.`;
+}
 
 /** SPEC §8: 'You don't have enough results! You have {n} results available, but requested {m}.' */
 export function notEnoughResultsMessage(available: number, requested: number): string {

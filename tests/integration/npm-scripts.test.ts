@@ -133,6 +133,8 @@ describe('npm start', () => {
     expect(await (await fetch(`${first.url}/app/search`)).text()).toContain('<div id="root"></div>');
     // on loopback with no billing settings, the local test checkout is on offer (invariant 11)
     expect(out).toContain('billing: local test checkout');
+    // without SMTP it says where the captured mails are read (issue 19)
+    expect(out).toContain(`${first.url}/api/adscout/local/outbox as a superuser`);
     const buyer = await admin
       .collection('users')
       .create({ email: 'buyer@adscout.test', password: 'Buyer-2026', passwordConfirm: 'Buyer-2026' });

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.mjs';
+import { MAIL_ENV_NAMES } from '../../src/domain/mail-settings.ts';
 import { BACKUP_ENV_NAMES } from '../../src/domain/server-settings.ts';
 import { collectionsCreatedByMigrations } from './migration-collections.ts';
 
@@ -44,8 +45,8 @@ describe('README.md', () => {
       .map((line) => line.split('|')[1] ?? '')
       .join(' ');
     const listed = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]));
-    // read by name, and the backup settings read from their list
-    const read = new Set<string>(BACKUP_ENV_NAMES);
+    // read by name, and the backup and mail settings read from their lists
+    const read = new Set<string>([...BACKUP_ENV_NAMES, ...MAIL_ENV_NAMES]);
     const hooks = execFileSync('git', ['ls-files', 'src/hooks'], { cwd: ROOT, encoding: 'utf8' }).split('\n');
     for (const file of hooks.filter((path) => path.endsWith('.ts'))) {
       const source = readFileSync(join(ROOT, file), 'utf8');
@@ -63,6 +64,7 @@ describe('README.md', () => {
       'TRUSTED_PROXY_HEADERS',
     ];
     live.push('BACKUP_CRON', 'BACKUP_MAX_KEEP', 'BACKUP_S3_*');
+    live.push('SMTP_HOST', 'MAIL_FROM');
     expect(live.filter((name) => !goingLive.includes(`\`${name}\``))).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ import {
 import { LIMITS } from '../../domain/limits.ts';
 import { MESSAGES, PRODUCT_MESSAGES } from '../../domain/messages.ts';
 
-function audit(
+export function audit(
   txApp: CoreApp,
   userId: string,
   action: AuditAction,
@@ -36,7 +36,7 @@ function validationMessage(error: unknown): string | null {
 }
 
 /** A string field of the JSON body; anything else counts as empty (SPEC §5's "must be non-empty"). */
-function textOf(body: { [key: string]: unknown }, name: string): string {
+export function textOf(body: { [key: string]: unknown }, name: string): string {
   const value = body && body[name];
   return typeof value === 'string' ? value : '';
 }
@@ -66,7 +66,7 @@ function signedIn(user: core.Record) {
  * from the browser becomes a permanent takeover. A missing or wrong current password is refused
  * with a 400 and audit-logged on its own, outside any transaction that a refusal rolls back.
  */
-function requireCurrentPassword(
+export function requireCurrentPassword(
   e: core.RequestEvent,
   userId: string,
   body: { [key: string]: unknown },
@@ -87,10 +87,41 @@ function requireCurrentPassword(
   return oldPassword;
 }
 
+/**
+ * With SMTP (issue 19) the new address must prove it is reachable and its owner's: it gets
+ * PocketBase's confirmation link (/confirm-email-change, which asks for the password), and the
+ * email changes only when it is opened. The request is audit-logged.
+ */
+function requestEmailChange(userId: string, email: string) {
+  const user = $app.findRecordById('users', userId);
+  if (user.email().toLowerCase() === email.toLowerCase()) {
+    throw new BadRequestError('That is already your email address.');
+  }
+  let taken: boolean;
+  try {
+    taken = $app.findAuthRecordByEmail('users', email).id !== userId;
+  } catch {
+    taken = false; // no account has it
+  }
+  if (taken) throw new BadRequestError('This email address is already in use.');
+  try {
+    $mails.sendRecordChangeEmail($app, user, email);
+  } catch (error) {
+    console.log(`[adscout] the email-change link to ${email} could not be sent: ${error}`);
+    throw new ApiError(502, PRODUCT_MESSAGES.emailChangeNotSent, {});
+  }
+  audit($app, userId, 'email_change_requested', { new_email: email });
+  return { pending: true, email: email };
+}
+
 export function changeEmail(e: core.RequestEvent, userId: string, body: { [key: string]: unknown }) {
   const oldPassword = requireCurrentPassword(e, userId, body, 'email_update_refused');
   const email = checked(checkInput(newEmailSchema, { email: textOf(body, 'email'), oldPassword })).email;
   if (email.length > LIMITS.emailMaxLength) throw new BadRequestError(MESSAGES.emailTooLong);
+  if ($app.settings().smtp.enabled) {
+    // nothing is saved before the link is opened: check the address as a save would
+    return requestEmailChange(userId, checked(checkInput(registerSchema.shape.email, email)));
+  }
   let user: core.Record | null = null;
   $app.runInTransaction((txApp) => {
     const record = txApp.findRecordById('users', userId);

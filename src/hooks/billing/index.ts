@@ -13,7 +13,9 @@ import {
 } from './local-billing.ts';
 import { handleStripeEvent } from './stripe-webhook.ts';
 
+export { cancelBillingForDeletion, type CanceledBilling } from './account-cancel.ts';
 export { pruneSessions } from './local-billing.ts';
+export { escapeHtml } from './local-pages.ts';
 export { sweepSubscriptions } from './subscription-sweep.ts';
 
 /** POST /api/adscout/checkout: { url }. */

@@ -27,18 +27,18 @@ function apiBase(): string {
 
 /** One Stripe API call; throws a 502 with our message when Stripe refuses or cannot be reached. */
 export function stripeCall(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   params?: { [key: string]: unknown },
 ): StripeObject {
   const body = params ? formEncode(params) : '';
-  const url = method === 'GET' && body ? `${apiBase()}${path}?${body}` : `${apiBase()}${path}`;
+  const url = method !== 'POST' && body ? `${apiBase()}${path}?${body}` : `${apiBase()}${path}`;
   let response;
   try {
     response = $http.send({
       url: url,
       method: method,
-      body: method === 'GET' ? '' : body,
+      body: method === 'POST' ? body : '',
       timeout: 20,
       headers: {
         Authorization: `Bearer ${env('STRIPE_SECRET_KEY')}`,

@@ -3,14 +3,24 @@
  * (invariant 11: no local test checkout where others can reach it — a public address, a proxy in
  * front, a public APP_URL — unless the operator asks for it;
  * Stripe mode with its key and webhook secret), then write the settings that come from the
- * environment into PocketBase's own: the trusted proxy headers and the scheduled backups. They
- * are set on every start, so the environment wins over edits in the admin UI.
+ * environment into PocketBase's own: the trusted proxy headers, the scheduled backups, and mail
+ * (SMTP, the sender, and the application URL that mail links are built on). They are set on
+ * every start, so the environment wins over edits in the admin UI.
  */
+import {
+  applicationUrl,
+  MAIL_ENV_NAMES,
+  mailSettings,
+  mailWarning,
+  type MailEnv,
+  type MailSettings,
+} from '../../domain/mail-settings.ts';
 import {
   BACKUP_ENV_NAMES,
   backupSettings,
   checkBilling,
   listenAddresses,
+  publicExposure,
   serveCommand,
   trustedProxyHeaders,
   type BackupEnv,
@@ -23,6 +33,18 @@ function backupEnv(): BackupEnv {
   const values = {} as BackupEnv;
   for (const name of BACKUP_ENV_NAMES) values[name] = env(name);
   return values;
+}
+
+function mailEnv(): MailEnv {
+  const values = { APP_URL: env('APP_URL') } as MailEnv;
+  for (const name of MAIL_ENV_NAMES) values[name] = env(name);
+  return values;
+}
+
+function describeMail(mail: MailSettings, appUrl: string): string {
+  if (mail.smtp.enabled)
+    return `mail: SMTP ${mail.smtp.host}:${mail.smtp.port}${mail.smtp.tls ? ' (TLS)' : ''}, from ${mail.senderName} <${mail.senderAddress}>, links to ${appUrl}`;
+  return `mail: no SMTP server (SMTP_HOST is not set): mails are kept in the mail_outbox collection; read them in the admin UI (${appUrl}/_/) or at ${appUrl}/api/adscout/local/outbox (superusers only; they hold reset links)`;
 }
 
 function describeBackups(backups: BackupSettings): string {
@@ -45,11 +67,18 @@ export function startServer(): void {
     appUrl: env('APP_URL'),
   });
   const backups = backupSettings(backupEnv());
-  const errors = [...billing.errors, ...proxy.errors, ...backups.errors];
+  const mail = mailSettings(mailEnv());
+  const errors = [...billing.errors, ...proxy.errors, ...backups.errors, ...mail.errors];
   if (errors.length > 0) {
     throw new Error(`[adscout] AdScout cannot start: ${errors.join(' ')}`);
   }
   for (const warning of billing.warnings) console.log(`[adscout] WARNING: ${warning}`);
+  const listen = listenAddresses(command);
+  const mailUnreachable = mailWarning(
+    mail.settings.smtp.enabled,
+    publicExposure({ listen: listen, behindProxy: proxy.headers.length > 0, appUrl: env('APP_URL') }),
+  );
+  if (mailUnreachable) console.log(`[adscout] WARNING: ${mailUnreachable}`);
 
   const settings = $app.settings();
   settings.trustedProxy.headers = proxy.headers;
@@ -65,10 +94,22 @@ export function startServer(): void {
   settings.backups.s3.accessKey = s3.accessKey;
   settings.backups.s3.secret = s3.secret;
   settings.backups.s3.forcePathStyle = s3.forcePathStyle;
+  const appUrl = applicationUrl(env('APP_URL'), listen[0] ?? '');
+  settings.meta.appName = 'AdScout';
+  settings.meta.appURL = appUrl;
+  settings.meta.senderName = mail.settings.senderName;
+  settings.meta.senderAddress = mail.settings.senderAddress;
+  settings.smtp.enabled = mail.settings.smtp.enabled;
+  settings.smtp.host = mail.settings.smtp.host;
+  settings.smtp.port = mail.settings.smtp.port;
+  settings.smtp.username = mail.settings.smtp.username;
+  settings.smtp.password = mail.settings.smtp.password;
+  settings.smtp.tls = mail.settings.smtp.tls;
   $app.save(settings);
 
   for (const line of startupReport()) console.log(`[adscout] ${line}`);
   console.log(`[adscout] ${describeBackups(backups.settings)}`);
+  console.log(`[adscout] ${describeMail(mail.settings, appUrl)}`);
   if (proxy.headers.length > 0)
     console.log(
       `[adscout] trusted proxy headers: ${proxy.headers.join(', ')} (X-Forwarded-Proto is trusted too)`,

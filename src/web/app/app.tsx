@@ -21,6 +21,15 @@ const SubscribePage = preloadable(() =>
 const PrivacyPage = preloadable(() =>
   import('../features/legal/privacy-page.tsx').then((m) => m.PrivacyPage),
 );
+const ForgotPasswordPage = preloadable(() =>
+  import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = preloadable(() =>
+  import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+);
+const ConfirmEmailChangePage = preloadable(() =>
+  import('../features/auth/confirm-email-change-page.tsx').then((m) => m.ConfirmEmailChangePage),
+);
 const TermsPage = preloadable(() => import('../features/legal/terms-page.tsx').then((m) => m.TermsPage));
 const ContactPage = preloadable(() =>
   import('../features/support/contact-page.tsx').then((m) => m.ContactPage),
@@ -46,6 +55,9 @@ const PUBLIC_PAGES: Record<string, Preloadable<object>> = {
   '/subscribe': SubscribePage,
   '/terms': TermsPage,
   '/privacy': PrivacyPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+  '/confirm-email-change': ConfirmEmailChangePage,
 };
 
 /**
@@ -90,6 +102,9 @@ const router = createBrowserRouter([
           { path: '/support', element: page(<SupportPage.Component />) },
           { path: '/login', element: page(<LoginPage.Component />) },
           { path: '/register', element: page(<RegisterPage.Component />) },
+          { path: '/forgot-password', element: page(<ForgotPasswordPage.Component />) },
+          { path: '/reset-password', element: page(<ResetPasswordPage.Component />) },
+          { path: '/confirm-email-change', element: page(<ConfirmEmailChangePage.Component />) },
           { path: '/subscribe', element: page(<SubscribePage.Component />) },
           { path: '/terms', element: page(<TermsPage.Component />) },
           { path: '/privacy', element: page(<PrivacyPage.Component />) },

@@ -3,7 +3,8 @@ import { yieldToPage } from './yield-to-page.ts';
 
 const CSV_TYPE = 'text/csv;charset=utf-8';
 
-function saveBlob(fileName: string, blob: Blob): void {
+/** Saves a file the browser holds (built, or fetched from the server) as a download. */
+export function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
@@ -19,7 +20,7 @@ function saveBlob(fileName: string, blob: Blob): void {
 
 /** Saves text the browser built as a file download. */
 export function downloadTextFile(fileName: string, text: string, type = CSV_TYPE): void {
-  saveBlob(fileName, new Blob([text], { type }));
+  downloadBlob(fileName, new Blob([text], { type }));
 }
 
 /**
@@ -37,5 +38,5 @@ export async function downloadFileInParts(
     parts.push(piece);
     await yieldToPage();
   }
-  saveBlob(fileName, new Blob(parts, { type }));
+  downloadBlob(fileName, new Blob(parts, { type }));
 }

@@ -13,7 +13,14 @@ import { defaultKeywords, type LocaleCode, type SearchResult, type SearchRun } f
 import { pb, UserFacingError } from './client.ts';
 import { reportServerReachable } from './connectivity.ts';
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
-import { localDbName, readMeta, writeMeta, type LocalDb, type MetaRecords } from './local-db.ts';
+import {
+  deleteOtherUserDbs,
+  localDbName,
+  readMeta,
+  writeMeta,
+  type LocalDb,
+  type MetaRecords,
+} from './local-db.ts';
 import { currentSession } from './session.ts';
 import type { FlushOutcome, SyncNotice, SyncState } from './sync-engine.ts';
 
@@ -75,6 +82,18 @@ export function startLocalData(): void {
   });
   window.addEventListener('focus', () => void binder?.current()?.engine.pull());
   bind();
+}
+
+/**
+ * Deletes every user database on this browser and resolves when they are gone (after an
+ * account's deletion, where a logout's wipe must be finished before the app moves on).
+ */
+export async function wipeLocalData(): Promise<void> {
+  if (binder) {
+    binder.bind(null);
+    await binder.settled();
+  }
+  await deleteOtherUserDbs(null);
 }
 
 function currentBinding(): LocalBinding | null {

@@ -15,6 +15,8 @@ import { createSubscription } from '../../fixtures/records.ts';
 
 export interface BenchStack {
   url: string;
+  /** PocketBase's process id (to read its memory from /proc). */
+  pid: number;
   superuser: PocketBase;
   /** A subscribed user with a client signed in as them. */
   subscriber(label: string): Promise<{ id: string; pb: PocketBase }>;
@@ -75,6 +77,7 @@ export async function startBenchStack(options: {
   let counter = 0;
   return {
     url: server.url,
+    pid: server.child.pid!,
     superuser,
     async subscriber(label) {
       counter += 1;

@@ -6,7 +6,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { signIn, useSession } from '../../data/session.ts';
-import './auth.css';
+import { AuthCard } from './auth-card.tsx';
 
 const APP_HOME = '/app/search';
 
@@ -34,33 +34,32 @@ export function LoginPage() {
   });
 
   return (
-    <div className="auth-page">
-      <div className="card auth-card">
-        <h1>Welcome Back</h1>
-        <p className="muted center">Log in to keep scouting winning ads.</p>
-        <form className="form" onSubmit={onSubmit} noValidate aria-label="Log in">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-            {isSubmitting ? 'Logging in…' : 'Log In'}
-          </button>
-        </form>
-        <p className="center">
-          Don&apos;t have an account? <Link to="/register">Create one</Link>
+    <AuthCard title="Welcome Back" intro="Log in to keep scouting winning ads.">
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Log in">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <p className="auth-aside">
+          <Link to="/forgot-password">Forgot password?</Link>
         </p>
-      </div>
-    </div>
+        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+          {isSubmitting ? 'Logging in…' : 'Log In'}
+        </button>
+      </form>
+      <p className="center">
+        Don&apos;t have an account? <Link to="/register">Create one</Link>
+      </p>
+    </AuthCard>
   );
 }

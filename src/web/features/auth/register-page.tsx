@@ -6,7 +6,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { signUp } from '../../data/session.ts';
-import './auth.css';
+import { AuthCard, NewPasswordField } from './auth-card.tsx';
 
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -33,34 +33,23 @@ export function RegisterPage() {
   });
 
   return (
-    <div className="auth-page">
-      <div className="card auth-card">
-        <h1>Create Account</h1>
-        <p className="muted center">Start scouting the ads your competitors are scaling.</p>
-        <form className="form" onSubmit={onSubmit} noValidate aria-label="Create account">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-            {isSubmitting ? 'Creating account…' : 'Create Account'}
-          </button>
-        </form>
-        <p className="center">
-          Already have an account? <Link to="/login">Log in</Link>
-        </p>
-      </div>
-    </div>
+    <AuthCard title="Create Account" intro="Start scouting the ads your competitors are scaling.">
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Create account">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <NewPasswordField label="Password" error={errors.password?.message} {...register('password')} />
+        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account…' : 'Create Account'}
+        </button>
+      </form>
+      <p className="center">
+        Already have an account? <Link to="/login">Log in</Link>
+      </p>
+    </AuthCard>
   );
 }

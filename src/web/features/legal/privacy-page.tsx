@@ -14,8 +14,9 @@ export function PrivacyPage() {
         <div className="notice notice-info legal-summary">
           <p>
             <strong>In short:</strong> we collect only what we need to run your account, your subscription and
-            your ad research. We never sell your data. Payments are handled by a card payment provider, and
-            you can exercise your privacy rights at any time through our community chat.
+            your ad research. We never sell your data. Payments are handled by a card payment provider. You
+            can download all your data or delete your account yourself at any time in Settings, and exercise
+            your other privacy rights through our community chat.
           </p>
         </div>
 
@@ -47,8 +48,10 @@ export function PrivacyPage() {
             keywords and requested number of ads), the ads collected for you and your keyword lists.
           </li>
           <li>
-            <strong>Security records:</strong> a log of changes to your email address or password, so that we
-            can detect and investigate unauthorised access.
+            <strong>Security records:</strong> a log of changes to your email address or password (including
+            password resets by email and email changes confirmed by link) and of refused attempts to change or
+            delete your account, with the IP address they came from, so that we can detect and investigate
+            unauthorised access.
           </li>
           <li>
             <strong>Technical and usage data:</strong> information your browser sends when you use the
@@ -64,6 +67,10 @@ export function PrivacyPage() {
         <h2>3. How we use your data</h2>
         <ul>
           <li>to create and secure your account and let you log in;</li>
+          <li>
+            to send you the emails your account needs: a link to reset your password when you ask for one, a
+            link to confirm a new email address, and a notice to your old address when it changes;
+          </li>
           <li>
             to run your searches, store the results and show you your history, database and keyword lists;
           </li>
@@ -94,6 +101,10 @@ export function PrivacyPage() {
             <strong>Hosting providers</strong>, which store and serve the application and its database;
           </li>
           <li>
+            <strong>Our email delivery provider</strong>, which delivers the account emails above to your
+            address;
+          </li>
+          <li>
             <strong>Analytics providers</strong>, which help us measure how the website and the service are
             used;
           </li>
@@ -115,16 +126,25 @@ export function PrivacyPage() {
         <p>
           AdScout uses your browser&apos;s local storage to keep you logged in and to remember your cookie
           choice, and stores a copy of your own research on your device so you can review it offline. That
-          local copy is wiped when you log out. When you first visit, the cookie banner lets you accept or
-          reject cookies; your choice is remembered on that device and you can clear it at any time in your
-          browser settings.
+          local copy is wiped when you log out or delete your account. When you first visit, the cookie banner
+          lets you accept or reject cookies; your choice is remembered on that device and you can clear it at
+          any time in your browser settings.
         </p>
 
         <h2>7. How long we keep data</h2>
         <p>
-          We keep your data for as long as your account exists. When you ask us to delete your account, we
-          delete or anonymise your data within a reasonable period, except records we must keep by law, such
-          as payment records for tax purposes.
+          We keep your data for as long as your account exists. You can delete your account yourself in
+          Settings → Delete Account: it cancels an active subscription with our payment provider first, and
+          then deletes at once your account, your email address and password, your subscription, your searches
+          and their results, your keyword lists and your security records.
+        </p>
+        <p>
+          Billing law makes us keep a few records, detached from you: the entries of your results usage and
+          credit purchases (amounts and dates, without your account or email), the references of the payment
+          events our payment provider sent us, and one record that an account was deleted, which holds a
+          one-way hash of its email address instead of the address (so we can show that we deleted it), the
+          payment provider&apos;s customer reference and the date. Our payment provider keeps its own payment
+          records as the law requires.
         </p>
 
         <h2>8. Security</h2>
@@ -145,7 +165,13 @@ export function PrivacyPage() {
           <li>withdraw your consent at any time, where we rely on it.</li>
         </ul>
         <p>
-          To exercise any of these rights, contact us through our{' '}
+          Two of them you can use yourself at any time, in Settings: <strong>Download My Data</strong> gives
+          you one file (JSON, a portable format) with your account, subscription, searches, every result,
+          keyword lists, usage and security records; <strong>Delete Account</strong> deletes your account as
+          described in section 7.
+        </p>
+        <p>
+          To exercise any of the others, contact us through our{' '}
           <ExternalLink href={communityChatUrl}>community chat</ExternalLink> and open a support ticket. We
           may ask you to confirm that you own the account, and we will reply within the time the law allows.
           You also have the right to complain to your local data protection authority.

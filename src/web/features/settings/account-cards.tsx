@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MESSAGES, newEmailSchema, newPasswordSchema } from '../../../domain/index.ts';
+import {
+  emailChangeSentMessage,
+  MESSAGES,
+  newEmailSchema,
+  newPasswordSchema,
+} from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
 import { TextField, type TextFieldProps } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -10,8 +15,8 @@ import { errorMessage } from '../../data/client.ts';
 import { useConnectivity } from '../../data/connectivity.ts';
 import { useSession } from '../../data/session.ts';
 
-/** Account changes ask for the current password (ARCHITECTURE §10): the same field in both cards. */
-function CurrentPasswordField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'>) {
+/** Account changes ask for the current password (ARCHITECTURE §10): the same field in every card. */
+export function CurrentPasswordField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'>) {
   return <TextField label="Current password" type="password" autoComplete="current-password" {...props} />;
 }
 
@@ -35,8 +40,8 @@ export function EmailCard() {
       return;
     }
     try {
-      await updateEmail(email, oldPassword);
-      toast.success(MESSAGES.emailUpdated);
+      const pending = await updateEmail(email, oldPassword);
+      toast.success(pending ? emailChangeSentMessage(pending) : MESSAGES.emailUpdated);
       reset();
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.emailUpdateFailed));

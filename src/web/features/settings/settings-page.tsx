@@ -2,10 +2,15 @@ import { useSubscription } from '../../data/subscription.ts';
 import { EmailCard, PasswordCard } from './account-cards.tsx';
 import { CreditsCard } from './credits-card.tsx';
 import { CurrentPlanCard } from './current-plan-card.tsx';
+import { DeleteAccountCard } from './delete-account-card.tsx';
+import { DownloadDataCard } from './download-data-card.tsx';
 import { useCheckoutReturn } from './use-checkout-return.ts';
 import './settings.css';
 
-/** /app/settings (SPEC §2): reachable without a subscription; four cards. */
+/**
+ * /app/settings (SPEC §2): reachable without a subscription; SPEC's four cards, then the
+ * account's own data: download it, delete it (issue 19).
+ */
 export function SettingsPage() {
   const subscription = useSubscription();
   useCheckoutReturn();
@@ -20,6 +25,8 @@ export function SettingsPage() {
         <CreditsCard />
         <EmailCard />
         <PasswordCard />
+        <DownloadDataCard />
+        <DeleteAccountCard />
       </div>
     </>
   );

@@ -1,0 +1,133 @@
+/**
+ * "Download my data" (issue 19): GET /api/adscout/account/export writes one JSON file of the
+ * user's data — the account, subscription, runs, keyword sets, watches (when that collection
+ * exists), ledger and audit log, then every result as an object with the Database's columns.
+ * It is streamed: the results are read a page at a time by an (updated, id) keyset (the sync
+ * cursor's index) and written out as they are read, so 50,000 results never sit in memory at once,
+ * let alone twice.
+ */
+import { RESULT_COLUMNS } from '../../domain/result-columns.ts';
+
+const PAGE = 1000;
+/** Bytes gathered before a write to the connection. */
+const FLUSH_AT = 256 * 1024;
+
+/** The owned collections written whole (small), in the file's order, and their keys in it. */
+const SECTIONS: { key: string; collection: string; optional?: boolean }[] = [
+  { key: 'runs', collection: 'search_runs' },
+  { key: 'keyword_sets', collection: 'keyword_sets' },
+  { key: 'watches', collection: 'watches', optional: true },
+  { key: 'usage_ledger', collection: 'usage_ledger' },
+  { key: 'audit_logs', collection: 'audit_logs' },
+];
+
+/** A record's public fields without PocketBase's collection bookkeeping. */
+function plain(record: core.Record): { [key: string]: unknown } {
+  const data = JSON.parse(JSON.stringify(record)) as { [key: string]: unknown };
+  delete data.collectionId;
+  delete data.collectionName;
+  return data;
+}
+
+function exists(name: string): boolean {
+  try {
+    $app.findCollectionByNameOrId(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The JSON of one result, built by SQLite (json_object, in C): the run it came from, then the
+ * Database's data columns in display order — numbers as numbers, dates as yyyy-MM-dd, text and
+ * URLs as stored, empty values null. The keys are our own column names, never input.
+ */
+const RESULT_JSON = `json_object('run', run, ${RESULT_COLUMNS.map((column) => {
+  const value =
+    column.kind === 'number'
+      ? column.key
+      : column.kind === 'date'
+        ? `NULLIF(substr(${column.key}, 1, 10), '')`
+        : `NULLIF(${column.key}, '')`;
+  return `'${column.key}', ${value}`;
+}).join(', ')})`;
+
+interface ResultRow {
+  json: string;
+  updated: string;
+  id: string;
+}
+
+/** One page of the user's results after `after` in (updated, id) order: the sync cursor's index. */
+function resultPage(userId: string, after: { updated: string; id: string } | null): ResultRow[] {
+  const rows = arrayOf(new DynamicModel({ json: '', updated: '', id: '' })) as unknown as ResultRow[];
+  // a row value: SQLite walks idx_search_results_user_updated (user, updated, id) from the cursor
+  const where = after ? 'user = {:user} AND (updated, id) > ({:updated}, {:id})' : 'user = {:user}';
+  $app
+    .db()
+    .newQuery(
+      `SELECT ${RESULT_JSON} AS json, updated, id FROM search_results WHERE ${where} ORDER BY updated, id LIMIT ${PAGE}`,
+    )
+    .bind({ user: userId, updated: after ? after.updated : '', id: after ? after.id : '' })
+    .all(rows);
+  return rows;
+}
+
+export function exportAccount(e: core.RequestEvent, userId: string): void {
+  const user = $app.findRecordById('users', userId);
+  user.ignoreEmailVisibility(true);
+  const day = new Date().toISOString().slice(0, 10);
+  const header = e.response.header();
+  header.set('Content-Type', 'application/json; charset=utf-8');
+  header.set('Content-Disposition', `attachment; filename="adscout-data-${day}.json"`);
+  header.set('Cache-Control', 'no-store');
+  e.response.writeHeader(200);
+
+  // Parts gathered in an array and joined once per write: appending to one growing string would
+  // copy it again with every row.
+  let parts: string[] = [];
+  let size = 0;
+  const send = () => {
+    if (parts.length === 0) return;
+    e.response.write(parts.join(''));
+    e.flush();
+    parts = [];
+    size = 0;
+  };
+  const write = (text: string) => {
+    parts.push(text);
+    size += text.length;
+    if (size >= FLUSH_AT) send();
+  };
+
+  write(`{"format":"adscout-data-export/1","exported_at":${JSON.stringify(new Date().toISOString())}`);
+  write(`,"account":${JSON.stringify(plain(user))}`);
+  const subscriptions = $app.findAllRecords('subscriptions', $dbx.hashExp({ user: userId }));
+  write(`,"subscription":${subscriptions.length > 0 ? JSON.stringify(plain(subscriptions[0]!)) : 'null'}`);
+  for (const section of SECTIONS) {
+    if (section.optional && !exists(section.collection)) continue;
+    const records = $app.findRecordsByFilter(section.collection, 'user = {:user}', 'created,id', 0, 0, {
+      user: userId,
+    });
+    write(`,${JSON.stringify(section.key)}:[`);
+    for (let i = 0; i < records.length; i++) write((i > 0 ? ',' : '') + JSON.stringify(plain(records[i]!)));
+    write(']');
+  }
+
+  write(',"results":[');
+  let first = true;
+  let after: { updated: string; id: string } | null = null;
+  for (;;) {
+    const page = resultPage(userId, after);
+    for (const row of page) {
+      write(first ? row.json : `,${row.json}`);
+      first = false;
+    }
+    if (page.length < PAGE) break;
+    const last = page[page.length - 1]!;
+    after = { updated: last.updated, id: last.id };
+  }
+  write(']}');
+  send();
+}

@@ -1,0 +1,72 @@
+/**
+ * Mail without SMTP (a local trial, tests): PocketBase's mailer hook keeps every mail in the
+ * `mail_outbox` collection instead of handing it to a sendmail that is not there. The mails hold
+ * reset and email-change tokens, so only superusers read them: the admin UI, or
+ * GET /api/adscout/local/outbox.
+ */
+
+const OUTBOX = 'mail_outbox';
+const MAX_LISTED = 200;
+
+function addresses(list: { address: string; name?: string }[] | undefined): string {
+  const out: string[] = [];
+  if (list) for (let i = 0; i < list.length; i++) out.push(String(list[i]!.address));
+  return out.join(', ');
+}
+
+/** onMailerSend: sends through SMTP when it is configured, else stores the mail. */
+export function captureMail(e: core.MailerEvent): void {
+  if (e.app.settings().smtp.enabled) return e.next();
+  const message = e.message;
+  if (!message) return;
+  const record = new Record(e.app.findCollectionByNameOrId(OUTBOX));
+  record.load({
+    to: addresses(message.to),
+    from: message.from
+      ? message.from.name
+        ? `${message.from.name} <${message.from.address}>`
+        : message.from.address
+      : '',
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+  });
+  e.app.save(record);
+  console.log(`[adscout] mail to ${record.getString('to')} kept in ${OUTBOX} (no SMTP): ${message.subject}`);
+}
+
+/** GET /api/adscout/local/outbox[?to=address][&limit=n] (superusers): the newest mails first. */
+export function handleOutbox(e: core.RequestEvent): void {
+  const query = e.request!.url!.query();
+  const to = String(query.get('to') || '')
+    .trim()
+    .toLowerCase();
+  const wanted = Number(query.get('limit') || 50);
+  const limit = Number.isFinite(wanted) && wanted >= 1 ? Math.min(Math.floor(wanted), MAX_LISTED) : 50;
+  const records = to
+    ? $app.findRecordsByFilter(OUTBOX, 'to ~ {:to}', '-created,-id', limit, 0, { to: to })
+    : $app.findRecordsByFilter(OUTBOX, '', '-created,-id', limit, 0);
+  const items = records.map((record) => ({
+    id: record!.id,
+    to: record!.getString('to'),
+    from: record!.getString('from'),
+    subject: record!.getString('subject'),
+    html: record!.getString('html'),
+    text: record!.getString('text'),
+    created: record!.getString('created'),
+  }));
+  e.response.header().set('Cache-Control', 'no-store');
+  return e.json(200, { items: items });
+}
+
+/** Sends one mail of our own (e.g. telling the old address of an email change) from the sender. */
+export function sendMail(to: string, subject: string, html: string): void {
+  const meta = $app.settings().meta;
+  const message = new MailerMessage({
+    from: { address: meta.senderAddress, name: meta.senderName },
+    to: [{ address: to }],
+    subject: subject,
+    html: html,
+  });
+  $app.newMailClient().send(message);
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  confirmEmailChangeSchema,
+  PRODUCT_MESSAGES,
+  type ConfirmEmailChangeInput,
+} from '../../../domain/index.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { errorMessage } from '../../data/client.ts';
+import { confirmEmailChange, refusedField } from '../../data/recovery.ts';
+import { AuthCard } from './auth-card.tsx';
+
+const CHANGE_FAILED = 'The email change could not be confirmed. Please try again.';
+
+/**
+ * /confirm-email-change?token=…, opened from the mail sent to the new address: PocketBase's
+ * confirmation asks for the account's password. Success ends this browser's session (the token
+ * key changed) and goes to /login with a toast.
+ */
+export function ConfirmEmailChangePage() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ConfirmEmailChangeInput>({
+    resolver: zodResolver(confirmEmailChangeSchema),
+    defaultValues: { password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    const token = params.get('token') ?? '';
+    if (!token) {
+      toast.error(PRODUCT_MESSAGES.emailChangeLinkInvalid);
+      return;
+    }
+    try {
+      await confirmEmailChange(token, password);
+      toast.success(PRODUCT_MESSAGES.emailChangeConfirmed);
+      navigate('/login', { replace: true });
+    } catch (error) {
+      const refusal = refusedField(error);
+      if (refusal === 'password') toast.error(PRODUCT_MESSAGES.currentPasswordWrong);
+      else if (refusal === 'link') toast.error(PRODUCT_MESSAGES.emailChangeLinkInvalid);
+      else toast.error(errorMessage(error, CHANGE_FAILED));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Confirm Your New Email"
+      intro="Enter your password to make this address the email of your account."
+    >
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Confirm email change">
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+          {isSubmitting ? 'Confirming…' : 'Confirm New Email'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

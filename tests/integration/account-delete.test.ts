@@ -1,0 +1,228 @@
+/**
+ * Issue 19, deleting an account: it needs the current password and DELETE typed in; the
+ * subscription ends first — in Stripe (stripe-mock), where a refusal or an unreachable Stripe
+ * stops the deletion with nothing deleted — and then nothing of the user remains but the billing
+ * records the law keeps: ledger entries detached from the user, and one `account_deleted` audit
+ * entry with a hash of the email. Another user's data is untouched.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRunWithResults, subscriber } from '../fixtures/records.ts';
+import { freePort } from '../../scripts/lib/stack.mjs';
+import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+import { startStripeDouble, type StripeDouble } from './stripe-mock.ts';
+
+const OWNED = [
+  'subscriptions',
+  'search_runs',
+  'search_results',
+  'keyword_sets',
+  'billing_sessions',
+  'audit_logs',
+];
+
+async function deleteAccount(user: TestUser, body: Record<string, unknown>) {
+  return user.pb.send('/api/adscout/account/delete', { method: 'POST', body }).then(
+    () => ({ status: 200, message: '' }),
+    (error: { status: number; response: { message: string } }) => ({
+      status: error.status,
+      message: error.response.message,
+    }),
+  );
+}
+
+/** A subscriber with runs, results, keyword sets, ledger entries and an audit entry. */
+async function userWithData(server: TestServer, label: string, results = 30): Promise<TestUser> {
+  const user = await subscriber(server.superuser, server, label);
+  const rows = Array.from({ length: results }, (_, i) => ({ ad_id: `${label}-ad-${i}`, title: `Ad ${i}` }));
+  const { run } = await createRunWithResults(server.superuser, user.id, {}, rows);
+  await server.superuser
+    .collection('usage_ledger')
+    .create({ user: user.id, run: run.id, kind: 'plan_use', amount: results });
+  await server.superuser.collection('usage_ledger').create({
+    user: user.id,
+    kind: 'addon_grant',
+    amount: 100,
+    checkout_session: `cs_${label}_${Date.now()}`,
+  });
+  await user.pb.collection('keyword_sets').create({ user: user.id, locale: 'en-US', keywords: ['lamp'] });
+  await server.superuser
+    .collection('audit_logs')
+    .create({ user: user.id, action: 'password_updated', metadata: {} });
+  return user;
+}
+
+async function remaining(server: TestServer, userId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const name of OWNED) {
+    counts[name] = (
+      await server.superuser.collection(name).getList(1, 1, { filter: `user = "${userId}"` })
+    ).totalItems;
+  }
+  counts.usage_ledger = (
+    await server.superuser.collection('usage_ledger').getList(1, 1, { filter: `user = "${userId}"` })
+  ).totalItems;
+  return counts;
+}
+
+const nothingLeft = () => Object.fromEntries([...OWNED, 'usage_ledger'].map((name) => [name, 0]));
+
+describe('deleting an account (local billing)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { ADSCOUT_BILLING: 'local' }, clientsBehindProxy: true });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('refuses without the current password or without DELETE typed, and deletes nothing', async () => {
+    const user = await userWithData(server, 'careful', 5);
+    const before = await remaining(server, user.id);
+    expect(await deleteAccount(user, { confirm: 'DELETE' })).toEqual({
+      status: 400,
+      message: 'Please enter your current password.',
+    });
+    expect(await deleteAccount(user, { oldPassword: 'wrong-password', confirm: 'DELETE' })).toEqual({
+      status: 400,
+      message: 'The current password is not correct.',
+    });
+    expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'delete' })).toEqual({
+      status: 400,
+      message: 'Please type DELETE to confirm.',
+    });
+    expect(await deleteAccount(user, { oldPassword: user.password })).toMatchObject({ status: 400 });
+    const after = await remaining(server, user.id);
+    // the refusals are audit-logged; nothing else changed
+    expect({ ...after, audit_logs: 0 }).toEqual({ ...before, audit_logs: 0 });
+    expect(after.audit_logs).toBe(before.audit_logs! + 2);
+    expect((await server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
+  });
+
+  it('removes everything the user owns but keeps the ledger detached and one account_deleted entry with a hash of the email', async () => {
+    const user = await userWithData(server, 'leaver', 1200);
+    const bystander = await userWithData(server, 'bystander', 10);
+    const bystanderBefore = await remaining(server, bystander.id);
+    const ledgerIds = (
+      await server.superuser.collection('usage_ledger').getFullList({ filter: `user = "${user.id}"` })
+    ).map((entry) => entry.id);
+    // a local checkout link leaves a billing session
+    await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'pack_100' } });
+    expect((await remaining(server, user.id)).billing_sessions).toBe(1);
+
+    expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'DELETE' })).toEqual({
+      status: 200,
+      message: '',
+    });
+
+    expect(await statusOf(server.superuser.collection('users').getOne(user.id))).toBe(404);
+    expect(await remaining(server, user.id)).toEqual(nothingLeft());
+    // the ledger stays, detached from the user and the deleted run
+    for (const id of ledgerIds) {
+      const entry = await server.superuser.collection('usage_ledger').getOne(id);
+      expect({ user: entry.user, run: entry.run }).toEqual({ user: '', run: '' });
+    }
+    const hash = createHash('sha256').update(user.email.toLowerCase()).digest('hex');
+    const deleted = await server.superuser
+      .collection('audit_logs')
+      .getFullList({ filter: `action = "account_deleted" && metadata.email_sha256 = "${hash}"` });
+    expect(deleted).toHaveLength(1);
+    expect(deleted[0]!.user).toBe('');
+    expect(JSON.stringify(deleted[0]!.metadata)).not.toContain(user.email);
+    // the session is over and the old login fails
+    expect(await statusOf(user.pb.collection('users').authRefresh())).toBe(401);
+    expect(
+      await statusOf(server.anonymous().collection('users').authWithPassword(user.email, user.password)),
+    ).toBe(400);
+    // another user's data is untouched
+    expect(await remaining(server, bystander.id)).toEqual(bystanderBefore);
+  });
+});
+
+describe('deleting an account (Stripe billing)', () => {
+  let stripe: StripeDouble;
+  let server: TestServer;
+  let unreachable: TestServer;
+  const STRIPE_ENV = {
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_adscout_test',
+    STRIPE_PRICE_MONTHLY: 'price_1PgafmB7WZ01zgkW6dKueIc5',
+  };
+
+  beforeAll(async () => {
+    stripe = await startStripeDouble();
+    server = await startTestServer({
+      env: { ...STRIPE_ENV, STRIPE_API_BASE: stripe.url },
+      clientsBehindProxy: true,
+    });
+    unreachable = await startTestServer({
+      env: { ...STRIPE_ENV, STRIPE_API_BASE: `http://127.0.0.1:${await freePort()}` },
+      clientsBehindProxy: true,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await unreachable?.stop();
+    await stripe?.stop();
+  });
+
+  async function stripeSubscriber(target: TestServer, label: string) {
+    const user = await userWithData(target, label, 3);
+    const subscription = await target.superuser
+      .collection('subscriptions')
+      .getFirstListItem(`user = "${user.id}"`);
+    await target.superuser.collection('subscriptions').update(subscription.id, {
+      stripe_customer_id: `cus_${label}`,
+      stripe_subscription_id: `sub_${label}`,
+    });
+    return user;
+  }
+
+  it('cancels the subscription in Stripe at once, then deletes', async () => {
+    const user = await stripeSubscriber(server, 'stripe-leaver');
+    stripe.requests.length = 0;
+    expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'DELETE' })).toMatchObject({
+      status: 200,
+    });
+    const calls = stripe.requests.map((request) => `${request.method} ${request.path}`);
+    expect(calls[0]).toBe('GET /v1/subscriptions');
+    expect(stripe.requests[0]!.query.get('customer')).toBe('cus_stripe-leaver');
+    expect(calls.slice(1).every((call) => /^DELETE \/v1\/subscriptions\/sub_\w+$/.test(call))).toBe(true);
+    expect(calls.length).toBeGreaterThan(1);
+    expect(await remaining(server, user.id)).toEqual(nothingLeft());
+    const deleted = await server.superuser
+      .collection('audit_logs')
+      .getFirstListItem(`action = "account_deleted" && metadata.stripe_customer_id = "cus_stripe-leaver"`);
+    expect(deleted.metadata.billing_mode).toBe('stripe');
+  });
+
+  it('deletes nothing when Stripe refuses to cancel', async () => {
+    const user = await stripeSubscriber(server, 'stripe-refused');
+    const before = await remaining(server, user.id);
+    stripe.intercept((request) =>
+      request.method === 'DELETE'
+        ? { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such subscription' } } }
+        : undefined,
+    );
+    try {
+      expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'DELETE' })).toEqual({
+        status: 502,
+        message:
+          'Your subscription could not be canceled with the payment provider, so your account was not deleted. Please try again.',
+      });
+    } finally {
+      stripe.intercept(null);
+    }
+    expect(await remaining(server, user.id)).toEqual(before);
+    expect((await server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
+  });
+
+  it('deletes nothing when Stripe cannot be reached', async () => {
+    const user = await stripeSubscriber(unreachable, 'stripe-offline');
+    const before = await remaining(unreachable, user.id);
+    expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'DELETE' })).toMatchObject({
+      status: 502,
+    });
+    expect(await remaining(unreachable, user.id)).toEqual(before);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Issue 19, "Download my data": GET /api/adscout/account/export is one JSON file with the
+ * account, subscription, runs, keyword sets, ledger and audit log, and every result as an object
+ * with the Database's columns — read page by page across the 1,000-row pages of the stream, each
+ * once, in order. Only the caller's own data, and only for a signed-in user.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULT_COLUMNS } from '../../src/domain/result-columns.ts';
+import { createRunWithResults, subscriber } from '../fixtures/records.ts';
+import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+
+interface Export {
+  format: string;
+  account: { id: string; email: string; password?: unknown; tokenKey?: unknown };
+  subscription: { plan: string; status: string } | null;
+  runs: { id: string; search_name: string }[];
+  keyword_sets: { locale: string; keywords: string[] }[];
+  usage_ledger: { kind: string; amount: number }[];
+  audit_logs: { action: string }[];
+  results: Record<string, unknown>[];
+  watches?: unknown[];
+}
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { ADSCOUT_BILLING: 'local' }, clientsBehindProxy: true });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function download(user: TestUser): Promise<{ response: Response; body: Export }> {
+  const response = await fetch(`${server.url}/api/adscout/account/export`, {
+    headers: { Authorization: user.pb.authStore.token },
+  });
+  const text = await response.text();
+  return { response, body: JSON.parse(text) as Export };
+}
+
+describe('download my data', () => {
+  it('holds the account, subscription, runs, keyword sets, ledger, audit log and every result with the Database columns', async () => {
+    const user = await subscriber(server.superuser, server, 'exporter');
+    const other = await subscriber(server.superuser, server, 'other');
+    const rows = Array.from({ length: 2_345 }, (_, i) => ({
+      ad_id: `ad-${String(i).padStart(5, '0')}`,
+      store_name: `Store ${i}`,
+      reach: i,
+      start_date: '2025-03-04 00:00:00.000Z',
+      winning_score: 50.5,
+    }));
+    const first = await createRunWithResults(
+      server.superuser,
+      user.id,
+      { search_name: 'Lamps' },
+      rows.slice(0, 1_500),
+    );
+    const second = await createRunWithResults(
+      server.superuser,
+      user.id,
+      { search_name: 'Mugs' },
+      rows.slice(1_500),
+    );
+    await createRunWithResults(server.superuser, other.id, { search_name: 'Not mine' }, [
+      { ad_id: 'theirs' },
+    ]);
+    await user.pb.collection('keyword_sets').create({ user: user.id, locale: 'de-DE', keywords: ['lampe'] });
+    await server.superuser
+      .collection('usage_ledger')
+      .create({ user: user.id, run: first.run.id, kind: 'plan_use', amount: 1500 });
+    await server.superuser
+      .collection('audit_logs')
+      .create({ user: user.id, action: 'password_updated', metadata: {} });
+
+    const { response, body } = await download(user);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="adscout-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(body.format).toBe('adscout-data-export/1');
+    expect(body.account).toMatchObject({ id: user.id, email: user.email });
+    expect(body.account).not.toHaveProperty('password');
+    expect(body.account).not.toHaveProperty('tokenKey');
+    expect(body.subscription).toMatchObject({ plan: 'monthly', status: 'active' });
+    expect(body.runs.map((run) => run.search_name).sort()).toEqual(['Lamps', 'Mugs']);
+    expect(body.keyword_sets).toEqual([expect.objectContaining({ locale: 'de-DE', keywords: ['lampe'] })]);
+    expect(body.usage_ledger).toEqual([expect.objectContaining({ kind: 'plan_use', amount: 1500 })]);
+    expect(body.audit_logs).toEqual([expect.objectContaining({ action: 'password_updated' })]);
+
+    // every result once, with exactly the Database's columns (and its run)
+    expect(body.results).toHaveLength(2_345);
+    expect(new Set(body.results.map((result) => result.ad_id)).size).toBe(2_345);
+    expect(Object.keys(body.results[0]!)).toEqual(['run', ...RESULT_COLUMNS.map((column) => column.key)]);
+    const sample = body.results.find((result) => result.ad_id === 'ad-01600')!;
+    expect(sample).toMatchObject({
+      run: second.run.id,
+      store_name: 'Store 1600',
+      reach: 1600,
+      start_date: '2025-03-04',
+      winning_score: 50.5,
+      title: null,
+    });
+    expect(body.results.some((result) => result.ad_id === 'theirs')).toBe(false);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await fetch(`${server.url}/api/adscout/account/export`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * Issue 19 with a real SMTP server (Mailpit, read back through its API): forgot password end to
+ * end (the mail, its absolute AdScout link, the registration password rules, old sessions signed
+ * out, the audit entry), the no-enumeration answer, the per-address and per-client-address limits
+ * of reset requests, and the verified email change (the link, the password it asks for, the old
+ * address told, the audit entries).
+ */
+import type PocketBase from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, statusOf, uniqueClientAddress, type TestServer, type TestUser } from './harness.ts';
+import { startMailpit, tokenOfLink, type Mailpit } from './mailpit.ts';
+
+/** The public origin mail links are built on (the test server's own port is picked later). */
+const APP_URL = 'http://127.0.0.1:4173';
+
+let mailpit: Mailpit;
+let server: TestServer;
+
+beforeAll(async () => {
+  mailpit = await startMailpit();
+  server = await startTestServer({
+    env: { ADSCOUT_BILLING: 'local', ...mailpit.env(APP_URL) },
+    clientsBehindProxy: true,
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await mailpit?.stop();
+});
+
+/** A client with no session at an address of its own (behind the trusted proxy). */
+const visitor = () => server.anonymous();
+
+async function requestReset(client: PocketBase, email: string) {
+  return fetch(`${client.baseURL}/api/collections/users/request-password-reset`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': uniqueClientAddress(),
+    },
+    body: JSON.stringify({ email }),
+  });
+}
+
+async function auditActions(userId: string) {
+  const logs = await server.superuser
+    .collection('audit_logs')
+    .getFullList({ filter: `user = "${userId}"`, sort: 'created' });
+  return logs.map((log) => ({
+    action: log.action as string,
+    metadata: log.metadata as Record<string, string>,
+  }));
+}
+
+describe('forgot password through SMTP', () => {
+  it('mails an absolute AdScout link; the reset keeps the registration rules, signs old sessions out and is audit-logged', async () => {
+    const user = await server.createUser('forgot');
+    const answer = await requestReset(visitor(), user.email);
+    expect(answer.status).toBe(204);
+    const mail = await mailpit.waitForMessage(user.email, /AdScout/);
+    expect(mail.subject).toBe('Reset your AdScout password');
+    expect(mail.from).toBe('no-reply@adscout.test');
+    expect(mail.html).toContain('The AdScout team');
+    const token = tokenOfLink(mail, APP_URL, '/reset-password');
+
+    const client = visitor();
+    // the registration rules, with their messages
+    const weak = await client
+      .collection('users')
+      .confirmPasswordReset(token, 'abcdefgh', 'abcdefgh')
+      .then(
+        () => null,
+        (error: { status: number; response: { message: string } }) => error,
+      );
+    expect(weak?.status).toBe(400);
+    expect(weak?.response.message).toBe('Password must contain at least one uppercase letter.');
+    expect(await client.collection('users').authWithPassword(user.email, user.password)).toBeTruthy();
+
+    const before = user.pb.authStore.token;
+    await client.collection('users').confirmPasswordReset(token, 'NewSecret123', 'NewSecret123');
+    // the old session (and every other) is signed out
+    expect(await statusOf(user.pb.collection('users').authRefresh())).toBe(401);
+    expect(before).toBeTruthy();
+    expect(await statusOf(visitor().collection('users').authWithPassword(user.email, user.password))).toBe(
+      400,
+    );
+    await visitor().collection('users').authWithPassword(user.email, 'NewSecret123');
+    // the link works once
+    expect(
+      await statusOf(visitor().collection('users').confirmPasswordReset(token, 'Other123x', 'Other123x')),
+    ).toBe(400);
+    const audit = await auditActions(user.id);
+    expect(audit.map((entry) => entry.action)).toEqual(['password_reset']);
+    expect(audit[0]!.metadata.via).toBe('email_link');
+  });
+
+  it('answers a registered and an unknown address the same way, and mails only the registered one', async () => {
+    const user = await server.createUser('known');
+    const unknown = `nobody-${Date.now()}@adscout.test`;
+    const known = await requestReset(visitor(), user.email);
+    const stranger = await requestReset(visitor(), unknown);
+    expect({ status: stranger.status, body: await stranger.text() }).toEqual({
+      status: known.status,
+      body: await known.text(),
+    });
+    expect(known.status).toBe(204);
+    await mailpit.waitForMessage(user.email, /Reset your AdScout password/);
+    expect(await mailpit.messagesTo(unknown)).toEqual([]);
+  });
+});
+
+describe('reset request limits', () => {
+  it('allows 3 requests per email address an hour from any client address, the same for unknown addresses', async () => {
+    const user = await server.createUser('flooded');
+    const unknown = `ghost-${Date.now()}@adscout.test`;
+    for (const email of [user.email, unknown]) {
+      const statuses: number[] = [];
+      // each from a different client address: only the per-address limit can stop them
+      for (let i = 0; i < 4; i++) statuses.push((await requestReset(visitor(), email)).status);
+      expect(statuses, email).toEqual([204, 204, 204, 429]);
+    }
+    const refused = await requestReset(visitor(), user.email.toUpperCase());
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'Too many password reset requests for this address. Please try again in an hour.',
+    );
+    // the same path by the collection's id is counted too
+    const users = await server.superuser.collections.getOne('users');
+    const byId = await fetch(`${server.url}/api/collections/${users.id}/request-password-reset`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': uniqueClientAddress() },
+      body: JSON.stringify({ email: user.email }),
+    });
+    expect(byId.status).toBe(429);
+  });
+
+  it('allows 5 requests per client address in 5 minutes, whatever the addresses asked for', async () => {
+    const address = uniqueClientAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await fetch(`${server.url}/api/collections/users/request-password-reset`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+        body: JSON.stringify({ email: `someone-${i}-${Date.now()}@adscout.test` }),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
+  });
+});
+
+describe('verified email change through SMTP', () => {
+  async function changeEmail(user: TestUser, email: string, oldPassword = user.password) {
+    return user.pb.send<{ pending?: boolean; email?: string }>('/api/adscout/account/email', {
+      method: 'POST',
+      body: { email, oldPassword },
+    });
+  }
+
+  it('sends a link to the new address; the email changes only when it is opened with the password, and the old address is told', async () => {
+    const user = await server.createUser('mover');
+    const next = `moved-${Date.now()}@adscout.test`;
+    expect(await changeEmail(user, next)).toEqual({ pending: true, email: next });
+    // nothing changed yet
+    expect((await server.superuser.collection('users').getOne(user.id)).email).toBe(user.email);
+    const mail = await mailpit.waitForMessage(next, /Confirm your new AdScout email address/);
+    const token = tokenOfLink(mail, APP_URL, '/confirm-email-change');
+
+    const client = visitor();
+    expect(await statusOf(client.collection('users').confirmEmailChange(token, 'wrong-password'))).toBe(400);
+    expect((await server.superuser.collection('users').getOne(user.id)).email).toBe(user.email);
+    await client.collection('users').confirmEmailChange(token, user.password);
+    expect((await server.superuser.collection('users').getOne(user.id)).email).toBe(next);
+    // the old session is over; the new address signs in
+    expect(await statusOf(user.pb.collection('users').authRefresh())).toBe(401);
+    await visitor().collection('users').authWithPassword(next, user.password);
+
+    const notice = await mailpit.waitForMessage(user.email, /Your AdScout email address was changed/);
+    expect(notice.html).toContain(next);
+    const audit = await auditActions(user.id);
+    expect(audit.map((entry) => entry.action)).toEqual(['email_change_requested', 'email_updated']);
+    expect(audit[1]!.metadata).toMatchObject({
+      old_email: user.email,
+      new_email: next,
+      via: 'confirmation_link',
+    });
+  });
+
+  it('still needs the current password to ask, and refuses an address in use without sending anything', async () => {
+    const user = await server.createUser('asker');
+    const other = await server.createUser('taken');
+    expect(await statusOf(changeEmail(user, `x-${Date.now()}@adscout.test`, 'not-my-password'))).toBe(400);
+    const taken = await changeEmail(user, other.email).then(
+      () => null,
+      (error: { status: number; response: { message: string } }) => error,
+    );
+    expect(taken?.status).toBe(400);
+    expect(taken?.response.message).toBe('This email address is already in use.');
+    expect(await mailpit.messagesTo(other.email)).toEqual([]);
+  });
+});
+
+describe('start-up with SMTP', () => {
+  it('refuses SMTP without APP_URL: mail links must be absolute', async () => {
+    const refusal = await startTestServer({
+      env: { ...mailpit.env(APP_URL), APP_URL: '' },
+    }).then(
+      async (extra) => {
+        await extra.stop();
+        return 'started';
+      },
+      (error: Error) => error.message,
+    );
+    expect(refusal).toContain('AdScout cannot start: SMTP_HOST is set: set APP_URL too');
+  });
+});

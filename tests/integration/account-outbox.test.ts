@@ -1,0 +1,106 @@
+/**
+ * Issue 19 without SMTP (a local trial): mails are kept in mail_outbox, which only superusers
+ * read (the collection and GET /api/adscout/local/outbox: the mails hold reset tokens); their
+ * links are absolute, on the server's own address; a reset works from the kept mail; an email
+ * change happens at once, as before; and a server others can reach warns that password reset
+ * cannot reach users.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, statusOf, type TestServer } from './harness.ts';
+
+interface OutboxMail {
+  to: string;
+  from: string;
+  subject: string;
+  html: string;
+}
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { ADSCOUT_BILLING: '', APP_URL: '', SMTP_HOST: '' } });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function outboxFor(email: string): Promise<OutboxMail[]> {
+  const { items } = await server.superuser.send<{ items: OutboxMail[] }>('/api/adscout/local/outbox', {
+    query: { to: email },
+  });
+  return items;
+}
+
+async function waitForMail(email: string): Promise<OutboxMail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [mail] = await outboxFor(email);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('mail without SMTP', () => {
+  it('keeps the reset mail in the outbox with an absolute link on the server address, and the link resets', async () => {
+    const user = await server.createUser('local');
+    await server.anonymous().collection('users').requestPasswordReset(user.email);
+    const mail = await waitForMail(user.email);
+    expect(mail.subject).toBe('Reset your AdScout password');
+    expect(mail.from).toBe('AdScout <no-reply@adscout.local>');
+    const link = new RegExp(`${server.url.replace(/\./g, '\\.')}/reset-password\\?token=([\\w.-]+)`).exec(
+      mail.html,
+    );
+    expect(link, mail.html).not.toBeNull();
+    await server.anonymous().collection('users').confirmPasswordReset(link![1]!, 'Fresh1234', 'Fresh1234');
+    await server.anonymous().collection('users').authWithPassword(user.email, 'Fresh1234');
+  });
+
+  it('lets only superusers read the outbox', async () => {
+    const user = await server.createUser('snoop');
+    await server.anonymous().collection('users').requestPasswordReset(user.email);
+    await waitForMail(user.email);
+    // the route
+    expect((await fetch(`${server.url}/api/adscout/local/outbox`)).status).toBe(401);
+    expect(await statusOf(user.pb.send('/api/adscout/local/outbox', {}))).toBe(403);
+    // the collection
+    expect(await statusOf(user.pb.collection('mail_outbox').getList(1, 10))).toBe(403);
+    expect(await statusOf(server.anonymous().collection('mail_outbox').getList(1, 10))).toBe(403);
+    const kept = await server.superuser
+      .collection('mail_outbox')
+      .getList(1, 10, { filter: `to = "${user.email}"` });
+    expect(kept.items).toHaveLength(1);
+  });
+
+  it('changes the email at once, as before (no mail can confirm it)', async () => {
+    const user = await server.createUser('direct');
+    const next = `direct-new-${Date.now()}@adscout.test`;
+    const answer = await user.pb.send<{ token?: string; pending?: boolean }>('/api/adscout/account/email', {
+      method: 'POST',
+      body: { email: next, oldPassword: user.password },
+    });
+    expect(answer.token).toBeTruthy();
+    expect(answer.pending).toBeUndefined();
+    expect((await server.superuser.collection('users').getOne(user.id)).email).toBe(next);
+  });
+
+  it('says at start where the mails are read, and gives no public-address warning on loopback', () => {
+    expect(server.output()).toContain('mail: no SMTP server (SMTP_HOST is not set)');
+    expect(server.output()).toContain(`${server.url}/api/adscout/local/outbox`);
+    expect(server.output()).not.toContain('password reset and email-change mails cannot reach users');
+  });
+
+  it('warns at start on an address others can reach without SMTP', async () => {
+    const exposed = await startTestServer({
+      env: { ADSCOUT_BILLING: 'local', APP_URL: 'https://adscout.example.com', SMTP_HOST: '' },
+    });
+    try {
+      expect(exposed.output()).toMatch(
+        /WARNING: no SMTP server is configured .*APP_URL \(https:\/\/adscout\.example\.com\) is not a loopback address.*password reset and email-change mails cannot reach users/,
+      );
+    } finally {
+      await exposed.stop();
+    }
+  });
+});
