@@ -150,7 +150,9 @@ describe('the owner’s writes', () => {
   it(`allows at most ${WATCH_LIMITS.perUser} watches a user, also when created at once`, async () => {
     const user = await subscriber(server.superuser, server, 'many');
     const attempts = await Promise.all(
-      Array.from({ length: WATCH_LIMITS.perUser + 5 }, (_, i) => createAs(user, watchForm({ name: `W${i}` }))),
+      Array.from({ length: WATCH_LIMITS.perUser + 5 }, (_, i) =>
+        createAs(user, watchForm({ name: `W${i}` })),
+      ),
     );
     expect(attempts.filter((a) => a.record)).toHaveLength(WATCH_LIMITS.perUser);
     for (const refused of attempts.filter((a) => !a.record)) {
@@ -325,12 +327,19 @@ describe('the scheduler', () => {
     expect(msOf(after.next_run_at)).toBe(msOf(record!.next_run_at) + 7 * DAY);
   });
 
-  it('starts a watch once when ticks overlap', async () => {
+  it('starts a watch once, and moves it on once, when ticks overlap', async () => {
     const users = await Promise.all(
       Array.from({ length: 8 }, (_, i) => subscriber(server.superuser, server, `overlap-${i}`)),
     );
+    // refused watches show a second claim too: it would move them on a second period
+    const refused = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        subscriberWithPlanUsedUp(server.superuser, server, `overlap-r${i}`),
+      ),
+    );
     const planned = Date.now() - 30_000;
     const watches = await Promise.all(users.map((user) => dueWatch(user, planned)));
+    const refusedWatches = await Promise.all(refused.map((user) => dueWatch(user, planned)));
     await tick(4);
     for (const [i, user] of users.entries()) {
       const runs = await runsOf(user.id);
@@ -338,7 +347,12 @@ describe('the scheduler', () => {
       expect(runs[0]!.watch).toBe(watches[i]!.id);
       expect(msOf((await getWatch(watches[i]!.id)).next_run_at)).toBe(planned + DAY);
     }
-  });
+    for (const watch of refusedWatches) {
+      const after = await getWatch(watch.id);
+      expect(after.last_error).toBe(MESSAGES.monthlyLimitReached);
+      expect(msOf(after.next_run_at)).toBe(planned + DAY);
+    }
+  }, 60_000);
 
   it(`starts at most ${WATCH_LIMITS.startsPerTick} watches a tick, oldest due first`, async () => {
     const count = WATCH_LIMITS.startsPerTick + 4;
@@ -360,7 +374,9 @@ describe('the scheduler', () => {
           fields: 'watch',
         })
       ).map((run) => run.watch as string);
-    await expect.poll(async () => (await startedIds()).length, { timeout: 20_000 }).toBe(WATCH_LIMITS.startsPerTick);
+    await expect
+      .poll(async () => (await startedIds()).length, { timeout: 20_000 })
+      .toBe(WATCH_LIMITS.startsPerTick);
     // the tick is over when it stopped starting runs: give it a moment, the count stays at the cap
     await new Promise((r) => setTimeout(r, 1500));
     const startedNow = await startedIds();

@@ -7,7 +7,13 @@
 import { checkInput } from '../../domain/forms.ts';
 import { parsePbDate } from '../../domain/format.ts';
 import { toPbDate } from '../../domain/normalize-ad.ts';
-import { resumedRunAt, WATCH_LIMITS, WATCH_MESSAGES, watchFormSchema, type WatchCadence } from '../../domain/watches.ts';
+import {
+  resumedRunAt,
+  WATCH_LIMITS,
+  WATCH_MESSAGES,
+  watchFormSchema,
+  type WatchCadence,
+} from '../../domain/watches.ts';
 import { subscriptionRefusal, throwRefusal } from '../runs/index.ts';
 
 const WATCHES = 'watches';
