@@ -9,8 +9,8 @@ import type { KeywordSet, SearchResult, SearchRun } from '../../../domain/index.
 import { isRetryable } from '../errors.ts';
 import type { LocalDb, SyncCursor } from '../local-db.ts';
 import type { Versioned } from './merge.ts';
-import { readCursor, writeKeywordSets, writeResults, writeRuns } from './mirror.ts';
-import { KEYWORD_SETS, RESULTS, RUNS, type MirroredCollection } from './records.ts';
+import { readCursor, replaceWatches, writeKeywordSets, writeResults, writeRuns } from './mirror.ts';
+import { KEYWORD_SETS, RESULTS, RUNS, WATCHES, type MirroredCollection } from './records.ts';
 import type { SyncStatus } from './status.ts';
 
 interface PageSource<T> {
@@ -95,11 +95,26 @@ export function createPuller(options: PullerOptions): Puller {
     await pullPages(source, await readCursor(db, collection.name), write, isStopped);
   }
 
+  /** Watches are few (at most 20 a user): read whole, so deletions made elsewhere arrive too. */
+  async function pullWatches(): Promise<void> {
+    const records = await pb.collection(WATCHES.name).getFullList({
+      filter: pb.filter('user = {:user}', { user: userId }),
+      fields: WATCHES.fields,
+      requestKey: null,
+    });
+    if (!isStopped())
+      await replaceWatches(
+        db,
+        records.map((record) => WATCHES.fromServer(record)),
+      );
+  }
+
   async function pullAll(): Promise<void> {
     status.set({ phase: 'pulling', pulledRows: 0 });
     try {
       await pullCollection<SearchRun>(RUNS, (runs, cursor) => writeRuns(db, runs, cursor));
       await pullCollection<KeywordSet>(KEYWORD_SETS, (sets, cursor) => writeKeywordSets(db, sets, cursor));
+      await pullWatches();
       await pullCollection<SearchResult>(RESULTS, async (rows, cursor) => {
         const written = await writeResults(db, rows, cursor);
         if (written.length) onResults(written);

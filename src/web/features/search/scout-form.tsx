@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   COUNTRIES,
@@ -10,6 +11,7 @@ import {
   STATED_PROCESSING_TIME,
   type ScoutForm as ScoutFormValues,
   type ScoutFormInput,
+  type WatchCadence,
 } from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -19,6 +21,12 @@ import { useConnectivity } from '../../data/connectivity.ts';
 import type { QuotaState } from '../../data/quota.ts';
 import { createRun } from '../../data/runs.ts';
 import { currentSession } from '../../data/session.ts';
+import { createWatch } from '../../data/watches.ts';
+import { RepeatField, type Repeat } from './repeat-field.tsx';
+
+/** Said when a watch was created from the form. */
+export const WATCH_CREATED_MESSAGE = 'Watch created. Its first run starts within a minute.';
+const WATCH_CREATE_FAILED = 'Failed to create the watch';
 
 export const EMPTY_SCOUT_FORM: ScoutFormInput = {
   search_name: '',
@@ -28,7 +36,12 @@ export const EMPTY_SCOUT_FORM: ScoutFormInput = {
   requested_count: LIMITS.adsPerSearch.default,
 };
 
-/** SPEC §2 'Scout Winning Ads'. The server re-checks every rule; the page only spares a round trip. */
+/**
+ * SPEC §2 'Scout Winning Ads'. The server re-checks every rule; the page only spares a round trip.
+ * With Repeat set to Daily or Weekly, submitting creates a watch instead of a one-off run: the
+ * server starts its first run within a minute (and it may wait for a working run, so a running
+ * job does not block it).
+ */
 export function ScoutForm({
   busy,
   quota,
@@ -40,6 +53,8 @@ export function ScoutForm({
 }) {
   const toast = useToast();
   const online = useConnectivity() === 'online';
+  const [repeat, setRepeat] = useState<Repeat>('off');
+  const watching = repeat !== 'off';
   const {
     register,
     handleSubmit,
@@ -52,6 +67,10 @@ export function ScoutForm({
   const onSubmit = handleSubmit(async (form) => {
     if (!currentSession()) {
       toast.error(MESSAGES.notAuthenticated);
+      return;
+    }
+    if (watching) {
+      await startWatch(form, repeat);
       return;
     }
     const refusal =
@@ -73,6 +92,27 @@ export function ScoutForm({
       toast.error(errorMessage(error, MESSAGES.scoutStartFailed));
     }
   });
+
+  async function startWatch(form: ScoutFormValues, cadence: WatchCadence) {
+    try {
+      const { search_name, ...fields } = form;
+      await createWatch({ name: search_name, ...fields, cadence, active: true });
+      toast.success(WATCH_CREATED_MESSAGE);
+      setRepeat('off');
+    } catch (error) {
+      toast.error(errorMessage(error, WATCH_CREATE_FAILED));
+    }
+  }
+
+  const label = watching
+    ? isSubmitting
+      ? 'Creating…'
+      : 'Create Watch'
+    : busy
+      ? 'Job Already Running'
+      : isSubmitting
+        ? 'Starting…'
+        : 'Start Scouting';
 
   return (
     <section className="card" aria-labelledby="scout-form-title">
@@ -130,13 +170,14 @@ export function ScoutForm({
           error={errors.keywords_used?.message}
           {...register('keywords_used')}
         />
+        <RepeatField value={repeat} onChange={setRepeat} />
         <OfflineHint offline={!online} action="scouting" />
         <button
           type="submit"
           className="button button-primary button-lg"
-          disabled={busy || isSubmitting || !online}
+          disabled={(busy && !watching) || isSubmitting || !online}
         >
-          {busy ? 'Job Already Running' : isSubmitting ? 'Starting…' : 'Start Scouting'}
+          {label}
         </button>
       </form>
     </section>

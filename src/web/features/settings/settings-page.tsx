@@ -2,6 +2,7 @@ import { useSubscription } from '../../data/subscription.ts';
 import { EmailCard, PasswordCard } from './account-cards.tsx';
 import { CreditsCard } from './credits-card.tsx';
 import { CurrentPlanCard } from './current-plan-card.tsx';
+import { NotifyCard } from './notify-card.tsx';
 import { useCheckoutReturn } from './use-checkout-return.ts';
 import './settings.css';
 
@@ -20,6 +21,7 @@ export function SettingsPage() {
         <CreditsCard />
         <EmailCard />
         <PasswordCard />
+        <NotifyCard />
       </div>
     </>
   );
