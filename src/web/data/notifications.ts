@@ -87,8 +87,8 @@ export function useNotificationSetting(): NotificationSetting {
  */
 export async function enableNotifications(): Promise<NotificationSupport> {
   if (!supported()) return 'unsupported';
-  const permission =
-    Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
+  // answers at once, without a prompt, when the user already decided
+  const permission = await Notification.requestPermission();
   writeOptIn(permission === 'granted');
   return permission;
 }
