@@ -1,4 +1,5 @@
 /** Locators and page guards that several e2e files use. */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /** A toast with exactly this text (SPEC §8 messages). */
@@ -37,4 +38,12 @@ export async function goOffline(context: BrowserContext): Promise<void> {
 export async function goOnline(context: BrowserContext): Promise<void> {
   await context.unroute('**/api/**');
   await context.setOffline(false);
+}
+
+/** The serious and critical axe findings on the page as it is now. */
+export async function blocking(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { subscriber } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
-import { controlledByServiceWorker, goOffline, toast } from './locators.ts';
+import { blocking, controlledByServiceWorker, goOffline, toast } from './locators.ts';
 
 const LINK = 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=garden%20lights';
 
@@ -83,6 +83,8 @@ test('a watch made from the form runs, is reported, shows in History, and can be
 
   // pause and resume
   await page.goto('/app/search');
+  await expect(item).toBeVisible();
+  expect(await blocking(page), 'axe on the Watches panel').toEqual([]);
   await item.getByRole('button', { name: 'Pause' }).click();
   await expect(item.getByText('Paused', { exact: true }).first()).toBeVisible();
   expect((await watchesOf(admin, user))[0]!.active).toBe(false);
@@ -93,6 +95,7 @@ test('a watch made from the form runs, is reported, shows in History, and can be
   // edit
   await item.getByRole('button', { name: 'Edit' }).click();
   const form = item.getByRole('form', { name: 'Edit Garden lights daily' });
+  expect(await blocking(page), 'axe on the edit form').toEqual([]);
   await form.getByLabel('Repeat').selectOption('weekly');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Watch saved')).toBeVisible();
@@ -103,6 +106,7 @@ test('a watch made from the form runs, is reported, shows in History, and can be
   await item.getByRole('button', { name: 'Delete' }).click();
   const confirm = item.getByRole('alertdialog');
   await expect(confirm).toContainText('Its past runs and their ads stay');
+  expect(await blocking(page), 'axe on the delete confirmation').toEqual([]);
   await confirm.getByRole('button', { name: 'Keep it' }).click();
   await expect(confirm).toBeHidden();
   await item.getByRole('button', { name: 'Delete' }).click();
