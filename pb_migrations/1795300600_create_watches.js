@@ -12,27 +12,8 @@ migrate(
     const serverFieldsUnset = ['next_run_at', 'last_run', 'last_error']
       .map((f) => `@request.body.${f}:isset = false`)
       .join(' && ');
-    const countries = [
-      'US',
-      'GB',
-      'CA',
-      'AU',
-      'DE',
-      'FR',
-      'ES',
-      'IT',
-      'NL',
-      'BE',
-      'PT',
-      'PL',
-      'DK',
-      'NO',
-      'SE',
-      'FI',
-      'AT',
-      'RO',
-      'GR',
-    ];
+    // the scout form's countries, as search_runs lists them
+    const countries = Array.from(runs.fields.getByName('target_country').values);
     app.save(
       new Collection({
         type: 'base',

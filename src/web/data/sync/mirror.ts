@@ -75,18 +75,28 @@ export async function writeWatches(db: LocalDb, watches: Watch[]): Promise<void>
 }
 
 /**
- * The user's whole list of watches (at most 20), as the server has it now: watches deleted
- * elsewhere (another device, while this one was closed) disappear here too, which a cursor pull
- * cannot tell.
+ * The user's whole list of watches (at most 20), as the server had it: watches deleted elsewhere
+ * (another device, while this one was closed) disappear here too, which a cursor pull cannot
+ * tell. Only watches that were here before the list was read (`knownBefore`) can go: one that
+ * arrived meanwhile (created in this tab, or by realtime) is newer than the list.
  */
-export async function replaceWatches(db: LocalDb, watches: Watch[]): Promise<void> {
+export async function replaceWatches(
+  db: LocalDb,
+  watches: Watch[],
+  knownBefore: ReadonlySet<string>,
+): Promise<void> {
   await db.transaction('rw', db.watches, async () => {
     const keep = new Set(watches.map((watch) => watch.id));
-    const gone = (await db.watches.toCollection().primaryKeys()).filter((id) => !keep.has(id));
+    const gone = [...knownBefore].filter((id) => !keep.has(id));
     if (gone.length) await db.watches.bulkDelete(gone);
     const newer = newerRecords(await db.watches.bulkGet(watches.map((watch) => watch.id)), watches);
     if (newer.length) await db.watches.bulkPut(newer);
   });
+}
+
+/** The ids of the watches stored here now. */
+export async function localWatchIds(db: LocalDb): Promise<Set<string>> {
+  return new Set(await db.watches.toCollection().primaryKeys());
 }
 
 export async function deleteWatch(db: LocalDb, id: string): Promise<void> {

@@ -9,7 +9,14 @@ import type { KeywordSet, SearchResult, SearchRun } from '../../../domain/index.
 import { isRetryable } from '../errors.ts';
 import type { LocalDb, SyncCursor } from '../local-db.ts';
 import type { Versioned } from './merge.ts';
-import { readCursor, replaceWatches, writeKeywordSets, writeResults, writeRuns } from './mirror.ts';
+import {
+  localWatchIds,
+  readCursor,
+  replaceWatches,
+  writeKeywordSets,
+  writeResults,
+  writeRuns,
+} from './mirror.ts';
 import { KEYWORD_SETS, RESULTS, RUNS, WATCHES, type MirroredCollection } from './records.ts';
 import type { SyncStatus } from './status.ts';
 
@@ -97,16 +104,15 @@ export function createPuller(options: PullerOptions): Puller {
 
   /** Watches are few (at most 20 a user): read whole, so deletions made elsewhere arrive too. */
   async function pullWatches(): Promise<void> {
+    const knownBefore = await localWatchIds(db);
     const records = await pb.collection(WATCHES.name).getFullList({
       filter: pb.filter('user = {:user}', { user: userId }),
       fields: WATCHES.fields,
       requestKey: null,
     });
-    if (!isStopped())
-      await replaceWatches(
-        db,
-        records.map((record) => WATCHES.fromServer(record)),
-      );
+    if (isStopped()) return;
+    const watches = records.map((record) => WATCHES.fromServer(record));
+    await replaceWatches(db, watches, knownBefore);
   }
 
   async function pullAll(): Promise<void> {

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  COUNTRIES,
   DEFAULT_COUNTRY,
   LIMITS,
   MESSAGES,
@@ -14,7 +13,6 @@ import {
   type WatchCadence,
 } from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { useConnectivity } from '../../data/connectivity.ts';
@@ -22,6 +20,7 @@ import type { QuotaState } from '../../data/quota.ts';
 import { createRun } from '../../data/runs.ts';
 import { currentSession } from '../../data/session.ts';
 import { createWatch } from '../../data/watches.ts';
+import { ScoutFields } from './scout-fields.tsx';
 import { RepeatField, type Repeat } from './repeat-field.tsx';
 
 /** Said when a watch was created from the form. */
@@ -122,53 +121,21 @@ export function ScoutForm({
         takes {STATED_PROCESSING_TIME}.
       </p>
       <form className="form scout-form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Search name"
-          placeholder="e.g. Pet gadgets US"
-          error={errors.search_name?.message}
-          {...register('search_name')}
-        />
-        <TextField
-          label="Facebook Ad Library link"
-          type="url"
-          inputMode="url"
-          placeholder="https://www.facebook.com/ads/library/?active_status=active&country=US&q=…"
-          error={errors.facebook_link?.message}
-          {...register('facebook_link')}
-        />
-        <div className="scout-form-row">
-          <div className="field">
-            <label htmlFor="target-country">Target country</label>
-            <select id="target-country" className="select" {...register('target_country')}>
-              {COUNTRIES.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.code} - {country.name}
-                </option>
-              ))}
-            </select>
-            {errors.target_country?.message && (
-              <p className="field-error" role="alert">
-                {errors.target_country.message}
-              </p>
-            )}
-          </div>
-          <TextField
-            label="Number of ads"
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.adsPerSearch.min}
-            max={LIMITS.adsPerSearch.max}
-            step={1}
-            error={errors.requested_count?.message}
-            {...register('requested_count')}
-          />
-        </div>
-        <TextField
-          label="Keywords (optional)"
-          placeholder="free shipping, bestseller, 50% off"
-          hint="Separate keywords with commas. They replace the search words of the link."
-          error={errors.keywords_used?.message}
-          {...register('keywords_used')}
+        <ScoutFields
+          fields={{
+            name: register('search_name'),
+            link: register('facebook_link'),
+            country: register('target_country'),
+            count: register('requested_count'),
+            keywords: register('keywords_used'),
+          }}
+          errors={{
+            name: errors.search_name?.message,
+            link: errors.facebook_link?.message,
+            country: errors.target_country?.message,
+            count: errors.requested_count?.message,
+            keywords: errors.keywords_used?.message,
+          }}
         />
         <RepeatField value={repeat} onChange={setRepeat} />
         <OfflineHint offline={!online} action="scouting" />

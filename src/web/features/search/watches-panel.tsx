@@ -8,10 +8,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   cadenceLabel,
-  COUNTRIES,
   formatCount,
   formatDateTime,
-  LIMITS,
   parsePbDate,
   WATCH_CADENCES,
   WATCH_MESSAGES,
@@ -21,13 +19,13 @@ import {
   type WatchForm,
   type WatchFormInput,
 } from '../../../domain/index.ts';
-import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { useConnectivity } from '../../data/connectivity.ts';
 import { useLocalRuns, useLocalWatches } from '../../data/local-data.ts';
 import { deleteWatch, updateWatch } from '../../data/watches.ts';
 import '../../components/offline-hint.css';
+import { ScoutFields } from './scout-fields.tsx';
 
 const CHANGE_FAILED = 'Failed to update the watch';
 const DELETE_FAILED = 'Failed to delete the watch';
@@ -205,7 +203,6 @@ function WatchEditForm({
   onCancel: () => void;
   onSave: (form: WatchForm) => Promise<void>;
 }) {
-  const countryId = useId();
   const cadenceId = useId();
   const {
     register,
@@ -230,40 +227,21 @@ function WatchEditForm({
       noValidate
       aria-label={`Edit ${watch.name}`}
     >
-      <TextField label="Search name" error={errors.name?.message} {...register('name')} />
-      <TextField
-        label="Facebook Ad Library link"
-        type="url"
-        inputMode="url"
-        error={errors.facebook_link?.message}
-        {...register('facebook_link')}
-      />
-      <div className="scout-form-row">
-        <div className="field">
-          <label htmlFor={countryId}>Target country</label>
-          <select id={countryId} className="select" {...register('target_country')}>
-            {COUNTRIES.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.code} - {country.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          label="Number of ads"
-          type="number"
-          inputMode="numeric"
-          min={LIMITS.adsPerSearch.min}
-          max={LIMITS.adsPerSearch.max}
-          step={1}
-          error={errors.requested_count?.message}
-          {...register('requested_count')}
-        />
-      </div>
-      <TextField
-        label="Keywords (optional)"
-        error={errors.keywords_used?.message}
-        {...register('keywords_used')}
+      <ScoutFields
+        fields={{
+          name: register('name'),
+          link: register('facebook_link'),
+          country: register('target_country'),
+          count: register('requested_count'),
+          keywords: register('keywords_used'),
+        }}
+        errors={{
+          name: errors.name?.message,
+          link: errors.facebook_link?.message,
+          country: errors.target_country?.message,
+          count: errors.requested_count?.message,
+          keywords: errors.keywords_used?.message,
+        }}
       />
       <div className="field">
         <label htmlFor={cadenceId}>Repeat</label>
