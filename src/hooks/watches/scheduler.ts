@@ -81,6 +81,7 @@ export function tickWatch(watchId: string, now: number): WatchOutcome {
 /** The cron tick: starts due watches, oldest due first, at most 50. */
 export function runDueWatches(now?: number): TickReport {
   const at = now === undefined ? Date.now() : now;
+  const began = Date.now();
   const report: TickReport = { started: 0, refused: 0, waiting: 0 };
   const due = $app.findRecordsByFilter(
     WATCHES,
@@ -105,7 +106,7 @@ export function runDueWatches(now?: number): TickReport {
   }
   if (report.started || report.refused)
     console.log(
-      `[adscout] watches: ${report.started} started, ${report.refused} refused, ${report.waiting} waiting`,
+      `[adscout] watches: ${report.started} started, ${report.refused} refused, ${report.waiting} waiting in ${Date.now() - began} ms`,
     );
   return report;
 }
