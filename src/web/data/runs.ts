@@ -30,8 +30,6 @@ function parse(record: unknown): SearchRun | null {
 
 /** The newest `updated` seen per run: a late create response must not undo a finished run. */
 const seen = new Map<string, string>();
-/** The last status seen per run: a run seen working and now settled has just finished. */
-const lastStatus = new Map<string, string>();
 /**
  * Runs created from the form in this tab (they get SPEC's toast; other runs get the watch
  * toast). Kept in sessionStorage: per tab, and still known after a reload.
@@ -58,20 +56,10 @@ function keepStartedRuns(): void {
     // storage disabled: the set still works for this page
   }
 }
-const finishedListeners = new Set<(run: SearchRun) => void>();
 
 /** True when `runId` was started from the scout form in this tab. */
 export function wasStartedHere(runId: string): boolean {
   return startedHere.has(runId);
-}
-
-/**
- * Calls `listener` with every run of the user that finishes (completed or failed) while this tab
- * follows the runs, whoever started it: this tab, another tab or device, or a watch.
- */
-export function onRunFinished(listener: (run: SearchRun) => void): () => void {
-  finishedListeners.add(listener);
-  return () => finishedListeners.delete(listener);
 }
 
 /** Applies a run the server reported (realtime, a load, or the create response). */
@@ -79,11 +67,6 @@ function apply(scope: Scope, run: SearchRun): void {
   const known = seen.get(run.id);
   if (known && run.updated < known) return;
   seen.set(run.id, run.updated);
-  const before = lastStatus.get(run.id);
-  lastStatus.set(run.id, run.status);
-  if (before === 'working' && run.status !== 'working') {
-    for (const listener of finishedListeners) listener(run);
-  }
   const state = scope.get();
   const active = state.active;
   if (run.status === 'working') {
@@ -127,7 +110,6 @@ const store = createUserStore<RunsState>({
   initial: (userId) => ({ loading: Boolean(userId), active: null, finished: null }),
   start(scope) {
     seen.clear();
-    lastStatus.clear();
     const stop = watchCollection(
       pb,
       COLLECTIONS.searchRuns,

@@ -3,13 +3,18 @@
  * started in another tab or device (issue 17): a toast in the open app, "<name>: N new ads" with
  * a link to the run, and, when the page is hidden and the user turned it on in Settings, a system
  * notification saying the same. Runs started from the form here keep SPEC's toast (search page).
+ *
+ * It watches the local mirror of the runs (the sync keeps it current over realtime and pulls), so
+ * it opens no realtime subscription of its own: a run seen working that is now settled has just
+ * finished. Runs that started and finished while no tab was open are not announced.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, watchRunMessage, type SearchRun } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
+import { useLocalRuns } from '../../data/local-data.ts';
 import { notifyInBackground } from '../../data/notifications.ts';
-import { onRunFinished, useRuns, wasStartedHere } from '../../data/runs.ts';
+import { wasStartedHere } from '../../data/runs.ts';
 
 /** Where a run's results are shown: its History card, with the results dialog open. */
 export function runLink(run: SearchRun): string {
@@ -19,21 +24,25 @@ export function runLink(run: SearchRun): string {
 export function RunNotifier() {
   const toast = useToast();
   const navigate = useNavigate();
-  // keeps the runs store following the user's runs on every /app page
-  useRuns();
-  useEffect(
-    () =>
-      onRunFinished((run) => {
-        if (wasStartedHere(run.id)) return;
-        const failed = run.status === 'failed';
-        const message = failed
+  const runs = useLocalRuns();
+  const statuses = useRef<Map<string, string> | null>(null);
+
+  useEffect(() => {
+    if (!runs) return;
+    const before = statuses.current;
+    statuses.current = new Map(runs.map((run) => [run.id, run.status]));
+    // the first read only learns what is working
+    if (!before) return;
+    for (const run of runs) {
+      if (before.get(run.id) !== 'working' || run.status === 'working' || wasStartedHere(run.id)) continue;
+      const message =
+        run.status === 'failed'
           ? `${run.search_name}: ${MESSAGES.scrapeFailed}`
           : watchRunMessage(run.search_name, run.new_count);
-        const link = runLink(run);
-        toast.info(message, { action: { label: 'View run', onClick: () => navigate(link) } });
-        void notifyInBackground({ title: 'AdScout', body: message, url: link, tag: run.id });
-      }),
-    [toast, navigate],
-  );
+      const link = runLink(run);
+      toast.info(message, { action: { label: 'View run', onClick: () => navigate(link) } });
+      void notifyInBackground({ title: 'AdScout', body: message, url: link, tag: run.id });
+    }
+  }, [runs, toast, navigate]);
   return null;
 }
