@@ -191,7 +191,8 @@ test('with "Notify me when a scout finishes" on, a hidden page gets a system not
   const setting = page.getByRole('switch', { name: 'Notify me when a scout finishes' });
   await expect(setting).not.toBeChecked();
   expect(await page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks)).toBe(0);
-  await setting.check();
+  // the switch turns on once the browser answered the permission request (asynchronously)
+  await setting.click();
   await expect(setting).toBeChecked();
   expect(await page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks)).toBe(1);
 
@@ -216,6 +217,6 @@ test('with "Notify me when a scout finishes" on, a hidden page gets a system not
     (window as unknown as { pageHidden: boolean }).pageHidden = false;
   });
   await page.goto('/app/settings');
-  await setting.uncheck();
+  await setting.click();
   await expect(setting).not.toBeChecked();
 });
