@@ -37,6 +37,8 @@ test('a watch made from the form runs, is reported, shows in History, and can be
   page,
   admin,
 }) => {
+  // the whole life of a watch, a scout of 50 ads and three axe scans: longer than most e2e tests
+  test.setTimeout(90_000);
   const user = await subscriber(admin.pb, admin, 'watcher');
   await admin.signIn(page, user);
   await page.goto('/app/search');
