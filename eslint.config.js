@@ -51,6 +51,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Scripts the service worker imports (vite.config.ts, workbox importScripts).
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
     // Playwright fixtures must destructure their dependencies, even when there are none.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

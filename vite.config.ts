@@ -42,6 +42,8 @@ export default defineConfig({
         // PocketBase's API and admin UI share the origin: never answer them with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
         cleanupOutdatedCaches: true,
+        // the click handler of "scout finished" notifications (src/web/data/notifications.ts)
+        importScripts: ['/sw-notifications.js'],
       },
     }),
   ],

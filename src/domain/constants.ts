@@ -11,6 +11,7 @@ export const COLLECTIONS = {
   usageLedger: 'usage_ledger',
   stripeEvents: 'stripe_events',
   auditLogs: 'audit_logs',
+  watches: 'watches',
 } as const;
 
 export const SCOUT_SOURCES = ['demo', 'apify', 'meta'] as const;

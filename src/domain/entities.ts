@@ -9,6 +9,7 @@ import { LOCALE_CODES } from './locales.ts';
 import { BILLING_MODES, RUN_STATUSES, SCOUT_SOURCES } from './constants.ts';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from './plans.ts';
 import type { AdFieldKey } from './ad-fields.ts';
+import { WATCH_CADENCES } from './watches.ts';
 
 export * from './constants.ts';
 export * from './ad-fields.ts';
@@ -54,6 +55,7 @@ export const RUN_SERVER_FIELDS = [
   'lease_owner',
   'lease_expires_at',
   'attempts',
+  'watch',
 ] as const;
 
 export const searchRunSchema = baseRecord.extend({
@@ -75,6 +77,8 @@ export const searchRunSchema = baseRecord.extend({
   lease_owner: z.string().optional(),
   lease_expires_at: pbDate.optional(),
   attempts: z.number().int().optional(),
+  /** The watch that started the run ('' for a run started from the form, or once the watch is deleted). */
+  watch: z.string().optional(),
 });
 export type SearchRun = z.infer<typeof searchRunSchema>;
 
@@ -129,6 +133,24 @@ export const keywordSetSchema = baseRecord.extend({
   keywords: z.array(z.string()),
 });
 export type KeywordSet = z.infer<typeof keywordSetSchema>;
+
+/** Fields of a watch that only the server writes (the scheduler). */
+export const WATCH_SERVER_FIELDS = ['next_run_at', 'last_run', 'last_error'] as const;
+
+export const watchSchema = baseRecord.extend({
+  user: z.string(),
+  name: z.string(),
+  facebook_link: z.string(),
+  target_country: z.enum(COUNTRY_CODES),
+  keywords_used: z.string(),
+  requested_count: z.number().int(),
+  cadence: z.enum(WATCH_CADENCES),
+  active: z.boolean(),
+  next_run_at: pbDate,
+  last_run: z.string(),
+  last_error: z.string(),
+});
+export type Watch = z.infer<typeof watchSchema>;
 
 /**
  * Ledger kinds. Amounts are positive; the kind says which balance they move:

@@ -29,3 +29,4 @@ export * from './lease-contract.ts';
 export * from './server-settings.ts';
 export * from './security-headers.ts';
 export * from './subscription-sweep.ts';
+export * from './watches.ts';

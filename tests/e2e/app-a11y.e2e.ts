@@ -1,15 +1,7 @@
 /** No serious or critical axe findings on the /app pages, with data on them and their panels open. */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { expect, test } from './fixtures.ts';
-
-async function blocking(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+import { blocking } from './locators.ts';
 
 test('the /app pages pass axe', async ({ page, admin }) => {
   test.setTimeout(60_000);

@@ -1,5 +1,6 @@
 /** Locators and page guards that several e2e files use. */
-import type { Locator, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /** A toast with exactly this text (SPEC §8 messages). */
 export function toast(page: Page, text: string): Locator {
@@ -17,4 +18,32 @@ export function forbidJsDialogs(page: Page): string[] {
     void dialog.dismiss();
   });
   return seen;
+}
+
+/** Waits until the service worker is active and controls the page (after one reload). */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** No network: the browser is offline and the API does not answer (open SSE streams included). */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+}
+
+/** The serious and critical axe findings on the page as it is now. */
+export async function blocking(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

@@ -3,7 +3,6 @@
  * offline start from the precached shell and IndexedDB, a keyword reset made offline reaching the
  * server after reconnecting, the update prompt after a new deploy, and phone-sized screenshots.
  */
-import type { BrowserContext, Page } from '@playwright/test';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,7 @@ import { freePort, startPocketBase } from '../../scripts/lib/stack.mjs';
 import { defaultKeywords } from '../../src/domain/index.ts';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
-import { toast } from './locators.ts';
+import { controlledByServiceWorker, goOffline, goOnline, toast } from './locators.ts';
 
 async function seededSubscriber(admin: Admin, label: string): Promise<E2eUser> {
   const user = await subscriber(admin.pb, admin, label, { plan: 'yearly' });
@@ -35,26 +34,6 @@ async function seededSubscriber(admin: Admin, label: string): Promise<E2eUser> {
     })),
   );
   return user;
-}
-
-/** Waits until the service worker is active and controls the page (after one reload). */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
-/** No network: the browser is offline and the API does not answer (open SSE streams included). */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute('**/api/**');
-  await context.setOffline(false);
 }
 
 test('the service worker registers and controls the page', async ({ page }) => {

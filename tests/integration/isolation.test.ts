@@ -59,6 +59,19 @@ const OWNED: OwnedCollection[] = [
     body: (user) => ({ user, action: 'email_updated', metadata: { old_email: 'x', new_email: 'y' } }),
     change: { action: 'password_updated' },
   },
+  {
+    name: 'watches',
+    body: (user) => ({
+      user,
+      name: 'Daily lamps',
+      facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
+      target_country: 'US',
+      requested_count: 10,
+      cadence: 'daily',
+      active: true,
+    }),
+    change: { name: 'hijacked' },
+  },
 ];
 
 /** Records seeded by the superuser: collection name → user id → record. */
@@ -281,6 +294,15 @@ describe('server-only fields (invariant 7)', () => {
     const before = await countOwnedBy('search_runs', owner.id);
     expect(
       await statusOf(owner.pb.collection('search_runs').create({ ...runBody(owner.id), [field]: value })),
+    ).toBe(400);
+    expect(await countOwnedBy('search_runs', owner.id)).toBe(before);
+  });
+
+  it('the owner cannot link a new run to a watch (the scheduler’s field)', async () => {
+    const watch = await server.superuser.collection('watches').create(OWNED.at(-1)!.body(owner.id, ''));
+    const before = await countOwnedBy('search_runs', owner.id);
+    expect(
+      await statusOf(owner.pb.collection('search_runs').create({ ...runBody(owner.id), watch: watch.id })),
     ).toBe(400);
     expect(await countOwnedBy('search_runs', owner.id)).toBe(before);
   });

@@ -489,3 +489,71 @@ describe('one user per browser (invariant 9)', () => {
     await binder.settled();
   });
 });
+
+describe('watches', () => {
+  const watchBody = (user: TestUser, name: string) => ({
+    user: user.id,
+    name,
+    facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
+    target_country: 'US',
+    requested_count: 10,
+    cadence: 'daily',
+    active: true,
+    next_run_at: '2026-12-01 08:00:00.000Z',
+  });
+
+  it('are mirrored by the pull and by realtime, deletions included, and a deleted watch’s run loses its link', async () => {
+    const user = await server.createUser('watch-sync');
+    const db = openLocalDb(user.id);
+    const kept = await server.superuser.collection('watches').create(watchBody(user, 'Kept'));
+    const doomed = await server.superuser.collection('watches').create(watchBody(user, 'Deleted while away'));
+    const engine = createSyncEngine({ pb: user.pb, db, userId: user.id, realtimeBatchMs: 50 });
+    try {
+      await engine.pull();
+      expect((await db.watches.toArray()).map((w) => w.name).sort()).toEqual(['Deleted while away', 'Kept']);
+      expect(await db.watches.get(kept.id)).not.toHaveProperty('collectionName');
+
+      // deleted while this device was not listening: the next pull removes it
+      await server.superuser.collection('watches').delete(doomed.id);
+      await engine.pull();
+      expect((await db.watches.toArray()).map((w) => w.id)).toEqual([kept.id]);
+
+      // realtime: a change, a new watch, and a deletion arrive without a pull
+      await engine.start();
+      await server.superuser.collection('watches').update(kept.id, { active: false, last_error: 'Refused' });
+      const added = await server.superuser.collection('watches').create(watchBody(user, 'Added live'));
+      const live = await eventually(
+        () => db.watches.toArray(),
+        (watches) => watches.length === 2 && watches.some((w) => w.id === kept.id && !w.active),
+      );
+      expect(live.find((w) => w.id === kept.id)).toMatchObject({ active: false, last_error: 'Refused' });
+      expect(live.some((w) => w.id === added.id)).toBe(true);
+
+      // a run started by the watch keeps its results when the watch goes; its link is cleared
+      const run = await server.superuser.collection('search_runs').create({
+        user: user.id,
+        search_name: 'Added live',
+        facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
+        target_country: 'US',
+        requested_count: 10,
+        status: 'completed',
+        watch: added.id,
+      });
+      await eventually(
+        () => db.runs.get(run.id),
+        (found) => found?.watch === added.id,
+      );
+      await server.superuser.collection('watches').delete(added.id);
+      const after = await eventually(
+        async () => ({ watch: await db.watches.get(added.id), run: await db.runs.get(run.id) }),
+        (state) => state.watch === undefined && state.run?.watch === '',
+      );
+      expect(after.watch).toBeUndefined();
+      expect(after.run).toMatchObject({ id: run.id, watch: '', search_name: 'Added live' });
+    } finally {
+      await engine.stop();
+      db.close();
+      await Dexie.delete(db.name);
+    }
+  });
+});

@@ -23,6 +23,9 @@ import {
   SUBSCRIPTION_STATUSES,
   subscriptionSchema,
   usageLedgerEntrySchema,
+  WATCH_CADENCES,
+  WATCH_SERVER_FIELDS,
+  watchSchema,
 } from '../../src/domain/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -59,6 +62,7 @@ const PAIRS: [string, z.ZodObject][] = [
   ['usage_ledger', usageLedgerEntrySchema],
   ['stripe_events', stripeEventSchema],
   ['audit_logs', auditLogSchema],
+  ['watches', watchSchema],
 ];
 
 describe('schema parity between pb_migrations and src/domain', () => {
@@ -74,6 +78,8 @@ describe('schema parity between pb_migrations and src/domain', () => {
     expect(selectValues('keyword_sets', 'locale')).toEqual([...LOCALE_CODES]);
     expect(selectValues('usage_ledger', 'kind')).toEqual([...LEDGER_KINDS]);
     expect(selectValues('audit_logs', 'action')).toEqual([...AUDIT_ACTIONS]);
+    expect(selectValues('watches', 'cadence')).toEqual([...WATCH_CADENCES]);
+    expect(selectValues('watches', 'target_country')).toEqual([...COUNTRY_CODES]);
   });
 
   it('search_results carries the 24 ad fields of SPEC §3', () => {
@@ -124,6 +130,15 @@ describe('schema parity between pb_migrations and src/domain', () => {
     for (const field of RUN_SERVER_FIELDS) {
       expect(fieldNames('search_runs')).toContain(field);
       expect(runs.createRule).toContain(`@request.body.${field}:isset = false`);
+    }
+  });
+
+  it('every server-only watch field exists and is refused by the create and update rules', () => {
+    const watches = collections.get('watches')!;
+    for (const field of WATCH_SERVER_FIELDS) {
+      expect(fieldNames('watches')).toContain(field);
+      expect(watches.createRule).toContain(`@request.body.${field}:isset = false`);
+      expect(watches.updateRule).toContain(`@request.body.${field}:isset = false`);
     }
   });
 

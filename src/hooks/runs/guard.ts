@@ -4,13 +4,25 @@
  * quota — checked, and the quota reserved, in the same transaction that stores the run. The
  * single SQLite writer serializes these transactions, so concurrent requests cannot both pass; a
  * partial unique index on (user) for working runs backs the rule up.
+ *
+ * Two callers: the REST create of search_runs (handleRunCreate) and the watches scheduler
+ * (src/hooks/watches), which starts runs through `runRefusal` and `startRun` in its own
+ * transaction.
  */
-import { checkInput, scoutFormSchema } from '../../domain/forms.ts';
+import { checkInput, scoutFormSchema, type ScoutForm } from '../../domain/forms.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { grantsAccess } from '../../domain/plans.ts';
 import { scoutRefusal } from '../../domain/runs.ts';
 import { scoutSource } from '../config/index.ts';
 import { quotaFor, reserve, subscriptionOf } from '../quota/index.ts';
+
+const RUNS = 'search_runs';
+
+/** Why a run may not start: no active subscription (403), a working run, or the quota (400). */
+export interface RunRefusal {
+  reason: 'subscription' | 'working' | 'quota';
+  message: string;
+}
 
 function formOf(record: core.Record) {
   return {
@@ -24,57 +36,87 @@ function formOf(record: core.Record) {
 
 /**
  * SPEC §3 "Only status active grants access" (invariant 10): whatever the credit balance, no
- * active subscription means no scouting. A 403 with the gate's message.
+ * active subscription means no scouting.
  */
-function requireActiveSubscription(app: CoreApp, userId: string): void {
+export function subscriptionRefusal(app: CoreApp, userId: string): RunRefusal | null {
   const subscription = subscriptionOf(app, userId);
   if (!subscription || !grantsAccess(subscription.getString('status'))) {
-    throw new ForbiddenError(MESSAGES.subscriptionRequiredBody);
+    return { reason: 'subscription', message: MESSAGES.subscriptionRequiredBody };
   }
+  return null;
 }
 
-/** onRecordCreateRequest for search_runs. Superusers (operators, seeding tests) bypass the guard. */
-export function handleRunCreate(e: core.RecordRequestEvent): void {
-  if (e.hasSuperuserAuth()) return e.next();
-  // checked first, before the form: without a subscription the answer is the gate, whatever was sent
-  requireActiveSubscription($app, e.auth!.id);
-  const record = e.record!;
-  const checked = checkInput(scoutFormSchema, formOf(record));
-  if (!checked.ok) throw new BadRequestError(checked.message);
-  const form = checked.data;
-  const userId = e.auth!.id;
+/** The refusal as the REST API answers it: the gate's 403, or SPEC's 400. */
+export function throwRefusal(refusal: RunRefusal): never {
+  if (refusal.reason === 'subscription') throw new ForbiddenError(refusal.message);
+  throw new BadRequestError(refusal.message);
+}
+
+/**
+ * Every rule a new run of `requestedCount` ads must pass, read through `txApp`: call it in the
+ * transaction that stores the run, so a cancellation, a run or a charge committed meanwhile wins.
+ */
+export function runRefusal(txApp: CoreApp, userId: string, requestedCount: number): RunRefusal | null {
+  const subscription = subscriptionRefusal(txApp, userId);
+  if (subscription) return subscription;
+  const working = txApp.findRecordsByFilter(RUNS, "user = {:user} && status = 'working'", '', 1, 0, {
+    user: userId,
+  });
+  const hasWorkingRun = working.length > 0;
+  const refusal = scoutRefusal({
+    hasWorkingRun: hasWorkingRun,
+    totalRemaining: quotaFor(txApp, userId, new Date()).quota.total_remaining,
+    requestedCount: requestedCount,
+  });
+  if (!refusal) return null;
+  return { reason: hasWorkingRun ? 'working' : 'quota', message: refusal };
+}
+
+/** The form's fields and the server's fields of a run that starts now. */
+function fillRun(record: core.Record, userId: string, form: ScoutForm): void {
   record.set('user', userId);
   record.set('search_name', form.search_name);
   record.set('facebook_link', form.facebook_link);
   record.set('target_country', form.target_country);
   record.set('keywords_used', form.keywords_used);
   record.set('requested_count', form.requested_count);
+  record.set('status', 'working');
+  record.set('started_at', new DateTime().string());
+  record.set('source', scoutSource());
+  record.set('progress', 0);
+  record.set('attempts', 0);
+}
+
+/**
+ * Stores a working run for `userId` and reserves its count, in `txApp` (a transaction the caller
+ * opened and in which `runRefusal` found nothing). `watch` links the run to the watch that
+ * started it.
+ */
+export function startRun(txApp: CoreApp, userId: string, form: ScoutForm, watch: string): core.Record {
+  const record = new Record(txApp.findCollectionByNameOrId(RUNS));
+  fillRun(record, userId, form);
+  record.set('watch', watch);
+  txApp.save(record);
+  reserve(txApp, userId, record.id, form.requested_count);
+  return record;
+}
+
+/** onRecordCreateRequest for search_runs. Superusers (operators, seeding tests) bypass the guard. */
+export function handleRunCreate(e: core.RecordRequestEvent): void {
+  if (e.hasSuperuserAuth()) return e.next();
+  const userId = e.auth!.id;
+  // checked first, before the form: without a subscription the answer is the gate, whatever was sent
+  const gate = subscriptionRefusal($app, userId);
+  if (gate) throwRefusal(gate);
+  const record = e.record!;
+  const checked = checkInput(scoutFormSchema, formOf(record));
+  if (!checked.ok) throw new BadRequestError(checked.message);
+  const form = checked.data;
 
   $app.runInTransaction((txApp) => {
-    // again in the transaction that stores the run: a cancellation committed meanwhile wins
-    requireActiveSubscription(txApp, userId);
-    const working = txApp.findRecordsByFilter(
-      'search_runs',
-      "user = {:user} && status = 'working'",
-      '',
-      1,
-      0,
-      {
-        user: userId,
-      },
-    );
-    const current = quotaFor(txApp, userId, new Date());
-    const refusal = scoutRefusal({
-      hasWorkingRun: working.length > 0,
-      totalRemaining: current.quota.total_remaining,
-      requestedCount: form.requested_count,
-    });
-    if (refusal) throw new BadRequestError(refusal);
-    record.set('status', 'working');
-    record.set('started_at', new DateTime().string());
-    record.set('source', scoutSource());
-    record.set('progress', 0);
-    record.set('attempts', 0);
+    const refusal = runRefusal(txApp, userId, form.requested_count);
+    if (refusal) throwRefusal(refusal);
+    fillRun(record, userId, form);
     e.app = txApp;
     e.next();
     reserve(txApp, userId, record.id, form.requested_count);

@@ -13,7 +13,14 @@ import {
 import { claim, finish, heartbeat, release } from './leases.ts';
 import { requestBody } from './request.ts';
 
-export { handleRunCreate } from './guard.ts';
+export {
+  handleRunCreate,
+  runRefusal,
+  startRun,
+  subscriptionRefusal,
+  throwRefusal,
+  type RunRefusal,
+} from './guard.ts';
 export { leaseUntil, requireLease, storedCount } from './leases.ts';
 export { requestBody } from './request.ts';
 export { sweep } from './sweep.ts';

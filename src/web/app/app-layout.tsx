@@ -5,6 +5,7 @@ import { useToast } from '../components/toast.tsx';
 import { onSyncNotice, startLocalData } from '../data/local-data.ts';
 import { usePublicConfig } from '../data/public-config.ts';
 import { signOut, useSession } from '../data/session.ts';
+import { RunNotifier } from '../features/notifications/run-notifier.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { SiteFooter } from './public-layout.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -67,6 +68,7 @@ export function AppLayout() {
         </button>
       </SiteHeader>
       <ConnectionBanner />
+      {session && <RunNotifier />}
       <main id="main" className="site-main app-main" tabIndex={-1}>
         <div className="container">
           <Outlet />

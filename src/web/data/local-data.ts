@@ -9,7 +9,13 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
-import { defaultKeywords, type LocaleCode, type SearchResult, type SearchRun } from '../../domain/index.ts';
+import {
+  defaultKeywords,
+  type LocaleCode,
+  type SearchResult,
+  type SearchRun,
+  type Watch,
+} from '../../domain/index.ts';
 import { pb, UserFacingError } from './client.ts';
 import { reportServerReachable } from './connectivity.ts';
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
@@ -23,6 +29,7 @@ import {
 } from './local-db.ts';
 import { currentSession } from './session.ts';
 import type { FlushOutcome, SyncNotice, SyncState } from './sync-engine.ts';
+import { deleteWatch, writeWatches } from './sync/mirror.ts';
 
 export type { SyncNotice, SyncState } from './sync-engine.ts';
 
@@ -264,6 +271,32 @@ export async function resetKeywordsToDefaults(locale: LocaleCode): Promise<'save
   const refused = current.engine.refusal(seq);
   if (refused) throw new UserFacingError(refused);
   return outcome === 'done' ? 'saved' : 'queued';
+}
+
+// --- watches -------------------------------------------------------------------------------
+
+/** The user's watches, by name; undefined while loading. Offline too (the sync mirrors them). */
+export function useLocalWatches(): Watch[] | undefined {
+  const db = useLocalDb();
+  return useLiveQuery(
+    async () => {
+      if (!db) return [];
+      const watches = await db.watches.toArray();
+      return watches.slice().sort((a, b) => a.name.localeCompare(b.name) || (a.created < b.created ? -1 : 1));
+    },
+    [db],
+    undefined,
+  );
+}
+
+/**
+ * Stores what the server answered to a change of a watch at once (realtime brings the same
+ * record a moment later): null `watch` means it was deleted.
+ */
+export async function keepWatchLocally(id: string, watch: Watch | null): Promise<void> {
+  const db = currentBinding()?.db;
+  if (!db) return;
+  await (watch ? writeWatches(db, [watch]) : deleteWatch(db, id));
 }
 
 // --- last known subscription and quota -------------------------------------------------------

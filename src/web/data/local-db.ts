@@ -1,7 +1,7 @@
 /**
  * The signed-in user's local database (ARCHITECTURE §7): one Dexie (IndexedDB) database per user,
- * named after the user id, holding a mirror of their runs, results, keyword sets, subscription
- * and last quota, the sync cursors, and the outbox of writes not yet on the server.
+ * named after the user id, holding a mirror of their runs, results, keyword sets, watches,
+ * subscription and last quota, the sync cursors, and the outbox of writes not yet on the server.
  *
  * Results are stored one record per run (a run holds at most 1,000 rows), not one per row: the
  * Database page reads every row at once, and ~50 large records read back about ten times faster
@@ -15,6 +15,7 @@ import type {
   SearchResult,
   SearchRun,
   Subscription,
+  Watch,
 } from '../../domain/index.ts';
 
 /** The results of one run, in the order the server stored them. */
@@ -61,6 +62,7 @@ export type LocalDb = Dexie & {
   runs: EntityTable<SearchRun, 'id'>;
   results: EntityTable<RunResults, 'run'>;
   keywordSets: EntityTable<LocalKeywordSet, 'id'>;
+  watches: EntityTable<Watch, 'id'>;
   outbox: EntityTable<OutboxItem, 'seq'>;
   meta: EntityTable<MetaEntry, 'key'>;
 };
@@ -82,6 +84,8 @@ export function openLocalDb(userId: string): LocalDb {
     outbox: '++seq',
     meta: 'key',
   });
+  // Version 2: the user's watches, mirrored so the Watches panel shows them offline.
+  db.version(2).stores({ watches: 'id, updated' });
   return db;
 }
 

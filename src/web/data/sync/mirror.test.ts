@@ -6,16 +6,19 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KeywordSet, LocaleCode, SearchResult, SearchRun } from '../../../domain/index.ts';
+import type { KeywordSet, LocaleCode, SearchResult, SearchRun, Watch } from '../../../domain/index.ts';
 import { openLocalDb, type LocalDb } from '../local-db.ts';
 import {
   deleteResult,
+  localWatchIds,
   readCursor,
+  replaceWatches,
   settleKeywordChange,
   storeKeywordChange,
   writeKeywordSets,
   writeResults,
   writeRuns,
+  writeWatches,
 } from './mirror.ts';
 
 let db: LocalDb;
@@ -112,5 +115,26 @@ describe('outbox changes', () => {
     await settleKeywordChange(db, (await db.outbox.get(second))!, saved);
     expect(await db.keywordSets.toArray()).toEqual([saved]);
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('watches', () => {
+  const watch = (id: string, second: number, name = id) => ({ id, name, updated: at(second) }) as Watch;
+
+  it('replaces the list with the server’s, but keeps a watch that arrived while the list was read', async () => {
+    await writeWatches(db, [watch('kept', 1), watch('deleted-elsewhere', 1)]);
+    const knownBefore = await localWatchIds(db);
+    // created in this tab (or by realtime) after the list was read: the list cannot know it
+    await writeWatches(db, [watch('just-created', 3)]);
+    await replaceWatches(db, [watch('kept', 2, 'Renamed'), watch('new-on-server', 2)], knownBefore);
+    const stored = await db.watches.toArray();
+    expect(stored.map((w) => w.id).sort()).toEqual(['just-created', 'kept', 'new-on-server']);
+    expect(stored.find((w) => w.id === 'kept')?.name).toBe('Renamed');
+  });
+
+  it('keeps the newer version of a watch', async () => {
+    await writeWatches(db, [watch('w', 5, 'Newer')]);
+    await replaceWatches(db, [watch('w', 4, 'Older')], await localWatchIds(db));
+    expect((await db.watches.get('w'))?.name).toBe('Newer');
   });
 });

@@ -3,7 +3,7 @@
  * server records (a pulled page with its cursor, so a tab closed mid-pull resumes where it
  * stopped), and the outbox's keyword-set changes and their settlement.
  */
-import type { KeywordSet, SearchResult, SearchRun } from '../../../domain/index.ts';
+import type { KeywordSet, SearchResult, SearchRun, Watch } from '../../../domain/index.ts';
 import type { LocalDb, OutboxItem, SyncCursor } from '../local-db.ts';
 import {
   mergeIntoChunks,
@@ -64,6 +64,43 @@ export async function writeKeywordSets(db: LocalDb, sets: KeywordSet[], cursor?:
     if (puts.length) await db.keywordSets.bulkPut(puts);
     await saveCursor(db, KEYWORD_SETS.name, cursor);
   });
+}
+
+/** Watches from realtime: each kept when newer than the local copy. */
+export async function writeWatches(db: LocalDb, watches: Watch[]): Promise<void> {
+  await db.transaction('rw', db.watches, async () => {
+    const newer = newerRecords(await db.watches.bulkGet(watches.map((watch) => watch.id)), watches);
+    if (newer.length) await db.watches.bulkPut(newer);
+  });
+}
+
+/**
+ * The user's whole list of watches (at most 20), as the server had it: watches deleted elsewhere
+ * (another device, while this one was closed) disappear here too, which a cursor pull cannot
+ * tell. Only watches that were here before the list was read (`knownBefore`) can go: one that
+ * arrived meanwhile (created in this tab, or by realtime) is newer than the list.
+ */
+export async function replaceWatches(
+  db: LocalDb,
+  watches: Watch[],
+  knownBefore: ReadonlySet<string>,
+): Promise<void> {
+  await db.transaction('rw', db.watches, async () => {
+    const keep = new Set(watches.map((watch) => watch.id));
+    const gone = [...knownBefore].filter((id) => !keep.has(id));
+    if (gone.length) await db.watches.bulkDelete(gone);
+    const newer = newerRecords(await db.watches.bulkGet(watches.map((watch) => watch.id)), watches);
+    if (newer.length) await db.watches.bulkPut(newer);
+  });
+}
+
+/** The ids of the watches stored here now. */
+export async function localWatchIds(db: LocalDb): Promise<Set<string>> {
+  return new Set(await db.watches.toCollection().primaryKeys());
+}
+
+export async function deleteWatch(db: LocalDb, id: string): Promise<void> {
+  await db.watches.delete(id);
 }
 
 export async function deleteResult(db: LocalDb, row: Pick<SearchResult, 'id' | 'run'>): Promise<void> {

@@ -11,8 +11,15 @@ import type { KeywordSet, SearchResult, SearchRun } from '../../../domain/index.
 import { isRetryable } from '../errors.ts';
 import type { LocalDb, SyncCursor } from '../local-db.ts';
 import type { Versioned } from './merge.ts';
-import { readCursor, writeKeywordSets, writeResults, writeRuns } from './mirror.ts';
-import { KEYWORD_SETS, RESULTS, RUNS, type MirroredCollection } from './records.ts';
+import {
+  localWatchIds,
+  readCursor,
+  replaceWatches,
+  writeKeywordSets,
+  writeResults,
+  writeRuns,
+} from './mirror.ts';
+import { KEYWORD_SETS, RESULTS, RUNS, WATCHES, type MirroredCollection } from './records.ts';
 import type { SyncStatus } from './status.ts';
 
 interface PageSource<T> {
@@ -97,11 +104,25 @@ export function createPuller(options: PullerOptions): Puller {
     await pullPages(source, await readCursor(db, collection.name), write, isStopped);
   }
 
+  /** Watches are few (at most 20 a user): read whole, so deletions made elsewhere arrive too. */
+  async function pullWatches(): Promise<void> {
+    const knownBefore = await localWatchIds(db);
+    // the list rule gives a user their own watches only
+    const records = await pb.collection(WATCHES.name).getFullList({
+      fields: WATCHES.fields,
+      requestKey: null,
+    });
+    if (isStopped()) return;
+    const watches = records.map((record) => WATCHES.fromServer(record));
+    await replaceWatches(db, watches, knownBefore);
+  }
+
   async function pullAll(): Promise<void> {
     status.set({ phase: 'pulling', pulledRows: 0 });
     try {
       await pullCollection<SearchRun>(RUNS, (runs, cursor) => writeRuns(db, runs, cursor));
       await pullCollection<KeywordSet>(KEYWORD_SETS, (sets, cursor) => writeKeywordSets(db, sets, cursor));
+      await pullWatches();
       await pullCollection<SearchResult>(RESULTS, async (rows, cursor) => {
         const written = await writeResults(db, rows, cursor);
         if (written.length) onResults(written);

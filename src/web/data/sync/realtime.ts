@@ -13,11 +13,13 @@ import {
   deleteKeywordSet,
   deleteResult,
   deleteRun,
+  deleteWatch,
   writeKeywordSets,
   writeResults,
   writeRuns,
+  writeWatches,
 } from './mirror.ts';
-import { KEYWORD_SETS, RESULTS, RUNS } from './records.ts';
+import { KEYWORD_SETS, RESULTS, RUNS, WATCHES } from './records.ts';
 
 export interface RealtimeOptions {
   pb: PocketBase;
@@ -93,10 +95,13 @@ export function followRealtime(options: RealtimeOptions): RealtimeFollower {
     } else if (collection === KEYWORD_SETS.name) {
       const set = KEYWORD_SETS.fromServer(event.record);
       logFailure(deleted ? deleteKeywordSet(db, set.id) : writeKeywordSets(db, [set]));
+    } else if (collection === WATCHES.name) {
+      const watch = WATCHES.fromServer(event.record);
+      logFailure(deleted ? deleteWatch(db, watch.id) : writeWatches(db, [watch]));
     }
   }
 
-  const watches = [RUNS, RESULTS, KEYWORD_SETS].map(({ name }) =>
+  const watches = [RUNS, RESULTS, KEYWORD_SETS, WATCHES].map(({ name }) =>
     followCollection(pb, name, (event) => onEvent(name, event), options.onReconnect),
   );
   return {

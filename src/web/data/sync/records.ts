@@ -12,6 +12,8 @@ import {
   type KeywordSet,
   type SearchResult,
   type SearchRun,
+  type Watch,
+  watchSchema,
 } from '../../../domain/index.ts';
 
 export interface MirroredCollection<T> {
@@ -38,6 +40,7 @@ function mirrored<T>(name: string, shape: object): MirroredCollection<T> {
 export const RUNS = mirrored<SearchRun>(COLLECTIONS.searchRuns, searchRunSchema.shape);
 export const RESULTS = mirrored<SearchResult>(COLLECTIONS.searchResults, searchResultSchema.shape);
 export const KEYWORD_SETS = mirrored<KeywordSet>(COLLECTIONS.keywordSets, keywordSetSchema.shape);
+export const WATCHES = mirrored<Watch>(COLLECTIONS.watches, watchSchema.shape);
 
 /** A PocketBase-style record id (15 of [a-z0-9]), made here so a retried create stays one record. */
 export function newRecordId(): string {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   buildCsv,
   DEFAULT_HISTORY_FILTERS,
@@ -58,7 +58,11 @@ export function HistoryPage() {
   const exportRun = useRunExport();
   const [filters, setFilters] = useState<HistoryFilters>(() => ({ ...DEFAULT_HISTORY_FILTERS }));
   const [panelOpen, setPanelOpen] = useState(isWideScreen);
-  const [viewingId, setViewingId] = useState<string | null>(null);
+  // `?run=<id>` (the link of a finished run's toast or notification) opens that run's results
+  const [params, setParams] = useSearchParams();
+  const linkedRun = params.get('run');
+  const [openedId, setViewingId] = useState<string | null>(null);
+  const viewingId = openedId ?? linkedRun;
 
   const visible = useMemo(() => (runs ? filterAndSortRuns(runs, filters) : []), [runs, filters]);
   const hasCards = visible.length > 0;
@@ -67,7 +71,18 @@ export function HistoryPage() {
     if (hasCards) requestAnimationFrame(() => performance.mark('adscout:history-painted'));
   }, [hasCards]);
   const viewing = viewingId ? (runs?.find((run) => run.id === viewingId) ?? null) : null;
-  const closeDialog = useCallback(() => setViewingId(null), []);
+  const closeDialog = useCallback(() => {
+    setViewingId(null);
+    setParams(
+      (current) => {
+        if (!current.has('run')) return current;
+        const next = new URLSearchParams(current);
+        next.delete('run');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
   const onView = useCallback((run: SearchRun) => setViewingId(run.id), []);
   const onExport = useCallback((run: SearchRun) => void exportRun(run), [exportRun]);
   const onRunAgain = useCallback(

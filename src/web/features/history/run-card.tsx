@@ -31,6 +31,11 @@ export function HistoryRunCard({
         <div className="history-card-title">
           <h2 id={titleId}>{run.search_name}</h2>
           <span className={`badge badge-${badge.tone}`}>{badge.label}</span>
+          {run.watch && (
+            <span className="badge history-watch-badge" title="Started by a watch">
+              Watch
+            </span>
+          )}
         </div>
         <div className="history-card-icons">
           <button
@@ -70,6 +75,12 @@ export function HistoryRunCard({
           <dt>Results</dt>
           <dd>{adsLabel(run.results_count)}</dd>
         </div>
+        {run.watch && run.status !== 'working' && (
+          <div>
+            <dt>New ads</dt>
+            <dd data-testid="history-new-count">{adsLabel(run.new_count)}</dd>
+          </div>
+        )}
         <div className="history-fact-wide">
           <dt>Keywords</dt>
           <dd>{keywordsLabel(run.keywords_used)}</dd>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  COUNTRIES,
   DEFAULT_COUNTRY,
   LIMITS,
   MESSAGES,
@@ -10,15 +10,22 @@ import {
   STATED_PROCESSING_TIME,
   type ScoutForm as ScoutFormValues,
   type ScoutFormInput,
+  type WatchCadence,
 } from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { useConnectivity } from '../../data/connectivity.ts';
 import type { QuotaState } from '../../data/quota.ts';
 import { createRun } from '../../data/runs.ts';
 import { currentSession } from '../../data/session.ts';
+import { createWatch } from '../../data/watches.ts';
+import { ScoutFields } from './scout-fields.tsx';
+import { RepeatField, type Repeat } from './repeat-field.tsx';
+
+/** Said when a watch was created from the form. */
+export const WATCH_CREATED_MESSAGE = 'Watch created. Its first run starts within a minute.';
+const WATCH_CREATE_FAILED = 'Failed to create the watch';
 
 export const EMPTY_SCOUT_FORM: ScoutFormInput = {
   search_name: '',
@@ -28,7 +35,12 @@ export const EMPTY_SCOUT_FORM: ScoutFormInput = {
   requested_count: LIMITS.adsPerSearch.default,
 };
 
-/** SPEC §2 'Scout Winning Ads'. The server re-checks every rule; the page only spares a round trip. */
+/**
+ * SPEC §2 'Scout Winning Ads'. The server re-checks every rule; the page only spares a round trip.
+ * With Repeat set to Daily or Weekly, submitting creates a watch instead of a one-off run: the
+ * server starts its first run within a minute (and it may wait for a working run, so a running
+ * job does not block it).
+ */
 export function ScoutForm({
   busy,
   quota,
@@ -40,6 +52,8 @@ export function ScoutForm({
 }) {
   const toast = useToast();
   const online = useConnectivity() === 'online';
+  const [repeat, setRepeat] = useState<Repeat>('off');
+  const watching = repeat !== 'off';
   const {
     register,
     handleSubmit,
@@ -52,6 +66,10 @@ export function ScoutForm({
   const onSubmit = handleSubmit(async (form) => {
     if (!currentSession()) {
       toast.error(MESSAGES.notAuthenticated);
+      return;
+    }
+    if (watching) {
+      await startWatch(form, repeat);
       return;
     }
     const refusal =
@@ -74,6 +92,27 @@ export function ScoutForm({
     }
   });
 
+  async function startWatch(form: ScoutFormValues, cadence: WatchCadence) {
+    try {
+      const { search_name, ...fields } = form;
+      await createWatch({ name: search_name, ...fields, cadence, active: true });
+      toast.success(WATCH_CREATED_MESSAGE);
+      setRepeat('off');
+    } catch (error) {
+      toast.error(errorMessage(error, WATCH_CREATE_FAILED));
+    }
+  }
+
+  const label = watching
+    ? isSubmitting
+      ? 'Creating…'
+      : 'Create Watch'
+    : busy
+      ? 'Job Already Running'
+      : isSubmitting
+        ? 'Starting…'
+        : 'Start Scouting';
+
   return (
     <section className="card" aria-labelledby="scout-form-title">
       <h2 id="scout-form-title">Scout Winning Ads</h2>
@@ -82,61 +121,30 @@ export function ScoutForm({
         takes {STATED_PROCESSING_TIME}.
       </p>
       <form className="form scout-form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Search name"
-          placeholder="e.g. Pet gadgets US"
-          error={errors.search_name?.message}
-          {...register('search_name')}
+        <ScoutFields
+          fields={{
+            name: register('search_name'),
+            link: register('facebook_link'),
+            country: register('target_country'),
+            count: register('requested_count'),
+            keywords: register('keywords_used'),
+          }}
+          errors={{
+            name: errors.search_name?.message,
+            link: errors.facebook_link?.message,
+            country: errors.target_country?.message,
+            count: errors.requested_count?.message,
+            keywords: errors.keywords_used?.message,
+          }}
         />
-        <TextField
-          label="Facebook Ad Library link"
-          type="url"
-          inputMode="url"
-          placeholder="https://www.facebook.com/ads/library/?active_status=active&country=US&q=…"
-          error={errors.facebook_link?.message}
-          {...register('facebook_link')}
-        />
-        <div className="scout-form-row">
-          <div className="field">
-            <label htmlFor="target-country">Target country</label>
-            <select id="target-country" className="select" {...register('target_country')}>
-              {COUNTRIES.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.code} - {country.name}
-                </option>
-              ))}
-            </select>
-            {errors.target_country?.message && (
-              <p className="field-error" role="alert">
-                {errors.target_country.message}
-              </p>
-            )}
-          </div>
-          <TextField
-            label="Number of ads"
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.adsPerSearch.min}
-            max={LIMITS.adsPerSearch.max}
-            step={1}
-            error={errors.requested_count?.message}
-            {...register('requested_count')}
-          />
-        </div>
-        <TextField
-          label="Keywords (optional)"
-          placeholder="free shipping, bestseller, 50% off"
-          hint="Separate keywords with commas. They replace the search words of the link."
-          error={errors.keywords_used?.message}
-          {...register('keywords_used')}
-        />
+        <RepeatField value={repeat} onChange={setRepeat} />
         <OfflineHint offline={!online} action="scouting" />
         <button
           type="submit"
           className="button button-primary button-lg"
-          disabled={busy || isSubmitting || !online}
+          disabled={(busy && !watching) || isSubmitting || !online}
         >
-          {busy ? 'Job Already Running' : isSubmitting ? 'Starting…' : 'Start Scouting'}
+          {label}
         </button>
       </form>
     </section>

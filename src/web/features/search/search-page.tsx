@@ -11,17 +11,21 @@ import {
 import { useToast } from '../../components/toast.tsx';
 import { usePublicConfig } from '../../data/public-config.ts';
 import { useQuota } from '../../data/quota.ts';
-import { dismissFinishedRun, useRuns } from '../../data/runs.ts';
+import { dismissFinishedRun, useRuns, wasStartedHere } from '../../data/runs.ts';
 import { ActiveJobCard, RunSummaryCard } from './run-cards.tsx';
 import { ScoutForm } from './scout-form.tsx';
+import { WatchesPanel } from './watches-panel.tsx';
 import './search.css';
 
-/** SPEC §8: how a finished run is reported. */
+/**
+ * SPEC §8: how a run started from the form in this tab is reported when it finishes. Other runs
+ * (a watch's, another tab's) are reported by the app-wide run notifier instead.
+ */
 function useFinishedRunToast(run: SearchRun | null): void {
   const toast = useToast();
   const reported = useRef<string | null>(null);
   useEffect(() => {
-    if (!run || reported.current === run.id) return;
+    if (!run || reported.current === run.id || !wasStartedHere(run.id)) return;
     reported.current = run.id;
     if (run.status === 'failed') toast.error(MESSAGES.scrapeFailed);
     else if (run.results_count === 0) toast.info(MESSAGES.noResultsFound);
@@ -55,6 +59,7 @@ export function SearchPage() {
         <div className="stack">
           {runs.active && <ActiveJobCard run={runs.active} />}
           <ScoutForm key={location.key} busy={Boolean(runs.active)} quota={quota} initial={prefill} />
+          <WatchesPanel />
         </div>
         <aside className="stack">
           <section className="card" aria-labelledby="remaining-title">

@@ -4,6 +4,7 @@ import { CreditsCard } from './credits-card.tsx';
 import { CurrentPlanCard } from './current-plan-card.tsx';
 import { DeleteAccountCard } from './delete-account-card.tsx';
 import { DownloadDataCard } from './download-data-card.tsx';
+import { NotifyCard } from './notify-card.tsx';
 import { useCheckoutReturn } from './use-checkout-return.ts';
 import './settings.css';
 
@@ -25,6 +26,7 @@ export function SettingsPage() {
         <CreditsCard />
         <EmailCard />
         <PasswordCard />
+        <NotifyCard />
         <DownloadDataCard />
         <DeleteAccountCard />
       </div>

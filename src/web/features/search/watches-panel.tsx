@@ -1,0 +1,266 @@
+/**
+ * The Watches panel of /app/search (issue 17): the user's saved searches that the server re-runs,
+ * read from the local database (so it shows offline), with Pause/Resume, Edit and Delete. Every
+ * change needs the server; offline the panel is read-only and says so.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  cadenceLabel,
+  formatCount,
+  formatDateTime,
+  parsePbDate,
+  WATCH_CADENCES,
+  WATCH_MESSAGES,
+  watchFormSchema,
+  type SearchRun,
+  type Watch,
+  type WatchForm,
+  type WatchFormInput,
+} from '../../../domain/index.ts';
+import { useToast } from '../../components/toast.tsx';
+import { errorMessage } from '../../data/client.ts';
+import { useConnectivity } from '../../data/connectivity.ts';
+import { useLocalRuns, useLocalWatches } from '../../data/local-data.ts';
+import { deleteWatch, updateWatch } from '../../data/watches.ts';
+import '../../components/offline-hint.css';
+import { ScoutFields } from './scout-fields.tsx';
+
+const CHANGE_FAILED = 'Failed to update the watch';
+const DELETE_FAILED = 'Failed to delete the watch';
+
+/** What the watch's last run brought, or why it did not run. */
+function lastResult(watch: Watch, run: SearchRun | undefined): { text: string; tone: 'muted' | 'danger' } {
+  if (watch.last_error) return { text: `Skipped: ${watch.last_error}`, tone: 'danger' };
+  if (!watch.last_run) return { text: 'No run yet', tone: 'muted' };
+  if (!run || run.status === 'working') return { text: 'Running now', tone: 'muted' };
+  if (run.status === 'failed') return { text: run.error || 'Failed', tone: 'danger' };
+  return {
+    text: `${formatCount(run.new_count)} new of ${formatCount(run.results_count)} ads`,
+    tone: 'muted',
+  };
+}
+
+function nextRunText(watch: Watch): string {
+  if (!watch.active) return 'Paused';
+  const next = parsePbDate(watch.next_run_at);
+  if (!next) return '—';
+  return next.getTime() <= Date.now() ? 'Within a minute' : formatDateTime(next);
+}
+
+export function WatchesPanel() {
+  const watches = useLocalWatches();
+  const runs = useLocalRuns();
+  const online = useConnectivity() === 'online';
+  if (!watches || watches.length === 0) return null;
+  const runById = new Map((runs ?? []).map((run) => [run.id, run]));
+  return (
+    <section className="card watches-panel" aria-labelledby="watches-title">
+      <h2 id="watches-title">Watches</h2>
+      <p className="muted">Saved searches that AdScout runs for you. Each run is charged only for new ads.</p>
+      {!online && (
+        <p className="offline-hint" role="note" data-testid="watches-read-only">
+          {WATCH_MESSAGES.offline}
+        </p>
+      )}
+      <ul className="watch-list">
+        {watches.map((watch) => (
+          <WatchItem
+            key={watch.id}
+            watch={watch}
+            run={watch.last_run ? runById.get(watch.last_run) : undefined}
+            readOnly={!online}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function WatchItem({
+  watch,
+  run,
+  readOnly,
+}: {
+  watch: Watch;
+  run: SearchRun | undefined;
+  readOnly: boolean;
+}) {
+  const toast = useToast();
+  const titleId = useId();
+  const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
+  const [busy, setBusy] = useState(false);
+  const result = lastResult(watch, run);
+
+  async function act(action: () => Promise<unknown>, failed: string) {
+    setBusy(true);
+    try {
+      await action();
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error, failed));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const disabled = readOnly || busy;
+  return (
+    <li className="watch-item" aria-labelledby={titleId}>
+      <div className="watch-head">
+        <h3 id={titleId}>{watch.name}</h3>
+        <span className="badge">{cadenceLabel(watch.cadence)}</span>
+        {!watch.active && <span className="badge badge-warning">Paused</span>}
+      </div>
+      <dl className="watch-facts">
+        <div>
+          <dt>Next run</dt>
+          <dd>{nextRunText(watch)}</dd>
+        </div>
+        <div>
+          <dt>Last result</dt>
+          <dd className={result.tone === 'danger' ? 'watch-error' : undefined}>{result.text}</dd>
+        </div>
+      </dl>
+      {mode === 'edit' && (
+        <WatchEditForm
+          watch={watch}
+          disabled={disabled}
+          onCancel={() => setMode('view')}
+          onSave={async (form) => {
+            if (await act(() => updateWatch(watch.id, form), CHANGE_FAILED)) {
+              toast.success('Watch saved');
+              setMode('view');
+            }
+          }}
+        />
+      )}
+      {mode === 'confirm-delete' && (
+        <div className="watch-confirm" role="alertdialog" aria-label={`Delete ${watch.name}?`}>
+          <p>
+            Delete the watch “{watch.name}”? It stops running. Its past runs and their ads stay in your
+            History and Database.
+          </p>
+          <div className="row">
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={disabled}
+              onClick={async () => {
+                if (await act(() => deleteWatch(watch.id), DELETE_FAILED)) toast.success('Watch deleted');
+              }}
+            >
+              Delete watch
+            </button>
+            <button type="button" className="button button-ghost" onClick={() => setMode('view')}>
+              Keep it
+            </button>
+          </div>
+        </div>
+      )}
+      {mode === 'view' && (
+        <div className="row watch-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={disabled}
+            onClick={() => void act(() => updateWatch(watch.id, { active: !watch.active }), CHANGE_FAILED)}
+          >
+            {watch.active ? 'Pause' : 'Resume'}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={disabled}
+            onClick={() => setMode('edit')}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button button-ghost"
+            disabled={disabled}
+            onClick={() => setMode('confirm-delete')}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function WatchEditForm({
+  watch,
+  disabled,
+  onCancel,
+  onSave,
+}: {
+  watch: Watch;
+  disabled: boolean;
+  onCancel: () => void;
+  onSave: (form: WatchForm) => Promise<void>;
+}) {
+  const cadenceId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<WatchFormInput, unknown, WatchForm>({
+    resolver: zodResolver(watchFormSchema),
+    defaultValues: {
+      name: watch.name,
+      facebook_link: watch.facebook_link,
+      target_country: watch.target_country,
+      keywords_used: watch.keywords_used,
+      requested_count: watch.requested_count,
+      cadence: watch.cadence,
+      active: watch.active,
+    },
+  });
+  return (
+    <form
+      className="form watch-edit"
+      onSubmit={handleSubmit(onSave)}
+      noValidate
+      aria-label={`Edit ${watch.name}`}
+    >
+      <ScoutFields
+        fields={{
+          name: register('name'),
+          link: register('facebook_link'),
+          country: register('target_country'),
+          count: register('requested_count'),
+          keywords: register('keywords_used'),
+        }}
+        errors={{
+          name: errors.name?.message,
+          link: errors.facebook_link?.message,
+          country: errors.target_country?.message,
+          count: errors.requested_count?.message,
+          keywords: errors.keywords_used?.message,
+        }}
+      />
+      <div className="field">
+        <label htmlFor={cadenceId}>Repeat</label>
+        <select id={cadenceId} className="select" {...register('cadence')}>
+          {WATCH_CADENCES.map((cadence) => (
+            <option key={cadence} value={cadence}>
+              {cadenceLabel(cadence)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="row">
+        <button type="submit" className="button button-primary" disabled={disabled || isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="button button-ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

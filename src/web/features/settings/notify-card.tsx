@@ -1,0 +1,64 @@
+import { useId, useState } from 'react';
+import { useToast } from '../../components/toast.tsx';
+import {
+  disableNotifications,
+  enableNotifications,
+  useNotificationSetting,
+} from '../../data/notifications.ts';
+
+/**
+ * "Notify me when a scout finishes" (issue 17): a system notification when a run finishes while
+ * AdScout is in the background. The browser's permission is asked only when the user turns this
+ * on, never before.
+ */
+export function NotifyCard() {
+  const toast = useToast();
+  const setting = useNotificationSetting();
+  const [asking, setAsking] = useState(false);
+  const switchId = useId();
+  const hintId = useId();
+
+  async function onToggle(on: boolean) {
+    if (!on) {
+      disableNotifications();
+      return;
+    }
+    setAsking(true);
+    try {
+      const answer = await enableNotifications();
+      if (answer === 'denied')
+        toast.error('Notifications are blocked for AdScout. Allow them in your browser’s site settings.');
+      else if (answer === 'default') toast.info('Notifications stay off: the browser did not get an answer.');
+      else if (answer === 'unsupported') toast.error('This browser cannot show notifications.');
+    } finally {
+      setAsking(false);
+    }
+  }
+
+  const blocked = setting.permission === 'denied';
+  const unsupported = setting.permission === 'unsupported';
+  return (
+    <section className="card settings-card" aria-labelledby={`${switchId}-title`}>
+      <h2 id={`${switchId}-title`}>Notifications</h2>
+      <label className="checkbox-row" htmlFor={switchId}>
+        <input
+          id={switchId}
+          type="checkbox"
+          role="switch"
+          checked={setting.on}
+          disabled={asking || unsupported}
+          aria-describedby={hintId}
+          onChange={(event) => void onToggle(event.target.checked)}
+        />
+        Notify me when a scout finishes
+      </label>
+      <p id={hintId} className="muted">
+        {unsupported
+          ? 'This browser cannot show notifications.'
+          : blocked
+            ? 'Notifications are blocked for AdScout in this browser. Allow them in the site settings to turn this on.'
+            : 'While AdScout is in the background, a notification tells you when a scout or a watch finishes. This setting is kept on this browser.'}
+      </p>
+    </section>
+  );
+}
