@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunWithResults, subscriber } from '../fixtures/records.ts';
+import { createRunWithResults, pausedWatch, subscriber } from '../fixtures/records.ts';
 import { freePort } from '../../scripts/lib/stack.mjs';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 import { startStripeDouble, type StripeDouble } from './stripe-mock.ts';
@@ -17,6 +17,7 @@ const OWNED = [
   'search_runs',
   'search_results',
   'keyword_sets',
+  'watches',
   'billing_sessions',
   'audit_logs',
 ];
@@ -31,7 +32,7 @@ async function deleteAccount(user: TestUser, body: Record<string, unknown>) {
   );
 }
 
-/** A subscriber with runs, results, keyword sets, ledger entries and an audit entry. */
+/** A subscriber with runs, results, keyword sets, a watch, ledger entries and an audit entry. */
 async function userWithData(server: TestServer, label: string, results = 30): Promise<TestUser> {
   const user = await subscriber(server.superuser, server, label);
   const rows = Array.from({ length: results }, (_, i) => ({ ad_id: `${label}-ad-${i}`, title: `Ad ${i}` }));
@@ -46,6 +47,8 @@ async function userWithData(server: TestServer, label: string, results = 30): Pr
     checkout_session: `cs_${label}_${Date.now()}`,
   });
   await user.pb.collection('keyword_sets').create({ user: user.id, locale: 'en-US', keywords: ['lamp'] });
+  // paused, so the scheduler's minute tick starts no run in the middle of a test
+  await user.pb.collection('watches').create(pausedWatch(user.id));
   await server.superuser
     .collection('audit_logs')
     .create({ user: user.id, action: 'password_updated', metadata: {} });

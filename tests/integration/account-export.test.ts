@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_COLUMNS } from '../../src/domain/result-columns.ts';
-import { createRunWithResults, subscriber } from '../fixtures/records.ts';
+import { createRunWithResults, pausedWatch, subscriber } from '../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 
 interface Export {
@@ -18,7 +18,7 @@ interface Export {
   usage_ledger: { kind: string; amount: number }[];
   audit_logs: { action: string }[];
   results: Record<string, unknown>[];
-  watches?: unknown[];
+  watches: { name: string; cadence: string; active: boolean }[];
 }
 
 let server: TestServer;
@@ -39,7 +39,7 @@ async function download(user: TestUser): Promise<{ response: Response; body: Exp
 }
 
 describe('download my data', () => {
-  it('holds the account, subscription, runs, keyword sets, ledger, audit log and every result with the Database columns', async () => {
+  it('holds the account, subscription, runs, keyword sets, watches, ledger, audit log and every result with the Database columns', async () => {
     const user = await subscriber(server.superuser, server, 'exporter');
     const other = await subscriber(server.superuser, server, 'other');
     const rows = Array.from({ length: 2_345 }, (_, i) => ({
@@ -65,6 +65,8 @@ describe('download my data', () => {
       { ad_id: 'theirs' },
     ]);
     await user.pb.collection('keyword_sets').create({ user: user.id, locale: 'de-DE', keywords: ['lampe'] });
+    await user.pb.collection('watches').create(pausedWatch(user.id, 'Lamps every week'));
+    await other.pb.collection('watches').create(pausedWatch(other.id, 'Not my watch'));
     await server.superuser
       .collection('usage_ledger')
       .create({ user: user.id, run: first.run.id, kind: 'plan_use', amount: 1500 });
@@ -85,6 +87,9 @@ describe('download my data', () => {
     expect(body.subscription).toMatchObject({ plan: 'monthly', status: 'active' });
     expect(body.runs.map((run) => run.search_name).sort()).toEqual(['Lamps', 'Mugs']);
     expect(body.keyword_sets).toEqual([expect.objectContaining({ locale: 'de-DE', keywords: ['lampe'] })]);
+    expect(body.watches).toEqual([
+      expect.objectContaining({ name: 'Lamps every week', cadence: 'weekly', active: false }),
+    ]);
     expect(body.usage_ledger).toEqual([expect.objectContaining({ kind: 'plan_use', amount: 1500 })]);
     expect(body.audit_logs).toEqual([expect.objectContaining({ action: 'password_updated' })]);
 

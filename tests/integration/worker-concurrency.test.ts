@@ -48,9 +48,12 @@ describe('one worker, several runs at once', () => {
     const deadline = Date.now() + 60_000;
     for (;;) {
       snapshot += 1;
-      const runs: RecordModel[] = await Promise.all(
-        runIds.map((id) => server.superuser.collection('search_runs').getOne(id)),
-      );
+      // one list request: one SELECT, so a consistent snapshot (four separate reads could see a
+      // run still working and, a moment later, the run claimed in its freed slot)
+      const listed = await server.superuser.collection('search_runs').getFullList({
+        filter: runIds.map((id) => `id = "${id}"`).join(' || '),
+      });
+      const runs: RecordModel[] = runIds.map((id) => listed.find((r) => r.id === id)!);
       const held = runs.filter((r) => r.status === 'working' && r.lease_owner === 'pool-of-3');
       mostHeld = Math.max(mostHeld, held.length);
       mostFillingTogether = Math.max(
