@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { loginSchema, MESSAGES, type LoginInput } from '../../../domain/index.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { useIsClient } from '../../components/use-is-client.ts';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { signIn, useSession } from '../../data/session.ts';
@@ -14,6 +15,8 @@ export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const toast = useToast();
+  // A prerendered form must not submit before it hydrated (the browser would send it as a GET).
+  const isClient = useIsClient();
   const {
     register,
     handleSubmit,
@@ -53,7 +56,11 @@ export function LoginPage() {
             error={errors.password?.message}
             {...register('password')}
           />
-          <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+          <button
+            type="submit"
+            className="button button-primary button-block"
+            disabled={!isClient || isSubmitting}
+          >
             {isSubmitting ? 'Logging in…' : 'Log In'}
           </button>
         </form>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES, registerSchema, type RegisterInput } from '../../../domain/index.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { useIsClient } from '../../components/use-is-client.ts';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { signUp } from '../../data/session.ts';
@@ -10,6 +11,8 @@ import './auth.css';
 
 export function RegisterPage() {
   const navigate = useNavigate();
+  // A prerendered form must not submit before it hydrated (the browser would send it as a GET).
+  const isClient = useIsClient();
   const toast = useToast();
   const {
     register,
@@ -53,7 +56,11 @@ export function RegisterPage() {
             error={errors.password?.message}
             {...register('password')}
           />
-          <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+          <button
+            type="submit"
+            className="button button-primary button-block"
+            disabled={!isClient || isSubmitting}
+          >
             {isSubmitting ? 'Creating account…' : 'Create Account'}
           </button>
         </form>
