@@ -51,6 +51,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which CSS and chunks each public page needs (scripts/prerender.mjs)
+    manifest: true,
     // AG Grid is one ~720 KB chunk, loaded only with the Database page (far below the 2 MiB
     // precache limit); every other chunk is well under Vite's default 500 KB warning.
     chunkSizeWarningLimit: 800,

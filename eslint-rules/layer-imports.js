@@ -1,7 +1,7 @@
 // ESLint rule enforcing the import directions of ARCHITECTURE §2:
 //   domain imports nothing from the project; web/data imports domain only; a feature imports
 //   domain, web/data, web/components and itself, never another feature; nothing imports web/app
-//   (but the entry, web/main.tsx); the worker imports domain only; the hooks sources import
+//   (but the entries, web/main.tsx and web/prerender.tsx); the worker imports domain only; the hooks sources import
 //   domain (and other hook areas) only, no packages, and nothing in src imports them (they run
 //   inside PocketBase); nothing in src imports tests. Dexie and the PocketBase SDK may be
 //   imported only in web/data (and the PocketBase SDK in the worker).
@@ -18,7 +18,8 @@ export function areaOf(path) {
   if (p.startsWith('src/web/app/')) return { layer: 'app' };
   const feature = /^src\/web\/features\/([^/]+)\//.exec(p);
   if (feature) return { layer: 'feature', feature: feature[1] };
-  if (p === 'src/web/main.tsx') return { layer: 'entry' };
+  // the browser's entry, and the build's entry that prerenders the public pages
+  if (p === 'src/web/main.tsx' || p === 'src/web/prerender.tsx') return { layer: 'entry' };
   if (p.startsWith('src/web/')) return { layer: 'web-other' };
   if (p.startsWith('src/worker/')) return { layer: 'worker' };
   if (p.startsWith('src/hooks/')) return { layer: 'hooks' };

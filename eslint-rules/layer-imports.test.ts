@@ -17,6 +17,7 @@ describe('ARCHITECTURE §2 import directions', () => {
     ['src/web/components/button.tsx', 'src/web/app/app.tsx', false],
     ['src/web/app/app.tsx', 'src/web/features/search/page.tsx', true],
     ['src/web/main.tsx', 'src/web/app/app.tsx', true],
+    ['src/web/prerender.tsx', 'src/web/app/app.tsx', true],
     ['src/worker/main.ts', 'src/domain/a.ts', true],
     ['src/worker/main.ts', 'src/web/data/db.ts', false],
     ['src/hooks/runs/guard.ts', 'src/domain/forms.ts', true],

@@ -28,3 +28,9 @@ routerUse((e) => {
 // robots.txt and sitemap.xml of the public pages (src/domain/public-pages.ts), on the public origin.
 routerAdd('GET', '/robots.txt', (e) => require(`${__hooks}/lib/config.js`).handleRobots(e));
 routerAdd('GET', '/sitemap.xml', (e) => require(`${__hooks}/lib/config.js`).handleSitemap(e));
+
+// The prerendered public pages (src/hooks/config/pages.ts), each at its exact path: a route per
+// page, not a middleware. The handler reads the path from the request (handlers share no globals).
+for (const route of require(`${__hooks}/lib/config.js`).prerenderedRoutes()) {
+  routerAdd('GET', route, (e) => require(`${__hooks}/lib/config.js`).handlePrerenderedPage(e));
+}

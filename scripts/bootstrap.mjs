@@ -224,6 +224,7 @@ function webInputs() {
   return [
     join(ROOT, 'index.html'),
     join(ROOT, 'vite.config.ts'),
+    join(ROOT, 'scripts', 'prerender.mjs'),
     join(ROOT, 'package-lock.json'),
     ...listFiles(join(ROOT, 'public')),
     ...listFiles(join(ROOT, 'src', 'web')),
@@ -264,6 +265,11 @@ export async function ensureWebBuild() {
       env: { ...process.env, NODE_ENV: 'production' },
     },
   );
+  // the public pages as static HTML, hydrated in the browser (scripts/prerender.mjs)
+  await mustRun(process.execPath, [join(ROOT, 'scripts', 'prerender.mjs'), outDir], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   writeFileSync(stampPath, want);
   return true;
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   cacheControlFor,
   IMMUTABLE_CACHE,
+  pageRoute,
+  prerenderedFile,
   PUBLIC_PAGES,
   REVALIDATE_CACHE,
   robotsTxt,
@@ -38,5 +40,16 @@ describe('robots.txt and sitemap.xml', () => {
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(PUBLIC_PAGES.map((page) => `https://adscout.example${page.path}`));
+  });
+});
+
+describe('prerendered pages', () => {
+  it('each public page has its own file and an exact route', () => {
+    expect(prerenderedFile('/')).toBe('prerendered/index.html');
+    expect(prerenderedFile('/login')).toBe('prerendered/login.html');
+    expect(pageRoute('/')).toBe('/{$}');
+    expect(pageRoute('/login')).toBe('/login');
+    const files = PUBLIC_PAGES.map((page) => prerenderedFile(page.path));
+    expect(new Set(files).size).toBe(PUBLIC_PAGES.length);
   });
 });

@@ -20,6 +20,23 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: '/subscribe', inSitemap: true },
 ];
 
+/**
+ * Where the build puts the prerendered HTML of a public page, inside the built app's directory
+ * (scripts/prerender.mjs writes it, the server's route for the page reads it). Outside the
+ * precache's reach: index.html stays the empty app shell, the service worker's fallback.
+ */
+export function prerenderedFile(path: string): string {
+  return `prerendered/${path === '/' ? 'index' : path.slice(1)}.html`;
+}
+
+/**
+ * The server's route pattern of a public page: its exact path ('/{$}' is '/' alone in PocketBase's
+ * router; '/' would match every path).
+ */
+export function pageRoute(path: string): string {
+  return path === '/' ? '/{$}' : path;
+}
+
 /** Cache-Control of hashed build files: their name changes whenever their content does. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** Cache-Control of files whose name stays (the HTML, the service worker): always revalidated. */

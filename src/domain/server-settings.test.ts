@@ -6,6 +6,7 @@ import {
   checkBilling,
   isLoopbackAddress,
   listenAddresses,
+  publicDirOf,
   serveCommand,
   trustedProxyHeaders,
   type BackupEnv,
@@ -39,6 +40,13 @@ describe('serveCommand and listenAddresses', () => {
     const command = serveCommand([BIN, ...args]);
     expect(command).not.toBeNull();
     expect(listenAddresses(command!)).toEqual(expected);
+  });
+
+  it('knows the directory the built app is served from', () => {
+    expect(publicDirOf(serveCommand([BIN, 'serve', '--publicDir', '/srv/dist'])!, [BIN])).toBe('/srv/dist');
+    expect(publicDirOf(serveCommand([BIN, 'serve', '--publicDir=dist'])!, [BIN])).toBe('dist');
+    const bin = '/opt/adscout/pocketbase';
+    expect(publicDirOf(serveCommand([bin, 'serve'])!, [bin])).toBe('/opt/adscout/pb_public');
   });
 
   it('is null for commands that do not serve', () => {

@@ -28,12 +28,14 @@ export interface ServeCommand {
   http: string;
   https: string;
   domains: string[];
+  /** --publicDir as given ('' for PocketBase's default, publicDirOf). */
+  publicDir: string;
 }
 
 /** The `serve` command in `args` (PocketBase's os.Args), or null when it runs another command. */
 export function serveCommand(args: readonly string[]): ServeCommand | null {
   const words = args.slice(1);
-  const found: ServeCommand = { http: '', https: '', domains: [] };
+  const found: ServeCommand = { http: '', https: '', domains: [], publicDir: '' };
   let serving = false;
   for (let i = 0; i < words.length; i++) {
     const word = String(words[i]);
@@ -49,6 +51,7 @@ export function serveCommand(args: readonly string[]): ServeCommand | null {
       const value = inline !== undefined ? inline : String(words[++i] ?? '');
       if (name === 'http') found.http = value;
       if (name === 'https') found.https = value;
+      if (name === 'publicDir') found.publicDir = value;
       continue;
     }
     if (!serving) {
@@ -59,6 +62,17 @@ export function serveCommand(args: readonly string[]): ServeCommand | null {
     }
   }
   return serving ? found : null;
+}
+
+/**
+ * The directory `serve` serves the built app from: --publicDir, or PocketBase's default, pb_public
+ * next to the executable (args[0]).
+ */
+export function publicDirOf(command: ServeCommand, args: readonly string[]): string {
+  if (command.publicDir) return command.publicDir;
+  const executable = String(args[0] ?? '');
+  const slash = executable.lastIndexOf('/');
+  return `${slash >= 0 ? executable.slice(0, slash) : '.'}/pb_public`;
 }
 
 /** Every address `serve` listens on, as PocketBase decides them (cmd/serve.go). */

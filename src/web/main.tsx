@@ -1,17 +1,29 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
 // The design system first, so that feature styles imported by the app come after it.
 import './app/global.css';
-import { App, preloadRoute } from './app/app.tsx';
+import { App, preloadRoute, routes } from './app/app.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-// The current route's modules first (from the service worker's cache on a repeat visit), so that
-// the first render shows the page rather than a Suspense fallback (app/preloadable.tsx).
-void preloadRoute(window.location.pathname).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <App router={createBrowserRouter(routes)} />
+  </StrictMode>
 );
+// The current route's modules first (from the service worker's cache on a repeat visit), so that
+// the first render shows the page rather than a Suspense fallback (app/preloadable.tsx), and so
+// that a prerendered page hydrates without suspending.
+void preloadRoute(window.location.pathname).then(() => {
+  // A public page comes prerendered (scripts/prerender.mjs) and is hydrated; the empty app shell
+  // (/app/*, unknown paths, the service worker's fallback) is rendered from scratch.
+  if (container.firstElementChild) {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) =>
+        console.error('[hydrate] the page did not match its prerendered HTML', error),
+    });
+  } else {
+    createRoot(container).render(app);
+  }
+});

@@ -3,11 +3,11 @@
  * app (hashed assets for a year; pages, index.html and the service worker revalidated every time)
  * and a real robots.txt and sitemap.xml of the public pages instead of the SPA fallback's HTML.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, webBuildDir } from '../../scripts/bootstrap.mjs';
-import { PUBLIC_PAGES } from '../../src/domain/public-pages.ts';
+import { prerenderedFile, PUBLIC_PAGES } from '../../src/domain/public-pages.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { NO_BILLING_ENV } from './security/support.ts';
 
@@ -54,4 +54,53 @@ describe('robots.txt and sitemap.xml', () => {
     const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(PUBLIC_PAGES.map((page) => `${server.url}${page.path}`));
   });
+});
+
+describe('prerendered public pages', () => {
+  // SPEC's headings of the pages this branch prerenders; any other public page must still
+  // answer with its prerendered file and a heading.
+  const HEADINGS: Record<string, string> = {
+    '/': 'Where winning ads are found — not guessed.',
+    '/contact': 'Contact',
+    '/support': 'Need Help?',
+    '/terms': 'Terms of Service',
+    '/privacy': 'Privacy Policy',
+    '/login': 'Welcome Back',
+    '/register': 'Create Account',
+    '/subscribe': 'Choose Your Plan',
+  };
+  const emptyShell = () => readFileSync(join(webBuildDir(), 'index.html'), 'utf8');
+
+  it.each(PUBLIC_PAGES.map((page) => page.path))(
+    '%s answers at its exact path with its prerendered HTML',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-security-policy')).toBeTruthy();
+      const html = await response.text();
+      expect(html).toBe(readFileSync(join(webBuildDir(), prerenderedFile(path)), 'utf8'));
+      const heading = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1];
+      expect(heading).toBeTruthy();
+      if (HEADINGS[path]) expect(heading).toBe(HEADINGS[path]);
+      // no inline script (the CSP blocks it): the page's only script is the app's module
+      expect(html.match(/<script\b[^>]*>/g)).toEqual([
+        expect.stringMatching(/^<script type="module" crossorigin src="\/assets\//),
+      ]);
+      expect(html).not.toMatch(/\sstyle="/);
+    },
+  );
+
+  // /index.html too: the service worker precaches it as the fallback of every navigation
+  it.each(['/index.html', '/app/search', '/app/history', '/no-such-page', '/login/extra'])(
+    '%s gets the empty app shell',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toBe(emptyShell());
+      expect(html).toContain('<div id="root"></div>');
+    },
+  );
 });

@@ -1,7 +1,8 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { preloadable, type Preloadable } from './preloadable.tsx';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { Navigate, RouterProvider, type RouteObject, type RouterProviderProps } from 'react-router-dom';
 import { ToastProvider } from '../components/toast.tsx';
+import { useIsClient } from '../components/use-is-client.ts';
 import { startSessionKeeper } from '../data/session.ts';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -90,7 +91,11 @@ const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{eleme
 
 const gated = (element: ReactNode) => page(<Gate.Component>{element}</Gate.Component>);
 
-const router = createBrowserRouter([
+/**
+ * Every route of the app. The browser runs them in a browser router (main.tsx); the build renders
+ * the public ones in a memory router to prerender their HTML (prerender.tsx).
+ */
+export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorScreen />,
     children: [
@@ -128,13 +133,15 @@ const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
 
-export function App() {
+export function App({ router }: { router: RouterProviderProps['router'] }) {
   useEffect(() => startSessionKeeper(), []);
+  // The service worker's prompt exists in the browser only (it renders nothing itself).
+  const isClient = useIsClient();
   return (
     <ToastProvider>
-      <UpdatePrompt />
+      {isClient && <UpdatePrompt />}
       <RouterProvider router={router} />
     </ToastProvider>
   );

@@ -1,11 +1,16 @@
 import { Link } from 'react-router-dom';
+import { useIsClient } from '../components/use-is-client.ts';
 import { setConsent, useConsent } from '../data/consent.ts';
 import './cookie-banner.css';
 
-/** SPEC §4: shown until the visitor accepts or rejects; the choice is remembered. */
+/**
+ * SPEC §4: shown until the visitor accepts or rejects; the choice is remembered. Never part of a
+ * prerendered page (it depends on this browser's storage): it appears once the page hydrated.
+ */
 export function CookieBanner() {
+  const isClient = useIsClient();
   const choice = useConsent();
-  if (choice) return null;
+  if (!isClient || choice) return null;
   return (
     <section className="cookie-banner" aria-label="Cookie consent">
       <p>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons.tsx';
+import { useIsClient } from '../components/use-is-client.ts';
 
 /**
  * The sticky header of both shells. On small screens the navigation folds behind a menu button
@@ -10,6 +11,7 @@ export function SiteHeader({ label, children }: { label: string; children: React
   const [open, setOpen] = useState(false);
   const navId = useId();
   const location = useLocation();
+  const isClient = useIsClient(); // a prerendered button does nothing until the page hydrated
 
   // Close the menu whenever the route changes.
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -39,6 +41,7 @@ export function SiteHeader({ label, children }: { label: string; children: React
           className="button button-ghost menu-button"
           aria-expanded={open}
           aria-controls={navId}
+          disabled={!isClient}
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((value) => !value)}
         >

@@ -5,7 +5,8 @@
 import PocketBase from 'pocketbase';
 
 // The PWA and the API share one origin (PocketBase serves dist/); `npm run dev` proxies /api.
-export const pb = new PocketBase(window.location.origin);
+// At build time (scripts/prerender.mjs) there is no window: the prerendered pages call no API.
+export const pb = new PocketBase(typeof window === 'undefined' ? '/' : window.location.origin);
 
 // React StrictMode and parallel hooks issue duplicate requests on purpose; never auto-cancel them.
 pb.autoCancellation(false);

@@ -61,7 +61,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 const snapshot = () => config;
+// Prerendered pages carry the defaults; hydration starts from them, then shows the real config.
+const prerendered = () => FALLBACK;
 
 export function usePublicConfig(): PublicConfig {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSyncExternalStore(subscribe, snapshot, prerendered);
 }

@@ -42,8 +42,11 @@ export function currentSession(): Session | null {
 }
 
 /** The signed-in user, or null; re-renders on login, logout and changes from other tabs. */
+// Prerendered pages are rendered signed out; hydration starts from that and then re-renders.
+const signedOut = () => null;
+
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribe, currentSession, currentSession);
+  return useSyncExternalStore(subscribe, currentSession, signedOut);
 }
 
 export async function signIn(email: string, password: string): Promise<void> {

@@ -73,9 +73,12 @@ export function createUserStore<S>(options: {
     return () => listeners.delete(listener);
   };
   const snapshot = () => state;
+  // Prerendered pages are rendered signed out; hydration starts from that state.
+  const signedOutState = options.initial(null);
+  const prerendered = () => signedOutState;
 
   return {
-    use: () => useSyncExternalStore(subscribe, snapshot, snapshot),
+    use: () => useSyncExternalStore(subscribe, snapshot, prerendered),
     get: snapshot,
     scope: () => current,
   };

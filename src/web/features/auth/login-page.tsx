@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { loginSchema, MESSAGES, type LoginInput } from '../../../domain/index.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { useIsClient } from '../../components/use-is-client.ts';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { signIn, useSession } from '../../data/session.ts';
@@ -14,6 +15,8 @@ export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const toast = useToast();
+  // a click before hydration would be lost, or send the form as a GET (the password in the URL)
+  const isClient = useIsClient();
   const {
     register,
     handleSubmit,
@@ -53,7 +56,11 @@ export function LoginPage() {
         <p className="auth-aside">
           <Link to="/forgot-password">Forgot password?</Link>
         </p>
-        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={!isClient || isSubmitting}
+        >
           {isSubmitting ? 'Logging in…' : 'Log In'}
         </button>
       </form>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES, registerSchema, type RegisterInput } from '../../../domain/index.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { useIsClient } from '../../components/use-is-client.ts';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { signUp } from '../../data/session.ts';
@@ -11,6 +12,8 @@ import { AuthCard, NewPasswordField } from './auth-card.tsx';
 export function RegisterPage() {
   const navigate = useNavigate();
   const toast = useToast();
+  // a click before hydration would be lost, or send the form as a GET (the password in the URL)
+  const isClient = useIsClient();
   const {
     register,
     handleSubmit,
@@ -43,7 +46,11 @@ export function RegisterPage() {
           {...register('email')}
         />
         <NewPasswordField label="Password" error={errors.password?.message} {...register('password')} />
-        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={!isClient || isSubmitting}
+        >
           {isSubmitting ? 'Creating account…' : 'Create Account'}
         </button>
       </form>

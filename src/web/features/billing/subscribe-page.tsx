@@ -11,6 +11,7 @@ import { openInNewTab } from '../../components/new-tab.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
 import { PlanCard } from '../../components/plan-card.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { useIsClient } from '../../components/use-is-client.ts';
 import { createCheckout } from '../../data/billing.ts';
 import { errorMessage } from '../../data/client.ts';
 import { useConnectivity } from '../../data/connectivity.ts';
@@ -24,6 +25,7 @@ export function SubscribePage() {
   const navigate = useNavigate();
   const toast = useToast();
   const online = useConnectivity() === 'online';
+  const isClient = useIsClient(); // a prerendered button does nothing until the page hydrated
   const subscription = useSubscription();
   const [pending, setPending] = useState<CheckoutProduct | null>(null);
   const active =
@@ -72,7 +74,7 @@ export function SubscribePage() {
                 <button
                   type="button"
                   className="button button-primary button-block"
-                  disabled={pending !== null || !online}
+                  disabled={!isClient || pending !== null || !online}
                   onClick={() => void choose(plan.id as CheckoutProduct)}
                 >
                   {pending === plan.id

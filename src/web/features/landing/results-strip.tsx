@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useIsClient } from '../../components/use-is-client.ts';
 import { ArrowIcon } from './landing-icons.tsx';
 
 /** The six images of public/marketing/: sample screenshots until real customer results replace them. */
@@ -38,6 +39,7 @@ const RESULTS = [
 /** A horizontally scrolling, keyboard-scrollable strip of the six result screenshots. */
 export function ResultsStrip() {
   const strip = useRef<HTMLDivElement>(null);
+  const isClient = useIsClient(); // a prerendered button does nothing until the page hydrated
 
   function scrollBy(direction: -1 | 1) {
     const element = strip.current;
@@ -71,6 +73,7 @@ export function ResultsStrip() {
           type="button"
           className="button button-secondary results-arrow"
           aria-controls="results-strip"
+          disabled={!isClient}
           aria-label="Scroll to previous screenshots"
           onClick={() => scrollBy(-1)}
         >
@@ -80,6 +83,7 @@ export function ResultsStrip() {
           type="button"
           className="button button-secondary results-arrow"
           aria-controls="results-strip"
+          disabled={!isClient}
           aria-label="Scroll to next screenshots"
           onClick={() => scrollBy(1)}
         >

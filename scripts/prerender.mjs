@@ -1,0 +1,141 @@
+// Prerenders the public pages (src/domain/public-pages.ts) into a built web app, after `vite build`:
+//   node scripts/prerender.mjs <outDir>
+// Builds src/web/prerender.tsx for Node (a Vite SSR build, so that CSS, assets and the PWA's
+// virtual modules resolve as in the browser build), renders each public route with React's
+// renderToString, and writes index.html with that markup in #root to <outDir>/prerendered/.
+// index.html itself stays the empty app shell (the fallback of /app/* and of the service worker).
+// Run by ensureWebBuild (scripts/bootstrap.mjs) with NODE_ENV=production.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * index.html with `markup` in #root. Throws on markup the CSP would block (an inline script or
+ * style) or that would not hydrate from index.html's own script.
+ */
+export function pageHtml(template, markup, path) {
+  if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT}`);
+  if (/<script\b|\sstyle="/i.test(markup)) {
+    throw new Error(`the prerendered ${path} has an inline script or style, which the CSP blocks`);
+  }
+  if (!markup) throw new Error(`the prerendered ${path} is empty`);
+  return template.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
+}
+
+/**
+ * The CSS and JavaScript files a lazily loaded page module needs (Vite's manifest of the browser
+ * build): its chunk and, recursively, the chunks it imports statically.
+ */
+export function moduleFiles(manifest, source) {
+  const css = new Set();
+  const js = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the web build's manifest has no ${key}`);
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return { css: [...css], js: [...js] };
+}
+
+/** `html` with links to the page's own CSS and chunks (those index.html does not link yet). */
+export function withPageFiles(html, files) {
+  const linked = (file) => html.includes(`"/${file}"`);
+  const links = [
+    ...files.css
+      .filter((file) => !linked(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...files.js
+      .filter((file) => !linked(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  return html.replace('</head>', `${links.map((link) => `\n    ${link}`).join('')}\n  </head>`);
+}
+
+/**
+ * The prerendered pages start the app only after they painted: the entry and its chunks would
+ * otherwise be fetched at once, at high priority, next to the page's CSS, and the first paint
+ * (the landing page's LCP) would wait for ~0.5 MB of JavaScript on a slow phone network. `html`'s
+ * module script and chunk preloads are replaced by one small script (a file: the CSP forbids
+ * inline scripts) that adds the same preloads and imports the entry after the next frame.
+ * Returns the page and the start script's file (name hashed by its content, like Vite's assets).
+ */
+export function startAfterPaint(html) {
+  const entry = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error("index.html has no module script of Vite's");
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)];
+  const source = [
+    '// Starts the app once the prerendered page painted (scripts/prerender.mjs).',
+    `const chunks = ${JSON.stringify(preloads.map((match) => `/${match[1]}`))};`,
+    'requestAnimationFrame(() => {',
+    '  for (const href of chunks) {',
+    "    const link = document.createElement('link');",
+    "    link.rel = 'modulepreload';",
+    '    link.href = href;',
+    '    document.head.append(link);',
+    '  }',
+    `  setTimeout(() => import(${JSON.stringify(`/${entry[1]}`)}));`,
+    '});',
+    '',
+  ].join('\n');
+  const file = `assets/start-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+  let page = html;
+  for (const match of preloads) page = page.replace(match[0], '');
+  page = page.replace(entry[0], `<script type="module" crossorigin src="/${file}"></script>`);
+  return { html: page, file, source };
+}
+
+export async function prerender(outDir) {
+  const ssrDir = join(ROOT, 'node_modules', '.cache', `adscout-prerender-${process.pid}`);
+  try {
+    await build({
+      root: ROOT,
+      logLevel: 'warn',
+      publicDir: false,
+      build: {
+        ssr: join(ROOT, 'src', 'web', 'prerender.tsx'),
+        outDir: ssrDir,
+        emptyOutDir: true,
+        sourcemap: false,
+      },
+    });
+    const entry = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+    const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
+    for (const page of entry.PUBLIC_PAGES) {
+      const source = entry.PAGE_MODULES[page.path];
+      if (source === undefined) {
+        throw new Error(`src/web/prerender.tsx: PAGE_MODULES has no entry for the public page ${page.path}`);
+      }
+      let html = pageHtml(template, await entry.renderPage(page.path), page.path);
+      if (source) html = withPageFiles(html, moduleFiles(manifest, source));
+      const start = startAfterPaint(html);
+      writeFileSync(join(outDir, start.file), start.source);
+      html = start.html;
+      const file = join(outDir, entry.prerenderedFile(page.path));
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, html);
+    }
+    return entry.PUBLIC_PAGES.length;
+  } finally {
+    rmSync(ssrDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = process.argv[2];
+  if (!outDir) {
+    console.error('usage: node scripts/prerender.mjs <outDir>');
+    process.exit(2);
+  }
+  const count = await prerender(resolve(outDir));
+  console.log(`prerendered ${count} public pages into ${join(outDir, 'prerendered')}`);
+}

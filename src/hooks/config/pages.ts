@@ -1,0 +1,53 @@
+/**
+ * The prerendered public pages (scripts/prerender.mjs), each at its exact path through a route of
+ * ours: PocketBase's static handler would redirect /login to /login/. A route per page
+ * (pb_hooks/config.pb.js), no middleware; each VM of the pool reads a page's file once.
+ */
+import { pageRoute, prerenderedFile, PUBLIC_PAGES } from '../../domain/public-pages.ts';
+import { publicDirOf, serveCommand } from '../../domain/server-settings.ts';
+
+const pages: Record<string, string> = {};
+
+function publicDir(): string {
+  const command = serveCommand($os.args);
+  return command ? publicDirOf(command, $os.args) : 'pb_public';
+}
+
+function readText(file: string): string | null {
+  try {
+    return toString($os.readFile(file));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The empty app shell by its name, which the service worker precaches as its navigation fallback:
+ * PocketBase's static handler would redirect /index.html to /, now the prerendered landing page,
+ * and every offline /app page would then hydrate the landing page's HTML.
+ */
+const APP_SHELL_PATH = '/index.html';
+
+/** The route patterns of the public pages, and of the app shell. */
+export function prerenderedRoutes(): string[] {
+  return [...PUBLIC_PAGES.map((page) => pageRoute(page.path)), APP_SHELL_PATH];
+}
+
+/**
+ * GET of a public page: its prerendered HTML, or the empty app shell (index.html) when the build
+ * has none (a build from before prerendering), which renders the page in the browser. GET
+ * /index.html: the app shell.
+ */
+export function handlePrerenderedPage(e: core.RequestEvent): void {
+  const path = e.request!.url!.path;
+  let html = pages[path];
+  if (html === undefined) {
+    const page = PUBLIC_PAGES.find((candidate) => candidate.path === path);
+    const dir = publicDir();
+    const found = (page && readText(`${dir}/${prerenderedFile(page.path)}`)) ?? readText(`${dir}/index.html`);
+    if (found === null) throw new NotFoundError();
+    html = pages[path] = found;
+  }
+  e.response.header().set('Content-Type', 'text/html; charset=utf-8');
+  return e.html(200, html);
+}

@@ -1,0 +1,93 @@
+/**
+ * The prerendered public pages (scripts/prerender.mjs): the HTML arrives with the page in it, the
+ * app hydrates that HTML instead of replacing it (the fixture fails on React's hydration errors),
+ * and the page then works as before. Per-visitor parts (cookie banner, signed-in state, the
+ * remembered server config) differ from the prerendered HTML without breaking hydration.
+ */
+import type { Page } from '@playwright/test';
+import { CONSENT_STORAGE_KEY } from '../../src/web/data/consent.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Remembers the <h1> the browser parsed from the HTML, before any script ran (module scripts
+ * run after the document is interactive), to compare with the one on the page after hydration.
+ */
+async function rememberParsedHeading(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
+    });
+  });
+}
+
+const sameHeadingAsParsed = (page: Page) =>
+  page.evaluate(() => {
+    const parsed = (window as unknown as { parsedHeading: Element | null }).parsedHeading;
+    return parsed !== null && parsed === document.querySelector('h1') && parsed.isConnected;
+  });
+
+for (const [path, heading] of [
+  ['/', 'Where winning ads are found — not guessed.'],
+  ['/login', 'Welcome Back'],
+  ['/terms', 'Terms of Service'],
+  ['/subscribe', 'Choose Your Plan'],
+] as const) {
+  test(`${path} arrives prerendered and hydrates in place`, async ({ page }) => {
+    await rememberParsedHeading(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    // the cookie banner renders only once the page hydrated
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+    expect(await sameHeadingAsParsed(page)).toBe(true);
+  });
+}
+
+test('the legal pages fill in the visitor’s date after hydrating', async ({ page }) => {
+  await page.goto('/privacy');
+  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  await expect(page.locator('.legal-updated')).toHaveText(`Last updated: ${today}`);
+});
+
+test('a prerendered /login logs in once hydrated', async ({ page, admin }) => {
+  const user = await admin.createUser('prerender');
+  await rememberParsedHeading(page);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  // disabled until the page hydrated, so the form is never sent by the browser itself
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/app\/search$/);
+});
+
+test('a returning visitor (consent given, config remembered, signed in) hydrates without errors', async ({
+  page,
+  admin,
+}) => {
+  const user = await admin.createUser('returning');
+  await admin.signIn(page, user);
+  await page.evaluate(
+    ([consentKey]) => {
+      localStorage.setItem(consentKey!, 'accepted');
+      localStorage.setItem(
+        'adscout.public-config',
+        JSON.stringify({
+          communityChatUrl: 'https://chat.adscout.test/remembered',
+          demoVideoUrl: '',
+          billingMode: 'local',
+          scoutSource: 'demo',
+        }),
+      );
+    },
+    [CONSENT_STORAGE_KEY],
+  );
+  await rememberParsedHeading(page);
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  await expect(page.locator('.legal-updated time')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+  expect(await sameHeadingAsParsed(page)).toBe(true);
+  // a signed-in visitor on the prerendered /login goes on to the app once it hydrated
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/app\/search$/);
+});
