@@ -31,6 +31,14 @@ routerAdd('GET', '/sitemap.xml', (e) => require(`${__hooks}/lib/config.js`).hand
 
 // The prerendered public pages (src/hooks/config/pages.ts), each at its exact path: a route per
 // page, not a middleware. The handler reads the path from the request (handlers share no globals).
+// Gzipped, like the hashed build files below: a phone on a slow network waits for every byte, and
+// text shrinks about 3×. $apis.gzip and $apis.static are Go: they hold no JS VM.
 for (const route of require(`${__hooks}/lib/config.js`).prerenderedRoutes()) {
-  routerAdd('GET', route, (e) => require(`${__hooks}/lib/config.js`).handlePrerenderedPage(e));
+  routerAdd('GET', route, (e) => require(`${__hooks}/lib/config.js`).handlePrerenderedPage(e), $apis.gzip());
 }
+routerAdd(
+  'GET',
+  '/assets/{path...}',
+  $apis.static($os.dirFS(require(`${__hooks}/lib/config.js`).assetsDir()), false),
+  $apis.gzip(),
+);

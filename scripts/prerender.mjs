@@ -13,6 +13,17 @@ import { build } from 'vite';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROOT_ELEMENT = '<div id="root"></div>';
+const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
+
+function htmlText(text) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** `html` with its <title> replaced by the page's own (page-titles.ts). */
+export function withTitle(html, title) {
+  if (!TITLE_ELEMENT.test(html)) throw new Error('index.html has no <title>');
+  return html.replace(TITLE_ELEMENT, `<title>${htmlText(title)}</title>`);
+}
 
 /**
  * index.html with `markup` in #root. Throws on markup the CSP would block (an inline script or
@@ -116,6 +127,7 @@ export async function prerender(outDir) {
         throw new Error(`src/web/prerender.tsx: PAGE_MODULES has no entry for the public page ${page.path}`);
       }
       let html = pageHtml(template, await entry.renderPage(page.path), page.path);
+      html = withTitle(html, entry.pageTitle(page.path));
       if (source) html = withPageFiles(html, moduleFiles(manifest, source));
       const start = startAfterPaint(html);
       writeFileSync(join(outDir, start.file), start.source);

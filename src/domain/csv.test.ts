@@ -72,7 +72,7 @@ describe('csvChunks', () => {
   const rows = Array.from({ length: 5 }, (_, i) => ({ a: `=x${i}`, b: `say "${i}"` }));
 
   it('yields the header piece, then pieces of chunkRows lines, each ending in CRLF, that join to the file', () => {
-    const pieces = [...csvChunks(columns, rows, (row) => row, 2)];
+    const pieces = [...csvChunks(columns, rows, 2)];
     expect(pieces).toEqual([
       '\uFEFF"A","B"\r\n',
       `"'=x0","say ""0"""\r\n"'=x1","say ""1"""\r\n`,
@@ -82,8 +82,25 @@ describe('csvChunks', () => {
     expect(pieces.join('')).toBe(buildCsv(columns, rows));
   });
 
-  it('takes each row’s values from `record`', () => {
-    const pieces = [...csvChunks(columns, [1, 2], (n) => ({ a: n, b: n * 10 }))];
-    expect(pieces.join('')).toBe('\uFEFF"A","B"\r\n"1","10"\r\n"2","20"\r\n');
+  it('takes a cell from its column’s `value` when it has one, else from the row’s key', () => {
+    const rows = [
+      { a: 1, b: 'x' },
+      { a: 2, b: null },
+    ];
+    const pieces = [
+      ...csvChunks(
+        [
+          { key: 'a', header: 'A', value: (row: (typeof rows)[number]) => row.a * 10 },
+          { key: 'b', header: 'B' },
+        ],
+        rows,
+      ),
+    ];
+    expect(pieces.join('')).toBe('\uFEFF"A","B"\r\n"10","x"\r\n"20",""\r\n');
+  });
+
+  it('gives an empty row for no columns and the header alone for no rows', () => {
+    expect([...csvChunks([], [{}, {}])].join('')).toBe('\uFEFF\r\n\r\n\r\n');
+    expect([...csvChunks([{ key: 'a', header: 'A' }], [])]).toEqual(['\uFEFF"A"\r\n']);
   });
 });

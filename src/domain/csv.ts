@@ -13,9 +13,11 @@
  * 316 / 364 / 445 ms (1.48×, 1.46×, 1.68×). papaparse reads CSV datasets instead (dataset-file.ts).
  */
 
-export interface CsvColumn {
+export interface CsvColumn<R = Record<string, unknown>> {
   key: string;
   header: string;
+  /** The cell's value in a row; `row[key]` when absent. */
+  value?: (row: R) => unknown;
 }
 
 const BOM = '\uFEFF';
@@ -37,27 +39,33 @@ export const CSV_CHUNK_ROWS = 2000;
  * The CSV in pieces: the BOM and header line, then the lines of each `chunkRows` rows, every
  * piece ending with CRLF, so that their concatenation is the file. An export can turn each piece
  * into a Blob part and give the page back its turn in between, instead of building one string of
- * tens of MB in one task. `record` gives the values of a row (the row itself by default).
+ * tens of MB in one task. Each cell is its column's `value` of the row (read straight from the
+ * row when the column has none: no copy of any row is made).
  */
 export function* csvChunks<R>(
-  columns: readonly CsvColumn[],
+  columns: readonly CsvColumn<R>[],
   rows: readonly R[],
-  record: (row: R) => Record<string, unknown> = (row) => row as Record<string, unknown>,
   chunkRows = CSV_CHUNK_ROWS,
 ): Generator<string, void, undefined> {
   yield `${BOM}${columns.map((column) => csvCell(column.header)).join(',')}\r\n`;
+  const values = columns.map(
+    (column) => column.value ?? ((row: R) => (row as Record<string, unknown>)[column.key]),
+  );
+  const count = values.length;
   for (let start = 0; start < rows.length; start += chunkRows) {
     const end = Math.min(rows.length, start + chunkRows);
-    const lines = new Array<string>(end - start);
+    let piece = '';
     for (let i = start; i < end; i++) {
-      const values = record(rows[i] as R);
-      lines[i - start] = columns.map((column) => csvCell(values[column.key])).join(',');
+      const row = rows[i] as R;
+      let line = count ? csvCell(values[0]!(row)) : '';
+      for (let j = 1; j < count; j++) line += `,${csvCell(values[j]!(row))}`;
+      piece += `${line}\r\n`;
     }
-    yield `${lines.join('\r\n')}\r\n`;
+    yield piece;
   }
 }
 
-export function buildCsv(columns: readonly CsvColumn[], rows: readonly Record<string, unknown>[]): string {
+export function buildCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[]): string {
   return [...csvChunks(columns, rows)].join('');
 }
 

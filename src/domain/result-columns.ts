@@ -64,40 +64,22 @@ export function exportValue(row: SearchResult, column: ResultColumn): string {
 }
 
 /**
- * Whether a stored value must be turned into its export value before the CSV builder sees it.
- * The builder writes strings as they are and other values through String(), which already gives
- * the export value of text, URLs and finite numbers; dates and non-finite numbers differ.
- */
-function needsExportValue(value: unknown, kind: ResultColumnKind): boolean {
-  if (kind === 'date') return value !== '';
-  if (kind === 'number') return typeof value !== 'number' || !Number.isFinite(value);
-  return false;
-}
-
-/**
  * SPEC §7: the CSV of the given rows (already filtered and sorted) and columns (visible, in
- * order), each cell its `exportValue`, in chunks (csvChunks). Built for 50,000 rows: a row goes to
- * the builder as it is unless one of its cells needs converting; then a shallow copy carries the
- * converted cells (the rows themselves are frozen and never written to).
+ * order), each cell its `exportValue`, in chunks (csvChunks). Built for 50,000 rows: text and URL
+ * cells go to the builder as stored (it writes strings as they are, which is their export value);
+ * date and number cells through `exportValue`.
  */
 export function resultsCsvChunks(
   rows: readonly SearchResult[],
   columns: readonly ResultColumn[],
 ): Generator<string, void, undefined> {
-  const converted = columns.filter((column) => column.kind === 'date' || column.kind === 'number');
-  const record = (row: SearchResult): Record<string, unknown> => {
-    let copy: Record<string, unknown> | null = null;
-    for (const column of converted) {
-      if (!needsExportValue(row[column.key], column.kind)) continue;
-      copy ??= { ...row };
-      copy[column.key] = exportValue(row, column);
-    }
-    return copy ?? row;
-  };
-  return csvChunks(
-    columns.map((column) => ({ key: column.key, header: column.header })),
+  return csvChunks<SearchResult>(
+    columns.map((column) =>
+      column.kind === 'date' || column.kind === 'number'
+        ? { key: column.key, header: column.header, value: (row) => exportValue(row, column) }
+        : { key: column.key, header: column.header },
+    ),
     rows,
-    record,
   );
 }
 

@@ -4,12 +4,20 @@ import { createBrowserRouter } from 'react-router-dom';
 // The design system first, so that feature styles imported by the app come after it.
 import './app/global.css';
 import { App, preloadRoute, routes } from './app/app.tsx';
+import { pageTitle } from '../domain/index.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const router = createBrowserRouter(routes);
+// Each page's title (page-titles.ts): the prerendered pages come with theirs; the app shell's is
+// set here, and every navigation sets the next page's.
+document.title = pageTitle(window.location.pathname);
+router.subscribe((state) => {
+  document.title = pageTitle(state.location.pathname);
+});
 const app = (
   <StrictMode>
-    <App router={createBrowserRouter(routes)} />
+    <App router={router} />
   </StrictMode>
 );
 // The current route's modules first (from the service worker's cache on a repeat visit), so that

@@ -9,6 +9,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { App, preloadRoute, routes } from './app/app.tsx';
 
 export { PUBLIC_PAGES, prerenderedFile } from '../domain/public-pages.ts';
+export { pageTitle } from '../domain/page-titles.ts';
 
 /**
  * The module of each public page that the browser loads on demand (app.tsx), whose CSS and

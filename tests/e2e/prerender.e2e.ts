@@ -5,8 +5,9 @@
  * remembered server config) differ from the prerendered HTML without breaking hydration.
  */
 import type { Page } from '@playwright/test';
+import { pageTitle } from '../../src/domain/page-titles.ts';
 import { CONSENT_STORAGE_KEY } from '../../src/web/data/consent.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 
 /**
  * Remembers the <h1> the browser parsed from the HTML, before any script ran (module scripts
@@ -40,8 +41,26 @@ for (const [path, heading] of [
     // the cookie banner renders only once the page hydrated
     await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
     expect(await sameHeadingAsParsed(page)).toBe(true);
+    await expect(page).toHaveTitle(pageTitle(path));
   });
 }
+
+test('every page has its own title, in the HTML and after each navigation in the app', async ({
+  page,
+  errorGuard,
+}) => {
+  errorGuard.expect(KNOWN_ERRORS.notFound('/no/such/page'));
+  await page.goto('/');
+  await expect(page).toHaveTitle('AdScout — Find, Study, and Replicate Winning Ads');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  await expect(page).toHaveTitle('Terms of Service — AdScout');
+  await page.goto('/no/such/page');
+  await expect(page).toHaveTitle('Page not found — AdScout');
+  await page.goto('/app/history');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveTitle('Log In — AdScout');
+});
 
 test('the legal pages fill in the visitor’s date after hydrating', async ({ page }) => {
   await page.goto('/privacy');

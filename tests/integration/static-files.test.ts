@@ -4,9 +4,12 @@
  * and a real robots.txt and sitemap.xml of the public pages instead of the SPA fallback's HTML.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, webBuildDir } from '../../scripts/bootstrap.mjs';
+import { pageTitle } from '../../src/domain/page-titles.ts';
 import { prerenderedFile, PUBLIC_PAGES } from '../../src/domain/public-pages.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { NO_BILLING_ENV } from './security/support.ts';
@@ -37,6 +40,71 @@ describe('Cache-Control', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
     },
   );
+});
+
+/** A GET without fetch's transparent decompression: the status, headers and bytes as sent. */
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; encoding: string | undefined; vary: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(`${server.url}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          encoding: response.headers['content-encoding'],
+          vary: String(response.headers.vary ?? ''),
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+describe('compression', () => {
+  const assets = readdirSync(join(webBuildDir(), 'assets'));
+  const largest = (extension: string) =>
+    assets
+      .filter((name) => name.endsWith(extension))
+      .map((name) => ({ name, size: readFileSync(join(webBuildDir(), 'assets', name)).length }))
+      .sort((a, b) => b.size - a.size)[0]!.name;
+
+  it.each([
+    [
+      'the largest script',
+      () => `/assets/${largest('.js')}`,
+      (path: string) => join('assets', path.slice(8)),
+    ],
+    ['the stylesheet', () => `/assets/${largest('.css')}`, (path: string) => join('assets', path.slice(8))],
+    ['a prerendered page', () => '/login', () => prerenderedFile('/login')],
+    ['the landing page', () => '/', () => prerenderedFile('/')],
+    ['the app shell', () => '/index.html', () => 'index.html'],
+  ])(
+    '%s is gzipped for a browser that accepts it, and plain for one that does not',
+    async (_, pathOf, fileOf) => {
+      const path = pathOf();
+      const file = readFileSync(join(webBuildDir(), fileOf(path)));
+      const gzipped = await rawGet(path, { 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(gzipped.status).toBe(200);
+      expect(gzipped.encoding).toBe('gzip');
+      expect(gzipped.vary).toMatch(/Accept-Encoding/i);
+      expect(gunzipSync(gzipped.body).equals(file)).toBe(true);
+      if (file.length > 4000) expect(gzipped.body.length).toBeLessThan(file.length / 2);
+      const plain = await rawGet(path, {});
+      expect(plain.status).toBe(200);
+      expect(plain.encoding).toBeUndefined();
+      expect(plain.body.equals(file)).toBe(true);
+    },
+  );
+
+  it('a missing asset is a 404, not the app shell', async () => {
+    const response = await fetch(`${server.url}/assets/no-such-file-0123.js`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('<div id="root">');
+  });
 });
 
 describe('robots.txt and sitemap.xml', () => {
@@ -84,6 +152,7 @@ describe('prerendered public pages', () => {
       const heading = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1];
       expect(heading).toBeTruthy();
       if (HEADINGS[path]) expect(heading).toBe(HEADINGS[path]);
+      expect(/<title>([^<]+)<\/title>/.exec(html)?.[1]).toBe(pageTitle(path));
       // no inline script (the CSP blocks it): the page's only script is the app's module
       expect(html.match(/<script\b[^>]*>/g)).toEqual([
         expect.stringMatching(/^<script type="module" crossorigin src="\/assets\//),

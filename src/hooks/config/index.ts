@@ -10,7 +10,7 @@ import { publicConfig } from './settings.ts';
 export { appUrl, behindTrustedProxy, env, origin, positiveEnv, requestScheme } from './env.ts';
 export { billingMode, publicConfig, scoutSource, startupReport, STRIPE_PRICE_ENV } from './settings.ts';
 export { handleSecurityHeaders } from './headers.ts';
-export { handlePrerenderedPage, prerenderedRoutes } from './pages.ts';
+export { assetsDir, handlePrerenderedPage, prerenderedRoutes } from './pages.ts';
 export { startServer } from './startup.ts';
 
 /** GET /api/adscout/config: public settings the browser needs before anyone logs in. */

@@ -22,6 +22,15 @@ function readText(file: string): string | null {
 }
 
 /**
+ * The directory of the hashed build files (`<publicDir>/assets`), served by PocketBase's own
+ * static handler behind its gzip middleware (pb_hooks/config.pb.js): both are Go, so a request
+ * for an asset holds no JS VM.
+ */
+export function assetsDir(): string {
+  return `${publicDir()}/assets`;
+}
+
+/**
  * The empty app shell by its name, which the service worker precaches as its navigation fallback:
  * PocketBase's static handler would redirect /index.html to /, now the prerendered landing page,
  * and every offline /app page would then hydrate the landing page's HTML.
