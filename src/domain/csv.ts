@@ -51,17 +51,16 @@ export function* csvChunks<R>(
   const values = columns.map(
     (column) => column.value ?? ((row: R) => (row as Record<string, unknown>)[column.key]),
   );
-  const count = values.length;
+  // Lines joined once per piece: a string grown by += is a rope of thousands of parts, which
+  // Chromium then flattens when it turns the piece into bytes, and the export took twice as long.
   for (let start = 0; start < rows.length; start += chunkRows) {
     const end = Math.min(rows.length, start + chunkRows);
-    let piece = '';
+    const lines = new Array<string>(end - start);
     for (let i = start; i < end; i++) {
       const row = rows[i] as R;
-      let line = count ? csvCell(values[0]!(row)) : '';
-      for (let j = 1; j < count; j++) line += `,${csvCell(values[j]!(row))}`;
-      piece += `${line}\r\n`;
+      lines[i - start] = values.map((value) => csvCell(value(row))).join(',');
     }
-    yield piece;
+    yield `${lines.join('\r\n')}\r\n`;
   }
 }
 

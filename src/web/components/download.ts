@@ -24,18 +24,20 @@ export function downloadTextFile(fileName: string, text: string, type = CSV_TYPE
 }
 
 /**
- * Saves a file built piece by piece: each piece becomes a Blob part as soon as it is built (no
- * one string of the whole file), and the page gets its turn between pieces, so a 35 MB export
- * does not block input while it is built.
+ * Saves a file built piece by piece: each piece is turned into UTF-8 bytes as soon as it is built
+ * (no one string of the whole file, and no 35 MB conversion when the Blob is made at the end),
+ * and the page gets its turn between pieces, so a 35 MB export does not block input while it is
+ * built.
  */
 export async function downloadFileInParts(
   fileName: string,
   pieces: Iterable<string>,
   type = CSV_TYPE,
 ): Promise<void> {
-  const parts: string[] = [];
+  const encoder = new TextEncoder();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
   for (const piece of pieces) {
-    parts.push(piece);
+    parts.push(encoder.encode(piece));
     await yieldToPage();
   }
   downloadBlob(fileName, new Blob(parts, { type }));
