@@ -100,9 +100,11 @@ describe('compression', () => {
     },
   );
 
-  it('a missing asset is a 404, not the app shell', async () => {
+  it('a missing asset is a 404 that no one keeps, not the app shell', async () => {
     const response = await fetch(`${server.url}/assets/no-such-file-0123.js`);
     expect(response.status).toBe(404);
+    // an asset of a deploy still being copied: cached for a year, it would stay missing
+    expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.text()).not.toContain('<div id="root">');
   });
 });

@@ -32,11 +32,21 @@ export function handleSecurityHeaders(e: core.RequestEvent): void {
     for (const name of Object.keys(PAGE_HEADERS)) header.set(name, PAGE_HEADERS[name]!);
     const method = e.request!.method;
     if (method === 'GET' || method === 'HEAD') {
-      const cache = cacheControlFor(path);
-      if (cache) header.set('Cache-Control', cache);
       // Go's MIME table has no entry for .webmanifest, so the built PWA's manifest would go out
       // as text/plain; installability checks want its own type.
       if (path.endsWith('.webmanifest')) header.set('Content-Type', MANIFEST_TYPE);
+      const cache = cacheControlFor(path);
+      if (cache) {
+        header.set('Cache-Control', cache);
+        // A file that is not there (an asset of a deploy still being copied) is an error that
+        // PocketBase writes after this returns: it must not be kept for a year.
+        try {
+          return e.next();
+        } catch (error) {
+          header.set('Cache-Control', 'no-store');
+          throw error;
+        }
+      }
     }
   }
   return e.next();
