@@ -5,9 +5,8 @@
  * Built for 50,000 rows: plain text cells (the grid writes values as text, never as HTML), value
  * formatters rather than renderers (only the Creative thumbnail and the three Link columns have
  * one, a light DOM one; thumbnails are small lazy images that only rows which stay on screen
- * load),
- * the filters as an external filter over a lowercase copy of three fields made once per row,
- * new rows as async transactions, and no hover highlight or row animation.
+ * load: grid-columns.ts), the filters as an external filter over a lowercase copy of three fields
+ * made once per row, new rows as async transactions, and no hover highlight or row animation.
  *
  * A click on a row (not on a link in it) or Enter on a focused row opens the ad detail view; its
  * up and down arrows walk the rows as the grid shows them (filter and sort), and closing it puts
@@ -26,42 +25,30 @@ import {
   ValidationModule,
   type CellClickedEvent,
   type CellKeyDownEvent,
-  type ColDef,
   type FirstDataRenderedEvent,
   type GetRowIdParams,
   type GridApi,
   type GridReadyEvent,
-  type ICellRendererComp,
-  type ICellRendererParams,
   type IRowNode,
   type Module,
-  type ValueFormatterParams,
-  type ValueGetterParams,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  chooseCreative,
   CREATIVE_COLUMN,
-  creativeStill,
   DATABASE_COLUMNS,
   filterNeedles,
-  linkHref,
   passesFilters,
-  RESULT_COLUMNS,
-  RESULT_LINK_TEXT,
-  resultCellText,
   resultColumn,
   resultFilterText,
   type ResultColumn,
-  type ResultColumnKey,
   type ResultFilterText,
   type SearchResult,
 } from '../../../domain/index.ts';
 import { AdDetailDialog, type AdDetailPosition } from '../../components/ad-detail-dialog.tsx';
 import { yieldToPage } from '../../components/yield-to-page.ts';
-import { externalLinkElement } from '../../components/external-link.tsx';
 import { useConnectivity } from '../../data/connectivity.ts';
+import { DEFAULT_COL_DEF, gridColumnDefs } from './grid-columns.ts';
 import type { DatabaseGridProps } from './grid-contract.ts';
 
 // Every grid API the code calls needs its module; a missing one is only a console error (#200),
@@ -90,159 +77,6 @@ const THEME = themeQuartz.withParams({
   wrapperBorderRadius: 12,
   borderColor: '#dbe2ea',
 });
-
-/**
- * A URL cell, as the History dialog shows it (result-display): a 'Link' anchor for http(s)
- * values only; anything else (javascript:, junk) shows nothing.
- */
-class LinkCell implements ICellRendererComp<SearchResult> {
-  private gui: HTMLElement = document.createElement('span');
-
-  init(params: ICellRendererParams<SearchResult>): void {
-    this.render(params.value);
-  }
-
-  getGui(): HTMLElement {
-    return this.gui;
-  }
-
-  refresh(params: ICellRendererParams<SearchResult>): boolean {
-    this.render(params.value);
-    return true;
-  }
-
-  private render(value: unknown): void {
-    const href = linkHref(value);
-    this.gui.replaceChildren();
-    if (href) this.gui.append(externalLinkElement(href, RESULT_LINK_TEXT));
-  }
-}
-
-/**
- * How long a Creative cell must stay rendered before it loads its thumbnail. A fling through
- * 50,000 rows renders each row for a frame or two: those never load an image, only the rows the
- * user stops on do (a slow scroll keeps rows long enough to load as they come).
- */
-const THUMBNAIL_SETTLE_MS = 150;
-
-/**
- * The Creative cell: a 32 px thumbnail (the image, or a video's poster with a play mark) of a
- * row that stays on screen, loaded lazily; a failed load leaves an empty frame, never a
- * broken-image icon. The value is the still's URL (creativeStill), so the cell refreshes only
- * when it changes.
- */
-class CreativeCell implements ICellRendererComp<SearchResult> {
-  private gui: HTMLElement = document.createElement('span');
-  private shown: string | null | undefined = undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-
-  init(params: ICellRendererParams<SearchResult, string | null>): void {
-    this.render(params.value ?? null, params.data);
-  }
-
-  getGui(): HTMLElement {
-    return this.gui;
-  }
-
-  refresh(params: ICellRendererParams<SearchResult, string | null>): boolean {
-    this.render(params.value ?? null, params.data);
-    return true;
-  }
-
-  destroy(): void {
-    clearTimeout(this.timer);
-  }
-
-  private render(still: string | null, row: SearchResult | undefined): void {
-    if (still === this.shown) return;
-    this.shown = still;
-    clearTimeout(this.timer);
-    const kind = row ? chooseCreative(row).kind : 'none';
-    this.gui.className = kind === 'video' ? 'creative-thumb creative-thumb-video' : 'creative-thumb';
-    this.gui.replaceChildren();
-    if (still) this.timer = setTimeout(() => this.load(still), THUMBNAIL_SETTLE_MS);
-  }
-
-  /** The thumbnail, if the cell is still on screen and still shows this still. */
-  private load(still: string): void {
-    if (!this.gui.isConnected || this.shown !== still) return;
-    const img = document.createElement('img');
-    img.loading = 'lazy';
-    img.decoding = 'async';
-    img.width = 32;
-    img.height = 32;
-    img.alt = '';
-    img.referrerPolicy = 'no-referrer';
-    img.addEventListener('error', () => {
-      img.remove();
-      this.gui.classList.add('creative-thumb-failed');
-    });
-    img.src = still;
-    this.gui.append(img);
-  }
-}
-
-/** The Creative column's value: the URL of its thumbnail, or null (creative.ts). */
-const creativeValue = (params: ValueGetterParams<SearchResult>) =>
-  params.data ? creativeStill(chooseCreative(params.data)) : null;
-
-const CREATIVE_COL_DEF: ColDef<SearchResult> = {
-  colId: CREATIVE_COLUMN.key,
-  headerName: CREATIVE_COLUMN.header,
-  valueGetter: creativeValue,
-  cellRenderer: CreativeCell,
-  // narrow, with less padding (database.css), so the text columns start close to the left
-  width: 88,
-  minWidth: 88,
-  headerClass: 'creative-header',
-  cellClass: 'creative-cell',
-  sortable: false,
-  resizable: false,
-};
-
-const WIDTHS: Partial<Record<ResultColumnKey, number>> = {
-  title: 240,
-  body: 320,
-  caption: 200,
-  link_description: 240,
-  keywords: 180,
-  store_name: 180,
-  platforms: 180,
-  active_status: 130,
-  country: 110,
-  format: 110,
-  cta_type: 130,
-  gender_audience: 150,
-  age_ranges: 120,
-};
-
-/** The text of every other cell, as the History dialog shows it (result-display). */
-const FORMATTERS = {
-  text: (params: ValueFormatterParams<SearchResult>) => resultCellText('text', params.value),
-  number: (params: ValueFormatterParams<SearchResult>) => resultCellText('number', params.value),
-  date: (params: ValueFormatterParams<SearchResult>) => resultCellText('date', params.value),
-};
-
-function columnDef(column: ResultColumn, hidden: boolean): ColDef<SearchResult> {
-  const base: ColDef<SearchResult> = {
-    colId: column.key,
-    field: column.key,
-    headerName: column.header,
-    hide: hidden,
-  };
-  switch (column.kind) {
-    case 'number':
-      return { ...base, type: 'rightAligned', width: 130, valueFormatter: FORMATTERS.number };
-    case 'date':
-      return { ...base, width: 130, valueFormatter: FORMATTERS.date };
-    case 'url':
-      return { ...base, width: 130, cellRenderer: LinkCell };
-    default:
-      return { ...base, width: WIDTHS[column.key] ?? 150, valueFormatter: FORMATTERS.text };
-  }
-}
-
-const DEFAULT_COL_DEF: ColDef<SearchResult> = { sortable: true, resizable: true, minWidth: 90 };
 
 const getRowId = (params: GetRowIdParams<SearchResult>) => params.data.id;
 
@@ -306,13 +140,7 @@ export default function DatabaseGrid({
 }: DatabaseGridProps) {
   const apiRef = useRef<GridApi<SearchResult> | null>(null);
   const [initialRows] = useState(rows);
-  const [columnDefs] = useState(() => {
-    const hiddenKeys = new Set<string>(hidden);
-    return [
-      { ...CREATIVE_COL_DEF, hide: hiddenKeys.has(CREATIVE_COLUMN.key) },
-      ...RESULT_COLUMNS.map((column) => columnDef(column, hiddenKeys.has(column.key))),
-    ];
-  });
+  const [columnDefs] = useState(() => gridColumnDefs(hidden));
 
   // Latest props, read by the grid's callbacks; each `applied*` is what the grid shows now.
   const latestRows = useRef({ rows, complete });
