@@ -38,6 +38,14 @@ import {
   waitForMark,
   type BrowserSession,
 } from './lib/browser.ts';
+import {
+  closePanel,
+  DATABASE_MARKS,
+  measureScroll,
+  rawCsvBuild,
+  summaryOf,
+  type ScrollFigures,
+} from './lib/database-page.ts';
 import { startWebStack, type WebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
 
@@ -53,21 +61,7 @@ const SCROLL_ROUNDS = 2; // each round: the scroll with the Creative column show
 /** How far each frame scrolls: a quick fling, every part of the 50k rows passes the screen. */
 const SCROLL_STEP_PX = 2400;
 
-const MARKS = {
-  caughtUp: 'adscout:sync-caught-up',
-  rowsLoaded: 'adscout:database-rows-loaded',
-  firstRowsPainted: 'adscout:database-first-rows-painted',
-  rowsPainted: 'adscout:database-rows-painted',
-  filtered: 'adscout:database-filtered',
-  columnsToggled: 'adscout:database-columns-toggled',
-  exported: 'adscout:database-exported',
-} as const;
-
-/** Closes a side panel (a modal dialog that makes the page behind it inert) with Escape. */
-async function closePanel(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog', { name: title }).waitFor({ state: 'hidden' });
-}
+const MARKS = DATABASE_MARKS;
 
 const BENCH = 'local-first';
 const log = (line: string) => console.log(`  ${line}`);
@@ -297,52 +291,6 @@ interface CsvFigures {
   rawBuild: number;
 }
 
-/**
- * The reference for the export: the exported file's cells (parsed in the page, not timed) built
- * again into one fully quoted CSV string by the plainest code, in the same page; the result must
- * be the file itself.
- */
-function rawCsvBuild(page: Page, text: string): Promise<number> {
-  return page.evaluate((csv) => {
-    const rows: string[][] = [];
-    let row: string[] = [];
-    let i = csv.charCodeAt(0) === 0xfeff ? 1 : 0;
-    while (i < csv.length) {
-      i++; // the opening quote: every cell is quoted
-      let cell = '';
-      for (;;) {
-        const quote = csv.indexOf('"', i);
-        if (csv[quote + 1] === '"') {
-          cell += csv.slice(i, quote + 1);
-          i = quote + 2;
-        } else {
-          cell += csv.slice(i, quote);
-          i = quote + 1;
-          break;
-        }
-      }
-      row.push(cell);
-      if (csv[i] === ',') i++;
-      else {
-        rows.push(row);
-        row = [];
-        i += 2; // CRLF
-      }
-    }
-    const times: number[] = [];
-    for (let round = 0; round < 3; round++) {
-      const started = performance.now();
-      const lines = new Array<string>(rows.length);
-      for (let r = 0; r < rows.length; r++)
-        lines[r] = rows[r]!.map((value) => `"${value.replaceAll('"', '""')}"`).join(',');
-      const built = `\uFEFF${lines.join('\r\n')}\r\n`;
-      times.push(performance.now() - started);
-      if (built !== csv) throw new Error('the raw CSV build differs from the exported file');
-    }
-    return times.sort((a, b) => a - b)[1]!;
-  }, text);
-}
-
 async function measureCsvExport(session: BrowserSession): Promise<CsvFigures> {
   const { page } = session;
   const button = page.getByRole('button', { name: 'Export CSV', exact: true });
@@ -377,117 +325,6 @@ async function measureCsvExport(session: BrowserSession): Promise<CsvFigures> {
     await download.delete();
   }
   return figures;
-}
-
-interface ScrollFigures {
-  /** Sum of the durations of the long tasks while scrolling. */
-  longTaskMs: number;
-  longTasks: number;
-  elapsedMs: number;
-  frames: number;
-  /** Creative thumbnails the grid asked for (img elements it made) during the scroll. */
-  thumbnails: number;
-}
-
-/**
- * Scrolls the grid's body from the top to the bottom, SCROLL_STEP_PX each animation frame, and
- * sums the long tasks of the page meanwhile. No named function literals in here (tsx keepNames).
- */
-function scrollTopToBottom(page: Page): Promise<ScrollFigures> {
-  return page.evaluate(async (step) => {
-    // AG Grid 36 scrolls its rows (and only those) in .ag-grid-viewport
-    const viewport = document.querySelector<HTMLElement>('.ag-grid-viewport');
-    if (!viewport) throw new Error('the grid has no .ag-grid-viewport');
-    if (viewport.scrollHeight <= viewport.clientHeight * 100)
-      throw new Error(`.ag-grid-viewport is ${viewport.scrollHeight} px high: not the rows' scroller`);
-    viewport.scrollTop = 0;
-    for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-    const tasks: PerformanceEntry[] = [];
-    const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
-    observer.observe({ type: 'longtask' });
-    let thumbnails = 0;
-    const images = new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if (node instanceof HTMLElement)
-            thumbnails += node.matches('.creative-thumb img')
-              ? 1
-              : node.querySelectorAll('.creative-thumb img').length;
-    });
-    images.observe(viewport, { childList: true, subtree: true });
-    const started = performance.now();
-    let frames = 0;
-    while (viewport.scrollTop + viewport.clientHeight < viewport.scrollHeight - 1) {
-      viewport.scrollTop += step;
-      frames++;
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    // the last rows rendered, and the long tasks reported
-    for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const elapsedMs = performance.now() - started;
-    tasks.push(...observer.takeRecords());
-    observer.disconnect();
-    images.disconnect();
-    const during = tasks.filter((task) => task.startTime >= started);
-    return {
-      longTaskMs: during.reduce((sum, task) => sum + task.duration, 0),
-      longTasks: during.length,
-      elapsedMs,
-      frames,
-      thumbnails,
-    };
-  }, SCROLL_STEP_PX);
-}
-
-/** Shows or hides the Creative column through 'Toggle Columns', as a user would. */
-async function setCreativeShown(session: BrowserSession, shown: boolean): Promise<void> {
-  const { page } = session;
-  await page.getByRole('button', { name: 'Columns', exact: true }).click();
-  const checkbox = page.getByRole('checkbox', { name: 'Creative', exact: true });
-  if ((await checkbox.isChecked()) !== shown) {
-    const before = await pageNow(page);
-    await checkbox.click();
-    await waitForMark(page, MARKS.columnsToggled, {
-      after: before,
-      timeoutMs: 15_000,
-      what: "after clicking the 'Creative' checkbox of the 'Toggle Columns' panel",
-      errors: session.pageErrors,
-    });
-  }
-  await closePanel(page, 'Toggle Columns');
-  const header = page.locator('.ag-header-cell[col-id="creative"]');
-  await (shown ? header.waitFor() : header.waitFor({ state: 'detached' }));
-}
-
-interface ScrollComparison {
-  first: ScrollFigures;
-  shown: ScrollFigures[];
-  hidden: ScrollFigures[];
-}
-
-async function measureScroll(session: BrowserSession): Promise<ScrollComparison> {
-  const { page } = session;
-  await setCreativeShown(session, true);
-  const first = await scrollTopToBottom(page);
-  log(`scroll, first pass (thumbnails loading): ${summaryOf(first)}`);
-  const shown: ScrollFigures[] = [];
-  const hidden: ScrollFigures[] = [];
-  for (let round = 0; round < SCROLL_ROUNDS; round++) {
-    await setCreativeShown(session, true);
-    shown.push(await scrollTopToBottom(page));
-    await setCreativeShown(session, false);
-    hidden.push(await scrollTopToBottom(page));
-    log(
-      `scroll ${round + 1}/${SCROLL_ROUNDS}: shown ${summaryOf(shown[round]!)}; hidden ${summaryOf(hidden[round]!)}`,
-    );
-  }
-  await setCreativeShown(session, true);
-  return { first, shown, hidden };
-}
-
-function summaryOf(figures: ScrollFigures): string {
-  return `${ms(figures.longTaskMs)} in ${figures.longTasks} long tasks over ${ms(figures.elapsedMs)}, ${figures.frames} frames, ${figures.thumbnails} thumbnails`;
 }
 
 // --- the benchmark -----------------------------------------------------------------------------
@@ -701,7 +538,11 @@ const benchmark: Benchmark = {
 
         // 7. scrolling the 50k rows with and without the Creative thumbnails
         const loadBeforeScroll = load();
-        const scroll = await measureScroll(session);
+        const scroll = await measureScroll(session, {
+          stepPx: SCROLL_STEP_PX,
+          rounds: SCROLL_ROUNDS,
+          log,
+        });
         const shownMs = median(scroll.shown.map((f) => f.longTaskMs));
         const hiddenMs = median(scroll.hidden.map((f) => f.longTaskMs));
         const ratio = shownMs / Math.max(hiddenMs, 1);
