@@ -2,7 +2,7 @@
 // everything it imports, the npm packages included) into one JavaScript file for Node ≥ 20,
 // dist-worker/worker.mjs, with its source map. A server then runs it with plain `node` — no tsx, no
 // TypeScript, no node_modules, no checkout: copy the file (and its .map) and set the environment
-// (README, "Going live" → "Workers"; deploy/adscout-worker@.service).
+// (deploy/README.md; deploy/adscout-worker@.service).
 import { mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
