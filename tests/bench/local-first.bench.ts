@@ -26,10 +26,8 @@
  * The Database page marks are the page's own (it sets them); when one never appears, the
  * benchmark fails with a message naming it, after the sync and REST figures were taken.
  */
-import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { realisticRuns, type SeedRun } from './lib/ad-rows.ts';
 import {
@@ -43,11 +41,9 @@ import {
 import {
   closePanel,
   DATABASE_MARKS,
+  measureCsvExport,
   measureScroll,
-  loadRawCsvReference,
   summaryOf,
-  timeRawCsvBuild,
-  type RawCsvTimes,
   type ScrollFigures,
 } from './lib/database-page.ts';
 import { startWebStack, type WebStack } from './lib/web-stack.ts';
@@ -286,53 +282,6 @@ async function measureColumnToggles(session: BrowserSession): Promise<number[]> 
   return times;
 }
 
-interface CsvFigures {
-  toDownload: number[];
-  inPage: number[];
-  bytes: number;
-  columns: number;
-  /** The same-page references, taken after each export (lib/database-page.ts). */
-  raw: RawCsvTimes[];
-}
-
-async function measureCsvExport(session: BrowserSession): Promise<CsvFigures> {
-  const { page } = session;
-  const button = page.getByRole('button', { name: 'Export CSV', exact: true });
-  const figures: CsvFigures = { toDownload: [], inPage: [], bytes: 0, columns: 0, raw: [] };
-  for (let i = 0; i < CSV_RUNS; i++) {
-    const before = await pageNow(page);
-    const downloaded = page.waitForEvent('download', { timeout: 60_000 });
-    const started = performance.now();
-    await button.click();
-    const download = await downloaded;
-    figures.toDownload.push(performance.now() - started);
-    const click = await firstEvent(page, 'click', before);
-    // In the page: the click → the page's export mark, else the download link it clicked.
-    const exported = await page.evaluate(
-      ({ name, after }) =>
-        performance.getEntriesByName(name, 'mark').find((m) => m.startTime >= after)?.startTime ?? null,
-      { name: MARKS.exported, after: before },
-    );
-    const link = exported ?? (await firstEvent(page, 'download-link', before).catch(() => null));
-    if (link !== null) figures.inPage.push(link - click);
-    if (i === 0) {
-      const path = await download.path();
-      const file = await readFile(path, 'utf8');
-      await loadRawCsvReference(page, file);
-      const text = file.replace(/^\uFEFF/, '');
-      const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
-      const rows = parsed.data.length - 1;
-      if (rows !== TOTAL) throw new Error(`the CSV export held ${rows} rows, expected ${TOTAL}`);
-      figures.bytes = Buffer.byteLength(text);
-      figures.columns = parsed.data[0]?.length ?? 0;
-    }
-    await download.delete();
-    // the reference right after each export, so that both see the page's heap as it is then
-    figures.raw.push(await timeRawCsvBuild(page));
-  }
-  return figures;
-}
-
 // --- the benchmark -----------------------------------------------------------------------------
 
 function summary(results: Measurement[]): string {
@@ -489,7 +438,7 @@ const benchmark: Benchmark = {
         });
 
         // 5. the CSV export
-        const csv = await measureCsvExport(session);
+        const csv = await measureCsvExport(session, { runs: CSV_RUNS, rows: TOTAL });
         const exportMs = median(csv.toDownload);
         const rawMs = median(csv.raw.map((raw) => raw.build));
         const rawBlobMs = median(csv.raw.map((raw) => raw.withBlob));

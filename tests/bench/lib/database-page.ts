@@ -1,10 +1,12 @@
 /**
  * The Database page as the local-first benchmark drives it: the performance marks the page sets,
  * its side panels, the Creative column's toggle, the grid's scroll from top to bottom with the
- * long tasks it costs, and the raw CSV build the export is compared with.
+ * long tasks it costs, and Export CSV with the raw CSV builds it is compared with.
  */
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
-import { pageNow, waitForMark, type BrowserSession } from './browser.ts';
+import { firstEvent, pageNow, waitForMark, type BrowserSession } from './browser.ts';
 
 export const DATABASE_MARKS = {
   caughtUp: 'adscout:sync-caught-up',
@@ -212,4 +214,60 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 export function summaryOf(figures: ScrollFigures): string {
   return `${ms(figures.longTaskMs)} in ${figures.longTasks} long tasks over ${ms(figures.elapsedMs)}, ${figures.frames} frames, ${figures.thumbnails} thumbnails`;
+}
+
+export interface CsvFigures {
+  toDownload: number[];
+  inPage: number[];
+  bytes: number;
+  columns: number;
+  /** The same-page references, taken after each export (lib/database-page.ts). */
+  raw: RawCsvTimes[];
+}
+
+/**
+ * Clicks 'Export CSV' `runs` times: click → download event, and in the page click → the export
+ * mark; the first file is parsed back (it must hold `rows` rows) and kept in the page for the raw
+ * references, which are timed after each export.
+ */
+export async function measureCsvExport(
+  session: BrowserSession,
+  { runs, rows: expectedRows }: { runs: number; rows: number },
+): Promise<CsvFigures> {
+  const { page } = session;
+  const button = page.getByRole('button', { name: 'Export CSV', exact: true });
+  const figures: CsvFigures = { toDownload: [], inPage: [], bytes: 0, columns: 0, raw: [] };
+  for (let i = 0; i < runs; i++) {
+    const before = await pageNow(page);
+    const downloaded = page.waitForEvent('download', { timeout: 60_000 });
+    const started = performance.now();
+    await button.click();
+    const download = await downloaded;
+    figures.toDownload.push(performance.now() - started);
+    const click = await firstEvent(page, 'click', before);
+    // In the page: the click → the page's export mark, else the download link it clicked.
+    const exported = await page.evaluate(
+      ({ name, after }) =>
+        performance.getEntriesByName(name, 'mark').find((m) => m.startTime >= after)?.startTime ?? null,
+      { name: DATABASE_MARKS.exported, after: before },
+    );
+    const link = exported ?? (await firstEvent(page, 'download-link', before).catch(() => null));
+    if (link !== null) figures.inPage.push(link - click);
+    if (i === 0) {
+      const path = await download.path();
+      const file = await readFile(path, 'utf8');
+      await loadRawCsvReference(page, file);
+      const text = file.replace(/^\uFEFF/, '');
+      const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
+      const rows = parsed.data.length - 1;
+      if (rows !== expectedRows)
+        throw new Error(`the CSV export held ${rows} rows, expected ${expectedRows}`);
+      figures.bytes = Buffer.byteLength(text);
+      figures.columns = parsed.data[0]?.length ?? 0;
+    }
+    await download.delete();
+    // the reference right after each export, so that both see the page's heap as it is then
+    figures.raw.push(await timeRawCsvBuild(page));
+  }
+  return figures;
 }
