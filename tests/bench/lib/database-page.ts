@@ -8,6 +8,8 @@ import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { firstEvent, pageNow, waitForMark, type BrowserSession } from './browser.ts';
 
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
 export const DATABASE_MARKS = {
   caughtUp: 'adscout:sync-caught-up',
   rowsLoaded: 'adscout:database-rows-loaded',
@@ -210,8 +212,7 @@ export async function measureScroll(
   return { first, shown, hidden };
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
+/** One scroll pass in a line, for the log and the notes. */
 export function summaryOf(figures: ScrollFigures): string {
   return `${ms(figures.longTaskMs)} in ${figures.longTasks} long tasks over ${ms(figures.elapsedMs)}, ${figures.frames} frames, ${figures.thumbnails} thumbnails`;
 }
@@ -221,7 +222,7 @@ export interface CsvFigures {
   inPage: number[];
   bytes: number;
   columns: number;
-  /** The same-page references, taken after each export (lib/database-page.ts). */
+  /** The same-page references, taken after each export (timeRawCsvBuild). */
   raw: RawCsvTimes[];
 }
 
