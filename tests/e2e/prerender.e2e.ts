@@ -45,6 +45,23 @@ for (const [path, heading] of [
   });
 }
 
+test('the app is requested only after the prerendered page painted', async ({ page }) => {
+  await page.goto('/');
+  // the banner renders once the app hydrated: every script of the app was requested by then
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/(?!start-)[^/]+\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => ({ path: new URL(entry.name).pathname, requested: entry.startTime })),
+  }));
+  expect(timing.firstPaint).not.toBeNull();
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  const early = timing.scripts.filter((script) => script.requested < timing.firstPaint!);
+  expect(early, `scripts requested before the first paint at ${timing.firstPaint} ms`).toEqual([]);
+});
+
 test('every page has its own title, in the HTML and after each navigation in the app', async ({
   page,
   errorGuard,
