@@ -150,6 +150,8 @@ const benchmark: Benchmark = {
       }
 
       const starts: number[] = [];
+      /** The same starts: when the service worker had answered the navigation with the shell. */
+      const answered: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         context = await launch(profileDir);
         try {
@@ -158,6 +160,15 @@ const benchmark: Benchmark = {
           const page = context.pages()[0] ?? (await context.newPage());
           await page.goto(`${stack.url}/app/history`);
           starts.push(await waitForMark(page, 'adscout:history-painted'));
+          answered.push(
+            await page.evaluate(() => {
+              const [navigation] = performance.getEntriesByType(
+                'navigation',
+              ) as PerformanceNavigationTiming[];
+              if (!navigation?.responseEnd) throw new Error('no navigation timing entry');
+              return navigation.responseEnd;
+            }),
+          );
           const cards = await page.getByRole('article').count();
           if (cards < 1) throw new Error('offline History painted no run cards');
         } finally {
@@ -174,6 +185,23 @@ const benchmark: Benchmark = {
         met: value <= 1000,
         note: `browser process started offline on a profile that synced ${RUN_COUNT} runs; from navigation start; all: ${starts.map((s) => Math.round(s)).join(', ')} ms`,
       });
+      const shell = median(answered);
+      results.push(
+        {
+          benchmark: 'pwa',
+          metric: `reference: the same cold offline starts, navigation → the service worker's answer (median of ${RUNS})`,
+          value: shell,
+          unit: 'ms',
+          note: `responseEnd of the navigation: a browser process and its service worker started cold, the shell read from the precache, before any code of the app runs; all: ${answered.map((s) => Math.round(s)).join(', ')} ms`,
+        },
+        {
+          benchmark: 'pwa',
+          metric: "cold offline start until History is painted / the service worker's answer (same run)",
+          value: value / shell,
+          unit: '×',
+          note: `${value.toFixed(0)} ms / ${shell.toFixed(0)} ms; the rest is the app's code started and the runs read from IndexedDB`,
+        },
+      );
       return results;
     } finally {
       await rm(profileDir, { recursive: true, force: true });
