@@ -7,8 +7,11 @@
  * 1. first full sync into IndexedDB: a fresh profile opens /app/history, navigation start →
  *    performance mark 'adscout:sync-caught-up' (its detail.rows must be 50,000); target ≤ 15 s;
  *    with rows/s and the IndexedDB size;
- * 2. opening /app/database from IndexedDB: navigation start → 'adscout:database-rows-painted'
- *    (and → 'adscout:database-rows-loaded', the IndexedDB read); target ≤ 1 s;
+ * 2. opening /app/database from IndexedDB: navigation start → 'adscout:database-first-rows-painted'
+ *    (the newest run's rows; target ≤ 300 ms) and → 'adscout:database-rows-painted' (all rows;
+ *    target ≤ 1 s), and → 'adscout:database-rows-loaded' (the IndexedDB read); with same-run
+ *    references: the navigation's first contentful paint, and after each open, in the same page,
+ *    the raw IndexedDB reads (no Dexie) of the newest run's rows and of all rows;
  * 3. one keystroke in the Filter panel's 'Store Name' input → 'adscout:database-filtered';
  *    target ≤ 50 ms;
  * 4. one click on a 'Toggle Columns' checkbox → 'adscout:database-columns-toggled'; target ≤ 50 ms;
@@ -195,7 +198,7 @@ async function measureFirstSync(
 async function openDatabase(
   session: BrowserSession,
   url: string,
-): Promise<{ first: number; loaded: number; painted: number }> {
+): Promise<{ first: number; loaded: number; painted: number; firstPaint: number }> {
   const { page } = session;
   await page.goto(`${url}/app/database`, { waitUntil: 'commit' });
   const what = 'after opening /app/database (the Database page sets it; is the page built yet?)';
@@ -228,7 +231,61 @@ async function openDatabase(
     what: 'on /app/database',
     errors: session.pageErrors,
   });
-  return { first: first.startTime, loaded: loaded.startTime, painted: painted.startTime };
+  const firstPaint = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+  );
+  if (firstPaint === null) throw new Error('no first-contentful-paint entry after opening /app/database');
+  return { first: first.startTime, loaded: loaded.startTime, painted: painted.startTime, firstPaint };
+}
+
+interface RawReads {
+  /** The runs, then the newest run's record of rows: what the first rows need from IndexedDB. */
+  newest: number;
+  /** Every record of rows in one getAll. */
+  all: number;
+  rows: number;
+}
+
+/**
+ * The same-page reference of the Database page's reads: the user's IndexedDB opened with the raw
+ * API (no Dexie), then the runs and the newest run's record of rows, then every record of rows in
+ * one getAll; each read in its own transaction, the rows counted so nothing is skipped.
+ */
+function rawIndexedDbReads(page: Page, userId: string): Promise<RawReads> {
+  // No named function literals in here (tsx keepNames would wrap them in a helper the page lacks).
+  return page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error(`could not open ${name}`));
+    });
+    try {
+      let started = performance.now();
+      const runs = await new Promise<Array<{ id: string; created: string }>>((resolve, reject) => {
+        const request = db.transaction('runs', 'readonly').objectStore('runs').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('could not read the runs'));
+      });
+      const newestRun = runs.reduce((a, b) => (a.created >= b.created ? a : b));
+      const record = await new Promise<{ rows: unknown[] } | undefined>((resolve, reject) => {
+        const request = db.transaction('results', 'readonly').objectStore('results').get(newestRun.id);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('could not read the newest rows'));
+      });
+      const newest = performance.now() - started;
+      if (!record?.rows.length) throw new Error('the newest run has no rows in IndexedDB');
+      started = performance.now();
+      const records = await new Promise<Array<{ rows: unknown[] }>>((resolve, reject) => {
+        const request = db.transaction('results', 'readonly').objectStore('results').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('could not read the rows'));
+      });
+      const all = performance.now() - started;
+      return { newest, all, rows: records.reduce((sum, r) => sum + r.rows.length, 0) };
+    } finally {
+      db.close();
+    }
+  }, `adscout-user-${userId}`);
 }
 
 /** Each key pressed into the focused filter input → the page's filtered mark (page clock). */
@@ -377,12 +434,26 @@ const benchmark: Benchmark = {
 
       try {
         // 2. opening the Database page from IndexedDB
-        const opens: Array<{ first: number; loaded: number; painted: number }> = [];
-        for (let i = 0; i < OPEN_RUNS; i++) opens.push(await openDatabase(session, stack.url));
+        const opens: Array<Awaited<ReturnType<typeof openDatabase>>> = [];
+        const raw: RawReads[] = [];
+        for (let i = 0; i < OPEN_RUNS; i++) {
+          opens.push(await openDatabase(session, stack.url));
+          // the reference in the same page, right after each open
+          raw.push(await rawIndexedDbReads(session.page, user.id));
+          if (raw[i]!.rows !== TOTAL)
+            throw new Error(`the raw IndexedDB read found ${raw[i]!.rows} rows, expected ${TOTAL}`);
+        }
         log(`Database page open → painted: ${opens.map((o) => ms(o.painted)).join(', ')}`);
         log(`Database page open → first rows painted: ${opens.map((o) => ms(o.first)).join(', ')}`);
+        log(`Database page open → first contentful paint: ${opens.map((o) => ms(o.firstPaint)).join(', ')}`);
+        log(
+          `raw IndexedDB reads: newest run's rows ${raw.map((r) => ms(r.newest)).join(', ')}; all rows ${raw.map((r) => ms(r.all)).join(', ')}`,
+        );
         const painted = median(opens.map((o) => o.painted));
         const firstPainted = median(opens.map((o) => o.first));
+        const firstPaint = median(opens.map((o) => o.firstPaint));
+        const rawNewest = median(raw.map((r) => r.newest));
+        const rawAll = median(raw.map((r) => r.all));
         results.push(
           {
             benchmark: BENCH,
@@ -401,6 +472,41 @@ const benchmark: Benchmark = {
             target: '≤ 1000 ms',
             met: painted <= 1000,
             note: `same profile after its sync, a new navigation each time, until '${MARKS.rowsPainted}'`,
+          },
+          {
+            benchmark: BENCH,
+            metric: `reference: open /app/database, navigation → first contentful paint (median of ${OPEN_RUNS})`,
+            value: firstPaint,
+            unit: 'ms',
+            note: `the same navigations: the browser's first paint of the app (its header and toolbar), before any row; runs: ${opens.map((o) => o.firstPaint.toFixed(0)).join(', ')} ms`,
+          },
+          {
+            benchmark: BENCH,
+            metric: `reference: raw IndexedDB read of the newest run's rows, same page (median of ${OPEN_RUNS})`,
+            value: rawNewest,
+            unit: 'ms',
+            note: `indexedDB without Dexie: the runs (getAll), then the newest run's record of ${ROWS_PER_RUN} rows (get)`,
+          },
+          {
+            benchmark: BENCH,
+            metric: 'first rows painted / (first contentful paint + raw read of the newest rows), same run',
+            value: firstPainted / (firstPaint + rawNewest),
+            unit: '×',
+            note: `${ms(firstPainted)} / (${ms(firstPaint)} + ${ms(rawNewest)}); the rest is the grid made and its first rows laid out`,
+          },
+          {
+            benchmark: BENCH,
+            metric: `reference: raw IndexedDB read of all ${TOTAL.toLocaleString('en-US')} rows, same page (median of ${OPEN_RUNS})`,
+            value: rawAll,
+            unit: 'ms',
+            note: `indexedDB without Dexie: one getAll of the ${RUNS} records of rows; runs: ${raw.map((r) => r.all.toFixed(0)).join(', ')} ms`,
+          },
+          {
+            benchmark: BENCH,
+            metric: 'rows painted / (first contentful paint + raw read of all rows), same run',
+            value: painted / (firstPaint + rawAll),
+            unit: '×',
+            note: `${ms(painted)} / (${ms(firstPaint)} + ${ms(rawAll)})`,
           },
           {
             benchmark: BENCH,

@@ -50,6 +50,7 @@ import { yieldToPage } from '../../components/yield-to-page.ts';
 import { useConnectivity } from '../../data/connectivity.ts';
 import { DEFAULT_COL_DEF, gridColumnDefs } from './grid-columns.ts';
 import type { DatabaseGridProps } from './grid-contract.ts';
+import { firstRowsOnScreen } from './use-result-rows.ts';
 
 // Every grid API the code calls needs its module; a missing one is only a console error (#200),
 // which the e2e console-error guard fails on. EventApiModule: api.addEventListener, which
@@ -312,6 +313,8 @@ export default function DatabaseGrid({
   const onFirstDataRendered = useCallback(
     (_event: FirstDataRenderedEvent<SearchResult>) => {
       afterPaint('adscout:database-first-rows-painted', { rows: total.current });
+      // after this frame's paint: then the full read of the rows may take the page's thread
+      requestAnimationFrame(() => setTimeout(firstRowsOnScreen));
       markAllPainted();
       if (appliedRows.current) warmFilterText(appliedRows.current);
     },
