@@ -30,17 +30,8 @@
  * benchmark fails with a message naming it, after the sync and REST figures were taken.
  */
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { realisticRuns, type SeedRun } from './lib/ad-rows.ts';
-import {
-  directorySize,
-  firstEvent,
-  openSignedInBrowser,
-  pageNow,
-  waitForMark,
-  type BrowserSession,
-} from './lib/browser.ts';
+import { firstEvent, openSignedInBrowser, pageNow, waitForMark, type BrowserSession } from './lib/browser.ts';
 import {
   closePanel,
   DATABASE_MARKS,
@@ -49,6 +40,7 @@ import {
   summaryOf,
   type ScrollFigures,
 } from './lib/database-page.ts';
+import { rawIndexedDbReads, restFetchAll, storageSize, type RawReads } from './lib/in-page-references.ts';
 import { startWebStack, type WebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
 
@@ -107,49 +99,6 @@ function filterLetters(runs: SeedRun[]): string[] {
     .sort((a, b) => b.share - a.share)
     .map(({ letter }) => letter);
   return letters.length >= KEYSTROKE_ROUNDS ? letters : ['v', 'p', 'g', 'b', 'm'];
-}
-
-// --- in-page figures ---------------------------------------------------------------------------
-
-/** Fetches every result of the user over REST as SPEC's original client did; returns ms and rows. */
-function restFetchAll(page: Page, userId: string): Promise<{ ms: number; rows: number }> {
-  return page.evaluate(async (userId) => {
-    const { token } = JSON.parse(window.localStorage.getItem('pocketbase_auth') ?? '{}') as {
-      token?: string;
-    };
-    if (!token) throw new Error('no session in localStorage');
-    const started = performance.now();
-    let rows = 0;
-    for (let pageNo = 1; ; pageNo++) {
-      const query = new URLSearchParams({
-        page: String(pageNo),
-        perPage: '1000',
-        sort: '-created',
-        filter: `user = "${userId}"`,
-        skipTotal: '1',
-      });
-      const response = await fetch(`/api/collections/search_results/records?${query}`, {
-        headers: { Authorization: token },
-      });
-      if (!response.ok) throw new Error(`REST page ${pageNo}: HTTP ${response.status}`);
-      const body = (await response.json()) as { items: unknown[] };
-      rows += body.items.length;
-      if (body.items.length < 1000) break;
-    }
-    return { ms: performance.now() - started, rows };
-  }, userId);
-}
-
-async function storageSize(
-  session: BrowserSession,
-): Promise<{ indexedDb: number | null; usage: number; disk: number }> {
-  const estimate = await session.page.evaluate(async () => {
-    const value = (await navigator.storage.estimate()) as StorageEstimate & {
-      usageDetails?: { indexedDB?: number };
-    };
-    return { usage: value.usage ?? 0, indexedDb: value.usageDetails?.indexedDB ?? null };
-  });
-  return { ...estimate, disk: await directorySize(join(session.profileDir, 'Default', 'IndexedDB')) };
 }
 
 // --- phases ------------------------------------------------------------------------------------
@@ -236,56 +185,6 @@ async function openDatabase(
   );
   if (firstPaint === null) throw new Error('no first-contentful-paint entry after opening /app/database');
   return { first: first.startTime, loaded: loaded.startTime, painted: painted.startTime, firstPaint };
-}
-
-interface RawReads {
-  /** The runs, then the newest run's record of rows: what the first rows need from IndexedDB. */
-  newest: number;
-  /** Every record of rows in one getAll. */
-  all: number;
-  rows: number;
-}
-
-/**
- * The same-page reference of the Database page's reads: the user's IndexedDB opened with the raw
- * API (no Dexie), then the runs and the newest run's record of rows, then every record of rows in
- * one getAll; each read in its own transaction, the rows counted so nothing is skipped.
- */
-function rawIndexedDbReads(page: Page, userId: string): Promise<RawReads> {
-  // No named function literals in here (tsx keepNames would wrap them in a helper the page lacks).
-  return page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(name);
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error ?? new Error(`could not open ${name}`));
-    });
-    try {
-      let started = performance.now();
-      const runs = await new Promise<Array<{ id: string; created: string }>>((resolve, reject) => {
-        const request = db.transaction('runs', 'readonly').objectStore('runs').getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('could not read the runs'));
-      });
-      const newestRun = runs.reduce((a, b) => (a.created >= b.created ? a : b));
-      const record = await new Promise<{ rows: unknown[] } | undefined>((resolve, reject) => {
-        const request = db.transaction('results', 'readonly').objectStore('results').get(newestRun.id);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('could not read the newest rows'));
-      });
-      const newest = performance.now() - started;
-      if (!record?.rows.length) throw new Error('the newest run has no rows in IndexedDB');
-      started = performance.now();
-      const records = await new Promise<Array<{ rows: unknown[] }>>((resolve, reject) => {
-        const request = db.transaction('results', 'readonly').objectStore('results').getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('could not read the rows'));
-      });
-      const all = performance.now() - started;
-      return { newest, all, rows: records.reduce((sum, r) => sum + r.rows.length, 0) };
-    } finally {
-      db.close();
-    }
-  }, `adscout-user-${userId}`);
 }
 
 /** Each key pressed into the focused filter input → the page's filtered mark (page clock). */
