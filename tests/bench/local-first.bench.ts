@@ -7,8 +7,9 @@
  * 1. first full sync into IndexedDB: a fresh profile opens /app/history, navigation start →
  *    performance mark 'adscout:sync-caught-up' (its detail.rows must be 50,000); target ≤ 15 s;
  *    with rows/s and the IndexedDB size;
- * 2. opening /app/database from IndexedDB: navigation start → 'adscout:database-first-rows-painted'
- *    (the newest run's rows; target ≤ 300 ms) and → 'adscout:database-rows-painted' (all rows;
+ * 2. opening /app/database from IndexedDB: navigation start → the first rows painted (the newest
+ *    run's rows, as the browser's Element Timing reports their first paint; target ≤ 300 ms; the
+ *    page's own 'adscout:database-first-rows-painted' mark beside it), → 'adscout:database-rows-painted' (all rows;
  *    target ≤ 1 s), and → 'adscout:database-rows-loaded' (the IndexedDB read); with same-run
  *    references: the navigation's first contentful paint, and after each open, in the same page,
  *    the raw IndexedDB reads (no Dexie) of the newest run's rows and of all rows;
@@ -35,10 +36,12 @@ import { firstEvent, openSignedInBrowser, pageNow, waitForMark, type BrowserSess
 import {
   closePanel,
   DATABASE_MARKS,
+  firstRowPaint,
   measureCsvExport,
   measureScroll,
   summaryOf,
   type ScrollFigures,
+  watchRowPaint,
 } from './lib/database-page.ts';
 import { rawIndexedDbReads, restFetchAll, storageSize, type RawReads } from './lib/in-page-references.ts';
 import { startWebStack, type WebStack } from './lib/web-stack.ts';
@@ -147,7 +150,7 @@ async function measureFirstSync(
 async function openDatabase(
   session: BrowserSession,
   url: string,
-): Promise<{ first: number; loaded: number; painted: number; firstPaint: number }> {
+): Promise<{ first: number; firstByBrowser: number; loaded: number; painted: number; firstPaint: number }> {
   const { page } = session;
   await page.goto(`${url}/app/database`, { waitUntil: 'commit' });
   const what = 'after opening /app/database (the Database page sets it; is the page built yet?)';
@@ -184,7 +187,18 @@ async function openDatabase(
     () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
   );
   if (firstPaint === null) throw new Error('no first-contentful-paint entry after opening /app/database');
-  return { first: first.startTime, loaded: loaded.startTime, painted: painted.startTime, firstPaint };
+  const firstByBrowser = await firstRowPaint(page);
+  if (firstByBrowser === null)
+    throw new Error(
+      'the browser reported no paint of a grid row (Element Timing) after opening /app/database',
+    );
+  return {
+    first: first.startTime,
+    firstByBrowser,
+    loaded: loaded.startTime,
+    painted: painted.startTime,
+    firstPaint,
+  };
 }
 
 /** Each key pressed into the focused filter input → the page's filtered mark (page clock). */
@@ -335,6 +349,7 @@ const benchmark: Benchmark = {
         // 2. opening the Database page from IndexedDB
         const opens: Array<Awaited<ReturnType<typeof openDatabase>>> = [];
         const raw: RawReads[] = [];
+        await watchRowPaint(session);
         for (let i = 0; i < OPEN_RUNS; i++) {
           opens.push(await openDatabase(session, stack.url));
           // the reference in the same page, right after each open
@@ -343,13 +358,17 @@ const benchmark: Benchmark = {
             throw new Error(`the raw IndexedDB read found ${raw[i]!.rows} rows, expected ${TOTAL}`);
         }
         log(`Database page open → painted: ${opens.map((o) => ms(o.painted)).join(', ')}`);
-        log(`Database page open → first rows painted: ${opens.map((o) => ms(o.first)).join(', ')}`);
+        log(
+          `Database page open → first rows painted (the browser's Element Timing): ${opens.map((o) => ms(o.firstByBrowser)).join(', ')}`,
+        );
+        log(`Database page open → the page's first-rows mark: ${opens.map((o) => ms(o.first)).join(', ')}`);
         log(`Database page open → first contentful paint: ${opens.map((o) => ms(o.firstPaint)).join(', ')}`);
         log(
           `raw IndexedDB reads: newest run's rows ${raw.map((r) => ms(r.newest)).join(', ')}; all rows ${raw.map((r) => ms(r.all)).join(', ')}`,
         );
         const painted = median(opens.map((o) => o.painted));
-        const firstPainted = median(opens.map((o) => o.first));
+        const firstPainted = median(opens.map((o) => o.firstByBrowser));
+        const firstMarked = median(opens.map((o) => o.first));
         const firstPaint = median(opens.map((o) => o.firstPaint));
         const rawNewest = median(raw.map((r) => r.newest));
         const rawAll = median(raw.map((r) => r.all));
@@ -361,7 +380,14 @@ const benchmark: Benchmark = {
             unit: 'ms',
             target: '≤ 300 ms',
             met: firstPainted <= 300,
-            note: `until '${MARKS.firstRowsPainted}': the newest run's rows (one IndexedDB record) on screen`,
+            note: `the newest run's rows (one IndexedDB record) on screen, as the browser reports it: the Element Timing renderTime of the first painted element in a grid row (the same presentation clock as first-contentful-paint); runs: ${opens.map((o) => o.firstByBrowser.toFixed(0)).join(', ')} ms`,
+          },
+          {
+            benchmark: BENCH,
+            metric: `open /app/database, navigation → the page's own '${MARKS.firstRowsPainted}' mark (median of ${OPEN_RUNS})`,
+            value: firstMarked,
+            unit: 'ms',
+            note: `set in the animation frame after the grid's firstDataRendered event, before that frame is presented (so a little before the browser's figure above); runs: ${opens.map((o) => o.first.toFixed(0)).join(', ')} ms`,
           },
           {
             benchmark: BENCH,

@@ -4,6 +4,7 @@ import { Navigate, RouterProvider, type RouteObject, type RouterProviderProps } 
 import { ToastProvider } from '../components/toast.tsx';
 import { useIsClient } from '../components/use-is-client.ts';
 import { startSessionKeeper } from '../data/session.ts';
+import { loadDatabaseGrid } from '../features/database/grid-module.ts';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
@@ -43,7 +44,11 @@ const Gate = preloadable(() => import('./subscription-gate.tsx').then((m) => m.S
 const APP_PAGES = {
   search: preloadable(() => import('../features/search/search-page.tsx').then((m) => m.SearchPage)),
   history: preloadable(() => import('../features/history/history-page.tsx').then((m) => m.HistoryPage)),
-  database: preloadable(() => import('../features/database/database-page.tsx').then((m) => m.DatabasePage)),
+  // The grid's code (AG Grid) comes with the page's own, so that the page's first render shows it.
+  database: preloadable(() => {
+    void loadDatabaseGrid().catch(() => undefined); // the page reports a failure when it mounts
+    return import('../features/database/database-page.tsx').then((m) => m.DatabasePage);
+  }),
   keywords: preloadable(() => import('../features/keywords/keywords-page.tsx').then((m) => m.KeywordsPage)),
   ai: preloadable(() => import('../features/ai/ai-page.tsx').then((m) => m.AiPage)),
   settings: preloadable(() => import('../features/settings/settings-page.tsx').then((m) => m.SettingsPage)),
@@ -71,6 +76,9 @@ export async function preloadRoute(pathname: string): Promise<void> {
   if (pathname.startsWith('/app')) {
     const name = (pathname.split('/')[2] || 'search') as keyof typeof APP_PAGES;
     loads.push(AppLayout.load(), Gate.load());
+    // The local database opens while the modules load, not once the shell renders: the pages'
+    // first reads (the Database page's newest rows) need it.
+    void import('../data/local-data.ts').then((local) => local.startLocalData()).catch(() => undefined); // the shell loads it too, and shows the route's error when it cannot
     if (APP_PAGES[name]) loads.push(APP_PAGES[name].load());
   } else {
     const publicPage = PUBLIC_PAGES[pathname.replace(/\/+$/, '')];

@@ -27,6 +27,7 @@ import {
   type LocalDb,
   type MetaRecords,
 } from './local-db.ts';
+import { newestFirst, readNewestResults, storedNewestRunHint } from './newest-results.ts';
 import { currentSession } from './session.ts';
 import type { FlushOutcome, SyncNotice, SyncState } from './sync-engine.ts';
 import { deleteWatch, writeWatches } from './sync/mirror.ts';
@@ -179,30 +180,16 @@ export async function loadRunResults(runId: string): Promise<SearchResult[]> {
   return chunk?.rows ?? [];
 }
 
-/** SPEC §7's order of results: created descending (then id, so that the order is total). */
-export function newestFirst(a: SearchResult, b: SearchResult): number {
-  return a.created < b.created ? 1 : a.created > b.created ? -1 : a.id < b.id ? 1 : -1;
-}
-
 /** Runs whose results are read together by loadResultsInParts: about 5,000 rows. */
 const RUNS_PER_PART = 5;
 
 /**
  * The newest results the user has, in one small read: the rows of the latest run that has any,
- * newest first. With one working run per user, runs never overlap in time, so these rows are the
- * top of the whole list. null when there are none.
+ * newest first (newest-results.ts). null when there are none.
  */
 export async function loadNewestResults(): Promise<{ run: string; rows: SearchResult[] } | null> {
-  const db = currentBinding()?.db;
-  if (!db) return null;
-  const runs = (await db.runs.toArray()).sort((a, b) =>
-    a.created < b.created ? 1 : a.created > b.created ? -1 : 0,
-  );
-  for (const run of runs.slice(0, 3)) {
-    const chunk = await db.results.get(run.id);
-    if (chunk?.rows.length) return { run: run.id, rows: chunk.rows.slice().sort(newestFirst) };
-  }
-  return null;
+  const binding = currentBinding();
+  return binding ? readNewestResults(binding.db, storedNewestRunHint(binding.userId)) : null;
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * /app/database (SPEC §2, §4, §7): every result of the user in one table, with Country, Keywords
  * and Store Name filters, a column picker remembered per user, and a CSV export of what is shown.
- * The table itself (AG Grid) is loaded lazily, in parallel with the one bulk read of the rows.
+ * The table itself (AG Grid) is loaded lazily, with the page's own code (app.tsx), while the
+ * newest rows are read; the page's first render shows both when they are in.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   csvFileName,
@@ -23,39 +24,37 @@ import { useToast } from '../../components/toast.tsx';
 import { useSyncState } from '../../data/local-data.ts';
 import { readHiddenColumns, writeHiddenColumns } from '../../data/preferences.ts';
 import { currentSession, useSession } from '../../data/session.ts';
-import type { DatabaseGridHandle, DatabaseGridProps, GridCounts } from './grid-contract.ts';
+import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
+import { loadDatabaseGrid, loadedDatabaseGrid, type GridComponent } from './grid-module.ts';
 import { SidePanel } from './side-panel.tsx';
 import { startEarlyRead, useResultRows } from './use-result-rows.ts';
 import './database.css';
 
-type GridComponent = ComponentType<DatabaseGridProps>;
-
-const loadGridModule = () => import('./database-grid.tsx');
-
-// Opening /app/database is what fetches this module: start the read of the rows and the fetch of
-// the grid's code now, while the router is still waiting to show the page.
+// Opening /app/database is what fetches this module: start the read of the rows now, while the
+// router is still waiting to show the page (the grid's code was started with this module: app.tsx).
 const openingSession = currentSession();
 if (openingSession && window.location.pathname.startsWith('/app/database')) {
   startEarlyRead(openingSession.userId);
-  loadGridModule().catch(() => undefined);
 }
 
 /**
- * The grid's code (AG Grid), fetched when the page mounts, alongside the read of the rows. A
- * plain dynamic import rather than React.lazy: a Suspense boundary would hold the grid back for
- * React's fallback throttle (about 300 ms) even when its code is already there.
+ * The grid's code (AG Grid): already in when the router loaded it with the page, so the first
+ * render shows the grid; otherwise fetched when the page mounts. A plain dynamic import rather
+ * than React.lazy: a Suspense boundary would hold the grid back for React's fallback throttle
+ * (about 300 ms) even when its code is already there.
  */
 function useGridComponent(): { Grid: GridComponent | null; failed: boolean } {
   const toast = useToast();
-  const [state, setState] = useState<{ Grid: GridComponent | null; failed: boolean }>({
-    Grid: null,
+  const [state, setState] = useState<{ Grid: GridComponent | null; failed: boolean }>(() => ({
+    Grid: loadedDatabaseGrid(),
     failed: false,
-  });
+  }));
   useEffect(() => {
+    if (state.Grid) return;
     let cancelled = false;
-    loadGridModule().then(
-      (module) => {
-        if (!cancelled) setState({ Grid: module.default, failed: false });
+    loadDatabaseGrid().then(
+      (Grid) => {
+        if (!cancelled) setState({ Grid, failed: false });
       },
       (error: unknown) => {
         console.error('[database] could not load the table', error);
@@ -67,7 +66,7 @@ function useGridComponent(): { Grid: GridComponent | null; failed: boolean } {
     return () => {
       cancelled = true;
     };
-  }, [toast]);
+  }, [toast, state.Grid]);
   return state;
 }
 

@@ -13,6 +13,7 @@ import {
   loadResultsInParts,
   onResultsStored,
   useSyncState,
+  type SyncState,
 } from '../../data/local-data.ts';
 import { createResultFeed, type ResultFeed } from './result-feed.ts';
 
@@ -91,6 +92,8 @@ function startRead(first: boolean): Read {
 interface EarlyRead {
   userId: string;
   read: Read;
+  /** The newest run's rows once that read is in (undefined until then). */
+  newest: SearchResult[] | null | undefined;
   /** Rows stored since the read started (they may or may not be in it). */
   arrived: SearchResult[];
   stop(): void;
@@ -116,6 +119,7 @@ export function startEarlyRead(userId: string): void {
   const entry: EarlyRead = {
     userId,
     read,
+    newest: undefined,
     arrived,
     stop() {
       unsubscribe();
@@ -123,8 +127,16 @@ export function startEarlyRead(userId: string): void {
       if (early === entry) early = null;
     },
   };
+  void read.newest.then((rows) => {
+    entry.newest = rows;
+  });
   const timer = setTimeout(() => entry.stop(), EARLY_READ_TTL_MS);
   early = entry;
+}
+
+/** The newest rows of the early read for `userId` if they are in already: the first render shows them. */
+function earlyNewestRows(userId: string): SearchResult[] | null {
+  return early?.userId === userId ? (early.newest ?? null) : null;
 }
 
 function takeEarlyRead(userId: string): EarlyRead | null {
@@ -134,24 +146,50 @@ function takeEarlyRead(userId: string): EarlyRead | null {
   return entry.userId === userId ? entry : null;
 }
 
+// --- the first sync ---------------------------------------------------------------------------
+
+type SyncProgress = Pick<SyncState, 'phase' | 'caughtUp'>;
+
+/**
+ * Behind the server for real: not caught up, and the engine knows it. While it starts, caughtUp
+ * is false only because the engine has not read its last sync time yet.
+ */
+export function isBehind({ phase, caughtUp }: SyncProgress): boolean {
+  return !caughtUp && phase !== 'starting';
+}
+
+/**
+ * Whether the page reads every row again: once a sync it saw behind has caught up (a first sync's
+ * rows came to the grid as additions in the order they were pulled; one read puts them all newest
+ * first). The engine's start is no such sync: a second full read there would hold the page's
+ * thread while the first read's rows go on screen.
+ */
+export function watchFirstSync(
+  sawBehind: boolean,
+  sync: SyncProgress,
+): { sawBehind: boolean; readAgain: boolean } {
+  if (isBehind(sync)) return { sawBehind: true, readAgain: false };
+  if (sawBehind && sync.caughtUp) return { sawBehind: false, readAgain: true };
+  return { sawBehind, readAgain: false };
+}
+
 // --- the hook --------------------------------------------------------------------------------
 
 export function useResultRows(userId: string): ResultRows {
   const toast = useToast();
-  const { caughtUp } = useSyncState();
+  const sync = useSyncState();
   const [feed] = useState(createResultFeed);
-  const [state, setState] = useState<{ rows: SearchResult[] | null; complete: boolean; failed: boolean }>({
-    rows: null,
-    complete: false,
-    failed: false,
-  });
+  const [state, setState] = useState<{ rows: SearchResult[] | null; complete: boolean; failed: boolean }>(
+    () => ({ rows: earlyNewestRows(userId), complete: false, failed: false }),
+  );
 
-  // A read on mount, and another when the first sync has finished (caughtUp false → true).
+  // A read on mount, and another when a first sync the page saw has finished.
   const [reads, setReads] = useState(0);
-  const [seenCaughtUp, setSeenCaughtUp] = useState(caughtUp);
-  if (seenCaughtUp !== caughtUp) {
-    setSeenCaughtUp(caughtUp);
-    if (caughtUp) setReads((count) => count + 1);
+  const [sawBehind, setSawBehind] = useState(() => isBehind(sync));
+  const watch = watchFirstSync(sawBehind, sync);
+  if (watch.sawBehind !== sawBehind) {
+    setSawBehind(watch.sawBehind);
+    if (watch.readAgain) setReads((count) => count + 1);
   }
 
   // Subscribed before the first read starts (effects run in order), so no stored row is missed.
