@@ -31,16 +31,14 @@ interface RowPaintWindow {
  * grid adds inside a row with `elementtiming`, and the Element Timing API reports when each one
  * was first painted (renderTime: the frame's presentation, the clock of first-contentful-paint).
  * The tagging runs in the page while the grid is built, so its small cost counts against the
- * figure. No named function literals in here (tsx keepNames).
+ * figure; it stops once a row's paint is reported. No named function literals in here (tsx keepNames).
  */
 export async function watchRowPaint(session: BrowserSession): Promise<void> {
   await session.context.addInitScript(() => {
     const times: number[] = [];
     (window as unknown as RowPaintWindow).__adscoutRowPaint = times;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        times.push((entry as PerformanceEntry & { renderTime: number }).renderTime);
-    }).observe({ type: 'element', buffered: true });
+    // Tagging stops at the first reported paint: the later measurements (a filter keystroke, a
+    // scroll) re-render rows, and must not pay for it.
     const tag = new MutationObserver((records) => {
       for (const record of records)
         for (const node of record.addedNodes) {
@@ -54,6 +52,11 @@ export async function watchRowPaint(session: BrowserSession): Promise<void> {
           }
         }
     });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        times.push((entry as PerformanceEntry & { renderTime: number }).renderTime);
+      if (times.some((time) => time > 0)) tag.disconnect();
+    }).observe({ type: 'element', buffered: true });
     document.addEventListener('DOMContentLoaded', () =>
       tag.observe(document.body, { childList: true, subtree: true }),
     );
