@@ -78,7 +78,8 @@ export async function preloadRoute(pathname: string): Promise<void> {
     loads.push(AppLayout.load(), Gate.load());
     // The local database opens while the modules load, not once the shell renders: the pages'
     // first reads (the Database page's newest rows) need it.
-    void import('../data/local-data.ts').then((local) => local.startLocalData()).catch(() => undefined); // the shell loads it too, and shows the route's error when it cannot
+    // (The shell loads the module too, and shows the route's error when it cannot.)
+    void import('../data/local-data.ts').then((local) => local.startLocalData()).catch(() => undefined);
     if (APP_PAGES[name]) loads.push(APP_PAGES[name].load());
   } else {
     const publicPage = PUBLIC_PAGES[pathname.replace(/\/+$/, '')];
