@@ -1,0 +1,46 @@
+/**
+ * The Database grid's filter cache: the lowercase Country, Keywords and Store Name of each row
+ * (resultFilterText), made once per row object, the first time a filter asks or ahead of it in
+ * idle time, so the first keystroke in a filter does not pay for 50,000 rows. A row stored again
+ * is a new object: its text is made anew.
+ */
+import { resultFilterText, type ResultFilterText, type SearchResult } from '../../../domain/index.ts';
+
+/** Rows whose filter text one idle callback makes. */
+export const WARM_CHUNK = 5000;
+
+export class FilterTextCache {
+  private readonly texts = new WeakMap<SearchResult, ResultFilterText>();
+  private readonly idle: (step: () => void) => void;
+  private readonly make: (row: SearchResult) => ResultFilterText;
+
+  /** `idle` runs a step when the page is idle; `make` is how a row's text is made. */
+  constructor(
+    idle: (step: () => void) => void,
+    make: (row: SearchResult) => ResultFilterText = resultFilterText,
+  ) {
+    this.idle = idle;
+    this.make = make;
+  }
+
+  /** The filter text of `row`, made now if it is not cached yet. */
+  get(row: SearchResult): ResultFilterText {
+    let text = this.texts.get(row);
+    if (!text) {
+      text = this.make(row);
+      this.texts.set(row, text);
+    }
+    return text;
+  }
+
+  /** Makes the text of every row in idle time after the rows are shown, WARM_CHUNK rows at a time. */
+  warm(rows: readonly SearchResult[]): void {
+    let next = 0;
+    const step = () => {
+      const end = Math.min(rows.length, next + WARM_CHUNK);
+      for (; next < end; next++) this.get(rows[next] as SearchResult);
+      if (next < rows.length) this.idle(step);
+    };
+    this.idle(step);
+  }
+}

@@ -1,0 +1,306 @@
+/**
+ * Every call the Database page makes on AG Grid's API, out of React: database-grid.tsx makes the
+ * grid and hands its props over, and this keeps the grid in step with them.
+ * - Rows: a new read replaces the grid's rows (kept by id), except the full read that follows the
+ *   newest rows, which goes in below them in slices; rows the sync engine stores later come from
+ *   the feed as async transactions, updates for rows the grid has and additions on top for the rest.
+ * - Filters: an external filter over each row's lowercase text (filter-text-cache.ts), run again
+ *   only when the needles change.
+ * - Columns: the hidden columns, applied as a difference from what the grid shows.
+ * - The ad detail view's walk through the rows as the grid shows them (grid-detail.ts).
+ * - The performance marks the local-first bench reads (tests/bench/lib/database-page.ts).
+ * It takes the part of GridApi it calls (grid-api.ts), so its tests run against a fake grid.
+ */
+import {
+  DATABASE_COLUMNS,
+  filterNeedles,
+  passesFilters,
+  resultColumn,
+  type ResultColumn,
+  type ResultFilters,
+  type ResultFilterText,
+  type SearchResult,
+} from '../../../domain/index.ts';
+import { FilterTextCache } from './filter-text-cache.ts';
+import { PAGE_SCHEDULER, type GridApiLike, type GridScheduler } from './grid-api.ts';
+import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
+import { GridDetail, type DetailView } from './grid-detail.ts';
+import type { ResultFeed } from './result-feed.ts';
+
+export interface GridListeners {
+  onHandle(handle: DatabaseGridHandle | null): void;
+  onCounts(counts: GridCounts): void;
+  /** The detail view opened, moved to another row (a new view) or closed (null). */
+  onDetail(view: DetailView | null): void;
+}
+
+export interface GridControllerOptions {
+  /** The props the grid is made with (it starts with these rows). */
+  rows: SearchResult[];
+  complete: boolean;
+  hidden: readonly string[];
+  filters: ResultFilters;
+  feed: ResultFeed;
+  listeners: GridListeners;
+  /** The newest rows are on screen: the full read may start (use-result-rows.ts). */
+  onFirstRowsOnScreen: () => void;
+  scheduler?: GridScheduler;
+}
+
+/**
+ * Rows the grid keeps rendered beyond the screen, for a smooth scroll (AG Grid's default). The
+ * first frame renders only the rows on screen (rowBuffer 0: about 14 rows rather than 24, measured
+ * 10 ms less to make the grid on this machine); the buffer is added once they are painted.
+ */
+export const ROW_BUFFER = 10;
+
+/** Rows added per grid transaction when the rest comes in after the newest rows. */
+export const APPEND_SLICE = 5000;
+
+/** Whether `rows` begins with the rows of `head`, in the same order. */
+function startsWith(rows: readonly SearchResult[], head: readonly SearchResult[]): boolean {
+  if (head.length > rows.length) return false;
+  for (let i = 0; i < head.length; i++) if (rows[i]!.id !== head[i]!.id) return false;
+  return true;
+}
+
+const sameNeedles = (a: ResultFilterText | null, b: ResultFilterText | null) =>
+  a === b ||
+  (!!a && !!b && a.country === b.country && a.keywords === b.keywords && a.storeName === b.storeName);
+
+export class GridController {
+  private api: GridApiLike | null = null;
+  private listeners: GridListeners;
+  private readonly feed: ResultFeed;
+  private readonly onFirstRowsOnScreen: () => void;
+  private readonly scheduler: GridScheduler;
+  private readonly filterText: FilterTextCache;
+
+  // The latest props; each `applied*` is what the grid shows now.
+  private latestRows: SearchResult[];
+  private latestComplete: boolean;
+  /** What the grid holds; null while the rest of the rows is being added. */
+  private appliedRows: SearchResult[] | null;
+  private appliedComplete: boolean;
+  /** Bumped by every change of rows: an addition in progress stops when it is not current. */
+  private applying = 0;
+  private allPainted = false;
+  private latestHidden: readonly string[];
+  private appliedHidden: ReadonlySet<string>;
+  private latestFilters: ResultFilters;
+  private needles: ResultFilterText | null;
+  /** Rows in the grid, counted as they are handed to it. */
+  private total: number;
+  /** Ids in async transactions not applied yet: a second arrival of one is an update. */
+  private readonly pendingAdds = new Set<string>();
+  /** The ad detail view's walk through the rows. */
+  readonly detail: GridDetail;
+
+  constructor(options: GridControllerOptions) {
+    this.listeners = options.listeners;
+    this.feed = options.feed;
+    this.onFirstRowsOnScreen = options.onFirstRowsOnScreen;
+    this.scheduler = options.scheduler ?? PAGE_SCHEDULER;
+    this.filterText = new FilterTextCache((step) => this.scheduler.idle(step));
+    this.detail = new GridDetail(
+      () => this.liveApi(),
+      (view) => this.listeners.onDetail(view),
+    );
+    this.latestRows = options.rows;
+    this.latestComplete = options.complete;
+    this.appliedRows = options.rows;
+    this.appliedComplete = options.complete;
+    this.total = options.rows.length;
+    this.latestHidden = options.hidden;
+    this.appliedHidden = new Set(options.hidden);
+    this.latestFilters = options.filters;
+    this.needles = filterNeedles(options.filters);
+  }
+
+  setListeners(listeners: GridListeners): void {
+    this.listeners = listeners;
+  }
+
+  // --- the grid's events ------------------------------------------------------------------------
+
+  /** The grid is ready (onGridReady): it catches up with the props and takes the feed's rows. */
+  attach(api: GridApiLike): void {
+    this.api = api;
+    this.applyRows();
+    this.applyHidden();
+    this.applyFilters();
+    const disconnect = this.feed.connect(this.applyArrivals);
+    api.addEventListener('gridPreDestroyed', () => {
+      disconnect();
+      if (this.api === api) this.api = null;
+      this.listeners.onHandle(null);
+    });
+    this.listeners.onHandle({ exportRows: () => exportRows(api) });
+    this.reportCounts();
+  }
+
+  /** The first rows are rendered (onFirstDataRendered of the grid `api`). */
+  firstDataRendered(api: GridApiLike): void {
+    this.afterPaint('adscout:database-first-rows-painted', { rows: this.total });
+    // after this frame's paint: the rows below the screen, then the full read of the rows may
+    // take the page's thread
+    this.scheduler.frame(() =>
+      this.scheduler.task(() => {
+        if (!api.isDestroyed()) api.setGridOption('rowBuffer', ROW_BUFFER);
+        this.onFirstRowsOnScreen();
+      }),
+    );
+    this.markAllPainted();
+    if (this.appliedRows) this.filterText.warm(this.appliedRows);
+  }
+
+  /** The rows shown changed (onModelUpdated). */
+  reportCounts = (): void => {
+    const api = this.liveApi();
+    if (api) this.listeners.onCounts({ displayed: api.getDisplayedRowCount(), total: this.total });
+  };
+
+  isExternalFilterPresent = (): boolean => this.needles !== null;
+
+  doesExternalFilterPass = (node: { data?: SearchResult | undefined }): boolean => {
+    const needles = this.needles;
+    return !needles || !node.data || passesFilters(this.filterText.get(node.data), needles);
+  };
+
+  // --- the props ----------------------------------------------------------------------------------
+
+  setRows(rows: SearchResult[], complete: boolean): void {
+    this.latestRows = rows;
+    this.latestComplete = complete;
+    this.applyRows();
+  }
+
+  setHidden(hidden: readonly string[]): void {
+    this.latestHidden = hidden;
+    this.applyHidden();
+  }
+
+  setFilters(filters: ResultFilters): void {
+    this.latestFilters = filters;
+    this.applyFilters();
+  }
+
+  private applyRows(): void {
+    const api = this.api;
+    if (!api) return;
+    const next = this.latestRows;
+    const nextComplete = this.latestComplete;
+    if (next === this.appliedRows) {
+      this.feed.applied(next);
+      return;
+    }
+    const previous = this.appliedRows;
+    const generation = ++this.applying;
+    const finish = () => {
+      this.appliedRows = next;
+      this.appliedComplete = nextComplete;
+      this.total = next.length;
+      this.pendingAdds.clear();
+      this.filterText.warm(next);
+      this.markAllPainted();
+      this.feed.applied(next);
+    };
+    api.flushAsyncTransactions();
+    if (previous && !this.appliedComplete && startsWith(next, previous)) {
+      // The newest rows are on screen: the rest goes in below them in slices, the page taking
+      // input between slices, instead of one task that replaces every row.
+      this.appliedRows = null;
+      void (async () => {
+        for (let start = previous.length; start < next.length; start += APPEND_SLICE) {
+          await this.scheduler.yieldToPage();
+          if (generation !== this.applying || api.isDestroyed()) return;
+          const add = next.slice(start, start + APPEND_SLICE);
+          api.applyTransaction({ add });
+          this.total += add.length;
+        }
+        if (generation === this.applying && !api.isDestroyed()) finish();
+      })();
+      return;
+    }
+    api.setGridOption('rowData', next);
+    finish();
+  }
+
+  private applyHidden(): void {
+    const api = this.api;
+    if (!api) return;
+    const next = new Set<string>(this.latestHidden);
+    const show: string[] = [];
+    const hide: string[] = [];
+    for (const column of DATABASE_COLUMNS) {
+      const was = this.appliedHidden.has(column.key);
+      const now = next.has(column.key);
+      if (was && !now) show.push(column.key);
+      else if (!was && now) hide.push(column.key);
+    }
+    this.appliedHidden = next;
+    if (show.length === 0 && hide.length === 0) return;
+    if (hide.length > 0) api.setColumnsVisible(hide, false);
+    if (show.length > 0) api.setColumnsVisible(show, true);
+    this.afterPaint('adscout:database-columns-toggled');
+  }
+
+  private applyFilters(): void {
+    const next = filterNeedles(this.latestFilters);
+    if (sameNeedles(next, this.needles)) return;
+    this.needles = next;
+    const api = this.api;
+    if (!api) return;
+    api.onFilterChanged();
+    this.afterPaint('adscout:database-filtered');
+  }
+
+  /** Rows stored after the read: updates for rows the grid has, additions (on top) for the rest. */
+  private applyArrivals = (arrived: SearchResult[]): void => {
+    const api = this.liveApi();
+    if (!api) return;
+    const latest = new Map<string, SearchResult>();
+    for (const row of arrived) latest.set(row.id, row);
+    const add: SearchResult[] = [];
+    const update: SearchResult[] = [];
+    for (const row of latest.values()) {
+      if (api.getRowNode(row.id) || this.pendingAdds.has(row.id)) update.push(row);
+      else add.push(row);
+    }
+    for (const row of add) this.pendingAdds.add(row.id);
+    this.total += add.length;
+    api.applyTransactionAsync({ add, addIndex: 0, update }, (result) => {
+      for (const node of result.add) if (node.id) this.pendingAdds.delete(node.id);
+    });
+  };
+
+  private markAllPainted(): void {
+    if (this.allPainted || !this.appliedComplete) return;
+    this.allPainted = true;
+    this.afterPaint('adscout:database-rows-painted', { rows: this.total });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private liveApi(): GridApiLike | null {
+    return this.api && !this.api.isDestroyed() ? this.api : null;
+  }
+
+  private afterPaint(mark: string, detail?: unknown): void {
+    this.scheduler.frame(() => this.scheduler.mark(mark, detail));
+  }
+}
+
+/** The filtered and sorted rows and the visible data columns, in the order shown. */
+function exportRows(api: GridApiLike): { rows: SearchResult[]; columns: ResultColumn[] } {
+  const columns: ResultColumn[] = [];
+  for (const column of api.getAllDisplayedColumns()) {
+    const known = resultColumn(column.getColId());
+    if (known) columns.push(known);
+  }
+  const rows: SearchResult[] = [];
+  api.forEachNodeAfterFilterAndSort((node) => {
+    if (node.data) rows.push(node.data);
+  });
+  return { rows, columns };
+}

@@ -1,0 +1,115 @@
+/**
+ * How the Database grid is made: AG Grid's own createGrid on a host element, its modules, theme
+ * and options, every grid event wired to the grid's controller (grid-controller.ts).
+ *
+ * Built for 50,000 rows: plain text cells (the grid writes values as text, never as HTML), value
+ * formatters rather than renderers (grid-columns.ts), the filters as an external filter, the rows
+ * on screen only in the first frame, and no hover highlight or row animation.
+ */
+import {
+  CellStyleModule,
+  ClientSideRowModelApiModule,
+  ClientSideRowModelModule,
+  ColumnApiModule,
+  createGrid,
+  EventApiModule,
+  ExternalFilterModule,
+  RowApiModule,
+  ScrollApiModule,
+  themeQuartz,
+  ValidationModule,
+  type CellClickedEvent,
+  type CellKeyDownEvent,
+  type GetRowIdParams,
+  type GridApi,
+  type Module,
+} from 'ag-grid-community';
+import type { SearchResult } from '../../../domain/index.ts';
+import { DEFAULT_COL_DEF, gridColumnDefs } from './grid-columns.ts';
+import type { GridController } from './grid-controller.ts';
+
+// Every grid API the code calls needs its module; a missing one is only a console error (#200),
+// which the e2e console-error guard fails on. EventApiModule: api.addEventListener, which
+// disconnects the row feed and clears the export handle when the page closes. ScrollApiModule:
+// api.ensureIndexVisible, which keeps the row the detail view shows in view.
+const MODULES: Module[] = [
+  ClientSideRowModelModule,
+  ClientSideRowModelApiModule,
+  RowApiModule,
+  ScrollApiModule,
+  ColumnApiModule,
+  EventApiModule,
+  ExternalFilterModule,
+  CellStyleModule,
+  ...(import.meta.env.DEV ? [ValidationModule] : []),
+];
+
+const THEME = themeQuartz.withParams({
+  accentColor: '#1d4ed8',
+  foregroundColor: '#0b1424',
+  headerBackgroundColor: '#eef2f7',
+  headerFontWeight: 600,
+  fontFamily: 'inherit',
+  fontSize: 14,
+  wrapperBorderRadius: 12,
+  borderColor: '#dbe2ea',
+});
+
+const getRowId = (params: GetRowIdParams<SearchResult>) => params.data.id;
+
+/** A click on a row opens its ad, but not a click on a link in it or one that ends a selection. */
+function clickOpensDetail(event: CellClickedEvent<SearchResult>): boolean {
+  const target = event.event?.target;
+  if (!event.data || (target instanceof Element && target.closest('a'))) return false;
+  return window.getSelection()?.isCollapsed ?? true;
+}
+
+/** Enter on a row opens its ad, but Enter on a link in it follows the link. */
+function keyOpensDetail(event: CellKeyDownEvent<SearchResult>): boolean {
+  const key = event.event;
+  if (!(key instanceof KeyboardEvent) || key.key !== 'Enter' || !event.data) return false;
+  if (key.target instanceof Element && key.target.closest('a')) return false;
+  // no keypress after this: the Enter must not also press the dialog's focused button
+  key.preventDefault();
+  return true;
+}
+
+/**
+ * Makes the grid in `host` with `rows` and the columns not `hidden`; from then on the controller
+ * takes every change through the grid's API.
+ */
+export function createDatabaseGrid(
+  host: HTMLElement,
+  controller: GridController,
+  initial: { rows: SearchResult[]; hidden: readonly string[] },
+): GridApi<SearchResult> {
+  return createGrid<SearchResult>(
+    host,
+    {
+      theme: THEME,
+      rowData: initial.rows,
+      columnDefs: gridColumnDefs(initial.hidden),
+      defaultColDef: DEFAULT_COL_DEF,
+      getRowId,
+      isExternalFilterPresent: controller.isExternalFilterPresent,
+      doesExternalFilterPass: controller.doesExternalFilterPass,
+      suppressRowHoverHighlight: true,
+      animateRows: false,
+      // the rows on screen only, in the first frame; the controller adds ROW_BUFFER once painted
+      rowBuffer: 0,
+      suppressNoRowsOverlay: true,
+      enableCellTextSelection: true,
+      onGridReady: (event) => controller.attach(event.api),
+      onFirstDataRendered: (event) => controller.firstDataRendered(event.api),
+      onModelUpdated: controller.reportCounts,
+      onCellClicked: (event: CellClickedEvent<SearchResult>) => {
+        if (event.data && clickOpensDetail(event))
+          controller.detail.open(event.data, event.column.getColId());
+      },
+      onCellKeyDown: (event: CellKeyDownEvent<SearchResult>) => {
+        if (event.data && keyOpensDetail(event)) controller.detail.open(event.data, event.column.getColId());
+      },
+    },
+    { modules: MODULES },
+  );
+}
