@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { normalizeAd, type NormalizedAd } from '../../src/domain/normalize-ad.ts';
+import { normalizeAd, type NormalizedAd } from '../../src/domain/normalize/normalize-ad.ts';
 import { parseRawDataset } from '../../src/domain/raw-dataset.ts';
 import { ROOT } from '../../scripts/lib/stack.mjs';
 import { npm } from './commands.ts';

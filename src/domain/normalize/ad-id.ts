@@ -1,0 +1,30 @@
+/**
+ * The Library ID of an item: `ad_archive_id` (Apify actors) or `id` (the Graph API). `ad_id` is
+ * another id, usually null, and never used. An item without a usable ID cannot become a row, and
+ * says why.
+ */
+import { firstPresent, readField, type JsonObject } from './raw-access.ts';
+
+export const SKIP_REASONS = {
+  notAnObject: 'not an object',
+  missingAdId: 'missing ad id',
+  invalidAdId: 'invalid ad id',
+} as const;
+export type SkipReason = (typeof SKIP_REASONS)[keyof typeof SKIP_REASONS];
+
+/** What the ad_id column and the Ad Library link accept; longer ids are refused, never cut. */
+const AD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Numbers past 2^53 have already lost digits in JSON.parse, so they are refused. */
+export function adIdOf(item: JsonObject): { id: string } | { reason: SkipReason } {
+  const value = firstPresent(readField(item, 'ad_archive_id'), readField(item, 'id'));
+  if (value === undefined) return { reason: SKIP_REASONS.missingAdId };
+  if (typeof value === 'number') {
+    return Number.isSafeInteger(value) && value >= 0
+      ? { id: String(value) }
+      : { reason: SKIP_REASONS.invalidAdId };
+  }
+  const id = typeof value === 'string' ? value.trim() : '';
+  if (!id) return { reason: SKIP_REASONS.missingAdId };
+  return AD_ID.test(id) ? { id } : { reason: SKIP_REASONS.invalidAdId };
+}
