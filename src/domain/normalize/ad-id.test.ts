@@ -31,3 +31,47 @@ describe('adIdOf', () => {
     expect(adIdOf({ ad_archive_id: { id: 1 } })).toEqual({ reason: SKIP_REASONS.missingAdId });
   });
 });
+
+describe('adIdOf: Graph API v3 records (2019), which have no id field', () => {
+  const snapshotUrl = (query: string) => `https://www.facebook.com/ads/archive/render_ad/?${query}`;
+
+  it('takes the id from the query of ad_snapshot_url', () => {
+    expect(adIdOf({ ad_snapshot_url: snapshotUrl('id=123&access_token=EAAB-secret') })).toEqual({
+      id: '123',
+    });
+    expect(adIdOf({ ad_snapshot_url: snapshotUrl('access_token=EAAB-secret&id=2345') })).toEqual({
+      id: '2345',
+    });
+    // what the worker hands on: the token already removed (src/worker/sources/meta.ts)
+    expect(adIdOf({ adSnapshotUrl: snapshotUrl('id=456') })).toEqual({ id: '456' });
+  });
+
+  it('prefers the id field when there is one', () => {
+    expect(adIdOf({ id: '7', ad_snapshot_url: snapshotUrl('id=8&access_token=x') })).toEqual({ id: '7' });
+  });
+
+  it('checks that id as it checks any other, and reads no other parameter as one', () => {
+    expect(adIdOf({ ad_snapshot_url: snapshotUrl('id=1%20OR%201&access_token=x') })).toEqual({
+      reason: SKIP_REASONS.invalidAdId,
+    });
+    for (const query of ['access_token=x', 'page_id=9&access_token=x', 'xid=9', 'id=&access_token=x']) {
+      expect(adIdOf({ ad_snapshot_url: snapshotUrl(query) }), query).toEqual({
+        reason: SKIP_REASONS.missingAdId,
+      });
+    }
+  });
+
+  it('reads only a Facebook link as the snapshot', () => {
+    for (const url of [
+      'https://evil.example/ads/archive/render_ad/?id=123',
+      'https://facebook.com.evil.example/?id=123',
+      'javascript:alert(1)//?id=123',
+      '/ads/archive/render_ad/?id=123',
+    ]) {
+      expect(adIdOf({ ad_snapshot_url: url }), url).toEqual({ reason: SKIP_REASONS.missingAdId });
+    }
+    expect(adIdOf({ ad_snapshot_url: 'https://facebook.com/ads/archive/render_ad/?id=123' })).toEqual({
+      id: '123',
+    });
+  });
+});

@@ -38,6 +38,24 @@ describe('creativeTextsOf: where the texts are', () => {
     });
   });
 
+  it('reads the singular texts of 2019 Graph records (API v3), after the arrays of later versions', () => {
+    expect(
+      texts({
+        ad_creative_link_title: 'Title',
+        ad_creative_body: 'Body',
+        ad_creative_link_caption: 'shop.example',
+        ad_creative_link_description: 'Description',
+      }),
+    ).toMatchObject({
+      title: 'Title',
+      body: 'Body',
+      caption: 'shop.example',
+      link_description: 'Description',
+    });
+    expect(texts({ ad_creative_bodies: ['Array'], ad_creative_body: 'Singular' }).body).toBe('Array');
+    expect(texts({ ad_creative_bodies: [], ad_creative_body: 'Singular' }).body).toBe('Singular');
+  });
+
   it('reads the fields of flattened items, and upper-case call-to-action types only', () => {
     expect(texts({ title: 'Flat', cta_type: 'shop_now' })).toMatchObject({
       title: 'Flat',

@@ -50,18 +50,25 @@ export interface CreativeTexts {
   cta_type: string;
 }
 
-/** Where ads_archive keeps each text that a snapshot names `title`, `body`… */
+/**
+ * Where ads_archive keeps each text that a snapshot names `title`, `body`…: an array, or in the
+ * records of 2019 (API v3, as in tests/fixtures/ad-library/graph-ads-archive-2019.json) one string
+ * under the singular name.
+ */
 const GRAPH_TEXT_FIELDS = {
-  title: 'ad_creative_link_titles',
-  body: 'ad_creative_bodies',
-  caption: 'ad_creative_link_captions',
-  link_description: 'ad_creative_link_descriptions',
+  title: ['ad_creative_link_titles', 'ad_creative_link_title'],
+  body: ['ad_creative_bodies', 'ad_creative_body'],
+  caption: ['ad_creative_link_captions', 'ad_creative_link_caption'],
+  link_description: ['ad_creative_link_descriptions', 'ad_creative_link_description'],
 } as const;
 
 export function creativeTextsOf(shape: ItemShape): CreativeTexts {
   const text = (name: keyof typeof GRAPH_TEXT_FIELDS, multiline = false) =>
     creativeText(
-      firstPresent(creativeField(shape, name), firstOrSelf(readField(shape.item, GRAPH_TEXT_FIELDS[name]))),
+      firstPresent(
+        creativeField(shape, name),
+        ...GRAPH_TEXT_FIELDS[name].map((graphName) => firstOrSelf(readField(shape.item, graphName))),
+      ),
       readField(shape.firstCard, name),
       AD_TEXT_CAPS[name],
       multiline,

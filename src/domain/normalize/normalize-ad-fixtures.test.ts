@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 // The raw samples live in tests/fixtures so that the worker tests and the CLI replay the same items.
 import apifyCamelCase from '../../../tests/fixtures/ad-library/apify-camel-case.json';
 import curiousCoder from '../../../tests/fixtures/ad-library/curious-coder.json';
+import graphPage2019 from '../../../tests/fixtures/ad-library/graph-ads-archive-2019.json';
 import graphPage from '../../../tests/fixtures/ad-library/graph-ads-archive.json';
 import hostile from '../../../tests/fixtures/ad-library/hostile.json';
 import { AD_FIELDS, DERIVED_AD_FIELDS, searchResultSchema } from '../entities.ts';
@@ -21,7 +22,7 @@ function byId(items: unknown[]): Map<string, NormalizedAd> {
   return ads;
 }
 
-const GRAPH_ITEMS: unknown[] = graphPage.data;
+const GRAPH_ITEMS: unknown[] = [...graphPage.data, ...graphPage2019.data];
 const ALL_ITEMS: unknown[] = [...curiousCoder, ...apifyCamelCase, ...GRAPH_ITEMS, ...hostile];
 const ROW_KEYS = [
   ...AD_FIELDS.map((f) => f.key),
@@ -226,6 +227,30 @@ describe('normalizeAd: fixture table', () => {
         winning_score: 0,
       },
     ],
+    [
+      'Graph API v3 (2019): the id only in ad_snapshot_url, the texts in the singular',
+      '2187654321098765',
+      {
+        ad_library_url: 'https://www.facebook.com/ads/library/?id=2187654321098765',
+        active_status: 'INACTIVE',
+        start_date: '2019-03-02 00:00:00.000Z',
+        end_date: '2019-03-30 00:00:00.000Z',
+        days_running: 28,
+        title: 'Hochbeet aus Lärchenholz',
+        body: 'Unsere Frühjahrskollektion ist da. Jetzt 20 % auf alle Hochbeete sparen.',
+        caption: 'www.gartenzeit-shop.de',
+        link_description: 'Versandkostenfrei ab 40 €',
+        store_name: 'gartenzeit-shop.de',
+        page_id: '1523456789012345',
+        page_profile_url: 'https://www.facebook.com/1523456789012345',
+        product_link: '',
+      },
+    ],
+    [
+      'Graph API v3 (2019): the id after the access token',
+      '2290011223344556',
+      { active_status: 'INACTIVE', days_running: 41, title: 'Gewächshaus-Set', store_name: 'Gartenzeit' },
+    ],
   ])('%s', (_label, id, expected) => {
     expect(ads.get(id)).toMatchObject(expected);
   });
@@ -254,8 +279,8 @@ describe('normalizeAd: every fixture row is a valid search_results row', () => {
     is_new: true,
   });
 
-  it('normalizes the 14 items that have an id', () => {
-    expect(rows).toHaveLength(14);
+  it('normalizes the 16 items that have an id (a field, or a 2019 record’s snapshot link)', () => {
+    expect(rows).toHaveLength(16);
   });
 
   it.each(rows.map((row) => [row.ad_id, row] as const))('%s', (_id, row) => {

@@ -128,6 +128,38 @@ describe('normalizeAd: hostile items', () => {
   });
 });
 
+describe('normalizeAd: Graph API v3 records (2019), which have no id field', () => {
+  const record = {
+    ad_creative_body: 'Spring is here',
+    ad_delivery_start_time: '2019-03-02T00:00:00+0000',
+    ad_snapshot_url: 'https://www.facebook.com/ads/archive/render_ad/?id=123&access_token=EAAB-secret',
+    page_id: '456',
+  };
+
+  it('become rows with the id of their ad_snapshot_url', () => {
+    const ad = normalized(record);
+    expect(ad).toMatchObject({
+      ad_id: '123',
+      ad_library_url: 'https://www.facebook.com/ads/library/?id=123',
+      body: 'Spring is here',
+      page_profile_url: 'https://www.facebook.com/456',
+    });
+  });
+
+  it('never store the access token, nor the snapshot link that carries it', () => {
+    const stored = JSON.stringify(normalized(record));
+    for (const leak of ['access_token', 'EAAB-secret', 'render_ad']) expect(stored).not.toContain(leak);
+  });
+
+  it('are still skipped when the snapshot link names no id', () => {
+    const withoutId = {
+      ...record,
+      ad_snapshot_url: 'https://www.facebook.com/ads/archive/render_ad/?access_token=x',
+    };
+    expect(normalizeAd(withoutId, CONTEXT)).toEqual({ ok: false, reason: SKIP_REASONS.missingAdId });
+  });
+});
+
 describe('normalizeAd: what comes from the run and from the ids', () => {
   it('takes keywords and country from the run, never from the ad', () => {
     const ad = normalized(
