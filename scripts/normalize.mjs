@@ -11,7 +11,7 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { parseDatasetFile } = await import('../src/domain/dataset-file.ts');
-const { normalizeAd } = await import('../src/domain/normalize-ad.ts');
+const { normalizeAd } = await import('../src/domain/normalize/normalize-ad.ts');
 const { resolveScoutQuery } = await import('../src/domain/ad-library-link.ts');
 const { splitKeywords } = await import('../src/domain/text.ts');
 

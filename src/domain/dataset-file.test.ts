@@ -3,7 +3,7 @@ import curiousCoder from '../../tests/fixtures/ad-library/curious-coder.json';
 import hostile from '../../tests/fixtures/ad-library/hostile.json';
 import { datasetCsv } from '../../tests/fixtures/dataset-csv.ts';
 import { parseCsvDataset, parseDatasetFile, unflattenRow } from './dataset-file.ts';
-import { normalizeAd } from './normalize-ad.ts';
+import { normalizeAd } from './normalize/normalize-ad.ts';
 
 describe('unflattenRow', () => {
   it('folds "/" and "." paths into nested objects and numeric segments into arrays', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDateTime, formatLongDate, parsePbDate, usagePercent } from './format.ts';
+import {
+  formatCount,
+  formatDateTime,
+  formatLongDate,
+  parsePbDate,
+  toPbDate,
+  usagePercent,
+} from './format.ts';
 
 describe('parsePbDate', () => {
   it('reads PocketBase and ISO dates', () => {
@@ -10,6 +17,14 @@ describe('parsePbDate', () => {
     expect(parsePbDate('')).toBeNull();
     expect(parsePbDate(undefined)).toBeNull();
     expect(parsePbDate('soon')).toBeNull();
+  });
+});
+
+describe('toPbDate', () => {
+  it('formats epoch ms as PocketBase stores dates, which parsePbDate reads back', () => {
+    const epochMs = Date.UTC(2026, 10, 22, 10, 0, 0);
+    expect(toPbDate(epochMs)).toBe('2026-11-22 10:00:00.000Z');
+    expect(parsePbDate(toPbDate(epochMs))?.getTime()).toBe(epochMs);
   });
 });
 

@@ -1,10 +1,15 @@
-/** Display formats shared by every screen (SPEC §2, §4). */
+/** Display formats shared by every screen (SPEC §2, §4), and the date format PocketBase stores. */
 
 /** PocketBase stores dates as '2026-11-22 10:00:00.000Z'; '' means unset. */
 export function parsePbDate(value: string | null | undefined): Date | null {
   if (!value) return null;
   const date = new Date(value.includes('T') ? value : value.replace(' ', 'T'));
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Epoch ms in PocketBase's date format: '2024-10-24 07:00:00.000Z'. */
+export function toPbDate(epochMs: number): string {
+  return new Date(epochMs).toISOString().replace('T', ' ');
 }
 
 const MONTHS = [

@@ -13,7 +13,7 @@ export * from './runs.ts';
 export * from './text.ts';
 export * from './ad-library-link.ts';
 export * from './winning-score.ts';
-export * from './normalize-ad.ts';
+export * from './normalize/normalize-ad.ts';
 export * from './raw-dataset.ts';
 export * from './quota-period.ts';
 export * from './quota.ts';

@@ -13,7 +13,7 @@ import {
   resultsRequestSchema,
   type ResultRow,
 } from './lease-contract.ts';
-import { normalizeAd, type NormalizedAd } from './normalize-ad.ts';
+import { normalizeAd, type NormalizedAd } from './normalize/normalize-ad.ts';
 
 const NOW = Date.UTC(2025, 3, 17);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdMediaUrl, isDemoMediaPath, isHttpUrl, parseHttpUrl } from './url.ts';
+import { isAdMediaUrl, isDemoMediaPath, isHttpUrl, parseHttpUrl, queryParam } from './url.ts';
 
 describe('parseHttpUrl', () => {
   it('splits an Ad Library link', () => {
@@ -87,5 +87,20 @@ describe('isAdMediaUrl: http(s) CDN links and the demo catalogue’s own images'
   it('knows a demo path from a URL', () => {
     expect(isDemoMediaPath('/demo-media/portable-blender.svg')).toBe(true);
     expect(isDemoMediaPath('https://shop.example/demo-media/portable-blender.svg')).toBe(false);
+  });
+});
+
+describe('queryParam', () => {
+  it('decodes the first value of the named parameter, + as a space', () => {
+    expect(queryParam('u=https%3A%2F%2Fshop.example%2Fp&h=x', 'u')).toBe('https://shop.example/p');
+    expect(queryParam('q=led+mask&q=other', 'q')).toBe('led mask');
+    expect(queryParam('id=&id=2', 'id')).toBe('');
+    expect(queryParam('flag&x=1', 'flag')).toBe('');
+  });
+
+  it('matches the whole name only, and gives null when it is absent or malformed', () => {
+    expect(queryParam('page_id=7&xid=8', 'id')).toBeNull();
+    expect(queryParam('', 'id')).toBeNull();
+    expect(queryParam('u=%E0%A4%A', 'u')).toBeNull();
   });
 });

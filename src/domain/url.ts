@@ -49,6 +49,23 @@ export function isHttpUrl(raw: string): boolean {
 }
 
 /**
+ * The first value of the parameter `name` in a query string ('a=1&b=2', HttpUrlParts.query),
+ * decoded ('+' is a space); null when it is absent or its %-escapes are malformed.
+ */
+export function queryParam(query: string, name: string): string | null {
+  for (const pair of query.split('&')) {
+    const eq = pair.indexOf('=');
+    if ((eq < 0 ? pair : pair.slice(0, eq)) !== name) continue;
+    try {
+      return decodeURIComponent((eq < 0 ? '' : pair.slice(eq + 1)).replace(/\+/g, ' '));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
  * Where the app serves the demo catalogue's product images (public/demo-media/). The demo source
  * writes media as root-relative paths under it, so its ads show on a server with no internet.
  */

@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { normalizeAd, type NormalizedAd } from '../../src/domain/normalize-ad.ts';
+import { normalizeAd, type NormalizedAd } from '../../src/domain/normalize/normalize-ad.ts';
 import { parseRawDataset } from '../../src/domain/raw-dataset.ts';
 import { ROOT } from '../../scripts/lib/stack.mjs';
 import { npm } from './commands.ts';
@@ -93,6 +93,18 @@ describe('npm run normalize on the JSON fixtures', () => {
     expect(rowsOf(camel)).toEqual(await expectedRows('apify-camel-case.json'));
     expect(graph.code).toBe(0);
     expect(camel.code).toBe(0);
+  });
+
+  it('reads a Graph API page of 2019 (API v3), whose records carry their id only in ad_snapshot_url', async () => {
+    const run = await normalizeCli([join(FIXTURES, 'graph-ads-archive-2019.json'), ...CONTEXT]);
+    expect(run.stderr).toBe('normalize: 2 items (json); 2 rows normalized; 0 skipped\n');
+    expect(run.code).toBe(0);
+    expect(rowsOf(run)).toEqual(await expectedRows('graph-ads-archive-2019.json'));
+    expect(rowsOf(run).map((row) => [row.ad_id, row.ad_library_url])).toEqual([
+      ['2187654321098765', 'https://www.facebook.com/ads/library/?id=2187654321098765'],
+      ['2290011223344556', 'https://www.facebook.com/ads/library/?id=2290011223344556'],
+    ]);
+    expect(run.stdout).not.toContain('access_token');
   });
 
   it('counts what it skips, per reason, and prints nothing for those items', async () => {
@@ -189,7 +201,13 @@ describe('npm run normalize on the spreadsheet download of each fixture', () => 
     ['"/" paths, commas, BOM', { separator: '/', bom: true }],
     ['"." paths, semicolons', { separator: '.', delimiter: ';' }],
   ];
-  const fixtures = ['curious-coder.json', 'apify-camel-case.json', 'graph-ads-archive.json', 'hostile.json'];
+  const fixtures = [
+    'curious-coder.json',
+    'apify-camel-case.json',
+    'graph-ads-archive.json',
+    'graph-ads-archive-2019.json',
+    'hostile.json',
+  ];
 
   for (const [label, options] of variants) {
     it(`gives the same rows as the JSON (${label})`, async () => {
@@ -211,6 +229,7 @@ describe('npm run normalize on the spreadsheet download of each fixture', () => 
         'curious-coder.json': 'normalize: 7 items (csv); 7 rows normalized; 0 skipped\n',
         'apify-camel-case.json': 'normalize: 2 items (csv); 2 rows normalized; 0 skipped\n',
         'graph-ads-archive.json': 'normalize: 3 items (csv); 3 rows normalized; 0 skipped\n',
+        'graph-ads-archive-2019.json': 'normalize: 2 items (csv); 2 rows normalized; 0 skipped\n',
         // no row for the three items that are not objects, and '{}' and '{"ad_archive_id": ""}'
         // are empty lines, which a CSV reader passes over
         'hostile.json':

@@ -7,7 +7,7 @@
 import type { Quota } from '../../domain/entities.ts';
 import { computeQuota, splitCharge, type LedgerSums } from '../../domain/quota.ts';
 import { currentPeriod } from '../../domain/quota-period.ts';
-import { toPbDate } from '../../domain/normalize-ad.ts';
+import { toPbDate } from '../../domain/format.ts';
 
 const LEDGER = 'usage_ledger';
 

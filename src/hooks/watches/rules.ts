@@ -5,8 +5,7 @@
  * within a minute; a resumed one at its next planned time).
  */
 import { checkInput } from '../../domain/forms.ts';
-import { parsePbDate } from '../../domain/format.ts';
-import { toPbDate } from '../../domain/normalize-ad.ts';
+import { parsePbDate, toPbDate } from '../../domain/format.ts';
 import {
   resumedRunAt,
   WATCH_LIMITS,

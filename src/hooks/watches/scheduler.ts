@@ -10,8 +10,7 @@
  * - At most 50 starts per tick, the oldest due first; the rest wait for the next tick.
  */
 import { checkInput, scoutFormSchema } from '../../domain/forms.ts';
-import { parsePbDate } from '../../domain/format.ts';
-import { toPbDate } from '../../domain/normalize-ad.ts';
+import { parsePbDate, toPbDate } from '../../domain/format.ts';
 import { nextRunAfter, WATCH_LIMITS, type WatchCadence } from '../../domain/watches.ts';
 import { runRefusal, startRun } from '../runs/index.ts';
 
