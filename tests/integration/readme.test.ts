@@ -1,31 +1,90 @@
 /**
- * The README matches the tree: its data model names every collection the migrations create (and
- * nothing else but PocketBase's own `users`), its configuration table every variable the hooks
- * read (and "Going live" the ones a public server needs), and its folder map every top-level
- * folder of the repository and of src/.
+ * The README and docs/ match the tree: the data model names every collection the migrations create
+ * (and nothing else but PocketBase's own `users`), the configuration table every variable the hooks
+ * read (and "Going live" the ones a public server needs), the README's folder map every top-level
+ * folder of the repository and of src/, and the invariants page only tests that exist. Every
+ * relative link resolves to a file and, with an anchor, to one of its headings; every repository
+ * path the docs name in backticks exists.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.mjs';
 import { MAIL_ENV_NAMES } from '../../src/domain/mail-settings.ts';
 import { BACKUP_ENV_NAMES } from '../../src/domain/server-settings.ts';
 import { collectionsCreatedByMigrations } from './migration-collections.ts';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const README_LINES_MAX = 200;
 
-/** The text under a `## title` heading, up to the next `## `. */
-function section(title: string): string {
-  const start = README.indexOf(`\n## ${title}\n`);
-  if (start < 0) throw new Error(`README.md has no "## ${title}" section`);
-  const end = README.indexOf('\n## ', start + 1);
-  return README.slice(start, end < 0 ? undefined : end);
+function read(path: string): string {
+  return readFileSync(join(ROOT, path), 'utf8');
 }
 
-describe('README.md', () => {
-  it('names in its data model every collection the migrations create, and no other', () => {
-    const text = section('Data model');
+const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\n')
+  .filter(Boolean);
+/** README.md, deploy/README.md and every page of docs/, as repository paths. */
+const PAGES = [
+  'README.md',
+  'deploy/README.md',
+  ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name.split('\\').join('/')}`)
+    .sort(),
+];
+
+/** The text of a page with its fenced code blocks blanked out (their lines kept). */
+function prose(text: string): string {
+  let fenced = false;
+  return text
+    .split('\n')
+    .map((line) => {
+      if (/^\s*```/.test(line)) {
+        fenced = !fenced;
+        return '';
+      }
+      return fenced ? '' : line;
+    })
+    .join('\n');
+}
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+function headingAnchor(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M} _-]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/** Every anchor a page's headings make, numbered as GitHub numbers repeated ones. */
+function anchorsOf(text: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const line of prose(text).split('\n')) {
+    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1];
+    if (heading === undefined) continue;
+    const base = headingAnchor(heading);
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return anchors;
+}
+
+/** The text under a `## title` heading of a page, up to the next `## `. */
+function section(page: string, title: string): string {
+  const text = read(page);
+  const start = text.indexOf(`\n## ${title}\n`);
+  if (start < 0) throw new Error(`${page} has no "## ${title}" section`);
+  const end = text.indexOf('\n## ', start + 1);
+  return text.slice(start, end < 0 ? undefined : end);
+}
+
+describe('the docs', () => {
+  it('name in the data model every collection the migrations create, and no other', () => {
+    const text = section('docs/data-model.md', 'Collections');
     const named = new Set([...text.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]));
     const table = text
       .split('\n')
@@ -34,12 +93,12 @@ describe('README.md', () => {
     const created = collectionsCreatedByMigrations();
     expect(created.length).toBeGreaterThan(0);
     const missing = created.filter((name) => !named.has(name));
-    expect(missing, 'collections the migrations create but the README does not name').toEqual([]);
+    expect(missing, 'collections the migrations create but the data model does not name').toEqual([]);
     expect(table.filter((name) => !created.includes(name))).toEqual(['users']);
   });
 
-  it('lists in its configuration table every variable the server reads, and the going-live ones', () => {
-    const table = section('Configuration')
+  it('list in the configuration table every variable the server reads, and the going-live ones', () => {
+    const table = section('docs/configuration.md', 'Variables')
       .split('\n')
       .filter((line) => line.startsWith('| `'))
       .map((line) => line.split('|')[1] ?? '')
@@ -47,30 +106,107 @@ describe('README.md', () => {
     const listed = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]));
     // read by name, and the backup and mail settings read from their lists
     const read = new Set<string>([...BACKUP_ENV_NAMES, ...MAIL_ENV_NAMES]);
-    const hooks = execFileSync('git', ['ls-files', 'src/hooks'], { cwd: ROOT, encoding: 'utf8' }).split('\n');
-    for (const file of hooks.filter((path) => path.endsWith('.ts'))) {
+    const hooks = tracked.filter((path) => path.startsWith('src/hooks/') && path.endsWith('.ts'));
+    for (const file of hooks) {
       const source = readFileSync(join(ROOT, file), 'utf8');
       for (const match of source.matchAll(/\b(?:env|positiveEnv)\('([A-Z][A-Z0-9_]+)'/g)) read.add(match[1]!);
       for (const match of source.matchAll(/: '(STRIPE_PRICE_[A-Z0-9_]+)'/g)) read.add(match[1]!);
     }
     expect(read.size).toBeGreaterThan(20);
     expect([...read].filter((name) => !listed.has(name)).sort()).toEqual([]);
-    const goingLive = section('Going live');
+    const goingLive = readFileSync(join(ROOT, 'docs/going-live.md'), 'utf8');
     const live = [
       'ADSCOUT_BILLING',
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
       'APP_URL',
       'TRUSTED_PROXY_HEADERS',
+      'BACKUP_CRON',
+      'BACKUP_MAX_KEEP',
+      'BACKUP_S3_*',
+      'SMTP_HOST',
+      'MAIL_FROM',
     ];
-    live.push('BACKUP_CRON', 'BACKUP_MAX_KEEP', 'BACKUP_S3_*');
-    live.push('SMTP_HOST', 'MAIL_FROM');
     expect(live.filter((name) => !goingLive.includes(`\`${name}\``))).toEqual([]);
   });
 
+  it('number the invariants in order and name only tests that exist', () => {
+    const text = read('docs/invariants.md');
+    const numbers = [...text.matchAll(/^## Invariant (\d+): /gm)].map((match) => Number(match[1]));
+    expect(numbers.length).toBeGreaterThan(10);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    const problems: string[] = [];
+    let named = 0;
+    for (const line of text.split('\n')) {
+      const cited = /^- `([^`]+\.(?:test|e2e)\.ts)`: (.*)$/.exec(line);
+      if (!cited) continue;
+      const [, file, names] = cited;
+      if (!existsSync(join(ROOT, file!))) {
+        problems.push(`${file}: no such file`);
+        continue;
+      }
+      const source = readFileSync(join(ROOT, file!), 'utf8');
+      for (const [, name] of names!.matchAll(/"([^"]+)"/g)) {
+        named++;
+        if (!source.includes(name!)) problems.push(`${file}: no test "${name}"`);
+      }
+    }
+    expect(named).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+
+  it('link only to files and headings that exist', () => {
+    expect(PAGES).toContain('docs/architecture.md');
+    const broken: string[] = [];
+    for (const page of PAGES) {
+      const text = prose(read(page)).replace(/`[^`\n]*`/g, '');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target!)) continue; // https:, mailto:
+        const [path, anchor] = target!.split('#') as [string, string | undefined];
+        const file = path ? normalize(join(dirname(page), decodeURIComponent(path))) : page;
+        if (file.startsWith('..') || !existsSync(join(ROOT, file))) {
+          broken.push(`${page}: ${target} (no file ${file})`);
+          continue;
+        }
+        if (anchor === undefined || !file.endsWith('.md')) continue;
+        if (!anchorsOf(read(file)).has(anchor)) broken.push(`${page}: ${target} (no heading #${anchor})`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('name only repository paths that exist', () => {
+    const missing: string[] = [];
+    for (const page of PAGES) {
+      for (const [, span] of prose(read(page)).matchAll(/`([^`\n]+)`/g)) {
+        const path =
+          /^(?:src|tests|scripts|pb_hooks|pb_migrations|deploy|public|eslint-rules|docs|\.ci)\/[\w./@-]*$/.exec(
+            span!,
+          )?.[0];
+        if (path && !existsSync(join(ROOT, path))) missing.push(`${page}: ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('README.md', () => {
+  const readme = read('README.md');
+
+  it(`is at most ${README_LINES_MAX} lines, starting with the two commands`, () => {
+    expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(README_LINES_MAX);
+    const headings = [...readme.matchAll(/^## (.*)$/gm)].map((match) => match[1]);
+    expect(headings[0]).toBe('The two commands');
+  });
+
+  it('links to every page of docs/', () => {
+    const linked = new Set([...readme.matchAll(/\]\((docs\/[^)#\s]+)/g)].map((match) => match[1]));
+    const pages = PAGES.filter((page) => page.startsWith('docs/'));
+    expect(pages.filter((page) => !linked.has(page))).toEqual([]);
+  });
+
   it('has every top-level folder of the repository and of src/ in its folder map', () => {
-    const map = /```\n([\s\S]*?)```/.exec(section('Folder map'))?.[1] ?? '';
-    const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n');
+    const map = /```\n([\s\S]*?)```/.exec(section('README.md', 'Folder map'))?.[1] ?? '';
     const folders = new Set<string>();
     for (const path of tracked) {
       const parts = path.split('/');
