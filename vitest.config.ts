@@ -8,8 +8,8 @@ export default defineConfig({
   test: {
     coverage: {
       provider: 'v8',
-      include: ['src/domain/**/*.ts', 'src/worker/**/*.ts', 'scripts/**/*.mjs'],
-      exclude: ['**/*.test.ts'],
+      include: ['src/domain/**/*.ts', 'src/hooks/**/*.ts', 'src/worker/**/*.ts', 'scripts/**/*.mjs'],
+      exclude: ['**/*.test.ts', '**/*.d.ts'],
       reporter: ['json'],
       reportsDirectory: 'coverage/vitest',
       reportOnFailure: true,

@@ -3,8 +3,9 @@
 //   domain, web/data, web/components and itself, never another feature; nothing imports web/app
 //   (but the entries, web/main.tsx and web/prerender.tsx); the worker imports domain only; the hooks sources import
 //   domain (and other hook areas) only, no packages, and nothing in src imports them (they run
-//   inside PocketBase); nothing in src imports tests. Dexie and the PocketBase SDK may be
-//   imported only in web/data (and the PocketBase SDK in the worker).
+//   inside PocketBase; their unit tests run in Node and import vitest); nothing in src imports
+//   tests. Dexie and the PocketBase SDK may be imported only in web/data (and the PocketBase SDK
+//   in the worker).
 import { dirname, relative, resolve } from 'node:path';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
@@ -103,6 +104,16 @@ export function packageReason(from, spec) {
   return null;
 }
 
+/**
+ * Why the file at repo path `file` may not import the package `spec`, or null. Unit tests run in
+ * Node under vitest, also those of src/hooks: they may import vitest and Node's APIs (crypto for
+ * signatures, say), and whatever else their layer may.
+ */
+export function packageImportReason(file, spec) {
+  if (/\.test\.tsx?$/.test(file) && (spec === 'vitest' || spec.startsWith('node:'))) return null;
+  return packageReason(areaOf(file), spec);
+}
+
 export const layerImports = {
   meta: {
     type: 'problem',
@@ -112,7 +123,6 @@ export const layerImports = {
   },
   create(context) {
     const file = relative(ROOT, context.filename);
-    const from = areaOf(file);
     function check(node, spec) {
       if (typeof spec !== 'string') return;
       let reason;
@@ -120,8 +130,7 @@ export const layerImports = {
         const target = relative(ROOT, resolve(dirname(context.filename), spec));
         reason = importReason(file, target);
       } else {
-        // Unit tests run in Node: they may use its APIs (crypto for signatures, say).
-        reason = /\.test\.tsx?$/.test(file) && spec.startsWith('node:') ? null : packageReason(from, spec);
+        reason = packageImportReason(file, spec);
       }
       if (reason) context.report({ node, messageId: 'forbidden', data: { spec, reason } });
     }

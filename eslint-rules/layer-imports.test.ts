@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { areaOf, forbiddenReason, importReason, packageReason } from './layer-imports.js';
+import {
+  areaOf,
+  forbiddenReason,
+  importReason,
+  packageImportReason,
+  packageReason,
+} from './layer-imports.js';
 
 const allowed = (from: string, to: string) => forbiddenReason(areaOf(from), areaOf(to)) === null;
 
@@ -50,5 +56,16 @@ describe('packages', () => {
     }
     expect(packageReason(areaOf('src/domain/forms.ts'), 'zod/mini')).toBeNull();
     expect(packageReason(areaOf('src/worker/api.ts'), 'pocketbase')).toBeNull();
+  });
+
+  it('a unit test, also in src/hooks, may import vitest and Node, and nothing else its layer may not', () => {
+    for (const spec of ['vitest', 'node:crypto']) {
+      expect(packageImportReason('src/hooks/billing/stripe-protocol.test.ts', spec), spec).toBeNull();
+      expect(packageImportReason('src/domain/a.test.ts', spec), spec).toBeNull();
+      expect(packageImportReason('src/hooks/billing/stripe-protocol.ts', spec), spec).not.toBeNull();
+    }
+    expect(packageImportReason('src/domain/a.ts', 'node:fs')).not.toBeNull();
+    expect(packageImportReason('src/hooks/quota/periods.test.ts', 'zod')).not.toBeNull();
+    expect(packageImportReason('src/web/data/a.test.ts', 'vitest')).toBeNull();
   });
 });

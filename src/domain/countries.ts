@@ -52,3 +52,11 @@ export function isCountryCode(value: string): value is CountryCode {
 export function countryName(code: string): string | undefined {
   return COUNTRIES.find((c) => c.code === code)?.name;
 }
+
+/** 'DE - Germany' (SPEC §3 lists countries as 'code - name'), the bare code if unknown, 'N/A' if none. */
+export function countryLabel(code: string | null | undefined): string {
+  const trimmed = (code ?? '').trim();
+  if (!trimmed) return 'N/A';
+  const name = countryName(trimmed);
+  return name ? `${trimmed} - ${name}` : trimmed;
+}

@@ -3,7 +3,8 @@
  * 20,000 entries of 40 other users): median and p95 latency on loopback (target: p95 under
  * 10 ms). The figures come from indexed ledger sums, so the result rows should not matter.
  */
-import { periodBoundary, toPbDate } from '../../src/domain/index.ts';
+import { toPbDate } from '../../src/domain/index.ts';
+import { periodBoundary } from '../../src/hooks/quota/periods.ts';
 import { startBenchStack, type BenchStack } from './lib/stack.ts';
 import { median, percentile, type Benchmark } from './types.ts';
 

@@ -1,6 +1,6 @@
 /** Public site (SPEC §2, §4): every route and its key strings, the cookie banner, the phone layout. */
 import AxeBuilder from '@axe-core/playwright';
-import { contentSecurityPolicy } from '../../src/domain/security-headers.ts';
+import { contentSecurityPolicy } from '../../src/hooks/config/security-headers.ts';
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 
 const todayLong = () =>

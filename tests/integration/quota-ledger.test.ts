@@ -6,7 +6,7 @@
  * settlements and pack purchases never overspending or losing a unit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentPeriod, periodBoundary } from '../../src/domain/index.ts';
+import { currentPeriod, periodBoundary } from '../../src/hooks/quota/periods.ts';
 import { createSubscription, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 

@@ -11,8 +11,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.mjs';
-import { MAIL_ENV_NAMES } from '../../src/domain/mail-settings.ts';
-import { BACKUP_ENV_NAMES } from '../../src/domain/server-settings.ts';
+import { MAIL_ENV_NAMES } from '../../src/hooks/config/mail-settings.ts';
+import { BACKUP_ENV_NAMES } from '../../src/hooks/config/server-settings.ts';
 import { collectionsCreatedByMigrations } from './migration-collections.ts';
 
 const README_LINES_MAX = 200;

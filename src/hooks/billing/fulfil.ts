@@ -4,8 +4,7 @@
  * pass their transaction; every write is a record save, so open apps hear it over realtime.
  */
 import { CREDIT_PACKS, PLANS, type CheckoutProduct, type PlanId } from '../../domain/plans.ts';
-import { periodBoundary } from '../../domain/quota-period.ts';
-import { grantCredits, pbDate } from '../quota/index.ts';
+import { grantCredits, pbDate, periodBoundary } from '../quota/index.ts';
 
 /** A subscription as our records hold it. */
 export interface SubscriptionState {

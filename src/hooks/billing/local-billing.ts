@@ -10,7 +10,6 @@
 import { parsePbDate } from '../../domain/format.ts';
 import { PRODUCT_MESSAGES } from '../../domain/messages.ts';
 import type { CheckoutProduct } from '../../domain/plans.ts';
-import { mapStripeStatus } from '../../domain/stripe.ts';
 import { appUrl, billingMode, origin } from '../config/index.ts';
 import { subscriptionOf } from '../quota/index.ts';
 import { applySubscription, grantPack, periodEnd } from './fulfil.ts';
@@ -21,6 +20,7 @@ import {
   type PortalAction,
   type PortalSubscription,
 } from './local-pages.ts';
+import { mapStripeStatus } from './stripe-protocol.ts';
 
 const SESSIONS = 'billing_sessions';
 const CHECKOUT_TTL_S = 60 * 60;

@@ -5,6 +5,8 @@
  */
 import { PRODUCT_MESSAGES } from '../../domain/messages.ts';
 import { CHECKOUT_PRODUCTS, CREDIT_PACKS, type CheckoutProduct } from '../../domain/plans.ts';
+import { env, STRIPE_PRICE_ENV } from '../config/index.ts';
+import type { SubscriptionState } from './fulfil.ts';
 import {
   formEncode,
   mapStripeStatus,
@@ -13,9 +15,7 @@ import {
   subscriptionPeriodEnd,
   subscriptionPriceId,
   type StripeSubscriptionLike,
-} from '../../domain/stripe.ts';
-import { env, STRIPE_PRICE_ENV } from '../config/index.ts';
-import type { SubscriptionState } from './fulfil.ts';
+} from './stripe-protocol.ts';
 
 /** A Stripe API object: JSON whose shape Stripe's API version fixes. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

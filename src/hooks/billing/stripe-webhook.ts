@@ -5,11 +5,11 @@
  * event's effect, so a redelivery finds it and changes nothing. Subscription state is re-fetched
  * from Stripe, never taken from the payload, so delivery order does not matter.
  */
-import { verifyStripeSignature } from '../../domain/stripe.ts';
 import { env } from '../config/index.ts';
 import { grantPack } from './fulfil.ts';
 import { packOfSession, type StripeObject } from './stripe-api.ts';
 import { storeFreshState } from './stripe-billing.ts';
+import { verifyStripeSignature } from './stripe-protocol.ts';
 
 const SUBSCRIPTION_EVENTS = [
   'customer.subscription.created',

@@ -4,21 +4,20 @@
  * once the period is over, and an active one renews. In Stripe mode Stripe is the source of
  * truth: a subscription whose period ended over an hour ago with no update since (a lost
  * webhook) is fetched from Stripe again, at most once an hour each. The rules are
- * src/domain/subscription-sweep.ts; every change is a record save, so open apps hear it live.
+ * subscription-sweep-rules.ts; every change is a record save, so open apps hear it live.
  */
 import { parsePbDate } from '../../domain/format.ts';
-import { mapStripeStatus } from '../../domain/stripe.ts';
+import { billingMode } from '../config/index.ts';
+import { pbDate, renewedPeriodEnd } from '../quota/index.ts';
+import { applySubscription } from './fulfil.ts';
+import { storeFreshState } from './stripe-billing.ts';
+import { mapStripeStatus } from './stripe-protocol.ts';
 import {
   billingMonths,
-  renewedPeriodEnd,
   STRIPE_REFETCH_AFTER_MS,
   sweepAction,
   type SweepAction,
-} from '../../domain/subscription-sweep.ts';
-import { billingMode } from '../config/index.ts';
-import { pbDate } from '../quota/index.ts';
-import { applySubscription } from './fulfil.ts';
-import { storeFreshState } from './stripe-billing.ts';
+} from './subscription-sweep-rules.ts';
 
 const SUBSCRIPTIONS = 'subscriptions';
 /** Local records are cheap to change; Stripe calls take up to 20 s each, so fewer per tick. */

@@ -2,7 +2,7 @@
  * The one reader of server settings from the environment (ARCHITECTURE §8), and what the request
  * says about where it came from. Every value is optional: callers fall back to src/domain defaults.
  */
-import { trustedProxyHeaders } from '../../domain/server-settings.ts';
+import { trustedProxyHeaders } from './server-settings.ts';
 
 /** A setting, trimmed; '' when it is unset. */
 export function env(name: string): string {

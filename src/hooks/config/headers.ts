@@ -12,14 +12,14 @@
  * API calls included, and a request that finds the pool busy runs in a new VM that evaluates the
  * hooks bundles again.
  */
+import { cacheControlFor } from '../../domain/public-pages.ts';
+import { env, requestScheme } from './env.ts';
 import {
   contentSecurityPolicy,
   isAppPath,
   PAGE_HEADERS,
   STRICT_TRANSPORT_SECURITY,
-} from '../../domain/security-headers.ts';
-import { cacheControlFor } from '../../domain/public-pages.ts';
-import { env, requestScheme } from './env.ts';
+} from './security-headers.ts';
 
 const MANIFEST_TYPE = 'application/manifest+json';
 

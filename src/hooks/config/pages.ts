@@ -4,7 +4,7 @@
  * (pb_hooks/config.pb.js), no middleware; each VM of the pool reads a page's file once.
  */
 import { pageRoute, prerenderedFile, PUBLIC_PAGES } from '../../domain/public-pages.ts';
-import { publicDirOf, serveCommand } from '../../domain/server-settings.ts';
+import { publicDirOf, serveCommand } from './server-settings.ts';
 
 const pages: Record<string, string> = {};
 

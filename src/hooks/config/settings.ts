@@ -5,8 +5,8 @@
 import { DEFAULT_CONFIG } from '../../domain/config.ts';
 import { SCOUT_SOURCES, type BillingMode, type ScoutSource } from '../../domain/constants.ts';
 import type { CheckoutProduct } from '../../domain/plans.ts';
-import { billingModeOf, type BillingEnv } from '../../domain/server-settings.ts';
 import { env } from './env.ts';
+import { billingModeOf, type BillingEnv } from './server-settings.ts';
 
 /** The environment variable holding the Stripe price id of each checkout product. */
 export const STRIPE_PRICE_ENV: { readonly [P in CheckoutProduct]: string } = {

@@ -7,6 +7,7 @@
  * (SMTP, the sender, and the application URL that mail links are built on). They are set on
  * every start, so the environment wins over edits in the admin UI.
  */
+import { env } from './env.ts';
 import {
   applicationUrl,
   MAIL_ENV_NAMES,
@@ -14,7 +15,7 @@ import {
   mailWarning,
   type MailEnv,
   type MailSettings,
-} from '../../domain/mail-settings.ts';
+} from './mail-settings.ts';
 import {
   BACKUP_ENV_NAMES,
   backupSettings,
@@ -25,8 +26,7 @@ import {
   trustedProxyHeaders,
   type BackupEnv,
   type BackupSettings,
-} from '../../domain/server-settings.ts';
-import { env } from './env.ts';
+} from './server-settings.ts';
 import { billingEnv, startupReport } from './settings.ts';
 
 function backupEnv(): BackupEnv {

@@ -5,6 +5,7 @@
 import { quotaFor } from './ledger.ts';
 
 export { grantCredits, pbDate, quotaFor, reserve, subscriptionOf } from './ledger.ts';
+export { periodBoundary, renewedPeriodEnd } from './periods.ts';
 export { settleRun, settledView } from './settlement.ts';
 
 /** GET /api/adscout/quota: SPEC §3's quota shape for the signed-in user, from ledger sums. */

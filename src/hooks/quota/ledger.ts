@@ -1,13 +1,13 @@
 /**
  * The quota ledger on the server (ARCHITECTURE §6, invariant 3). Balances are indexed sums over
- * usage_ledger, never counts of result rows; the arithmetic is src/domain/quota.ts. Writers (run
+ * usage_ledger, never counts of result rows; the arithmetic is balances.ts. Writers (run
  * creation, settlement, billing) call these inside their own transaction, and the single SQLite
  * writer serializes them, so no interleaving can overspend.
  */
 import type { Quota } from '../../domain/entities.ts';
-import { computeQuota, splitCharge, type LedgerSums } from '../../domain/quota.ts';
-import { currentPeriod } from '../../domain/quota-period.ts';
 import { toPbDate } from '../../domain/format.ts';
+import { computeQuota, splitCharge, type LedgerSums } from './balances.ts';
+import { currentPeriod } from './periods.ts';
 
 const LEDGER = 'usage_ledger';
 

@@ -11,19 +11,9 @@
  * becomes a tile that says so and links to the Ad Library: never a broken-image icon.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import {
-  adCopy,
-  adFacts,
-  adHeading,
-  adLinks,
-  adSignals,
-  chooseCreative,
-  formatCount,
-  linkHref,
-  type AdFact,
-  type Creative,
-  type SearchResult,
-} from '../../domain/index.ts';
+import { formatCount, linkHref, type SearchResult } from '../../domain/index.ts';
+import { adCopy, adFacts, adHeading, adLinks, adSignals, type AdFact } from './ad-detail.ts';
+import { chooseCreative, type Creative } from './creative.ts';
 import { ExternalLink } from './external-link.tsx';
 import { CloseIcon, LineIcon } from './icons.tsx';
 import './ad-detail.css';

@@ -9,15 +9,10 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
-import {
-  defaultKeywords,
-  type LocaleCode,
-  type SearchResult,
-  type SearchRun,
-  type Watch,
-} from '../../domain/index.ts';
+import type { LocaleCode, SearchResult, SearchRun, Watch } from '../../domain/index.ts';
 import { pb, UserFacingError } from './client.ts';
 import { reportServerReachable } from './connectivity.ts';
+import { defaultKeywords } from './default-keywords.ts';
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
 import {
   deleteOtherUserDbs,

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/stack.mjs';
-import { BACKUP_ENV_NAMES } from '../../../src/domain/server-settings.ts';
+import { BACKUP_ENV_NAMES } from '../../../src/hooks/config/server-settings.ts';
 import { createRunWithResults, subscriber } from '../../fixtures/records.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
 import { serveBare } from './support.ts';

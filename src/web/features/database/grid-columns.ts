@@ -11,9 +11,7 @@ import type {
   ValueGetterParams,
 } from 'ag-grid-community';
 import {
-  chooseCreative,
   CREATIVE_COLUMN,
-  creativeStill,
   linkHref,
   RESULT_COLUMNS,
   RESULT_LINK_TEXT,
@@ -22,6 +20,7 @@ import {
   type ResultColumnKey,
   type SearchResult,
 } from '../../../domain/index.ts';
+import { chooseCreative, creativeStill } from '../../components/creative.ts';
 import { externalLinkElement } from '../../components/external-link.tsx';
 
 /**

@@ -1,13 +1,13 @@
 import { useId } from 'react';
+import { CloseIcon } from '../../components/icons.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import {
   HISTORY_SORT_FIELDS,
   isHistorySortField,
   isSortDirection,
   SORT_DIRECTIONS,
   type HistoryFilters,
-} from '../../../domain/index.ts';
-import { CloseIcon } from '../../components/icons.tsx';
-import { TextField } from '../../components/text-field.tsx';
+} from './run-history.ts';
 
 /** SPEC §2: the 'Filter & Sort' side panel of /app/history. */
 export function FilterPanel({

@@ -1,17 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  buildCsv,
-  DEFAULT_HISTORY_FILTERS,
-  filterAndSortRuns,
-  formatCount,
-  HISTORY_EXPORT_COLUMNS,
-  historyExportFileName,
-  MESSAGES,
-  type HistoryFilters,
-  type ScoutPrefill,
-  type SearchRun,
-} from '../../../domain/index.ts';
+import { buildCsv, formatCount, MESSAGES, type ScoutPrefill, type SearchRun } from '../../../domain/index.ts';
 import { downloadTextFile } from '../../components/download.ts';
 import { useToast } from '../../components/toast.tsx';
 import { loadRunResults, useLocalRuns, useSyncState } from '../../data/local-data.ts';
@@ -19,6 +8,13 @@ import { FilterPanel } from './filter-panel.tsx';
 import { FilterIcon } from './history-icons.tsx';
 import { HistoryRunCard } from './run-card.tsx';
 import { ResultsDialog } from './results-dialog.tsx';
+import {
+  DEFAULT_HISTORY_FILTERS,
+  filterAndSortRuns,
+  HISTORY_EXPORT_COLUMNS,
+  historyExportFileName,
+  type HistoryFilters,
+} from './run-history.ts';
 import './history.css';
 
 /** Where the panel sits beside the list instead of above it (history.css uses the same width). */

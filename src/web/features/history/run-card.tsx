@@ -1,14 +1,7 @@
 import { useId } from 'react';
-import {
-  adsLabel,
-  countryLabel,
-  formatDateTime,
-  keywordsLabel,
-  runDate,
-  runStatusBadge,
-  type SearchRun,
-} from '../../../domain/index.ts';
+import { countryLabel, formatDateTime, runStatusBadge, type SearchRun } from '../../../domain/index.ts';
 import { DownloadIcon, EyeIcon, RepeatIcon } from './history-icons.tsx';
+import { adsLabel, keywordsLabel, runDate } from './run-history.ts';
 
 /** SPEC §2: one search of the history, with its two icon buttons and 'Run again'. */
 export function HistoryRunCard({

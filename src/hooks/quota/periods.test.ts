@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentPeriod, periodBoundary } from './quota-period.ts';
+import { currentPeriod, periodBoundary, renewedPeriodEnd } from './periods.ts';
 
 const utc = (y: number, m: number, d: number, h = 0, min = 0) => new Date(Date.UTC(y, m - 1, d, h, min));
 const iso = (d: Date) => d.toISOString();
@@ -139,5 +139,26 @@ describe('currentPeriod properties (seeded random anchors and instants, 1970–2
         }
       }
     }
+  });
+});
+
+describe('renewedPeriodEnd', () => {
+  it('is the first boundary after now, counted from the anchor with month-end clamping', () => {
+    const anchor = new Date('2026-01-31T08:00:00Z');
+    expect(renewedPeriodEnd(anchor, 1, new Date('2026-02-28T09:00:00Z'))).toEqual(
+      new Date('2026-03-31T08:00:00Z'),
+    );
+    expect(renewedPeriodEnd(anchor, 1, new Date('2026-02-27T09:00:00Z'))).toEqual(
+      new Date('2026-02-28T08:00:00Z'),
+    );
+    expect(renewedPeriodEnd(anchor, 1, new Date('2026-01-31T08:00:00Z'))).toEqual(
+      new Date('2026-02-28T08:00:00Z'),
+    );
+    expect(renewedPeriodEnd(anchor, 12, new Date('2028-06-01T00:00:00Z'))).toEqual(
+      new Date('2029-01-31T08:00:00Z'),
+    );
+    expect(renewedPeriodEnd(anchor, 1, new Date('2031-11-30T09:00:00Z'))).toEqual(
+      new Date('2031-12-31T08:00:00Z'),
+    );
   });
 });

@@ -2,7 +2,9 @@
  * Quota periods (SPEC §9, ARCHITECTURE §6): monthly periods anchored on the subscription start,
  * in UTC. Every boundary is computed from the anchor — never by adding a month to the previous
  * boundary — with month-end clamping: an anchor on Jan 31 gives Feb 28 (29), Mar 31, Apr 30, …
- * Yearly plans use the same monthly periods.
+ * Yearly plans use the same monthly periods. The billing periods local mode renews (the
+ * subscription sweep, src/hooks/billing/subscription-sweep.ts) are counted from the same anchor the
+ * same way, in steps of the plan's months.
  */
 
 export interface QuotaPeriod {
@@ -41,4 +43,16 @@ export function currentPeriod(anchor: Date, now: Date): QuotaPeriod {
   while (n > 0 && periodBoundary(anchor, n).getTime() > now.getTime()) n -= 1;
   while (periodBoundary(anchor, n + 1).getTime() <= now.getTime()) n += 1;
   return { start: periodBoundary(anchor, n), end: periodBoundary(anchor, n + 1) };
+}
+
+/** The end of the billing period that contains `now`, for periods of `months` from `anchor`. */
+export function renewedPeriodEnd(anchor: Date, months: number, now: Date): Date {
+  let k = 1;
+  // estimate, then step: clamping to month ends can move a boundary by a few days
+  const elapsed =
+    (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (now.getUTCMonth() - anchor.getUTCMonth());
+  if (elapsed > months) k = Math.floor(elapsed / months);
+  while (k > 1 && periodBoundary(anchor, (k - 1) * months).getTime() > now.getTime()) k -= 1;
+  while (periodBoundary(anchor, k * months).getTime() <= now.getTime()) k += 1;
+  return periodBoundary(anchor, k * months);
 }

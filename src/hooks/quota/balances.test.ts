@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeQuota, EMPTY_SUMS, splitCharge } from './quota.ts';
+import { computeQuota, EMPTY_SUMS, splitCharge } from './balances.ts';
 
 const active = (plan: string) => ({ plan, status: 'active' });
 

@@ -3,10 +3,10 @@
  * filters and sort of the run list, the labels of a run card, and the columns and file name of
  * a run's CSV export.
  */
-import { countryName } from './countries.ts';
-import { csvFileName, type CsvColumn } from './csv.ts';
-import { AD_FIELDS, type SearchRun } from './entities.ts';
-import { formatCount, parsePbDate } from './format.ts';
+import { countryName } from '../../../domain/countries.ts';
+import { csvFileName, type CsvColumn } from '../../../domain/csv.ts';
+import { AD_FIELDS, type SearchRun } from '../../../domain/entities.ts';
+import { formatCount, parsePbDate } from '../../../domain/format.ts';
 
 export const HISTORY_SORT_FIELDS = [
   { value: 'date', label: 'Date Created' },
@@ -112,14 +112,6 @@ export function filterAndSortRuns<T extends HistoryRun>(runs: readonly T[], filt
 }
 
 // --- card labels ------------------------------------------------------------------------------
-
-/** 'DE - Germany' (SPEC §3 lists countries as 'code - name'), the bare code if unknown, 'N/A' if none. */
-export function countryLabel(code: string | null | undefined): string {
-  const trimmed = (code ?? '').trim();
-  if (!trimmed) return 'N/A';
-  const name = countryName(trimmed);
-  return name ? `${trimmed} - ${name}` : trimmed;
-}
 
 /** A count in ads: '100 ads', '1,000 ads', '1 ad'. */
 export function adsLabel(count: number): string {

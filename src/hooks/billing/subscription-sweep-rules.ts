@@ -4,10 +4,10 @@
  * period end once the period is over, and renews the others as Stripe would. In Stripe mode,
  * Stripe stays the source of truth: a subscription whose period ended more than an hour ago with
  * no word from Stripe since (a webhook lost or never sent) is fetched again, at most once an hour.
+ * Pure: the sweep itself (subscription-sweep.ts) reads the records and hands them here.
  */
-import type { BillingMode } from './constants.ts';
-import { PLANS, type PlanId } from './plans.ts';
-import { periodBoundary } from './quota-period.ts';
+import type { BillingMode } from '../../domain/constants.ts';
+import { PLANS, type PlanId } from '../../domain/plans.ts';
 
 /** How long after a period end, and between two fetches of one subscription, the sweep waits. */
 export const STRIPE_REFETCH_AFTER_MS = 60 * 60 * 1000;
@@ -46,16 +46,4 @@ export function billingMonths(plan: string): number | null {
   const known = Object.prototype.hasOwnProperty.call(PLANS, plan) ? PLANS[plan as PlanId] : null;
   if (!known || !known.interval) return null;
   return known.interval === 'year' ? 12 : 1;
-}
-
-/** The end of the billing period that contains `now`, for periods of `months` from `anchor`. */
-export function renewedPeriodEnd(anchor: Date, months: number, now: Date): Date {
-  let k = 1;
-  // estimate, then step: clamping to month ends can move a boundary by a few days
-  const elapsed =
-    (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (now.getUTCMonth() - anchor.getUTCMonth());
-  if (elapsed > months) k = Math.floor(elapsed / months);
-  while (k > 1 && periodBoundary(anchor, (k - 1) * months).getTime() > now.getTime()) k -= 1;
-  while (periodBoundary(anchor, k * months).getTime() <= now.getTime()) k += 1;
-  return periodBoundary(anchor, k * months);
 }

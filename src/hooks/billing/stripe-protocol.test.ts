@@ -7,7 +7,7 @@ import {
   subscriptionPeriodEnd,
   subscriptionPriceId,
   verifyStripeSignature,
-} from './stripe.ts';
+} from './stripe-protocol.ts';
 
 const secret = 'whsec_test_secret';
 const hmacHex = (message: string, key: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_REFRESH_MARGIN_MS, tokenNeedsRefresh } from './session.ts';
+import { TOKEN_REFRESH_MARGIN_MS, tokenNeedsRefresh } from './token-refresh.ts';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const exp = (msFromNow: number) => (now + msFromNow) / 1000;

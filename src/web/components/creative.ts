@@ -6,8 +6,8 @@
  * Only media links that pass isAdMediaUrl (http(s), or the demo catalogue's /demo-media/ images)
  * are ever used as a source: anything else counts as missing.
  */
-import type { SearchResult } from './entities.ts';
-import { isAdMediaUrl } from './url.ts';
+import type { SearchResult } from '../../domain/entities.ts';
+import { isAdMediaUrl } from '../../domain/url.ts';
 
 export type Creative =
   | { kind: 'none' }

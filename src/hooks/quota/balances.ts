@@ -1,12 +1,12 @@
 /**
- * Quota arithmetic (SPEC §3, §9; ARCHITECTURE §6, invariant 3). The server sums the usage ledger
- * and hands the sums here; every runtime computes balances the same way.
+ * Quota arithmetic (SPEC §3, §9; ARCHITECTURE §6, invariant 3). ledger.ts sums the usage ledger
+ * and hands the sums here, so every balance is computed one way.
  *   plan_remaining  = monthly quota − plan use in the current period (0 without an active plan)
  *   addon_remaining = credits granted − credits used (they never expire)
  *   total_remaining = plan_remaining + addon_remaining − open reservations (never below 0)
  */
-import type { Quota } from './entities.ts';
-import { grantsAccess, PLANS, type PlanId } from './plans.ts';
+import type { Quota } from '../../domain/entities.ts';
+import { grantsAccess, PLANS, type PlanId } from '../../domain/plans.ts';
 
 /** Ledger sums for one user: plan use only for the current period, the rest over all time. */
 export interface LedgerSums {

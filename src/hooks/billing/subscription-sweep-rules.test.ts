@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  billingMonths,
-  renewedPeriodEnd,
-  sweepAction,
-  type SweptSubscription,
-} from './subscription-sweep.ts';
+import { billingMonths, sweepAction, type SweptSubscription } from './subscription-sweep-rules.ts';
 
 const NOW = new Date('2026-05-10T12:00:00Z');
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
@@ -69,26 +64,5 @@ describe('billingMonths', () => {
       billingMonths('lifetime'),
       billingMonths('x'),
     ]).toEqual([1, 12, null, null]);
-  });
-});
-
-describe('renewedPeriodEnd', () => {
-  it('is the first boundary after now, counted from the anchor with month-end clamping', () => {
-    const anchor = new Date('2026-01-31T08:00:00Z');
-    expect(renewedPeriodEnd(anchor, 1, new Date('2026-02-28T09:00:00Z'))).toEqual(
-      new Date('2026-03-31T08:00:00Z'),
-    );
-    expect(renewedPeriodEnd(anchor, 1, new Date('2026-02-27T09:00:00Z'))).toEqual(
-      new Date('2026-02-28T08:00:00Z'),
-    );
-    expect(renewedPeriodEnd(anchor, 1, new Date('2026-01-31T08:00:00Z'))).toEqual(
-      new Date('2026-02-28T08:00:00Z'),
-    );
-    expect(renewedPeriodEnd(anchor, 12, new Date('2028-06-01T00:00:00Z'))).toEqual(
-      new Date('2029-01-31T08:00:00Z'),
-    );
-    expect(renewedPeriodEnd(anchor, 1, new Date('2031-11-30T09:00:00Z'))).toEqual(
-      new Date('2031-12-31T08:00:00Z'),
-    );
   });
 });
