@@ -31,7 +31,7 @@ describe('scheduled backups', () => {
     const started = await server();
     const { backups } = await started.superuser.settings.getAll();
     expect(backups).toMatchObject({ cron: '0 3 * * *', cronMaxKeep: 7, s3: { enabled: false } });
-    expect(started.output()).toContain("backups: on this server's disk only (BACKUP_S3_* is not set)");
+    await started.waitForOutput("backups: on this server's disk only (BACKUP_S3_* is not set)");
   });
 
   it('follow BACKUP_CRON, BACKUP_MAX_KEEP and the S3 settings, over what the admin UI set', async () => {

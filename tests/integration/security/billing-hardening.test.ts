@@ -15,7 +15,8 @@ import {
   type TestUser,
 } from '../harness.ts';
 import { startStripeDouble, type StripeDouble } from '../stripe-mock.ts';
-import { eventually, NO_BILLING_ENV, runCron } from './support.ts';
+import { waitUntil } from '../../fixtures/wait-for.ts';
+import { NO_BILLING_ENV, runCron } from './support.ts';
 
 const PROVIDER_FAILED = 'The payment provider could not complete the request. Please try again.';
 
@@ -71,7 +72,7 @@ describe('local mode', () => {
         .update(session.id, { expires_at: new Date(Date.now() - 60_000).toISOString() });
     }
     await runCron(server.superuser, 'adscout_billing_sessions_prune');
-    await eventually(async () => (await sessionsOf(user)).length === 1, 'the prune');
+    await waitUntil('the prune', async () => (await sessionsOf(user)).length === 1);
     expect((await sessionsOf(user)).map((s) => s.id)).toEqual([kept!.id]);
   });
 
@@ -184,7 +185,7 @@ describe('Stripe mode', () => {
         .catch((e: { status: number; response: unknown }) => e);
       expect(answer).toMatchObject({ status: 502, response: { message: PROVIDER_FAILED } });
       expect(JSON.stringify(answer)).not.toMatch(/No such price|acct_1Secret/);
-      expect(server.output()).toContain(detail);
+      await server.waitForOutput(detail);
     } finally {
       stripe.intercept(null);
     }
