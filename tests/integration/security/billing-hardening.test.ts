@@ -4,7 +4,6 @@
  * POST (a GET changes nothing), Stripe's webhook refusing bodies over 1 MiB with 413, and
  * Stripe's own error text kept in the log, never shown to the user.
  */
-import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +14,7 @@ import {
   type TestUser,
 } from '../harness.ts';
 import { startStripeDouble, type StripeDouble } from '../stripe-mock.ts';
+import { signStripeWebhook, WEBHOOK_PATH } from '../stripe-webhook.ts';
 import { waitUntil } from '../../fixtures/wait-for.ts';
 import { NO_BILLING_ENV, runCron } from './support.ts';
 
@@ -120,9 +120,10 @@ describe('Stripe mode', () => {
   function signedEvent(bytes: number) {
     const head = JSON.stringify({ id: `evt_big_${bytes}`, type: 'customer.created', padding: '' });
     const body = head.replace('"padding":""', `"padding":"${'x'.repeat(bytes - head.length)}"`);
-    const t = Math.floor(Date.now() / 1000);
-    const v1 = createHmac('sha256', SECRET).update(`${t}.${body}`, 'utf8').digest('hex');
-    return { body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${t},v1=${v1}` } };
+    return {
+      body,
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signStripeWebhook(body, SECRET) },
+    };
   }
 
   /**
@@ -137,7 +138,7 @@ describe('Stripe mode', () => {
           host: '127.0.0.1',
           port,
           method: 'POST',
-          path: '/api/adscout/stripe/webhook',
+          path: WEBHOOK_PATH,
           agent: false,
           headers: {
             ...event.headers,
