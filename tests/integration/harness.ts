@@ -24,12 +24,15 @@ export interface TestServer {
   dataDir: string;
   superuser: PocketBase;
   superuserCredentials: { email: string; password: string };
-  /** Server output so far (for debugging failures; a test waits for a line with waitForOutput). */
+  /**
+   * The running process's output so far, all of it (a restart starts a new one). A test waits for
+   * a line with waitForOutput.
+   */
   output(): string;
   /**
-   * Waits until the server's output, from character `after` on (0 unless told), matches
-   * `pattern`, and returns that part: a line reaches the pipe after the request that caused it
-   * was answered, so a test never reads the log once.
+   * Waits until the output, from character `after` on (0 unless told), matches `pattern`, and
+   * returns that part. A line can reach this process after the answer to the request that made
+   * the server write it, so a test never reads the log once.
    */
   waitForOutput(pattern: string | RegExp, options?: { after?: number; timeoutMs?: number }): Promise<string>;
   /** A client with no session. */
