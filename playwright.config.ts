@@ -1,7 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-// Debian's Chromium (never a downloaded browser); CHROMIUM_PATH overrides it.
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from './tests/fixtures/chromium.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -19,17 +17,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // global-setup checks that it is installed
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
 });

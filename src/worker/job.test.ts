@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   LeaseLostError,
   runJob,
@@ -189,7 +189,8 @@ describe('runJob', () => {
       },
     };
     const job = runJob(run, deps(server.api, source, { heartbeatMs: 5 }));
-    await new Promise((r) => setTimeout(r, 30));
+    // the source goes on only once the heartbeat said the lease is gone
+    await expect.poll(() => server.calls, { interval: 5 }).toContain('heartbeat');
     release();
     expect(await job).toBe('abandoned');
     expect(server.finished()).toBeNull();
@@ -292,7 +293,8 @@ describe('runJob', () => {
       name: 'demo',
       async *pages() {
         yield { items: [{ id: 'a' }], cursor: '1' };
-        await new Promise((r) => setTimeout(r, 30)); // a few heartbeats fail meanwhile
+        // a few heartbeats fail meanwhile
+        await vi.waitFor(() => expect(beats).toBeGreaterThanOrEqual(2), { interval: 5, timeout: 5_000 });
         yield { items: [{ id: 'b' }], cursor: '2' };
       },
     };

@@ -14,7 +14,7 @@ import { RESULT_COLUMNS, exportValue } from '../../src/domain/result-columns.ts'
 import type { SearchResult } from '../../src/domain/entities.ts';
 import { ROOT } from '../../scripts/lib/stack.mjs';
 import { realisticRuns } from './lib/ad-rows.ts';
-import { CHROMIUM_ARGS, chromiumExecutable } from './lib/browser.ts';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../fixtures/chromium.ts';
 import type { CsvBuilderFigures } from './lib/csv-builders-page.ts';
 import { median, type Benchmark } from './types.ts';
 

@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { CHROMIUM_ARGS, chromiumExecutable } from './lib/browser.ts';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../fixtures/chromium.ts';
 import { startWebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
 

@@ -11,25 +11,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { webBuildDir } from '../../scripts/bootstrap.mjs';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../fixtures/chromium.ts';
 import { startWebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
 
 const RUNS = 5;
 const RUN_COUNT = 60;
 const ROWS_PER_RUN = 20;
-const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
-
-function executablePath(): string {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(path)) throw new Error(`Chromium not found at ${path}: apt-get install chromium`);
-  return path;
-}
 
 function launch(profileDir: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profileDir, {
-    executablePath: executablePath(),
+    executablePath: chromiumExecutable(),
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     viewport: { width: 1440, height: 900 },
   });
 }
@@ -102,7 +96,7 @@ const benchmark: Benchmark = {
       // 1. A visitor's first page: the landing page, nobody signed in.
       {
         const context = await chromium
-          .launch({ executablePath: executablePath(), headless: true, args: ARGS })
+          .launch({ executablePath: chromiumExecutable(), headless: true, args: CHROMIUM_ARGS })
           .then((browser) => browser.newContext());
         try {
           const page = await context.newPage();

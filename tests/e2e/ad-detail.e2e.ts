@@ -6,14 +6,15 @@
  * puts the focus back on the row; axe finds nothing serious in it; hostile ad text stays text; a
  * demo scout's ads show the product images the app serves itself.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/stack.mjs';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser, type ErrorGuard } from './fixtures.ts';
-import { forbidJsDialogs, toast } from './locators.ts';
+import { databasePage } from './database-page.ts';
+import { historyPage } from './history-page.ts';
+import { blocking as blockingOn, forbidJsDialogs, toast } from './locators.ts';
 
 const CDN = 'https://media.adscout-e2e.test';
 const PNG = readFileSync(join(ROOT, 'public', 'icons', 'icon-192.png'));
@@ -21,10 +22,8 @@ const XSS = '<img src=x onerror=alert(1)>';
 const SCRIPT = '<script>alert("title")</script>';
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
 
-const count = (page: Page) => page.getByTestId('database-count');
-const rowOf = (page: Page, id: string) => page.locator(`.ag-row[row-id="${id}"]`);
-const cell = (page: Page, id: string, colId: string) =>
-  rowOf(page, id).locator(`.ag-cell[col-id="${colId}"]`);
+const count = (page: Page) => databasePage(page).count;
+const cell = (page: Page, id: string, colId: string) => databasePage(page).cell(id, colId);
 const detail = (page: Page, name?: string) =>
   name === undefined ? page.getByTestId('ad-detail') : page.getByRole('dialog', { name, exact: true });
 const creativeImage = (dialog: Locator) => dialog.getByTestId('ad-creative').locator('img');
@@ -145,50 +144,39 @@ async function seed(admin: Admin, label: string): Promise<Seeded> {
 }
 
 async function openDatabase(page: Page, admin: Admin, user: E2eUser, rows: number): Promise<void> {
-  await admin.signIn(page, user);
-  await page.goto('/app/database');
-  await expect(count(page)).toHaveText(`${rows} results`, { timeout: 15_000 });
+  await databasePage(page).open(admin, user, `${rows} results`);
 }
 
 /** Keywords 'lamp', sorted by Store Name ascending: Alpha, Bravo, Delta, Echo. */
 async function filterAndSort(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Filter', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Filter' }).getByLabel('Keywords').fill('lamp');
+  const db = databasePage(page);
+  await db.filterButton.click();
+  await db.filterPanel.getByLabel('Keywords').fill('lamp');
   await page.keyboard.press('Escape');
-  await expect(count(page)).toHaveText('4 of 5 results');
-  await page.locator('.ag-header-cell[col-id="store_name"] .ag-header-cell-label').click();
-  await expect(page.locator('.ag-header-cell[col-id="store_name"]')).toHaveAttribute(
-    'aria-sort',
-    'ascending',
-  );
+  await expect(db.count).toHaveText('4 of 5 results');
+  await db.sortBy('store_name', 'ascending');
 }
 
-/** The row id of the grid cell that has the focus, or null. */
-function focusedRowId(page: Page): Promise<string | null> {
-  return page.evaluate(() => document.activeElement?.closest('.ag-row')?.getAttribute('row-id') ?? null);
-}
+const focusedRowId = (page: Page) => databasePage(page).focusedRowId();
 
-async function blocking(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[data-testid="ad-detail"]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+/** The serious and critical axe findings in the detail view. */
+const blocking = (page: Page) => blockingOn(page, '[data-testid="ad-detail"]');
 
-test('the detail view shows the image, then the fallback once media fail; arrows follow the filter and sort; closing focuses the row', async ({
+// The detail view of a Database row in four tests, each with its own time budget: the first
+// view, the arrows, the keyboard and focus, and links that expire.
+
+test('a click on a row opens its ad: the image, the winning signals and the facts', async ({
   page,
   admin,
   errorGuard,
 }) => {
-  expectRefusedMedia(errorGuard);
-  // the video's link, and in the end every link, expires too
-  errorGuard.expect(KNOWN_ERRORS.adMediaFailed(CDN, '/ok/'));
-  const media = await serveMedia(page);
-  const { user, ids } = await seed(admin, 'detail-grid');
+  expectRefusedMedia(errorGuard, true); // Bravo's thumbnail, if the grid shows it by then
+  await serveMedia(page);
+  const { user, ids } = await seed(admin, 'detail-open');
   await openDatabase(page, admin, user, 5);
   await filterAndSort(page);
 
-  // a click on a row opens its ad: labelled with the store name, the image shown
+  // labelled with the store name, the image shown
   await cell(page, ids.alpha, 'country').click();
   const alpha = detail(page, 'Alpha Lamps');
   await expect(alpha).toBeVisible();
@@ -209,6 +197,22 @@ test('the detail view shows the image, then the fallback once media fail; arrows
   await expect(alpha.getByText('FACEBOOK, INSTAGRAM', { exact: true })).toBeVisible();
   await expect(alpha.getByText('Still running', { exact: true })).toBeVisible();
   expect(await blocking(page), 'axe on the detail view with its image').toEqual([]);
+});
+
+test('the arrows follow the filter and sort: an expired link shows the tile, a carousel its first card, a video plays until its link fails', async ({
+  page,
+  admin,
+  errorGuard,
+}) => {
+  expectRefusedMedia(errorGuard);
+  // the video's link expires too
+  errorGuard.expect(KNOWN_ERRORS.adMediaFailed(CDN, '/ok/'));
+  const media = await serveMedia(page);
+  const { user, ids } = await seed(admin, 'detail-arrows');
+  await openDatabase(page, admin, user, 5);
+  await filterAndSort(page);
+  await cell(page, ids.alpha, 'country').click();
+  await expect(detail(page, 'Alpha Lamps')).toBeVisible();
 
   // ↓: the next row as the grid shows it; its CDN link has expired: the tile, no broken image
   await page.keyboard.press('ArrowDown');
@@ -250,25 +254,52 @@ test('the detail view shows the image, then the fallback once media fail; arrows
   await expect(detail(page, 'Echo Video')).toBeVisible();
   await page.keyboard.press('ArrowUp');
   await expect(detail(page, 'Delta Kitchen')).toBeVisible();
+});
 
-  // Escape closes it; the focus is on the row it showed last
+test('closing the detail view focuses its row; Enter on a focused row opens its ad', async ({
+  page,
+  admin,
+  errorGuard,
+}) => {
+  expectRefusedMedia(errorGuard);
+  await serveMedia(page);
+  const { user, ids } = await seed(admin, 'detail-focus');
+  await openDatabase(page, admin, user, 5);
+  await filterAndSort(page);
+  await cell(page, ids.delta, 'country').click();
+  await expect(detail(page, 'Delta Kitchen')).toBeVisible();
+
+  // Escape closes it; the focus is on the row it showed
   await page.keyboard.press('Escape');
   await expect(detail(page)).toHaveCount(0);
   await expect.poll(() => focusedRowId(page)).toBe(ids.delta);
 
-  // the keyboard: ↑ in the grid, Enter opens that row's ad; the close button puts the focus back
+  // the keyboard: ↑ in the grid (Charlie is filtered out), Enter opens that row's ad; the close
+  // button puts the focus back
   await page.keyboard.press('ArrowUp');
   await expect.poll(() => focusedRowId(page)).toBe(ids.bravo);
   await page.keyboard.press('Enter');
-  const again = detail(page, 'Bravo Pets');
-  await expect(again).toBeVisible();
-  await expect(again.getByRole('button', { name: 'Close' })).toBeFocused();
-  await again.getByRole('button', { name: 'Close' }).click();
+  const bravo = detail(page, 'Bravo Pets');
+  await expect(bravo).toBeVisible();
+  await expect(bravo.getByRole('button', { name: 'Close' })).toBeFocused();
+  await bravo.getByRole('button', { name: 'Close' }).click();
   await expect(detail(page)).toHaveCount(0);
   await expect.poll(() => focusedRowId(page)).toBe(ids.bravo);
-  // the grid's thumbnail shows the same image, loaded from the CDN (lazily, for the rows on
-  // screen). Chromium reuses an image a document already holds, so the CDN may see one request
-  // for the thumbnail and the detail view together, whichever asked first.
+});
+
+test("the grid's thumbnail loads from the CDN; once the link expired, the thumbnail shows the broken-image mark and the view the tile", async ({
+  page,
+  admin,
+  errorGuard,
+}) => {
+  expectRefusedMedia(errorGuard, true); // Bravo's thumbnail, if the grid shows it by then
+  // every link expires
+  errorGuard.expect(KNOWN_ERRORS.adMediaFailed(CDN, '/ok/'));
+  const media = await serveMedia(page);
+  const { user, ids } = await seed(admin, 'detail-expiry');
+  await openDatabase(page, admin, user, 5);
+
+  // lazily, for the rows on screen
   const thumbnail = cell(page, ids.alpha, 'creative').locator('img');
   await expect(thumbnail).toHaveAttribute('src', `${CDN}/ok/alpha.png`);
   await expect
@@ -276,8 +307,8 @@ test('the detail view shows the image, then the fallback once media fail; arrows
     .toBe(192);
   expect(media.requested.filter((url) => url.endsWith('/ok/alpha.png')).length).toBeGreaterThan(0);
 
-  // the image that showed at first expires: on the next visit (a page that no longer holds the
-  // image) its thumbnail shows the broken-image mark and the view of its ad shows the tile
+  // on the next visit (a page that no longer holds the image) its thumbnail shows the
+  // broken-image mark and the view of its ad shows the tile
   media.expireAll();
   await page.reload();
   await expect(count(page)).toHaveText(/ results$/, { timeout: 15_000 });
@@ -328,17 +359,7 @@ test('hostile ad text stays text in the detail view, and only http(s) links leav
   // a click on a Link cell of a row follows the link, it does not open the ad
   await page.keyboard.press('Escape');
   await expect(detail(page)).toHaveCount(0);
-  await expect
-    .poll(() =>
-      page.evaluate((id) => {
-        if (document.querySelector(`.ag-row[row-id="${id}"] .ag-cell[col-id="ad_library_url"] a`))
-          return true;
-        const scroller = document.querySelector<HTMLElement>('.ag-body-horizontal-scroll-viewport');
-        if (scroller) scroller.scrollLeft += 300;
-        return false;
-      }, ids.alpha),
-    )
-    .toBe(true);
+  await databasePage(page).revealColumn('ad_library_url');
   const popup = page.waitForEvent('popup');
   await cell(page, ids.alpha, 'ad_library_url').getByRole('link').click();
   await (await popup).close();
@@ -403,7 +424,7 @@ test('Export CSV leaves the Creative column out, even while it is shown', async 
   await serveMedia(page);
   const { user } = await seed(admin, 'detail-export');
   await openDatabase(page, admin, user, 5);
-  await expect(page.locator('.ag-header-cell[col-id="creative"]')).toBeVisible();
+  await expect(databasePage(page).header('creative')).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = readFileSync((await (await downloading).path())!, 'utf8');
@@ -422,14 +443,15 @@ test('a row of the History results dialog opens the detail view; its arrows foll
   await serveMedia(page);
   const { user } = await seed(admin, 'detail-history');
   await admin.signIn(page, user);
-  await page.goto('/app/history');
-  await page.getByRole('button', { name: 'View results' }).click();
-  const results = page.getByRole('dialog', { name: 'Search Results (5)' });
+  const history = historyPage(page);
+  await history.goto();
+  await history.viewResults();
+  const results = history.resultsDialog(5);
   await expect(results).toBeVisible();
-  const rows = results.locator('tbody tr');
+  const rows = history.resultRows(results);
   await expect(rows).toHaveCount(5);
-  const stores = await results
-    .locator('tbody tr td:nth-child(5)')
+  const stores = await rows
+    .locator('td:nth-child(5)')
     .evaluateAll((cells) => cells.map((c) => c.textContent ?? ''));
 
   // a click on the second row opens its ad over the results
@@ -482,10 +504,10 @@ test('the History results dialog clamps long text to two lines; the detail view 
     })),
   );
   await admin.signIn(page, user);
-  await page.goto('/app/history');
-  await page.getByRole('button', { name: 'View results' }).click();
-  const results = page.getByRole('dialog', { name: 'Search Results (12)' });
-  const rows = results.locator('tbody tr');
+  const history = historyPage(page);
+  await history.goto();
+  await history.viewResults();
+  const rows = history.resultRows(history.resultsDialog(12));
   await expect(rows).toHaveCount(12);
   const lineHeight = await rows
     .first()
@@ -524,13 +546,13 @@ test("a demo scout's ads show the product images the app serves itself", async (
   await page.goto('/app/database');
   await expect(count(page)).toHaveText('10 results', { timeout: 15_000 });
   // the thumbnails of the rows on screen load from /demo-media/
-  const thumbs = page.locator('.ag-cell[col-id="creative"] img');
+  const thumbs = databasePage(page).column('creative').locator('img');
   await expect(thumbs.first()).toBeVisible();
   await expect
     .poll(() => thumbs.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
 
-  await page.locator('.ag-row[row-index="0"] .ag-cell[col-id="store_name"]').click();
+  await databasePage(page).cellAt(0, 'store_name').click();
   const view = detail(page);
   await expect(view).toBeVisible();
   const image = creativeImage(view);

@@ -5,17 +5,11 @@
  * visible columns and filtered, sorted rows.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { SPEC_RESULT_HEADERS } from '../fixtures/spec-columns.ts';
+import { databasePage, type DatabasePage } from './database-page.ts';
 import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
 import { forbidJsDialogs, toast } from './locators.ts';
-
-const count = (page: Page) => page.getByTestId('database-count');
-/** Rows the grid has rendered (body rows carry their row id; header rows do not). */
-const renderedRows = (page: Page) => page.locator('.ag-row[row-id]');
-const cell = (page: Page, rowId: string, colId: string) =>
-  page.locator(`.ag-row[row-id="${rowId}"] .ag-cell[col-id="${colId}"]`);
 
 const XSS = '<img src=x onerror=alert(1)>';
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
@@ -114,109 +108,58 @@ async function seed(admin: Admin, label: string): Promise<Seeded> {
   return { user, runId: created.run.id, ids: { paws, cats, beds } };
 }
 
-/**
- * The grid's headers in display order. Columns are virtualised (only those in view are in the
- * DOM), so this scrolls the grid sideways and collects them by aria-colindex.
- */
-async function gridHeaders(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const frames = () =>
-      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const scroller = document.querySelector<HTMLElement>('.ag-body-horizontal-scroll-viewport');
-    const seen = new Map<number, string>();
-    const collect = () => {
-      for (const el of document.querySelectorAll('.ag-header-cell[aria-colindex]')) {
-        const text = el.querySelector('.ag-header-cell-text')?.textContent ?? '';
-        seen.set(Number(el.getAttribute('aria-colindex')), text);
-      }
-    };
-    if (scroller) {
-      scroller.scrollLeft = 0;
-      await frames();
-    }
-    collect();
-    while (scroller && scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1) {
-      scroller.scrollLeft += Math.max(200, Math.floor(scroller.clientWidth / 2));
-      await frames();
-      collect();
-    }
-    if (scroller) {
-      scroller.scrollLeft = 0;
-      await frames();
-    }
-    return [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, text]) => text);
-  });
-}
-
-/** Scrolls the grid sideways until the column's header is rendered. */
-async function revealColumn(page: Page, colId: string): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate((id) => {
-          if (document.querySelector(`.ag-header-cell[col-id="${id}"]`)) return true;
-          const scroller = document.querySelector<HTMLElement>('.ag-body-horizontal-scroll-viewport');
-          if (scroller) scroller.scrollLeft += 300;
-          return false;
-        }, colId),
-      { intervals: [50] },
-    )
-    .toBe(true);
-}
-
-async function openDatabase(page: Page, admin: Admin, user: E2eUser, expected: string): Promise<void> {
-  await admin.signIn(page, user);
-  await page.goto('/app/database');
-  await expect(page.getByRole('heading', { level: 1, name: 'Search Database' })).toBeVisible();
-  await expect(page.getByText('View all your scouted ad results')).toBeVisible();
-  await expect(count(page)).toHaveText(expected, { timeout: 15_000 });
+async function openDatabase(db: DatabasePage, admin: Admin, user: E2eUser, expected: string): Promise<void> {
+  await db.open(admin, user, expected);
+  await expect(db.page.getByRole('heading', { level: 1, name: 'Search Database' })).toBeVisible();
+  await expect(db.page.getByText('View all your scouted ad results')).toBeVisible();
 }
 
 test('shows every result in 28 columns, text as text, and Link cells only for http(s) URLs', async ({
   page,
   admin,
 }) => {
+  const db = databasePage(page);
   const dialogs = forbidJsDialogs(page);
   const { user, runId, ids } = await seed(admin, 'db-grid');
-  await openDatabase(page, admin, user, '3 results');
-  await expect(renderedRows(page)).toHaveCount(3);
+  await openDatabase(db, admin, user, '3 results');
+  await expect(db.rows).toHaveCount(3);
 
-  expect(await gridHeaders(page)).toEqual(HEADERS);
+  expect(await db.headers()).toEqual(HEADERS);
   await expect(page.getByRole('grid')).toHaveAttribute('aria-colcount', '28');
 
-  await expect(cell(page, ids.paws, 'store_name')).toHaveText('Happy Paws');
-  await expect(cell(page, ids.paws, 'country')).toHaveText('US');
-  await expect(cell(page, ids.paws, 'reach')).toHaveText('12,345');
-  await revealColumn(page, 'end_date');
-  await expect(cell(page, ids.paws, 'page_likes')).toHaveText('1,500,000');
-  await expect(cell(page, ids.paws, 'start_date')).toHaveText('2026-10-01');
-  await expect(cell(page, ids.paws, 'end_date')).toHaveText('2026-11-20');
-  await expect(cell(page, ids.cats, 'start_date')).toHaveText('');
+  await expect(db.cell(ids.paws, 'store_name')).toHaveText('Happy Paws');
+  await expect(db.cell(ids.paws, 'country')).toHaveText('US');
+  await expect(db.cell(ids.paws, 'reach')).toHaveText('12,345');
+  await db.revealColumn('end_date');
+  await expect(db.cell(ids.paws, 'page_likes')).toHaveText('1,500,000');
+  await expect(db.cell(ids.paws, 'start_date')).toHaveText('2026-10-01');
+  await expect(db.cell(ids.paws, 'end_date')).toHaveText('2026-11-20');
+  await expect(db.cell(ids.cats, 'start_date')).toHaveText('');
 
-  await revealColumn(page, 'product_link');
-  const profile = cell(page, ids.paws, 'page_profile_url').getByRole('link', {
+  await db.revealColumn('product_link');
+  const profile = db.cell(ids.paws, 'page_profile_url').getByRole('link', {
     name: 'Link (opens in a new tab)',
     exact: true,
   });
   await expect(profile).toHaveAttribute('href', 'https://www.facebook.com/happypaws');
   await expect(profile).toHaveAttribute('target', '_blank');
   await expect(profile).toHaveAttribute('rel', /\bnoopener\b/);
-  await expect(cell(page, ids.paws, 'ad_library_url').getByRole('link', { name: 'Link' })).toHaveAttribute(
+  await expect(db.cell(ids.paws, 'ad_library_url').getByRole('link', { name: 'Link' })).toHaveAttribute(
     'href',
     'https://www.facebook.com/ads/library/?id=111',
   );
   // javascript: is not a link, and an empty URL shows nothing
-  await expect(cell(page, ids.paws, 'product_link').locator('a')).toHaveCount(0);
-  await expect(cell(page, ids.paws, 'product_link')).toHaveText('');
-  await expect(cell(page, ids.cats, 'page_profile_url').locator('a')).toHaveCount(0);
+  await expect(db.cell(ids.paws, 'product_link').locator('a')).toHaveCount(0);
+  await expect(db.cell(ids.paws, 'product_link')).toHaveText('');
+  await expect(db.cell(ids.cats, 'page_profile_url').locator('a')).toHaveCount(0);
 
-  await revealColumn(page, 'body');
-  await expect(cell(page, ids.paws, 'body')).toHaveText(XSS);
-  await expect(cell(page, ids.paws, 'body').locator('img')).toHaveCount(0);
-  await expect(page.locator('.ag-root img[src="x"]')).toHaveCount(0);
+  await db.revealColumn('body');
+  await expect(db.cell(ids.paws, 'body')).toHaveText(XSS);
+  await expect(db.cell(ids.paws, 'body').locator('img')).toHaveCount(0);
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
 
-  await revealColumn(page, 'winning_score');
-  await expect(cell(page, ids.paws, 'winning_score')).toHaveText('61.5');
+  await db.revealColumn('winning_score');
+  await expect(db.cell(ids.paws, 'winning_score')).toHaveText('61.5');
 
   // A row stored on the server while the page is open arrives without a reload.
   const added = await admin.pb.collection('search_results').create({
@@ -224,13 +167,10 @@ test('shows every result in 28 columns, text as text, and Link cells only for ht
     user: user.id,
     ...ad({ ad_id: '444', keywords: 'bird cage', country: 'FR', store_name: 'Nest & Co' }),
   });
-  await expect(count(page)).toHaveText('4 results');
-  await expect(renderedRows(page)).toHaveCount(4);
-  await page.evaluate(() => {
-    const scroller = document.querySelector<HTMLElement>('.ag-body-horizontal-scroll-viewport');
-    if (scroller) scroller.scrollLeft = 0;
-  });
-  await expect(cell(page, added.id, 'store_name')).toHaveText('Nest & Co');
+  await expect(db.count).toHaveText('4 results');
+  await expect(db.rows).toHaveCount(4);
+  await db.scrollToStart();
+  await expect(db.cell(added.id, 'store_name')).toHaveText('Nest & Co');
 
   expect(dialogs).toEqual([]);
 });
@@ -239,39 +179,40 @@ test('the three filters narrow the rows case-insensitively, per keystroke, and c
   page,
   admin,
 }) => {
+  const db = databasePage(page);
   const { user, ids } = await seed(admin, 'db-filter');
-  await openDatabase(page, admin, user, '3 results');
+  await openDatabase(db, admin, user, '3 results');
 
-  const filterButton = page.getByRole('button', { name: 'Filter', exact: true });
+  const filterButton = db.filterButton;
   await filterButton.click();
-  const panel = page.getByRole('dialog', { name: 'Filter' });
+  const panel = db.filterPanel;
   await expect(panel).toBeVisible();
   await expect(panel.getByLabel('Country')).toBeFocused();
 
   await panel.getByLabel('Country').fill('gb');
-  await expect(count(page)).toHaveText('1 of 3 results');
-  await expect(renderedRows(page)).toHaveCount(1);
-  await expect(cell(page, ids.cats, 'store_name')).toHaveText('Cat Castle');
+  await expect(db.count).toHaveText('1 of 3 results');
+  await expect(db.rows).toHaveCount(1);
+  await expect(db.cell(ids.cats, 'store_name')).toHaveText('Cat Castle');
 
   await panel.getByLabel('Country').fill('');
   await panel.getByLabel('Keywords').pressSequentially('DOG');
-  await expect(count(page)).toHaveText('2 of 3 results');
-  await expect(renderedRows(page)).toHaveCount(2);
+  await expect(db.count).toHaveText('2 of 3 results');
+  await expect(db.rows).toHaveCount(2);
 
   await panel.getByLabel('Store Name').fill('print');
-  await expect(count(page)).toHaveText('1 of 3 results');
-  await expect(cell(page, ids.beds, 'store_name')).toHaveText('Paw Print Co');
+  await expect(db.count).toHaveText('1 of 3 results');
+  await expect(db.cell(ids.beds, 'store_name')).toHaveText('Paw Print Co');
 
   await panel.getByLabel('Store Name').fill('nothing like this');
-  await expect(count(page)).toHaveText('0 of 3 results');
-  await expect(renderedRows(page)).toHaveCount(0);
+  await expect(db.count).toHaveText('0 of 3 results');
+  await expect(db.rows).toHaveCount(0);
   await expect(page.getByText('No results match your filters.')).toBeVisible();
 
   await panel.getByRole('button', { name: 'Clear Filters' }).click();
   await expect(panel.getByLabel('Keywords')).toHaveValue('');
   await expect(panel.getByLabel('Store Name')).toHaveValue('');
-  await expect(count(page)).toHaveText('3 results');
-  await expect(renderedRows(page)).toHaveCount(3);
+  await expect(db.count).toHaveText('3 results');
+  await expect(db.rows).toHaveCount(3);
 
   // Escape closes the panel and focus goes back to the button that opened it.
   await page.keyboard.press('Escape');
@@ -283,15 +224,16 @@ test('the three filters narrow the rows case-insensitively, per keystroke, and c
   await panel.getByLabel('Country').fill('de');
   await panel.getByRole('button', { name: 'Close' }).click();
   await expect(panel).toBeHidden();
-  await expect(count(page)).toHaveText('1 of 3 results');
+  await expect(db.count).toHaveText('1 of 3 results');
 });
 
 test('column toggles hide and show columns and are remembered across a reload', async ({ page, admin }) => {
+  const db = databasePage(page);
   const { user } = await seed(admin, 'db-columns');
-  await openDatabase(page, admin, user, '3 results');
+  await openDatabase(db, admin, user, '3 results');
 
-  await page.getByRole('button', { name: 'Columns', exact: true }).click();
-  const panel = page.getByRole('dialog', { name: 'Toggle Columns' });
+  await db.columnsButton.click();
+  const panel = db.columnsPanel;
   await expect(panel).toBeVisible();
   const boxes = panel.getByRole('checkbox');
   await expect(boxes).toHaveCount(28);
@@ -302,19 +244,19 @@ test('column toggles hide and show columns and are remembered across a reload', 
 
   await panel.getByRole('checkbox', { name: 'Keywords', exact: true }).uncheck();
   await panel.getByRole('checkbox', { name: 'Body', exact: true }).uncheck();
-  await expect(page.locator('.ag-header-cell[col-id="keywords"]')).toHaveCount(0);
+  await expect(db.header('keywords')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   const without = HEADERS.filter((header) => header !== 'Keywords' && header !== 'Body');
-  expect(await gridHeaders(page)).toEqual(without);
+  expect(await db.headers()).toEqual(without);
   expect(await page.evaluate((id) => localStorage.getItem(`adscout.columns.${id}`), user.id)).toBe(
     '["keywords","body"]',
   );
 
   await page.reload();
-  await expect(count(page)).toHaveText('3 results', { timeout: 15_000 });
-  expect(await gridHeaders(page)).toEqual(without);
-  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  await expect(db.count).toHaveText('3 results', { timeout: 15_000 });
+  expect(await db.headers()).toEqual(without);
+  await db.columnsButton.click();
   await expect(panel.getByRole('checkbox', { name: 'Keywords', exact: true })).not.toBeChecked();
   await expect(panel.getByRole('checkbox', { name: 'Body', exact: true })).not.toBeChecked();
   await expect(panel.getByRole('checkbox', { name: 'Country', exact: true })).toBeChecked();
@@ -322,24 +264,27 @@ test('column toggles hide and show columns and are remembered across a reload', 
   // Showing one again brings it back in its place.
   await panel.getByRole('checkbox', { name: 'Keywords', exact: true }).check();
   await page.keyboard.press('Escape');
-  expect(await gridHeaders(page)).toEqual(HEADERS.filter((header) => header !== 'Body'));
+  expect(await db.headers()).toEqual(HEADERS.filter((header) => header !== 'Body'));
   expect(await page.evaluate((id) => localStorage.getItem(`adscout.columns.${id}`), user.id)).toBe(
     '["body"]',
   );
 });
 
 test('Export CSV downloads the visible columns and the filtered, sorted rows', async ({ page, admin }) => {
+  // 22 columns hidden one click at each, each a re-render of the grid: 15–20 s on a busy machine
+  test.setTimeout(60_000);
+  const db = databasePage(page);
   const { user } = await seed(admin, 'db-export');
-  await openDatabase(page, admin, user, '3 results');
+  await openDatabase(db, admin, user, '3 results');
 
   const keep = new Set(['Country', 'Reach', 'Store Name', 'Start Date', 'Ad Library', 'Link Description']);
-  await page.getByRole('button', { name: 'Columns', exact: true }).click();
-  const columns = page.getByRole('dialog', { name: 'Toggle Columns' });
+  await db.columnsButton.click();
+  const columns = db.columnsPanel;
   for (const header of HEADERS) {
     if (!keep.has(header)) await columns.getByRole('checkbox', { name: header, exact: true }).uncheck();
   }
   await page.keyboard.press('Escape');
-  expect(await gridHeaders(page)).toEqual([
+  expect(await db.headers()).toEqual([
     'Country',
     'Reach',
     'Store Name',
@@ -348,29 +293,17 @@ test('Export CSV downloads the visible columns and the filtered, sorted rows', a
     'Link Description',
   ]);
 
-  await page.getByRole('button', { name: 'Filter', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Filter' }).getByLabel('Keywords').fill('dog');
+  await db.filterButton.click();
+  await db.filterPanel.getByLabel('Keywords').fill('dog');
   await page.keyboard.press('Escape');
-  await expect(count(page)).toHaveText('2 of 3 results');
+  await expect(db.count).toHaveText('2 of 3 results');
 
   // Sorted by store name, descending: a second click on the header.
-  const storeHeader = page.locator('.ag-header-cell[col-id="store_name"] .ag-header-cell-label');
-  await storeHeader.click();
-  await expect(page.locator('.ag-header-cell[col-id="store_name"]')).toHaveAttribute(
-    'aria-sort',
-    'ascending',
-  );
-  await storeHeader.click();
-  await expect(page.locator('.ag-header-cell[col-id="store_name"]')).toHaveAttribute(
-    'aria-sort',
-    'descending',
-  );
-  await expect(page.locator('.ag-row[row-id][row-index="0"] .ag-cell[col-id="store_name"]')).toHaveText(
-    'Paw Print Co',
-  );
+  await db.sortBy('store_name', 'descending');
+  await expect(db.cellAt(0, 'store_name')).toHaveText('Paw Print Co');
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await db.exportButton.click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^AdScout_SearchDatabase_\d{4}-\d{2}-\d{2}\.csv$/);
   const path = await download.path();
@@ -385,15 +318,16 @@ test('Export CSV downloads the visible columns and the filtered, sorted rows', a
 });
 
 test('a user without results sees an empty database and "No results to export"', async ({ page, admin }) => {
+  const db = databasePage(page);
   const user = await subscriber(admin.pb, admin, 'db-empty');
-  await openDatabase(page, admin, user, '0 results');
+  await openDatabase(db, admin, user, '0 results');
   await expect(page.getByText('No results to see.')).toBeVisible();
-  await expect(page.locator('.ag-header-cell[col-id="active_status"]')).toBeVisible();
+  await expect(db.header('active_status')).toBeVisible();
   let downloaded = false;
   page.on('download', () => {
     downloaded = true;
   });
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await db.exportButton.click();
   await expect(toast(page, 'No results to export')).toBeVisible();
   expect(downloaded).toBe(false);
 });

@@ -3,7 +3,6 @@
  * repo's migrations and hooks in a temporary data dir, and a scout worker. Tests find it through
  * ADSCOUT_E2E_URL; the returned function stops it.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,14 +14,10 @@ import {
   startWorker,
   upsertSuperuser,
 } from '../../scripts/lib/stack.mjs';
+import { chromiumExecutable } from '../fixtures/chromium.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
-    throw new Error(
-      `Chromium not found at ${chromium}: install it with 'apt-get install chromium' or set CHROMIUM_PATH`,
-    );
-  }
+  chromiumExecutable();
   const pocketbase = await ensurePocketBase();
   await ensureWebBuild();
   const dataDir = await mkdtemp(join(tmpdir(), 'adscout-e2e-'));

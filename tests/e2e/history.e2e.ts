@@ -8,13 +8,11 @@ import type { Page } from '@playwright/test';
 import { AD_FIELDS } from '../../src/domain/entities.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
+import { historyPage } from './history-page.ts';
 import { forbidJsDialogs, toast } from './locators.ts';
 
 // Dates show in the browser's local time: Berlin is UTC+1 in November.
 test.use({ timezoneId: 'Europe/Berlin' });
-
-const cards = (page: Page) => page.getByRole('article');
-const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
 const DOG_LINK =
   'https://www.facebook.com/ads/library/?active_status=active&ad_type=all&country=DE&q=dog%20toys';
@@ -125,27 +123,28 @@ async function seed(admin: Admin, label: string): Promise<Seeded> {
 /** Signs in, opens the page and waits for the seeded runs to arrive in the local mirror. */
 async function openHistory(page: Page, admin: Admin, user: E2eUser, count = 3) {
   await admin.signIn(page, user);
-  await page.goto('/app/history');
+  await historyPage(page).goto();
   await expect(page.getByRole('heading', { level: 1, name: 'Search History' })).toBeVisible();
-  await expect(cards(page)).toHaveCount(count, { timeout: 15_000 });
+  await expect(historyPage(page).cards).toHaveCount(count, { timeout: 15_000 });
 }
 
 test('cards show each run, and the Filter & Sort panel filters, sorts and clears', async ({
   page,
   admin,
 }) => {
+  const history = historyPage(page);
   const jsDialogs = forbidJsDialogs(page);
   const { user } = await seed(admin, 'history-cards');
   await admin.signIn(page, user);
-  await page.goto('/app/history');
+  await history.goto();
   await expect(page.getByText('View all your previous ad scouting searches')).toBeVisible();
-  await expect(cards(page)).toHaveCount(3, { timeout: 15_000 });
+  await expect(history.cards).toHaveCount(3, { timeout: 15_000 });
 
   // SPEC §9: newest first by default
-  const names = page.getByRole('article').getByRole('heading', { level: 2 });
+  const names = history.cards.getByRole('heading', { level: 2 });
   await expect(names).toHaveText(['Dog Toys DE', 'Bird Cages', 'cat beds']);
 
-  const dog = card(page, 'Dog Toys DE');
+  const dog = history.card('Dog Toys DE');
   await expect(dog.locator('.badge')).toHaveText('Completed');
   await expect(dog.locator('.badge')).toHaveClass(/badge-success/);
   await expect(dog.getByText('Nov 22, 2026 14:05', { exact: true })).toBeVisible();
@@ -156,7 +155,7 @@ test('cards show each run, and the Filter & Sort panel filters, sorts and clears
   await expect(dog.getByRole('button', { name: 'View results' })).toHaveAttribute('title', 'View results');
   await expect(dog.getByRole('button', { name: 'Export CSV' })).toHaveAttribute('title', 'Export CSV');
 
-  const cat = card(page, 'cat beds');
+  const cat = history.card('cat beds');
   await expect(cat.locator('.badge')).toHaveText('Failed');
   await expect(cat.locator('.badge')).toHaveClass(/badge-danger/);
   await expect(cat.getByText('Nov 20, 2026 09:30', { exact: true })).toBeVisible();
@@ -165,7 +164,7 @@ test('cards show each run, and the Filter & Sort panel filters, sorts and clears
   await expect(cat.getByText('0 ads', { exact: true })).toBeVisible();
   await expect(cat.getByText('None', { exact: true })).toBeVisible();
 
-  const bird = card(page, 'Bird Cages');
+  const bird = history.card('Bird Cages');
   await expect(bird.locator('.badge')).toHaveText('Working');
   await expect(bird.locator('.badge')).toHaveClass(/badge-warning/);
   await expect(bird.getByText('Nov 21, 2026 11:00', { exact: true })).toBeVisible();
@@ -173,7 +172,7 @@ test('cards show each run, and the Filter & Sort panel filters, sorts and clears
   await expect(bird.getByText('1 ad', { exact: true })).toBeVisible();
 
   // the panel sits beside the list on a wide screen
-  const panel = page.getByRole('complementary', { name: 'Filter & Sort' });
+  const panel = history.filterPanel;
   await expect(panel.getByRole('heading', { name: 'Filter & Sort' })).toBeVisible();
   const sortBy = panel.getByLabel('Sort By');
   const direction = panel.getByLabel('Direction');
@@ -202,7 +201,7 @@ test('cards show each run, and the Filter & Sort panel filters, sorts and clears
 
   // filters combine; nothing left shows SPEC's message
   await panel.getByLabel('Search Name').fill('bird');
-  await expect(cards(page)).toHaveCount(0);
+  await expect(history.cards).toHaveCount(0);
   await expect(page.getByText('No searches match your filters.', { exact: true })).toBeVisible();
 
   await panel.getByRole('button', { name: 'Clear Filters' }).click();
@@ -231,7 +230,7 @@ test('cards show each run, and the Filter & Sort panel filters, sorts and clears
   await expect(names).toHaveText(['Dog Toys DE', 'Bird Cages', 'cat beds']);
 
   // the panel can be hidden and shown again
-  const toggle = page.getByRole('button', { name: 'Filter & Sort', exact: true });
+  const toggle = history.filterToggle;
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await toggle.click();
   await expect(panel).toHaveCount(0);
@@ -244,16 +243,17 @@ test('View results shows the rows as text in a modal table, and says when there 
   page,
   admin,
 }) => {
+  const history = historyPage(page);
   const jsDialogs = forbidJsDialogs(page);
   const { user } = await seed(admin, 'history-view');
   await openHistory(page, admin, user);
 
-  const opener = card(page, 'Dog Toys DE').getByRole('button', { name: 'View results' });
+  const opener = history.card('Dog Toys DE').getByRole('button', { name: 'View results' });
   await opener.click();
-  const dialog = page.getByRole('dialog', { name: 'Search Results (3)' });
+  const dialog = history.resultsDialog(3);
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('thead th')).toHaveText(AD_FIELDS.map((field) => field.header));
-  await expect(dialog.locator('tbody tr')).toHaveCount(3);
+  await expect(history.resultRows(dialog)).toHaveCount(3);
   await expect(dialog.locator('thead th').first()).toHaveCSS('position', 'sticky');
 
   // third-party text is text: the markup shows literally, and nothing was parsed or run
@@ -262,7 +262,7 @@ test('View results shows the rows as text in a modal table, and says when there 
   await expect(dialog.getByRole('cell', { name: 'Chew toy "Max"' })).toBeVisible();
 
   // numbers and dates show as the Database grid shows them
-  const first = dialog.locator('tbody tr').first();
+  const first = history.resultRows(dialog).first();
   await expect(first.getByRole('cell', { name: '1,200', exact: true })).toBeVisible();
   await expect(first.getByRole('cell', { name: '5,400', exact: true })).toBeVisible();
   await expect(first.getByRole('cell', { name: '2026-11-01', exact: true })).toBeVisible();
@@ -278,7 +278,7 @@ test('View results shows the rows as text in a modal table, and says when there 
   await expect(links.nth(2)).toHaveAttribute('href', 'https://shop.example/products/max');
   await expect(dialog.locator('a[href^="javascript"]')).toHaveCount(0);
   const productLink = AD_FIELDS.findIndex((field) => field.key === 'product_link');
-  await expect(dialog.locator('tbody tr').nth(2).locator('td').nth(productLink)).toHaveText('');
+  await expect(history.resultRows(dialog).nth(2).locator('td').nth(productLink)).toHaveText('');
   await expect(dialog.getByText('javascript:alert(1)')).toHaveCount(0);
 
   // a modal: the page behind is inert; Escape closes it and focus goes back to the button
@@ -287,32 +287,33 @@ test('View results shows the rows as text in a modal table, and says when there 
   await expect(dialog).toHaveCount(0);
   await expect(opener).toBeFocused();
 
-  await card(page, 'cat beds').getByRole('button', { name: 'View results' }).click();
-  const empty = page.getByRole('dialog', { name: 'Search Results (0)' });
+  await history.viewResults('cat beds');
+  const empty = history.resultsDialog(0);
   await expect(empty).toBeVisible();
   await expect(empty.getByText('No results to see.', { exact: true })).toBeVisible();
   await expect(empty.locator('table')).toHaveCount(0);
   await empty.getByRole('button', { name: 'Close' }).click();
   await expect(empty).toHaveCount(0);
 
-  await card(page, 'Bird Cages').getByRole('button', { name: 'View results' }).click();
-  await expect(page.getByRole('dialog', { name: 'Search Results (1)' })).toBeVisible();
-  await expect(page.getByRole('dialog').locator('tbody tr')).toHaveCount(1);
+  await history.viewResults('Bird Cages');
+  await expect(history.resultsDialog(1)).toBeVisible();
+  await expect(history.resultRows(history.resultsDialog(1))).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(jsDialogs).toEqual([]);
 });
 
 test("Export CSV downloads the run's rows exactly, and says when a run has none", async ({ page, admin }) => {
+  const history = historyPage(page);
   const { user } = await seed(admin, 'history-export');
   await openHistory(page, admin, user);
   // the rows are in the local mirror once the dialog counts them
-  await card(page, 'Dog Toys DE').getByRole('button', { name: 'View results' }).click();
-  await expect(page.getByRole('dialog', { name: 'Search Results (3)' })).toBeVisible();
+  await history.viewResults('Dog Toys DE');
+  await expect(history.resultsDialog(3)).toBeVisible();
   await page.keyboard.press('Escape');
 
   const downloading = page.waitForEvent('download');
-  await card(page, 'Dog Toys DE').getByRole('button', { name: 'Export CSV' }).click();
+  await history.card('Dog Toys DE').getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('AdScout_SearchHistory_2026-11-22.csv');
   const bytes = readFileSync((await download.path())!);
@@ -334,14 +335,15 @@ test("Export CSV downloads the run's rows exactly, and says when a run has none"
   expect(bytes.toString('utf8')).toBe(expected);
   await expect(toast(page, 'CSV exported successfully')).toBeVisible();
 
-  await card(page, 'cat beds').getByRole('button', { name: 'Export CSV' }).click();
+  await history.card('cat beds').getByRole('button', { name: 'Export CSV' }).click();
   await expect(toast(page, 'No results to export')).toBeVisible();
 });
 
 test('Run again opens the search form filled with the run', async ({ page, admin }) => {
+  const history = historyPage(page);
   const { user } = await seed(admin, 'history-again');
   await openHistory(page, admin, user);
-  await card(page, 'Dog Toys DE').getByRole('button', { name: 'Run again' }).click();
+  await history.card('Dog Toys DE').getByRole('button', { name: 'Run again' }).click();
   await expect(page).toHaveURL(/\/app\/search$/);
   await expect(page.getByLabel('Search name')).toHaveValue('Dog Toys DE');
   await expect(page.getByLabel('Facebook Ad Library link')).toHaveValue(DOG_LINK);
@@ -354,6 +356,7 @@ test('on a phone the panel opens from a button, nothing overflows, and a run wit
   page,
   admin,
 }) => {
+  const history = historyPage(page);
   await page.setViewportSize({ width: 390, height: 844 });
   const { user } = await seed(admin, 'history-phone');
   await openHistory(page, admin, user);
@@ -402,34 +405,34 @@ test('on a phone the panel opens from a button, nothing overflows, and a run wit
     { userId: user.id },
   );
   await page.reload();
-  await expect(cards(page)).toHaveCount(4, { timeout: 15_000 });
-  await expect(card(page, 'Legacy run').getByText('N/A', { exact: true })).toBeVisible();
+  await expect(history.cards).toHaveCount(4, { timeout: 15_000 });
+  await expect(history.card('Legacy run').getByText('N/A', { exact: true })).toBeVisible();
 
   // the panel starts closed on a phone and opens from the button
-  const panel = page.getByRole('complementary', { name: 'Filter & Sort' });
-  const toggle = page.getByRole('button', { name: 'Filter & Sort', exact: true });
+  const panel = history.filterPanel;
+  const toggle = history.filterToggle;
   await expect(panel).toHaveCount(0);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(panel.getByRole('heading', { name: 'Filter & Sort' })).toBeVisible();
   await panel.getByLabel('Country').fill('Kingdom');
-  await expect(cards(page)).toHaveCount(1);
+  await expect(history.cards).toHaveCount(1);
   await panel.getByRole('button', { name: 'Hide filters' }).click();
   await expect(panel).toHaveCount(0);
   // hiding the panel keeps the filter
-  await expect(cards(page)).toHaveCount(1);
+  await expect(history.cards).toHaveCount(1);
 
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(await overflow()).toBeLessThanOrEqual(0);
 
   await toggle.click();
   await panel.getByRole('button', { name: 'Clear Filters' }).click();
-  await expect(cards(page)).toHaveCount(4);
+  await expect(history.cards).toHaveCount(4);
   expect(await overflow()).toBeLessThanOrEqual(0);
 
   // the dialog fits the phone; its table scrolls inside it
-  await card(page, 'Dog Toys DE').getByRole('button', { name: 'View results' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Search Results (3)' });
+  await history.viewResults('Dog Toys DE');
+  const dialog = history.resultsDialog(3);
   await expect(dialog).toBeVisible();
   const box = (await dialog.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
@@ -441,11 +444,12 @@ test('on a phone the panel opens from a button, nothing overflows, and a run wit
 });
 
 test('a user without runs gets an empty state that leads to a search', async ({ page, admin }) => {
+  const history = historyPage(page);
   const user = await subscriber(admin.pb, admin, 'history-empty');
   await admin.signIn(page, user);
-  await page.goto('/app/history');
+  await history.goto();
   await expect(page.getByRole('heading', { name: 'No searches yet' })).toBeVisible({ timeout: 15_000 });
-  await expect(cards(page)).toHaveCount(0);
+  await expect(history.cards).toHaveCount(0);
   await expect(page.getByText('No searches match your filters.')).toHaveCount(0);
   await page.getByRole('link', { name: 'Start a search' }).click();
   await expect(page).toHaveURL(/\/app\/search$/);

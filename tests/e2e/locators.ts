@@ -40,9 +40,10 @@ export async function goOnline(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
-/** The serious and critical axe findings on the page as it is now. */
-export async function blocking(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+/** The serious and critical axe findings on the page as it is now (in `include` only, when given). */
+export async function blocking(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -11,6 +11,8 @@ import { freePort, startPocketBase } from '../../scripts/lib/stack.mjs';
 import { defaultKeywords } from '../../src/web/data/default-keywords.ts';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
+import { databasePage } from './database-page.ts';
+import { historyPage } from './history-page.ts';
 import { controlledByServiceWorker, goOffline, goOnline, toast } from './locators.ts';
 
 async function seededSubscriber(admin: Admin, label: string): Promise<E2eUser> {
@@ -137,7 +139,7 @@ test('offline, a reload still shows the database rows, the history, the keywords
     await expect(page.getByText(store, { exact: true }).first()).toBeVisible();
 
   await page.goto('/app/history');
-  await expect(page.getByRole('article', { name: /Offline lamps/ })).toBeVisible();
+  await expect(historyPage(page).card(/Offline lamps/)).toBeVisible();
 
   await page.goto('/app/keywords?locale=fr-FR');
   await expect(page.getByRole('list', { name: 'Keywords for Français' }).locator('li')).toHaveCount(
@@ -269,9 +271,8 @@ test('every /app page fits a 390×844 phone, with the navigation in a menu', asy
       await page.goto(path === 'keywords' ? '/app/keywords?locale=de-DE' : `/app/${path}`);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       // the rows are there (on a phone Store Name starts off screen, after the Creative column)
-      if (path === 'database') await expect(page.locator('.ag-row[row-id]')).toHaveCount(3);
-      if (path === 'history')
-        await expect(page.getByRole('article', { name: /Offline lamps/ })).toBeVisible();
+      if (path === 'database') await expect(databasePage(page).rows).toHaveCount(3);
+      if (path === 'history') await expect(historyPage(page).card(/Offline lamps/)).toBeVisible();
       // nothing wider than the screen: the grid and tables scroll inside their own boxes
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `/app/${path} is wider than the phone`).toBeLessThanOrEqual(0);
@@ -293,12 +294,12 @@ test('the remembered subscription never outlives the server’s answer', async (
   const user = await seededSubscriber(admin, 'lapsed');
   await admin.signIn(page, user);
   await page.goto('/app/history');
-  await expect(page.getByRole('article', { name: /Offline lamps/ })).toBeVisible();
+  await expect(historyPage(page).card(/Offline lamps/)).toBeVisible();
   // this browser now remembers an active plan; the server cancels it while the tab is away
   await page.goto('/privacy');
   const subscription = await admin.pb.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
   await admin.pb.collection('subscriptions').update(subscription.id, { status: 'canceled' });
   await page.goto('/app/history');
   await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
-  await expect(page.getByRole('article', { name: /Offline lamps/ })).toHaveCount(0);
+  await expect(historyPage(page).card(/Offline lamps/)).toHaveCount(0);
 });

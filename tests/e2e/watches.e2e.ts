@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { subscriber } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
+import { historyPage } from './history-page.ts';
 import { blocking, controlledByServiceWorker, goOffline, toast } from './locators.ts';
 
 const LINK = 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=garden%20lights';
@@ -79,7 +80,7 @@ test('a watch made from the form runs, is reported, shows in History, and can be
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/app\/history$/);
-  const card = page.getByRole('article', { name: /Garden lights daily/ });
+  const card = historyPage(page).card(/Garden lights daily/);
   await expect(card.getByText('Watch', { exact: true })).toBeVisible();
   await expect(card.getByTestId('history-new-count')).toHaveText('50 ads');
 
@@ -117,7 +118,7 @@ test('a watch made from the form runs, is reported, shows in History, and can be
   await expect(panel).toBeHidden();
   expect(await watchesOf(admin, user)).toHaveLength(0);
   await page.goto('/app/history');
-  await expect(page.getByRole('article', { name: /Garden lights daily/ })).toBeVisible();
+  await expect(historyPage(page).card(/Garden lights daily/)).toBeVisible();
 });
 
 test('offline, the Watches panel shows the synced watches read-only and says why', async ({

@@ -3,10 +3,10 @@
  * webhooks (valid, tampered, stale, missing), repeated and out-of-order delivery with exactly
  * one effect, a credit pack granted once per checkout session, and subscription sync.
  */
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { startStripeDouble, type StripeDouble } from './stripe-mock.ts';
+import { stripeWebhook } from './stripe-webhook.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_test';
 // stripe-mock's fixture subscription uses this price: it maps to our monthly plan
@@ -36,17 +36,7 @@ afterAll(async () => {
   await stripe?.stop();
 });
 
-function sign(body: string, t = Math.floor(Date.now() / 1000), secret = WEBHOOK_SECRET) {
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex')}`;
-}
-
-async function deliver(event: unknown, options: { header?: string | null; body?: string } = {}) {
-  const body = options.body ?? JSON.stringify(event);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  const header = options.header === undefined ? sign(body) : options.header;
-  if (header !== null) headers['Stripe-Signature'] = header;
-  return fetch(`${server.url}/api/adscout/stripe/webhook`, { method: 'POST', headers, body });
-}
+const { sign, deliver } = stripeWebhook(() => server.url, WEBHOOK_SECRET);
 
 const quota = (user: TestUser) =>
   user.pb.send<{ total_remaining: number; addon_remaining: number; plan: string | null }>(

@@ -31,8 +31,8 @@ describe('GET /api/adscout/config', () => {
       billingMode: 'local',
       scoutSource: 'demo',
     });
-    expect(server.output()).toContain('COMMUNITY_CHAT_URL is not set');
-    expect(server.output()).toContain('billing: local test checkout');
+    await server.waitForOutput('COMMUNITY_CHAT_URL is not set');
+    await server.waitForOutput('billing: local test checkout');
   });
 
   it('reads the environment, and never exposes secrets', async () => {
@@ -55,6 +55,6 @@ describe('GET /api/adscout/config', () => {
   it('ignores an unknown scout source', async () => {
     const { server, body } = await config({ SCOUT_SOURCE: 'scrape-everything' });
     expect(body.scoutSource).toBe('demo');
-    expect(server.output()).toContain('SCOUT_SOURCE=scrape-everything is not one of');
+    await server.waitForOutput('SCOUT_SOURCE=scrape-everything is not one of');
   });
 });

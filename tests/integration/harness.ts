@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { freePort, randomSecret, startPocketBase, upsertSuperuser } from '../../scripts/lib/stack.mjs';
+import { waitFor } from '../fixtures/wait-for.ts';
 
 export interface TestUser {
   id: string;
@@ -23,17 +24,31 @@ export interface TestServer {
   dataDir: string;
   superuser: PocketBase;
   superuserCredentials: { email: string; password: string };
-  /** Server output so far (for debugging failures). */
+  /**
+   * The running process's output so far, all of it (a restart starts a new one). A test waits for
+   * a line with waitForOutput.
+   */
   output(): string;
+  /**
+   * Waits until the output, from character `after` on (0 unless told), matches `pattern`, and
+   * returns that part. A line can reach this process after the answer to the request that made
+   * the server write it, so a test never reads the log once.
+   */
+  waitForOutput(pattern: string | RegExp, options?: { after?: number; timeoutMs?: number }): Promise<string>;
   /** A client with no session. */
   anonymous(): PocketBase;
   /** Creates a user (as superuser) and returns a client signed in as them. */
   createUser(label?: string): Promise<TestUser>;
   /**
    * Stops PocketBase and starts it again on the same port and data dir (a crash-restart);
-   * `whileStopped` runs in between, when nothing holds the data dir.
+   * `whileStopped` runs in between, when nothing holds the data dir; `env` is added to the
+   * environment of this start and every later one.
    */
-  restart(options?: { kill?: boolean; whileStopped?: () => void | Promise<void> }): Promise<void>;
+  restart(options?: {
+    kill?: boolean;
+    whileStopped?: () => void | Promise<void>;
+    env?: Record<string, string>;
+  }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -93,6 +108,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const superuserCredentials = { email: 'root@adscout.test', password: randomSecret() };
   upsertSuperuser(pocketbase, dataDir, superuserCredentials.email, superuserCredentials.password);
   let port = 0;
+  let env = { ...options.env };
   const start = () =>
     startPocketBase({
       pocketbase,
@@ -100,18 +116,27 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       http: `127.0.0.1:${port}`,
       publicDir: options.publicDir,
       env: {
-        ...options.env,
+        ...env,
         ...(options.clientsBehindProxy ? { TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } : {}),
       },
     });
   // freePort() only suggests a port: another file's server may take it before ours binds, and then
   // /api/health answers from that server. Signing in with this data dir's own superuser proves
   // the server is ours; otherwise stop ours and try another port.
-  let found: Awaited<ReturnType<typeof start>> | null = null;
+  // The whole output of the running process (startPocketBase keeps only its last 500 chunks): the
+  // lines so far, then every chunk as it arrives, attached before any other I/O event can run.
+  const launch = async () => {
+    const started = await start();
+    const log = { text: started.output.join('') };
+    for (const stream of [started.child.stdout, started.child.stderr])
+      stream?.on('data', (chunk: string) => (log.text += chunk));
+    return { ...started, log };
+  };
+  let found: Awaited<ReturnType<typeof launch>> | null = null;
   let signedIn: PocketBase | null = null;
   for (let attempt = 1; !signedIn; attempt++) {
     port = await freePort();
-    const candidate = await start().catch((error: unknown) => {
+    const candidate = await launch().catch((error: unknown) => {
       if (attempt >= 5) throw error;
       return null;
     });
@@ -141,7 +166,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     superuser,
     superuserCredentials,
-    output: () => server.output.join(''),
+    output: () => server.log.text,
+    async waitForOutput(pattern, { after = 0, timeoutMs = 10_000 } = {}) {
+      const matches = (text: string) =>
+        typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+      return waitFor(`${String(pattern)} in the server output`, () => server.log.text.slice(after), matches, {
+        timeoutMs,
+        intervalMs: 50,
+      });
+    },
     anonymous: () =>
       options.clientsBehindProxy ? asClientAt(client(server.url), uniqueClientAddress()) : client(server.url),
     async createUser(label = 'user') {
@@ -157,7 +190,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (options.clientsBehindProxy) asClientAt(pb, uniqueClientAddress());
       return { id: record.id, email, password, pb, record };
     },
-    async restart({ kill = false, whileStopped } = {}) {
+    async restart({ kill = false, whileStopped, env: more } = {}) {
+      env = { ...env, ...more };
       if (kill) {
         server.child.kill('SIGKILL');
         await new Promise((resolve) =>
@@ -167,7 +201,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         await server.stop();
       }
       await whileStopped?.();
-      server = await start();
+      server = await launch();
     },
     async stop() {
       await server.stop();

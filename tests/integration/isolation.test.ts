@@ -186,8 +186,13 @@ describe.each(OWNED.map((c) => [c.name, c] as const))('%s', (name, col) => {
       seeded.get(name)!.set(a.id, updated);
       // positive control: the owner hears the change, so the channel works
       await expect.poll(() => seenByA, { timeout: 5000 }).toContain(target.id);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(seenByB).toHaveLength(0);
+      // then a change of B's own record, saved after A's: B's stream delivers in order, so once B
+      // hears its own change, A's would have come before it
+      const own = recordOf(name, b);
+      const unchanged = Object.fromEntries(Object.keys(col.change).map((key) => [key, own[key]]));
+      seeded.get(name)!.set(b.id, await server.superuser.collection(name).update(own.id, unchanged));
+      await expect.poll(() => seenByB, { timeout: 5000 }).toContain(own.id);
+      expect(seenByB).toEqual([own.id]);
     } finally {
       await unsubA();
       await unsubBAll();

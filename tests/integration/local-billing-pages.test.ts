@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+import { stripeWebhook } from './stripe-webhook.ts';
 
 let server: TestServer;
 
@@ -117,11 +118,7 @@ describe('test checkout', () => {
   });
 
   it('there is no Stripe webhook in local mode', async () => {
-    const answer = await fetch(`${server.url}/api/adscout/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' },
-      body: '{}',
-    });
+    const answer = await stripeWebhook(() => server.url, 'whsec_none').deliver({});
     expect(answer.status).toBe(404);
   });
 });

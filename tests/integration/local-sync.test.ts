@@ -13,6 +13,7 @@ import { defaultKeywords } from '../../src/web/data/default-keywords.ts';
 import { createLocalBinder } from '../../src/web/data/local-binder.ts';
 import { localDbName, openLocalDb, type LocalDb } from '../../src/web/data/local-db.ts';
 import { createSyncEngine, type SyncNotice } from '../../src/web/data/sync-engine.ts';
+import { waitFor } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 
 let server: TestServer;
@@ -76,20 +77,6 @@ async function seedResults(user: TestUser, runId: string, count: number): Promis
 
 async function localRows(db: LocalDb): Promise<SearchResult[]> {
   return (await db.results.toArray()).flatMap((chunk) => chunk.rows);
-}
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** A client of `user` whose requests can be cut off as if the network were gone. */
@@ -187,17 +174,19 @@ describe('realtime and catch-up', () => {
     const engine = createSyncEngine({ pb: user.pb, db, userId: user.id, realtimeBatchMs: 50 });
     try {
       await engine.start();
+      const startPulledAt = engine.state().lastPulledAt ?? 0;
       const run = await createRun(user, 'Live', '2026-11-03 10:00:00.000Z');
-      // the new run arrives by realtime and starts a pull; let that settle first
-      await eventually(
-        () => db.runs.get(run),
-        (found) => found !== undefined,
+      // the new run arrives by realtime and schedules a pull: wait until that pull has ended
+      await waitFor(
+        'the pull the new run scheduled',
+        () => engine.state(),
+        (state) => (state.lastPulledAt ?? 0) > startPulledAt && state.phase === 'idle',
       );
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await engine.pull();
+      expect(await db.runs.get(run)).toBeDefined();
       const pulledAt = engine.state().lastPulledAt;
       const ids = await seedResults(user, run, 60);
-      const rows = await eventually(
+      const rows = await waitFor(
+        'the 60 rows',
         () => localRows(db),
         (list) => list.length === 60,
       );
@@ -239,13 +228,15 @@ describe('realtime and catch-up', () => {
         }));
       await post(`/api/adscout/worker/runs/${run.id}/results`, { worker: 'w', rows: rows(0, 20) });
       expect(
-        await eventually(
+        await waitFor(
+          'the first 20 rows',
           () => localRows(db),
           (list) => list.length === 20,
         ),
       ).toHaveLength(20);
       await post(`/api/adscout/worker/runs/${run.id}/results`, { worker: 'w', rows: rows(20, 15) });
-      const after = await eventually(
+      const after = await waitFor(
+        'all 35 rows',
         () => localRows(db),
         (list) => list.length === 35,
       );
@@ -301,14 +292,16 @@ describe('realtime and catch-up', () => {
       await server.restart();
       const run = await createRun(user, 'After restart', '2026-11-06 10:00:00.000Z');
       await seedResults(user, run, 10);
-      const state = await eventually(
-        async () => engine.state(),
+      const state = await waitFor(
+        'a pull after the restart',
+        () => engine.state(),
         (s) => (s.lastPulledAt ?? 0) > before,
-        15_000,
+        { timeoutMs: 15_000 },
       );
       expect(state.lastPulledAt).toBeGreaterThan(before);
       expect(
-        await eventually(
+        await waitFor(
+          'the 10 rows',
           () => localRows(db),
           (rows) => rows.length === 10,
         ),
@@ -481,7 +474,8 @@ describe('one user per browser (invariant 9)', () => {
     // Alice's later rows never reach Bob's database (the server sends realtime only to owners)
     await seedResults(alice, aliceRun, 4);
     await seedResults(bob, bobRun, 2);
-    const after = await eventually(
+    const after = await waitFor(
+      "Bob's 5 rows",
       () => localRows(bobBinding.db),
       (list) => list.length === 5,
     );
@@ -523,7 +517,8 @@ describe('watches', () => {
       await engine.start();
       await server.superuser.collection('watches').update(kept.id, { active: false, last_error: 'Refused' });
       const added = await server.superuser.collection('watches').create(watchBody(user, 'Added live'));
-      const live = await eventually(
+      const live = await waitFor(
+        'the watches changed live',
         () => db.watches.toArray(),
         (watches) => watches.length === 2 && watches.some((w) => w.id === kept.id && !w.active),
       );
@@ -540,12 +535,14 @@ describe('watches', () => {
         status: 'completed',
         watch: added.id,
       });
-      await eventually(
+      await waitFor(
+        "the watch's run",
         () => db.runs.get(run.id),
         (found) => found?.watch === added.id,
       );
       await server.superuser.collection('watches').delete(added.id);
-      const after = await eventually(
+      const after = await waitFor(
+        'the watch gone and its link cleared',
         async () => ({ watch: await db.watches.get(added.id), run: await db.runs.get(run.id) }),
         (state) => state.watch === undefined && state.run?.watch === '',
       );

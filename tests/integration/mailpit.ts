@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ensureMailpit } from '../../scripts/bootstrap.mjs';
 import { freePort } from '../../scripts/lib/stack.mjs';
+import { waitFor } from '../fixtures/wait-for.ts';
 
 export interface MailpitMessage {
   id: string;
@@ -104,13 +105,13 @@ export async function startMailpit(): Promise<Mailpit> {
     }),
     messagesTo,
     async waitForMessage(address, subject, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const match = (await messagesTo(address)).find((message) => subject.test(message.subject));
-        if (match) return match;
-        if (Date.now() > deadline) throw new Error(`no mail to ${address} matching ${subject}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const messages = await waitFor(
+        `a mail to ${address} matching ${subject}`,
+        () => messagesTo(address),
+        (found) => found.some((message) => subject.test(message.subject)),
+        { timeoutMs },
+      );
+      return messages.find((message) => subject.test(message.subject))!;
     },
     async stop() {
       child.kill('SIGTERM');

@@ -5,10 +5,10 @@
  * any order and at any time, a slow older answer racing a newer one, raw-body signatures, packs
  * identified by their price, and retries when Stripe cannot be reached.
  */
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { startStripeDouble, type StripeDouble } from './stripe-mock.ts';
+import { stripeWebhook } from './stripe-webhook.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_webhooks';
 const PRICES = {
@@ -123,18 +123,7 @@ beforeEach(() => {
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 const pbDate = (s: number) => new Date(s * 1000).toISOString().replace('T', ' ');
 
-function sign(body: string, t = Math.floor(Date.now() / 1000), secret = WEBHOOK_SECRET) {
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex')}`;
-}
-
-async function deliver(event: unknown, options: { header?: string; body?: string } = {}) {
-  const body = options.body ?? JSON.stringify(event);
-  return fetch(`${server.url}/api/adscout/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': options.header ?? sign(body) },
-    body,
-  });
-}
+const { sign, deliver } = stripeWebhook(() => server.url, WEBHOOK_SECRET);
 
 let eventCounter = 0;
 function subscriptionEvent(customer: string, type = 'customer.subscription.updated', payload = {}) {

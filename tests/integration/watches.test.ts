@@ -365,6 +365,7 @@ describe('the scheduler', () => {
     const watches = await Promise.all(users.map((user, i) => dueWatch(user, base + i * 1000)));
     const marker = Date.now() - 1;
     await server.superuser.collection('watches').update(sentinel.id, { next_run_at: pbDate(marker) });
+    const logBefore = server.output().length;
     await server.superuser.send(CRON, { method: 'POST' });
     const ids = watches.map((w) => w.id);
     const startedIds = async () =>
@@ -374,11 +375,11 @@ describe('the scheduler', () => {
           fields: 'watch',
         })
       ).map((run) => run.watch as string);
-    await expect
-      .poll(async () => (await startedIds()).length, { timeout: 20_000 })
-      .toBe(WATCH_LIMITS.startsPerTick);
-    // the tick is over when it stopped starting runs: give it a moment, the count stays at the cap
-    await new Promise((r) => setTimeout(r, 1500));
+    // the tick is over when it says so: its summary line (src/hooks/watches/scheduler.ts)
+    await server.waitForOutput(`[adscout] watches: ${WATCH_LIMITS.startsPerTick} started`, {
+      after: logBefore,
+      timeoutMs: 20_000,
+    });
     const startedNow = await startedIds();
     expect(startedNow).toHaveLength(WATCH_LIMITS.startsPerTick);
     expect(new Set(startedNow)).toEqual(new Set(ids.slice(0, WATCH_LIMITS.startsPerTick)));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerServer } from '../../src/worker/api.ts';
 import { LeaseLostError } from '../../src/worker/job.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { leasesRunOut } from './worker-runs.ts';
 
 const LEASE_SECONDS = 1;
 let server: TestServer;
@@ -41,7 +42,7 @@ describe('workerServer', () => {
     expect(await first.heartbeat(id, 0)).toBe(true);
 
     // the lease runs out and the other worker claims the run
-    await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 500));
+    await leasesRunOut(server, [id]);
     expect((await second.claim())?.id).toBe(id);
 
     expect(await first.heartbeat(id, 1)).toBe(false);

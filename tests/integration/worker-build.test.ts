@@ -64,15 +64,16 @@ describe('npm run build:worker', () => {
     ];
     await expectSettledOnce(server, users[0]!, runIds[0]!, 120);
     await expectSettledOnce(server, users[1]!, runIds[1]!, 80);
+
+    worker.child.kill('SIGTERM');
+    // `exited` waits for the output streams to close: the whole log is read
+    expect(await worker.exited).toEqual({ code: 0, signal: null });
     expect(worker.output()).toContain(
       `[worker compiled] ready: signed in to ${server.url} as ${server.superuserCredentials.email}, up to 2 runs at once`,
     );
     expect(worker.output()).toMatch(
       /\[worker compiled\] claimed run \w+ \(80 ads, attempt 1, 0 stored; 2 of 2 slots busy\)/,
     );
-
-    worker.child.kill('SIGTERM');
-    expect(await worker.exited).toEqual({ code: 0, signal: null });
     expect(worker.output()).toContain('[worker compiled] received SIGTERM, stopping');
   });
 });

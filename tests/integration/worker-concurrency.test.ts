@@ -14,7 +14,8 @@ let server: TestServer;
 let pool: Awaited<ReturnType<typeof workerPool>>;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SCOUT_LEASE_SECONDS: '3' } });
+  // nothing here crashes: a lease no stall of a loaded machine outlasts, so each run is claimed once
+  server = await startTestServer({ env: { SCOUT_LEASE_SECONDS: '120' } });
   pool = await workerPool(server, {
     SCOUT_DEMO_PACE_MS: '250',
     SCOUT_HEARTBEAT_MS: '300',

@@ -4,7 +4,9 @@
  * access for users.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../fixtures/wait-for.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+import { leasesRunOut } from './worker-runs.ts';
 
 const LEASE_SECONDS = 1;
 let server: TestServer;
@@ -84,7 +86,7 @@ describe('claim', () => {
     const first = await post<Claimed>('/api/adscout/worker/claim', { worker: 'crashing' });
     expect(first.run?.id).toBe(runId);
     expect((await post<Claimed>('/api/adscout/worker/claim', { worker: 'other' })).run).toBeNull();
-    await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 600));
+    await leasesRunOut(server, [runId]);
     const second = await post<Claimed>('/api/adscout/worker/claim', { worker: 'other' });
     expect(second.run?.id).toBe(runId);
     expect(second.run?.attempts).toBe(2);
@@ -92,7 +94,7 @@ describe('claim', () => {
     expect(await statusOf(post(`/api/adscout/worker/runs/${runId}/heartbeat`, { worker: 'crashing' }))).toBe(
       409,
     );
-    await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 600));
+    await leasesRunOut(server, [runId]);
     // SCOUT_MAX_ATTEMPTS=2: nobody may claim it a third time
     expect((await post<Claimed>('/api/adscout/worker/claim', { worker: 'third' })).run).toBeNull();
   });
@@ -247,17 +249,16 @@ describe('the sweep (cron)', () => {
     await server.superuser
       .collection('search_results')
       .create({ run: exhausted, user: bob.id, ad_id: 'kept', is_new: true });
-    await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 600));
+    await leasesRunOut(server, [requeued]);
     await server.superuser.send('/api/crons/adscout_run_sweep', { method: 'POST' });
     const read = (id: string) => server.superuser.collection('search_runs').getOne(id);
     // The sweep settles stale leases and never-claimed runs in two transactions, and the cron
     // route may answer before either: wait for both runs.
-    const deadline = Date.now() + 10_000;
-    const settled = async () =>
-      (await read(exhausted)).status !== 'working' && (await read(forgotten)).status !== 'working';
-    while (!(await settled()) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitUntil(
+      'the sweep to settle both runs',
+      async () =>
+        (await read(exhausted)).status !== 'working' && (await read(forgotten)).status !== 'working',
+    );
     expect(await read(requeued)).toMatchObject({ status: 'working', lease_owner: '' });
     expect(await read(forgotten)).toMatchObject({
       status: 'failed',

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { startWorker } from '../../scripts/lib/stack.mjs';
+import { waitFor, waitUntil } from '../fixtures/wait-for.ts';
 import type { TestServer, TestUser } from './harness.ts';
 
 /** The monthly plan's quota, which every subscriber of these tests starts with. */
@@ -61,23 +62,20 @@ export async function startRun(user: TestUser, requested: number, term = 'yoga m
   return run.id;
 }
 
-export async function waitFor<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 export const runOf = (server: TestServer, id: string) => () =>
   server.superuser.collection('search_runs').getOne(id);
+
+/**
+ * Waits until the clock is past the lease each run holds now: the server runs on this machine,
+ * so from then on it finds every one of those leases expired.
+ */
+export async function leasesRunOut(server: TestServer, runIds: string[]): Promise<void> {
+  const runs = await Promise.all(runIds.map((id) => runOf(server, id)()));
+  const expiries = runs.map((run) => Date.parse(String(run.lease_expires_at).replace(' ', 'T')));
+  if (!expiries.every(Number.isFinite)) throw new Error(`a run holds no lease: ${JSON.stringify(runs)}`);
+  const last = Math.max(...expiries);
+  await waitUntil('the leases to run out', () => Date.now() > last, { timeoutMs: last - Date.now() + 5_000 });
+}
 
 /** The ad ids stored for a run. */
 export async function storedAdIds(server: TestServer, runId: string): Promise<string[]> {
@@ -98,7 +96,9 @@ export async function expectSettledOnce(
   runId: string,
   requested: number,
 ) {
-  const run = await waitFor('the run to finish', runOf(server, runId), (r) => r.status !== 'working', 60_000);
+  const run = await waitFor('the run to finish', runOf(server, runId), (r) => r.status !== 'working', {
+    timeoutMs: 60_000,
+  });
   expect(run.status).toBe('completed');
   const ids = await storedAdIds(server, runId);
   expect(ids).toHaveLength(requested);

@@ -1,36 +1,15 @@
 /**
- * Debian's headless Chromium for browser benchmarks (never a downloaded browser; CHROMIUM_PATH
- * overrides /usr/bin/chromium), with a fresh on-disk profile per session so IndexedDB lives on
+ * Headless Chromium for browser benchmarks (tests/fixtures/chromium.ts: the e2e tests' browser
+ * and flags), with a fresh on-disk profile per session so IndexedDB lives on
  * disk as it does for a real user, a signed-in session, and in-page instrumentation: the time of
  * each user input (event.timeStamp) and of each download link the page clicks, on the page's own
  * clock, next to the performance marks the app sets.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, errors, type BrowserContext, type Page } from '@playwright/test';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Debian's Chromium, or CHROMIUM_PATH; a clear error when it is not installed. */
-export function chromiumExecutable(): string {
-  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(executablePath)) {
-    throw new Error(
-      `Chromium not found at ${executablePath}: install it with 'apt-get install chromium' or set CHROMIUM_PATH`,
-    );
-  }
-  return executablePath;
-}
+import { CHROMIUM_ARGS, chromiumExecutable } from '../../fixtures/chromium.ts';
 
 /** One in-page event: its kind and its time on the page's performance clock. */
 export interface PageEvent {

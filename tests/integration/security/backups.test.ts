@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/stack.mjs';
 import { BACKUP_ENV_NAMES } from '../../../src/hooks/config/server-settings.ts';
 import { createRunWithResults, subscriber } from '../../fixtures/records.ts';
+import { waitUntil } from '../../fixtures/wait-for.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
 import { serveBare } from './support.ts';
 import PocketBase from 'pocketbase';
@@ -31,7 +32,7 @@ describe('scheduled backups', () => {
     const started = await server();
     const { backups } = await started.superuser.settings.getAll();
     expect(backups).toMatchObject({ cron: '0 3 * * *', cronMaxKeep: 7, s3: { enabled: false } });
-    expect(started.output()).toContain("backups: on this server's disk only (BACKUP_S3_* is not set)");
+    await started.waitForOutput("backups: on this server's disk only (BACKUP_S3_* is not set)");
   });
 
   it('follow BACKUP_CRON, BACKUP_MAX_KEEP and the S3 settings, over what the admin UI set', async () => {
@@ -138,8 +139,7 @@ describe('a backup', () => {
       // the restored data dir holds the source's superuser: sign in with its credentials
       const restored = new PocketBase(target.url);
       restored.autoCancellation(false);
-      const deadline = Date.now() + 60_000;
-      for (;;) {
+      const restoredWithUsers = async () => {
         const signedIn = await restored
           .collection('_superusers')
           .authWithPassword(source.superuserCredentials.email, source.superuserCredentials.password)
@@ -147,10 +147,14 @@ describe('a backup', () => {
             () => true,
             () => false,
           );
-        if (signedIn && (await restored.collection('users').getFullList()).length > 0) break;
-        if (Date.now() > deadline) throw new Error(`the restore did not finish:\n${target.output()}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
+        return signedIn && (await restored.collection('users').getFullList()).length > 0;
+      };
+      await waitUntil('the restore to finish', restoredWithUsers, {
+        timeoutMs: 60_000,
+        intervalMs: 250,
+      }).catch((error: Error) => {
+        throw new Error(`${error.message}\n${target.output()}`);
+      });
       expect(await snapshot(restored)).toEqual(before);
     },
   );

@@ -117,12 +117,12 @@ describe('on loopback', () => {
     const url = await checkoutUrl(server);
     expect(url).toMatch(/\/api\/adscout\/local\/checkout\/[A-Za-z0-9]{48}$/);
     expect(await (await fetch(url)).text()).toContain('Test checkout — no real payment');
-    expect(server.output()).toContain('billing: local test checkout');
+    await server.waitForOutput('billing: local test checkout');
   });
 
   it('ADSCOUT_BILLING=local wins over a Stripe key, with a warning at start', async () => {
     const server = await loopbackServer({ ...STRIPE, ADSCOUT_BILLING: 'local' });
-    expect(server.output()).toContain(
+    await server.waitForOutput(
       'WARNING: ADSCOUT_BILLING=local overrides STRIPE_SECRET_KEY: billing is the local test checkout',
     );
     const config = await (await fetch(`${server.url}/api/adscout/config`)).json();

@@ -1,7 +1,6 @@
 /**
  * What the security tests need beyond the harness: the PocketBase binary started directly (as a
- * service unit would, without `npm start`), waiting for a cron job that the cron route started,
- * and records dated in the past, which no API can write (PocketBase sets `updated` itself).
+ * service unit would, without `npm start`), starting a cron job, and records dated in the past, which no API can write (PocketBase sets `updated` itself).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -64,7 +63,8 @@ export async function serveBare(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close': the process exited and its output streams ended, so `output` is all of it
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   let served = false;
   const deadline = Date.now() + timeoutMs;
   try {
@@ -93,15 +93,6 @@ export async function serveBare(
 /** Starts a cron job as the admin UI's "Run" button does; the route answers before it ends. */
 export async function runCron(superuser: PocketBase, job: string): Promise<void> {
   await superuser.send(`/api/crons/${job}`, { method: 'POST' });
-}
-
-/** Waits until `check` returns true (a cron job works in the background). */
-export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** A date as PocketBase stores it. */

@@ -1,0 +1,160 @@
+/**
+ * Page model of /app/database for the e2e tests: its count, its grid (AG Grid: body rows carry
+ * `row-id` and `row-index`, cells and headers `col-id`) and its panels. The one place that knows
+ * the grid's markup, so a change to the grid changes this file, not every test.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Admin, E2eUser } from './fixtures.ts';
+
+/** Runs in the page: the grid's horizontal scroller (columns are virtualised). */
+const SCROLLER = '.ag-body-horizontal-scroll-viewport';
+
+export interface DatabasePage {
+  page: Page;
+  /** 'N results' or 'N of M results'. */
+  count: Locator;
+  /** Rows the grid has rendered (body rows carry their row id; header rows do not). */
+  rows: Locator;
+  row(rowId: string): Locator;
+  cell(rowId: string, colId: string): Locator;
+  /** The cell of `colId` in the row shown at `index` (0: the first in the current sort). */
+  cellAt(index: number, colId: string): Locator;
+  /** Every rendered cell of a column. */
+  column(colId: string): Locator;
+  header(colId: string): Locator;
+  filterButton: Locator;
+  filterPanel: Locator;
+  columnsButton: Locator;
+  columnsPanel: Locator;
+  exportButton: Locator;
+  /** Signs `user` in and opens the page; waits until the count reads `expected`. */
+  open(admin: Admin, user: E2eUser, expected: string): Promise<void>;
+  /**
+   * The headers in display order (aria-colindex), collected by scrolling the grid sideways
+   * (columns are virtualised) until the ones seen fill the header row from start to end.
+   */
+  headers(): Promise<string[]>;
+  /** Scrolls the grid sideways until the column's header is rendered. */
+  revealColumn(colId: string): Promise<void>;
+  /** Scrolls the grid back to its first column. */
+  scrollToStart(): Promise<void>;
+  /** Sorts by a column with a click on its header; waits for the header to say `direction`. */
+  sortBy(colId: string, direction: 'ascending' | 'descending'): Promise<void>;
+  /** The row id of the grid cell that has the focus, or null. */
+  focusedRowId(): Promise<string | null>;
+}
+
+export function databasePage(page: Page): DatabasePage {
+  const row = (rowId: string) => page.locator(`.ag-row[row-id="${rowId}"]`);
+  const header = (colId: string) => page.locator(`.ag-header-cell[col-id="${colId}"]`);
+  return {
+    page,
+    count: page.getByTestId('database-count'),
+    rows: page.locator('.ag-row[row-id]'),
+    row,
+    cell: (rowId, colId) => row(rowId).locator(`.ag-cell[col-id="${colId}"]`),
+    cellAt: (index, colId) =>
+      page.locator(`.ag-row[row-id][row-index="${index}"] .ag-cell[col-id="${colId}"]`),
+    column: (colId) => page.locator(`.ag-row[row-id] .ag-cell[col-id="${colId}"]`),
+    header,
+    filterButton: page.getByRole('button', { name: 'Filter', exact: true }),
+    filterPanel: page.getByRole('dialog', { name: 'Filter' }),
+    columnsButton: page.getByRole('button', { name: 'Columns', exact: true }),
+    columnsPanel: page.getByRole('dialog', { name: 'Toggle Columns' }),
+    exportButton: page.getByRole('button', { name: 'Export CSV' }),
+
+    async open(admin, user, expected) {
+      await admin.signIn(page, user);
+      await page.goto('/app/database');
+      await expect(page.getByTestId('database-count')).toHaveText(expected, { timeout: 15_000 });
+    },
+
+    headers() {
+      return page.evaluate(async (selector) => {
+        const frames = () =>
+          new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const scroller = document.querySelector<HTMLElement>(selector);
+        // aria-colindex counts hidden columns too; the columns shown tile the header row
+        const seen = new Map<number, { text: string; left: number; right: number }>();
+        let rowWidth = 0;
+        const collect = () => {
+          for (const el of document.querySelectorAll<HTMLElement>('.ag-header-cell[aria-colindex]')) {
+            const text = el.querySelector('.ag-header-cell-text')?.textContent ?? '';
+            const left = el.offsetLeft;
+            seen.set(Number(el.getAttribute('aria-colindex')), { text, left, right: left + el.offsetWidth });
+            rowWidth = el.closest<HTMLElement>('.ag-header-row')?.offsetWidth ?? rowWidth;
+          }
+        };
+        // every column seen: side by side from the row's start to its end, with no gap
+        const complete = () => {
+          let edge = 0;
+          for (const cell of [...seen.values()].sort((a, b) => a.left - b.left)) {
+            if (Math.abs(cell.left - edge) > 1) return false;
+            edge = cell.right;
+          }
+          return seen.size > 0 && edge >= rowWidth - 1;
+        };
+        const atEnd = () =>
+          !scroller || scroller.scrollLeft + scroller.clientWidth >= scroller.scrollWidth - 1;
+        // a loaded machine may render a scrolled-to column after the frames waited for: sweep again
+        const deadline = performance.now() + 10_000;
+        do {
+          if (scroller) scroller.scrollLeft = 0;
+          await frames();
+          collect();
+          while (!atEnd() && !complete()) {
+            scroller!.scrollLeft += Math.max(200, Math.floor(scroller!.clientWidth / 2));
+            await frames();
+            collect();
+          }
+          await frames();
+          collect();
+        } while (!complete() && performance.now() < deadline);
+        if (scroller) {
+          scroller.scrollLeft = 0;
+          await frames();
+        }
+        return [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, cell]) => cell.text);
+      }, SCROLLER);
+    },
+
+    async revealColumn(colId) {
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              ({ id, selector }) => {
+                if (document.querySelector(`.ag-header-cell[col-id="${id}"]`)) return true;
+                const scroller = document.querySelector<HTMLElement>(selector);
+                if (scroller) scroller.scrollLeft += 300;
+                return false;
+              },
+              { id: colId, selector: SCROLLER },
+            ),
+          { intervals: [50] },
+        )
+        .toBe(true);
+    },
+
+    async scrollToStart() {
+      await page.evaluate((selector) => {
+        const scroller = document.querySelector<HTMLElement>(selector);
+        if (scroller) scroller.scrollLeft = 0;
+      }, SCROLLER);
+    },
+
+    async sortBy(colId, direction) {
+      const label = header(colId).locator('.ag-header-cell-label');
+      await label.click();
+      if (direction === 'descending') {
+        await expect(header(colId)).toHaveAttribute('aria-sort', 'ascending');
+        await label.click();
+      }
+      await expect(header(colId)).toHaveAttribute('aria-sort', direction);
+    },
+
+    focusedRowId() {
+      return page.evaluate(() => document.activeElement?.closest('.ag-row')?.getAttribute('row-id') ?? null);
+    },
+  };
+}
