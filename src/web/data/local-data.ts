@@ -19,14 +19,7 @@ import {
 import { pb, UserFacingError } from './client.ts';
 import { reportServerReachable } from './connectivity.ts';
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
-import {
-  deleteOtherUserDbs,
-  localDbName,
-  readMeta,
-  writeMeta,
-  type LocalDb,
-  type MetaRecords,
-} from './local-db.ts';
+import { deleteOtherUserDbs, readMeta, writeMeta, type LocalDb, type MetaRecords } from './local-db.ts';
 import { newestFirst, readNewestResults, storedNewestRunHint } from './newest-results.ts';
 import { currentSession } from './session.ts';
 import type { FlushOutcome, SyncNotice, SyncState } from './sync-engine.ts';
@@ -308,10 +301,4 @@ export async function lastKnown<K extends 'subscription' | 'quota'>(
 ): Promise<MetaRecords[K] | undefined> {
   const db = dbOf(userId);
   return db ? readMeta(db, key) : undefined;
-}
-
-/** For tests and diagnostics: the name of the database the signed-in user's data lives in. */
-export function currentLocalDbName(): string | null {
-  const current = currentBinding();
-  return current ? localDbName(current.userId) : null;
 }
