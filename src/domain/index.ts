@@ -30,4 +30,4 @@ export * from './server-settings.ts';
 export * from './security-headers.ts';
 export * from './subscription-sweep.ts';
 export * from './watches.ts';
-export * from './page-titles.ts';
+export * from './routes.ts';

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   confirmEmailChangeSchema,
   PRODUCT_MESSAGES,
+  ROUTES,
   type ConfirmEmailChangeInput,
 } from '../../../domain/index.ts';
 import { TextField } from '../../components/text-field.tsx';
@@ -41,7 +42,7 @@ export function ConfirmEmailChangePage() {
     try {
       await confirmEmailChange(token, password);
       toast.success(PRODUCT_MESSAGES.emailChangeConfirmed);
-      navigate('/login', { replace: true });
+      navigate(ROUTES.login.path, { replace: true });
     } catch (error) {
       const refusal = refusedField(error);
       if (refusal === 'password') toast.error(PRODUCT_MESSAGES.currentPasswordWrong);

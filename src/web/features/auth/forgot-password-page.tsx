@@ -2,7 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { forgotPasswordSchema, PRODUCT_MESSAGES, type ForgotPasswordInput } from '../../../domain/index.ts';
+import {
+  forgotPasswordSchema,
+  PRODUCT_MESSAGES,
+  ROUTES,
+  type ForgotPasswordInput,
+} from '../../../domain/index.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
@@ -58,7 +63,7 @@ export function ForgotPasswordPage() {
         {sent ? PRODUCT_MESSAGES.resetLinkSent : ''}
       </p>
       <p className="center">
-        Remembered it? <Link to="/login">Log in</Link>
+        Remembered it? <Link to={ROUTES.login.path}>Log in</Link>
       </p>
     </AuthCard>
   );

@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { loginSchema, MESSAGES, type LoginInput } from '../../../domain/index.ts';
+import { APP_HOME, loginSchema, MESSAGES, ROUTES, type LoginInput } from '../../../domain/index.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useIsClient } from '../../components/use-is-client.ts';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { signIn, useSession } from '../../data/session.ts';
 import { AuthCard } from './auth-card.tsx';
-
-const APP_HOME = '/app/search';
 
 export function LoginPage() {
   const session = useSession();
@@ -24,13 +22,13 @@ export function LoginPage() {
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
   // SPEC §2: a visitor who already has a session goes straight to the app.
-  if (session && !isSubmitting) return <Navigate to={APP_HOME} replace />;
+  if (session && !isSubmitting) return <Navigate to={ROUTES[APP_HOME].path} replace />;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     try {
       await signIn(email, password);
       toast.success(MESSAGES.loginSuccess);
-      navigate(APP_HOME, { replace: true });
+      navigate(ROUTES[APP_HOME].path, { replace: true });
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.loginFailed));
     }
@@ -54,7 +52,7 @@ export function LoginPage() {
           {...register('password')}
         />
         <p className="auth-aside">
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to={ROUTES.forgotPassword.path}>Forgot password?</Link>
         </p>
         <button
           type="submit"
@@ -65,7 +63,7 @@ export function LoginPage() {
         </button>
       </form>
       <p className="center">
-        Don&apos;t have an account? <Link to="/register">Create one</Link>
+        Don&apos;t have an account? <Link to={ROUTES.register.path}>Create one</Link>
       </p>
     </AuthCard>
   );

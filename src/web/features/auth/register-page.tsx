@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGES, registerSchema, type RegisterInput } from '../../../domain/index.ts';
+import { MESSAGES, registerSchema, ROUTES, type RegisterInput } from '../../../domain/index.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useIsClient } from '../../components/use-is-client.ts';
 import { useToast } from '../../components/toast.tsx';
@@ -29,7 +29,7 @@ export function RegisterPage() {
     try {
       await signUp(email, password);
       toast.success(MESSAGES.registerSuccess);
-      navigate('/subscribe', { replace: true });
+      navigate(ROUTES.subscribe.path, { replace: true });
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.registerFailed));
     }
@@ -55,7 +55,7 @@ export function RegisterPage() {
         </button>
       </form>
       <p className="center">
-        Already have an account? <Link to="/login">Log in</Link>
+        Already have an account? <Link to={ROUTES.login.path}>Log in</Link>
       </p>
     </AuthCard>
   );

@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { PRODUCT_MESSAGES, resetPasswordSchema, type ResetPasswordInput } from '../../../domain/index.ts';
+import {
+  PRODUCT_MESSAGES,
+  resetPasswordSchema,
+  ROUTES,
+  type ResetPasswordInput,
+} from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/client.ts';
 import { confirmPasswordReset, refusedField } from '../../data/recovery.ts';
@@ -35,7 +40,7 @@ export function ResetPasswordPage() {
     try {
       await confirmPasswordReset(token, password);
       toast.success(PRODUCT_MESSAGES.passwordReset);
-      navigate('/login', { replace: true });
+      navigate(ROUTES.login.path, { replace: true });
     } catch (error) {
       toast.error(
         refusedField(error) === 'link'
@@ -57,7 +62,7 @@ export function ResetPasswordPage() {
         </button>
       </form>
       <p className="center">
-        Link expired? <Link to="/forgot-password">Ask for a new one</Link>
+        Link expired? <Link to={ROUTES.forgotPassword.path}>Ask for a new one</Link>
       </p>
     </AuthCard>
   );

@@ -5,6 +5,7 @@ import {
   MESSAGES,
   planDisplayName,
   PLANS,
+  ROUTES,
   type CheckoutProduct,
 } from '../../../domain/index.ts';
 import { openInNewTab } from '../../components/new-tab.ts';
@@ -36,7 +37,7 @@ export function SubscribePage() {
   async function choose(product: CheckoutProduct) {
     if (!currentSession()) {
       toast.error(MESSAGES.loginFirst);
-      navigate('/login');
+      navigate(ROUTES.login.path);
       return;
     }
     setPending(product);
@@ -61,7 +62,7 @@ export function SubscribePage() {
         {active && (
           <p className="notice notice-info subscribe-active">
             You already have an active {planDisplayName(active)}. Manage it in{' '}
-            <Link to="/app/settings">Settings</Link>.
+            <Link to={ROUTES.settings.path}>Settings</Link>.
           </p>
         )}
         <OfflineHint offline={!online} action="checkout" />

@@ -16,6 +16,7 @@ import {
   DATABASE_COLUMNS,
   type DatabaseColumnKey,
   resultsCsvChunks,
+  ROUTES,
   type ResultFilters,
 } from '../../../domain/index.ts';
 import { downloadFileInParts } from '../../components/download.ts';
@@ -33,7 +34,7 @@ import './database.css';
 // Opening /app/database is what fetches this module: start the read of the rows now, while the
 // router is still waiting to show the page (the grid's code was started with this module: app.tsx).
 const openingSession = currentSession();
-if (openingSession && window.location.pathname.startsWith('/app/database')) {
+if (openingSession && window.location.pathname.startsWith(ROUTES.database.path)) {
   startEarlyRead(openingSession.userId);
 }
 
@@ -218,7 +219,8 @@ function DatabaseView({ userId }: { userId: string }) {
       )}
       {rows !== null && counts && sync.caughtUp && counts.total === 0 && (
         <p className="notice database-notice">
-          {MESSAGES.noResultsToSee} <Link to="/app/search">Scout winning ads</Link> to fill your database.
+          {MESSAGES.noResultsToSee} <Link to={ROUTES.search.path}>Scout winning ads</Link> to fill your
+          database.
         </p>
       )}
       {counts && counts.total > 0 && counts.displayed === 0 && filtered && (

@@ -8,6 +8,7 @@ import {
   HISTORY_EXPORT_COLUMNS,
   historyExportFileName,
   MESSAGES,
+  ROUTES,
   type HistoryFilters,
   type ScoutPrefill,
   type SearchRun,
@@ -94,7 +95,7 @@ export function HistoryPage() {
         keywords_used: run.keywords_used,
         requested_count: run.requested_count,
       };
-      navigate('/app/search', { state: { scout } });
+      navigate(ROUTES.search.path, { state: { scout } });
     },
     [navigate],
   );
@@ -126,7 +127,7 @@ export function HistoryPage() {
       <section className="card history-empty" aria-labelledby="history-empty-title">
         <h2 id="history-empty-title">No searches yet</h2>
         <p className="muted">Every scout you run shows up here, with its results and a CSV export.</p>
-        <Link to="/app/search" className="button button-primary">
+        <Link to={ROUTES.search.path} className="button button-primary">
           Start a search
         </Link>
       </section>

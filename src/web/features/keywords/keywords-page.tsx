@@ -9,6 +9,7 @@ import {
   isLocaleCode,
   LOCALES,
   MESSAGES,
+  ROUTES,
   type LocaleCode,
   type ScoutPrefill,
 } from '../../../domain/index.ts';
@@ -59,7 +60,7 @@ export function KeywordsPage() {
 
   function scoutWith(keyword: string) {
     const scout: ScoutPrefill = { keywords_used: keyword };
-    navigate('/app/search', { state: { scout } });
+    navigate(ROUTES.search.path, { state: { scout } });
   }
 
   const label = LOCALES.find((entry) => entry.code === locale)?.label;

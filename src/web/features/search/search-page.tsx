@@ -5,6 +5,7 @@ import {
   LIMITS,
   MESSAGES,
   readScoutPrefill,
+  ROUTES,
   scoutCompletedMessage,
   type SearchRun,
 } from '../../../domain/index.ts';
@@ -73,10 +74,10 @@ export function SearchPage() {
               </p>
             )}
             <div className="row">
-              <Link to="/app/database" className="button button-secondary">
+              <Link to={ROUTES.database.path} className="button button-secondary">
                 Go to Database
               </Link>
-              <Link to="/app/settings" className="button button-secondary">
+              <Link to={ROUTES.settings.path} className="button button-secondary">
                 Buy Results
               </Link>
             </div>

@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { deleteAccountSchema, PRODUCT_MESSAGES, type DeleteAccountInput } from '../../../domain/index.ts';
+import {
+  deleteAccountSchema,
+  PRODUCT_MESSAGES,
+  ROUTES,
+  type DeleteAccountInput,
+} from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -38,7 +43,7 @@ export function DeleteAccountCard() {
       return;
     }
     // leave /app first, at once (flushSync): signed out there, the app would send the user to /login
-    await navigate('/', { replace: true, flushSync: true });
+    await navigate(ROUTES.landing.path, { replace: true, flushSync: true });
     await forgetDeletedAccount();
     toast.success(PRODUCT_MESSAGES.accountDeleted);
   });

@@ -1,27 +1,12 @@
 /**
- * The public pages: anyone may open them, search engines may index them (robots.txt, sitemap.xml),
- * and they are built ahead of time. One list: a new public page (account recovery, …) is one
- * more entry here.
+ * What the server serves for the pages besides the app's files: the prerendered HTML of each
+ * prerendered page (routes.ts) at its exact path, browser caching of the built app, robots.txt
+ * and sitemap.xml.
  */
-export interface PublicPage {
-  path: string;
-  /** Listed in sitemap.xml: pages worth finding from a search engine. */
-  inSitemap: boolean;
-}
-
-export const PUBLIC_PAGES: readonly PublicPage[] = [
-  { path: '/', inSitemap: true },
-  { path: '/contact', inSitemap: true },
-  { path: '/support', inSitemap: true },
-  { path: '/terms', inSitemap: true },
-  { path: '/privacy', inSitemap: true },
-  { path: '/login', inSitemap: true },
-  { path: '/register', inSitemap: true },
-  { path: '/subscribe', inSitemap: true },
-];
+import { APP_BASE, prerenderedPages } from './routes.ts';
 
 /**
- * Where the build puts the prerendered HTML of a public page, inside the built app's directory
+ * Where the build puts the prerendered HTML of a page, inside the built app's directory
  * (scripts/prerender.mjs writes it, the server's route for the page reads it). Outside the
  * precache's reach: index.html stays the empty app shell, the service worker's fallback.
  */
@@ -30,8 +15,8 @@ export function prerenderedFile(path: string): string {
 }
 
 /**
- * The server's route pattern of a public page: its exact path ('/{$}' is '/' alone in PocketBase's
- * router; '/' would match every path).
+ * The server's route pattern of a prerendered page: its exact path ('/{$}' is '/' alone in
+ * PocketBase's router; '/' would match every path).
  */
 export function pageRoute(path: string): string {
   return path === '/' ? '/{$}' : path;
@@ -63,7 +48,7 @@ export function robotsTxt(origin: string): string {
   return [
     'User-agent: *',
     'Allow: /',
-    'Disallow: /app/',
+    `Disallow: ${APP_BASE}/`,
     'Disallow: /api/',
     '',
     `Sitemap: ${origin}/sitemap.xml`,
@@ -75,9 +60,9 @@ function xmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** sitemap.xml of the public pages (sitemaps.org 0.9), absolute URLs on `origin`. */
+/** sitemap.xml of the prerendered pages (sitemaps.org 0.9), absolute URLs on `origin`. */
 export function sitemapXml(origin: string): string {
-  const urls = PUBLIC_PAGES.filter((page) => page.inSitemap).map(
+  const urls = prerenderedPages().map(
     (page) => `  <url><loc>${xmlText(`${origin}${page.path}`)}</loc></url>`,
   );
   return [

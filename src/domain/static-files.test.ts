@@ -4,11 +4,11 @@ import {
   IMMUTABLE_CACHE,
   pageRoute,
   prerenderedFile,
-  PUBLIC_PAGES,
   REVALIDATE_CACHE,
   robotsTxt,
   sitemapXml,
-} from './public-pages.ts';
+} from './static-files.ts';
+import { prerenderedPages } from './routes.ts';
 
 describe('cacheControlFor', () => {
   it('keeps hashed assets for a year and has pages and the service worker revalidated', () => {
@@ -35,21 +35,30 @@ describe('robots.txt and sitemap.xml', () => {
     expect(robots).toContain('Sitemap: https://adscout.example/sitemap.xml');
   });
 
-  it('lists every public page in the sitemap as an absolute URL', () => {
+  it('lists every prerendered page in the sitemap as an absolute URL', () => {
     const xml = sitemapXml('https://adscout.example');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(PUBLIC_PAGES.map((page) => `https://adscout.example${page.path}`));
+    expect(locs).toEqual([
+      'https://adscout.example/',
+      'https://adscout.example/contact',
+      'https://adscout.example/support',
+      'https://adscout.example/terms',
+      'https://adscout.example/privacy',
+      'https://adscout.example/login',
+      'https://adscout.example/register',
+      'https://adscout.example/subscribe',
+    ]);
   });
 });
 
 describe('prerendered pages', () => {
-  it('each public page has its own file and an exact route', () => {
+  it('each prerendered page has its own file and an exact route', () => {
     expect(prerenderedFile('/')).toBe('prerendered/index.html');
     expect(prerenderedFile('/login')).toBe('prerendered/login.html');
     expect(pageRoute('/')).toBe('/{$}');
     expect(pageRoute('/login')).toBe('/login');
-    const files = PUBLIC_PAGES.map((page) => prerenderedFile(page.path));
-    expect(new Set(files).size).toBe(PUBLIC_PAGES.length);
+    const files = prerenderedPages().map((page) => prerenderedFile(page.path));
+    expect(new Set(files).size).toBe(files.length);
   });
 });
