@@ -12,6 +12,7 @@ import {
 } from '../../domain/index.ts';
 import { ToastProvider } from '../components/toast.tsx';
 import { useIsClient } from '../components/use-is-client.ts';
+import { errorMessage } from '../data/client.ts';
 import { startSessionKeeper } from '../data/session.ts';
 import { loadDatabaseGrid } from '../features/database/grid-module.ts';
 import { LandingPage } from '../features/landing/landing-page.tsx';
@@ -138,7 +139,7 @@ export function App({ router }: { router: RouterProviderProps['router'] }) {
   // The service worker's prompt exists in the browser only (it renders nothing itself).
   const isClient = useIsClient();
   return (
-    <ToastProvider>
+    <ToastProvider describeError={errorMessage}>
       {isClient && <UpdatePrompt />}
       <RouterProvider router={router} />
     </ToastProvider>

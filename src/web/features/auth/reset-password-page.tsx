@@ -1,13 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  PRODUCT_MESSAGES,
-  resetPasswordSchema,
-  ROUTES,
-  type ResetPasswordInput,
-} from '../../../domain/index.ts';
+import { PRODUCT_MESSAGES, resetPasswordSchema, ROUTES } from '../../../domain/index.ts';
+import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { useToast } from '../../components/toast.tsx';
+import { useZodForm } from '../../components/use-zod-form.ts';
 import { errorMessage } from '../../data/client.ts';
 import { confirmPasswordReset, refusedField } from '../../data/recovery.ts';
 import { AuthCard, NewPasswordField } from './auth-card.tsx';
@@ -19,14 +14,14 @@ import { AuthCard, NewPasswordField } from './auth-card.tsx';
  */
 export function ResetPasswordPage() {
   const toast = useToast();
+  const submit = useSubmitWithToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
+  } = useZodForm(resetPasswordSchema, {
     defaultValues: { password: '' },
     criteriaMode: 'firstError',
   });
@@ -37,17 +32,14 @@ export function ResetPasswordPage() {
       toast.error(PRODUCT_MESSAGES.resetLinkInvalid);
       return;
     }
-    try {
-      await confirmPasswordReset(token, password);
-      toast.success(PRODUCT_MESSAGES.passwordReset);
-      navigate(ROUTES.login.path, { replace: true });
-    } catch (error) {
-      toast.error(
+    const saved = await submit(() => confirmPasswordReset(token, password), {
+      success: PRODUCT_MESSAGES.passwordReset,
+      failed: (error) =>
         refusedField(error) === 'link'
           ? PRODUCT_MESSAGES.resetLinkInvalid
           : errorMessage(error, PRODUCT_MESSAGES.resetLinkInvalid),
-      );
-    }
+    });
+    if (saved) navigate(ROUTES.login.path, { replace: true });
   });
 
   return (
