@@ -43,7 +43,7 @@ export default defineConfig({
         // PocketBase's API and admin UI share the origin: never answer them with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
         cleanupOutdatedCaches: true,
-        // the click handler of "scout finished" notifications (src/web/data/notifications.ts)
+        // the click handler of "scout finished" notifications (src/web/data/browser/notifications.ts)
         importScripts: ['/sw-notifications.js'],
       },
     }),

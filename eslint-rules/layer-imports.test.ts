@@ -51,4 +51,21 @@ describe('packages', () => {
     expect(packageReason(areaOf('src/domain/forms.ts'), 'zod/mini')).toBeNull();
     expect(packageReason(areaOf('src/worker/api.ts'), 'pocketbase')).toBeNull();
   });
+
+  it('only src/web/data/local touches Dexie; the PocketBase SDK stays in server and local', () => {
+    expect(areaOf('src/web/data/local/sync/pull.ts')).toEqual({ layer: 'data', part: 'local' });
+    expect(packageReason(areaOf('src/web/data/local/local-db.ts'), 'dexie')).toBeNull();
+    expect(packageReason(areaOf('src/web/data/local/local-data.ts'), 'dexie-react-hooks')).toBeNull();
+    for (const file of [
+      'src/web/data/server/runs.ts',
+      'src/web/data/browser/consent.ts',
+      'src/web/data/x.ts',
+    ]) {
+      expect(packageReason(areaOf(file), 'dexie'), file).not.toBeNull();
+    }
+    expect(packageReason(areaOf('src/web/data/server/client.ts'), 'pocketbase')).toBeNull();
+    expect(packageReason(areaOf('src/web/data/local/sync/pull.ts'), 'pocketbase')).toBeNull();
+    expect(packageReason(areaOf('src/web/data/browser/consent.ts'), 'pocketbase')).not.toBeNull();
+    expect(packageReason(areaOf('src/web/features/search/page.tsx'), 'dexie')).not.toBeNull();
+  });
 });

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { pageTitle } from '../../src/domain/routes.ts';
-import { CONSENT_STORAGE_KEY } from '../../src/web/data/consent.ts';
+import { CONSENT_STORAGE_KEY } from '../../src/web/data/browser/consent.ts';
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 
 /**

@@ -9,9 +9,9 @@ import Dexie from 'dexie';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultKeywords, type SearchResult } from '../../src/domain/index.ts';
-import { createLocalBinder } from '../../src/web/data/local-binder.ts';
-import { localDbName, openLocalDb, type LocalDb } from '../../src/web/data/local-db.ts';
-import { createSyncEngine, type SyncNotice } from '../../src/web/data/sync-engine.ts';
+import { createLocalBinder } from '../../src/web/data/local/local-binder.ts';
+import { localDbName, openLocalDb, type LocalDb } from '../../src/web/data/local/local-db.ts';
+import { createSyncEngine, type SyncNotice } from '../../src/web/data/local/sync-engine.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 
 let server: TestServer;

@@ -12,8 +12,8 @@ import {
 } from '../../domain/index.ts';
 import { ToastProvider } from '../components/toast.tsx';
 import { useIsClient } from '../components/use-is-client.ts';
-import { errorMessage } from '../data/client.ts';
-import { startSessionKeeper } from '../data/session.ts';
+import { errorMessage } from '../data/server/client.ts';
+import { startSessionKeeper } from '../data/server/session.ts';
 import { loadDatabaseGrid } from '../features/database/grid-module.ts';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -74,7 +74,7 @@ export async function preloadRoute(pathname: string): Promise<void> {
     // The local database opens while the modules load, not once the shell renders: the pages'
     // first reads (the Database page's newest rows) need it.
     // (The shell loads the module too, and shows the route's error when it cannot.)
-    void import('../data/local-data.ts').then((local) => local.startLocalData()).catch(() => undefined);
+    void import('../data/local/local-data.ts').then((local) => local.startLocalData()).catch(() => undefined);
   }
   const id = routeAt(pathname);
   const onDemand = id && ON_DEMAND[id];

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../domain/index.ts';
 import { useIsClient } from '../components/use-is-client.ts';
-import { setConsent, useConsent } from '../data/consent.ts';
+import { setConsent, useConsent } from '../data/browser/consent.ts';
 import './cookie-banner.css';
 
 /**

@@ -2,7 +2,7 @@ import { Link, NavLink, Outlet } from 'react-router-dom';
 import { ROUTES } from '../../domain/index.ts';
 import { COPYRIGHT_YEAR } from '../../domain/limits.ts';
 import { ExternalLink } from '../components/external-link.tsx';
-import { usePublicConfig } from '../data/public-config.ts';
+import { usePublicConfig } from '../data/server/public-config.ts';
 import { CookieBanner } from './cookie-banner.tsx';
 import { SiteHeader } from './site-header.tsx';
 

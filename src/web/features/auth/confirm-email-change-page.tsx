@@ -4,8 +4,8 @@ import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useZodForm } from '../../components/use-zod-form.ts';
-import { errorMessage } from '../../data/client.ts';
-import { confirmEmailChange, refusedField } from '../../data/recovery.ts';
+import { errorMessage } from '../../data/server/client.ts';
+import { confirmEmailChange, refusedField } from '../../data/server/recovery.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const CHANGE_FAILED = 'The email change could not be confirmed. Please try again.';

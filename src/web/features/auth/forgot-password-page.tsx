@@ -4,7 +4,7 @@ import { forgotPasswordSchema, PRODUCT_MESSAGES, ROUTES } from '../../../domain/
 import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useZodForm } from '../../components/use-zod-form.ts';
-import { requestPasswordReset } from '../../data/recovery.ts';
+import { requestPasswordReset } from '../../data/server/recovery.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const RESET_REQUEST_FAILED = 'The reset link could not be requested. Please try again.';

@@ -4,7 +4,7 @@ import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useIsClient } from '../../components/use-is-client.ts';
 import { useZodForm } from '../../components/use-zod-form.ts';
-import { signIn, useSession } from '../../data/session.ts';
+import { signIn, useSession } from '../../data/server/session.ts';
 import { AuthCard } from './auth-card.tsx';
 
 export function LoginPage() {

@@ -3,8 +3,8 @@ import { PRODUCT_MESSAGES, resetPasswordSchema, ROUTES } from '../../../domain/i
 import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { useToast } from '../../components/toast.tsx';
 import { useZodForm } from '../../components/use-zod-form.ts';
-import { errorMessage } from '../../data/client.ts';
-import { confirmPasswordReset, refusedField } from '../../data/recovery.ts';
+import { errorMessage } from '../../data/server/client.ts';
+import { confirmPasswordReset, refusedField } from '../../data/server/recovery.ts';
 import { AuthCard, NewPasswordField } from './auth-card.tsx';
 
 /**

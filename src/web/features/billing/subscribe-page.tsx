@@ -13,11 +13,11 @@ import { OfflineHint } from '../../components/offline-hint.tsx';
 import { PlanCard } from '../../components/plan-card.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useIsClient } from '../../components/use-is-client.ts';
-import { createCheckout } from '../../data/billing.ts';
-import { errorMessage } from '../../data/client.ts';
-import { useConnectivity } from '../../data/connectivity.ts';
-import { currentSession } from '../../data/session.ts';
-import { useSubscription } from '../../data/subscription.ts';
+import { createCheckout } from '../../data/server/billing.ts';
+import { errorMessage } from '../../data/server/client.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
+import { currentSession } from '../../data/server/session.ts';
+import { useSubscription } from '../../data/server/subscription.ts';
 import './subscribe.css';
 
 const PLAN_CHOICES = [PLANS.monthly, PLANS.yearly] as const;

@@ -52,7 +52,7 @@ import {
 } from '../../../domain/index.ts';
 import { AdDetailDialog, type AdDetailPosition } from '../../components/ad-detail-dialog.tsx';
 import { yieldToPage } from '../../components/yield-to-page.ts';
-import { useConnectivity } from '../../data/connectivity.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
 import { DEFAULT_COL_DEF, gridColumnDefs } from './grid-columns.ts';
 import type { DatabaseGridProps } from './grid-contract.ts';
 import { firstRowsOnScreen } from './use-result-rows.ts';

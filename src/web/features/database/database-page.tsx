@@ -22,9 +22,9 @@ import {
 import { downloadFileInParts } from '../../components/download.ts';
 import { LineIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { useSyncState } from '../../data/local-data.ts';
-import { readHiddenColumns, writeHiddenColumns } from '../../data/preferences.ts';
-import { currentSession, useSession } from '../../data/session.ts';
+import { useSyncState } from '../../data/local/local-data.ts';
+import { readHiddenColumns, writeHiddenColumns } from '../../data/browser/preferences.ts';
+import { currentSession, useSession } from '../../data/server/session.ts';
 import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
 import { loadDatabaseGrid, loadedDatabaseGrid, type GridComponent } from './grid-module.ts';
 import { SidePanel } from './side-panel.tsx';

@@ -14,8 +14,8 @@ import {
   type ScoutPrefill,
 } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
-import { errorMessage } from '../../data/client.ts';
-import { resetKeywordsToDefaults, useKeywordList } from '../../data/local-data.ts';
+import { errorMessage } from '../../data/server/client.ts';
+import { resetKeywordsToDefaults, useKeywordList } from '../../data/local/local-data.ts';
 import './keywords.css';
 
 export const KEYWORDS_NOTE = '/products and /collections remain untranslated across all locales.';

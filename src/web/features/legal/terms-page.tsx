@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { ROUTES } from '../../../domain/index.ts';
 import { CREDIT_PACKS, PLANS } from '../../../domain/plans.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
-import { usePublicConfig } from '../../data/public-config.ts';
+import { usePublicConfig } from '../../data/server/public-config.ts';
 import { LastUpdated } from './last-updated.tsx';
 import './legal.css';
 

@@ -10,9 +10,9 @@ import {
   type SearchRun,
 } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
-import { usePublicConfig } from '../../data/public-config.ts';
-import { useQuota } from '../../data/quota.ts';
-import { dismissFinishedRun, useRuns, wasStartedHere } from '../../data/runs.ts';
+import { usePublicConfig } from '../../data/server/public-config.ts';
+import { useQuota } from '../../data/server/quota.ts';
+import { dismissFinishedRun, useRuns, wasStartedHere } from '../../data/server/runs.ts';
 import { ActiveJobCard, RunSummaryCard } from './run-cards.tsx';
 import { ScoutForm } from './scout-form.tsx';
 import { WatchesPanel } from './watches-panel.tsx';

@@ -20,9 +20,9 @@ import { SelectField } from '../../components/select-field.tsx';
 import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { useToast } from '../../components/toast.tsx';
 import { useZodForm } from '../../components/use-zod-form.ts';
-import { useConnectivity } from '../../data/connectivity.ts';
-import { useLocalRuns, useLocalWatches } from '../../data/local-data.ts';
-import { deleteWatch, updateWatch } from '../../data/watches.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
+import { useLocalRuns, useLocalWatches } from '../../data/local/local-data.ts';
+import { deleteWatch, updateWatch } from '../../data/server/watches.ts';
 import '../../components/offline-hint.css';
 import { ScoutFields } from './scout-fields.tsx';
 

@@ -9,9 +9,9 @@ import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { TextField, type TextFieldProps } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useZodForm } from '../../components/use-zod-form.ts';
-import { updateEmail, updatePassword } from '../../data/account.ts';
-import { useConnectivity } from '../../data/connectivity.ts';
-import { useSession } from '../../data/session.ts';
+import { updateEmail, updatePassword } from '../../data/server/account.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
+import { useSession } from '../../data/server/session.ts';
 
 /** Account changes ask for the current password (ARCHITECTURE §10): the same field in every card. */
 export function CurrentPasswordField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'>) {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { formatLongDate, MESSAGES, parsePbDate, planDisplayName, ROUTES } from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
-import { useConnectivity } from '../../data/connectivity.ts';
-import type { SubscriptionState } from '../../data/subscription.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
+import type { SubscriptionState } from '../../data/server/subscription.ts';
 import { usePortal } from './use-portal.ts';
 
 export function CurrentPlanCard({ state }: { state: SubscriptionState }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../../domain/index.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
-import { usePublicConfig } from '../../data/public-config.ts';
+import { usePublicConfig } from '../../data/server/public-config.ts';
 import { CardIcon, ChatIcon, TicketIcon } from './support-icons.tsx';
 import './support.css';
 

@@ -6,7 +6,7 @@
  * in the background and a click can bring the app back (public/sw-notifications.js).
  */
 import { useSyncExternalStore } from 'react';
-import { currentSession } from './session.ts';
+import { currentSession } from '../server/session.ts';
 
 export type NotificationSupport = 'granted' | 'denied' | 'default' | 'unsupported';
 

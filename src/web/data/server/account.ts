@@ -4,9 +4,9 @@
  * downloading its data (issue 19). The mail links' pages use recovery.ts.
  */
 import { ClientResponseError, type AuthRecord } from 'pocketbase';
-import { COLLECTIONS } from '../../domain/index.ts';
+import { COLLECTIONS } from '../../../domain/index.ts';
 import { pb } from './client.ts';
-import { wipeLocalData } from './local-data.ts';
+import { wipeLocalData } from '../local/local-data.ts';
 import { signOut } from './session.ts';
 
 interface AccountResponse {

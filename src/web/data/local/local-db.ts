@@ -16,7 +16,7 @@ import type {
   SearchRun,
   Subscription,
   Watch,
-} from '../../domain/index.ts';
+} from '../../../domain/index.ts';
 
 /** The results of one run, in the order the server stored them. */
 export interface RunResults {

@@ -14,7 +14,7 @@
  *   server's version wins and the user is told. Settling a change replaces the local set by the
  *   server's version and rebases the changes queued after it onto that version.
  */
-import type { KeywordSet } from '../../../domain/index.ts';
+import type { KeywordSet } from '../../../../domain/index.ts';
 import type { LocalKeywordSet, OutboxItem } from '../local-db.ts';
 
 export interface Versioned {

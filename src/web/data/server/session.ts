@@ -6,8 +6,8 @@
 import { getTokenPayload } from 'pocketbase';
 import { useSyncExternalStore } from 'react';
 // Direct module imports (not the domain index, which pulls in zod): the landing page loads this.
-import { COLLECTIONS } from '../../domain/constants.ts';
-import { TOKEN_CHECK_INTERVAL_MS, tokenNeedsRefresh } from '../../domain/session.ts';
+import { COLLECTIONS } from '../../../domain/constants.ts';
+import { TOKEN_CHECK_INTERVAL_MS, tokenNeedsRefresh } from '../../../domain/session.ts';
 import { pb } from './client.ts';
 
 export interface Session {

@@ -9,7 +9,7 @@
  * (measured on the project machine: 30–40 ms each). The hint is only a guess, checked against
  * the runs: a wrong or stale one costs the second round trip, never a wrong answer.
  */
-import type { SearchResult } from '../../domain/index.ts';
+import type { SearchResult } from '../../../domain/index.ts';
 import type { LocalDb } from './local-db.ts';
 
 /** SPEC §7's order of results: created descending (then id, so that the order is total). */

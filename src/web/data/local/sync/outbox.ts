@@ -6,8 +6,8 @@
  * module talks to the server and keeps the order.
  */
 import type PocketBase from 'pocketbase';
-import { MESSAGES, type KeywordSet, type LocaleCode } from '../../../domain/index.ts';
-import { errorMessage, isRetryable } from '../errors.ts';
+import { MESSAGES, type KeywordSet, type LocaleCode } from '../../../../domain/index.ts';
+import { errorMessage, isRetryable } from '../../server/errors.ts';
 import type { LocalDb, OutboxItem } from '../local-db.ts';
 import { decidePush } from './merge.ts';
 import { settleKeywordChange, storeKeywordChange } from './mirror.ts';

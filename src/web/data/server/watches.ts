@@ -3,9 +3,9 @@
  * the subscription and the limit, and owns the schedule. What it answers is kept in the local
  * database at once; reads come from there (local-data.ts, useLocalWatches), offline too.
  */
-import { COLLECTIONS, watchSchema, type Watch, type WatchForm } from '../../domain/index.ts';
+import { COLLECTIONS, watchSchema, type Watch, type WatchForm } from '../../../domain/index.ts';
 import { pb } from './client.ts';
-import { keepWatchLocally } from './local-data.ts';
+import { keepWatchLocally } from '../local/local-data.ts';
 import { currentSession } from './session.ts';
 
 function parse(record: unknown): Watch {

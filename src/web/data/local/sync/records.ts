@@ -14,7 +14,7 @@ import {
   type SearchRun,
   type Watch,
   watchSchema,
-} from '../../../domain/index.ts';
+} from '../../../../domain/index.ts';
 
 export interface MirroredCollection<T> {
   name: string;

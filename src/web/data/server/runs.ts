@@ -3,7 +3,7 @@
  * active job) and the run that just finished while the page watched it. Runs are created here,
  * but their status and counts only ever come from the server (realtime).
  */
-import { COLLECTIONS, searchRunSchema, type ScoutForm, type SearchRun } from '../../domain/index.ts';
+import { COLLECTIONS, searchRunSchema, type ScoutForm, type SearchRun } from '../../../domain/index.ts';
 import { pb } from './client.ts';
 import { watchCollection } from './realtime.ts';
 import { currentSession } from './session.ts';

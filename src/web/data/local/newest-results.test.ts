@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchResult, SearchRun } from '../../domain/index.ts';
+import type { SearchResult, SearchRun } from '../../../domain/index.ts';
 import { openLocalDb, type LocalDb } from './local-db.ts';
 import { readNewestResults, type NewestRunHint } from './newest-results.ts';
 

@@ -3,9 +3,9 @@
  * decides plan or status). Loaded once per session and kept current over realtime, so the
  * subscription gate lifts or drops without a reload when billing changes it.
  */
-import { COLLECTIONS, subscriptionSchema, type Subscription } from '../../domain/index.ts';
+import { COLLECTIONS, subscriptionSchema, type Subscription } from '../../../domain/index.ts';
 import { pb } from './client.ts';
-import { lastKnown, rememberForOffline } from './offline-memory.ts';
+import { lastKnown, rememberForOffline } from '../local/offline-memory.ts';
 import { followCollection } from './realtime.ts';
 import { createUserStore, type UserStoreScope } from './user-store.ts';
 

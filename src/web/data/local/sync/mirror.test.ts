@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KeywordSet, LocaleCode, SearchResult, SearchRun, Watch } from '../../../domain/index.ts';
+import type { KeywordSet, LocaleCode, SearchResult, SearchRun, Watch } from '../../../../domain/index.ts';
 import { openLocalDb, type LocalDb } from '../local-db.ts';
 import {
   deleteResult,

@@ -2,7 +2,7 @@
  * Billing calls (ARCHITECTURE §9): checkout, customer portal, subscription sync and the quota.
  * The server decides prices, plans and balances; the browser only asks and shows.
  */
-import { quotaSchema, type CheckoutProduct, type Quota } from '../../domain/index.ts';
+import { quotaSchema, type CheckoutProduct, type Quota } from '../../../domain/index.ts';
 import { pb, UserFacingError } from './client.ts';
 
 interface UrlResponse {

@@ -6,9 +6,9 @@
  */
 import type PocketBase from 'pocketbase';
 import type { RecordSubscription } from 'pocketbase';
-import type { SearchResult } from '../../../domain/index.ts';
+import type { SearchResult } from '../../../../domain/index.ts';
 import type { LocalDb } from '../local-db.ts';
-import { followCollection } from '../realtime.ts';
+import { followCollection } from '../../server/realtime.ts';
 import {
   deleteKeywordSet,
   deleteResult,

@@ -15,13 +15,13 @@ import {
   type SearchResult,
   type SearchRun,
   type Watch,
-} from '../../domain/index.ts';
-import { pb, UserFacingError } from './client.ts';
-import { reportServerReachable } from './connectivity.ts';
+} from '../../../domain/index.ts';
+import { pb, UserFacingError } from '../server/client.ts';
+import { reportServerReachable } from '../browser/connectivity.ts';
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
 import { deleteOtherUserDbs, readMeta, writeMeta, type LocalDb, type MetaRecords } from './local-db.ts';
 import { newestFirst, readNewestResults, storedNewestRunHint } from './newest-results.ts';
-import { currentSession } from './session.ts';
+import { currentSession } from '../server/session.ts';
 import type { FlushOutcome, SyncNotice, SyncState } from './sync-engine.ts';
 import { deleteWatch, writeWatches } from './sync/mirror.ts';
 

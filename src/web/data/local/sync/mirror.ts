@@ -3,7 +3,7 @@
  * server records (a pulled page with its cursor, so a tab closed mid-pull resumes where it
  * stopped), and the outbox's keyword-set changes and their settlement.
  */
-import type { KeywordSet, SearchResult, SearchRun, Watch } from '../../../domain/index.ts';
+import type { KeywordSet, SearchResult, SearchRun, Watch } from '../../../../domain/index.ts';
 import type { LocalDb, OutboxItem, SyncCursor } from '../local-db.ts';
 import {
   mergeIntoChunks,

@@ -2,10 +2,10 @@
  * The signed-in user's quota (SPEC §3 shape), computed by the server and re-read whenever the
  * ledger or the subscription changes (realtime), so balances follow purchases and scouts.
  */
-import { COLLECTIONS, type Quota } from '../../domain/index.ts';
+import { COLLECTIONS, type Quota } from '../../../domain/index.ts';
 import { fetchQuota } from './billing.ts';
 import { pb } from './client.ts';
-import { lastKnown, rememberForOffline } from './offline-memory.ts';
+import { lastKnown, rememberForOffline } from '../local/offline-memory.ts';
 import { watchCollection } from './realtime.ts';
 import { createUserStore, type UserStoreScope } from './user-store.ts';
 
