@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { APP_HOME, ROUTES } from './src/domain/routes.ts';
 
 const THEME_COLOR = '#0f172a';
 
@@ -20,7 +21,7 @@ export default defineConfig({
         description:
           'Find, study and export the Facebook ads your competitors are scaling, and review them offline.',
         lang: 'en',
-        start_url: '/app/search',
+        start_url: ROUTES[APP_HOME].path,
         scope: '/',
         display: 'standalone',
         theme_color: THEME_COLOR,
@@ -42,7 +43,7 @@ export default defineConfig({
         // PocketBase's API and admin UI share the origin: never answer them with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
         cleanupOutdatedCaches: true,
-        // the click handler of "scout finished" notifications (src/web/data/notifications.ts)
+        // the click handler of "scout finished" notifications (src/web/data/browser/notifications.ts)
         importScripts: ['/sw-notifications.js'],
       },
     }),

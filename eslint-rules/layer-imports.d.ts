@@ -1,6 +1,8 @@
 export interface Area {
   layer: string;
   feature?: string;
+  /** src/web/data's part: 'server', 'local' or 'browser'. */
+  part?: string;
 }
 export function areaOf(path: string): Area;
 export function forbiddenReason(from: Area, to: Area): string | null;

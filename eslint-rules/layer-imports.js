@@ -4,17 +4,23 @@
 //   (but the entries, web/main.tsx and web/prerender.tsx); the worker imports domain only; the hooks sources import
 //   domain (and other hook areas) only, no packages, and nothing in src imports them (they run
 //   inside PocketBase; their unit tests run in Node and import vitest); nothing in src imports
-//   tests. Dexie and the PocketBase SDK may be imported only in web/data (and the PocketBase SDK
-//   in the worker).
+//   tests. web/data is split by what it talks to: web/data/server (the PocketBase SDK, the API),
+//   web/data/local (the local database: Dexie, and the sync engine, which is given the PocketBase
+//   client) and web/data/browser (the browser's own storage and state). Dexie may be imported only
+//   in web/data/local, the PocketBase SDK only in web/data/server, web/data/local and the worker.
 import { dirname, relative, resolve } from 'node:path';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
-/** Which area a repo-relative path belongs to, e.g. { layer: 'feature', feature: 'search' }. */
+/**
+ * Which area a repo-relative path belongs to, e.g. { layer: 'feature', feature: 'search' } or
+ * { layer: 'data', part: 'local' }.
+ */
 export function areaOf(path) {
   const p = path.replaceAll('\\', '/');
   if (p.startsWith('src/domain/')) return { layer: 'domain' };
-  if (p.startsWith('src/web/data/')) return { layer: 'data' };
+  const data = /^src\/web\/data\/(?:(server|local|browser)\/)?/.exec(p);
+  if (data) return data[1] ? { layer: 'data', part: data[1] } : { layer: 'data' };
   if (p.startsWith('src/web/components/')) return { layer: 'components' };
   if (p.startsWith('src/web/app/')) return { layer: 'app' };
   const feature = /^src\/web\/features\/([^/]+)\//.exec(p);
@@ -75,13 +81,17 @@ export function importReason(file, target) {
   return forbiddenReason(areaOf(file), areaOf(target));
 }
 
-/** Packages only some layers may use. */
+/** Packages only some areas may use (a layer, or a layer's part: 'data/local'). */
 const PACKAGE_RULES = [
-  { match: /^(dexie|dexie-react-hooks)(\/|$)/, allowed: ['data'], reason: 'only src/web/data touches Dexie' },
+  {
+    match: /^(dexie|dexie-react-hooks)(\/|$)/,
+    allowed: ['data/local'],
+    reason: 'only src/web/data/local touches Dexie',
+  },
   {
     match: /^pocketbase(\/|$)/,
-    allowed: ['data', 'worker'],
-    reason: 'only src/web/data (and the worker) use the PocketBase SDK',
+    allowed: ['data/server', 'data/local', 'worker'],
+    reason: 'only src/web/data/server, src/web/data/local (and the worker) use the PocketBase SDK',
   },
   {
     match: /^(react|react-dom|react-router-dom)(\/|$)/,
@@ -95,9 +105,10 @@ export function packageReason(from, spec) {
   if (from.layer === 'hooks') {
     return "src/hooks runs in PocketBase's JS VM: it imports src/domain only, no packages";
   }
+  const area = from.part ? `${from.layer}/${from.part}` : from.layer;
   for (const rule of PACKAGE_RULES) {
     if (!rule.match.test(spec)) continue;
-    if (rule.allowed && !rule.allowed.includes(from.layer) && !['tests', 'other'].includes(from.layer))
+    if (rule.allowed && !rule.allowed.includes(area) && !['tests', 'other'].includes(from.layer))
       return rule.reason;
     if (rule.notAllowed && rule.notAllowed.includes(from.layer)) return rule.reason;
   }

@@ -68,4 +68,21 @@ describe('packages', () => {
     expect(packageImportReason('src/hooks/quota/periods.test.ts', 'zod')).not.toBeNull();
     expect(packageImportReason('src/web/data/a.test.ts', 'vitest')).toBeNull();
   });
+
+  it('only src/web/data/local touches Dexie; the PocketBase SDK stays in server and local', () => {
+    expect(areaOf('src/web/data/local/sync/pull.ts')).toEqual({ layer: 'data', part: 'local' });
+    expect(packageReason(areaOf('src/web/data/local/local-db.ts'), 'dexie')).toBeNull();
+    expect(packageReason(areaOf('src/web/data/local/local-data.ts'), 'dexie-react-hooks')).toBeNull();
+    for (const file of [
+      'src/web/data/server/runs.ts',
+      'src/web/data/browser/consent.ts',
+      'src/web/data/x.ts',
+    ]) {
+      expect(packageReason(areaOf(file), 'dexie'), file).not.toBeNull();
+    }
+    expect(packageReason(areaOf('src/web/data/server/client.ts'), 'pocketbase')).toBeNull();
+    expect(packageReason(areaOf('src/web/data/local/sync/pull.ts'), 'pocketbase')).toBeNull();
+    expect(packageReason(areaOf('src/web/data/browser/consent.ts'), 'pocketbase')).not.toBeNull();
+    expect(packageReason(areaOf('src/web/features/search/page.tsx'), 'dexie')).not.toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 /* Loaded by the service worker (vite.config.ts, workbox importScripts): a click on a "scout
-   finished" notification (src/web/data/notifications.ts) brings an open AdScout window to the
-   run it names, or opens one. */
+   finished" notification (src/web/data/browser/notifications.ts) brings an open AdScout window
+   to the run it names, or opens one. */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const path = (event.notification.data && event.notification.data.url) || '/app/history';

@@ -1,4 +1,4 @@
-// Prerenders the public pages (src/domain/public-pages.ts) into a built web app, after `vite build`:
+// Prerenders the public pages (src/domain/routes.ts) into a built web app, after `vite build`:
 //   node scripts/prerender.mjs <outDir>
 // Builds src/web/prerender.tsx for Node (a Vite SSR build, so that CSS, assets and the PWA's
 // virtual modules resolve as in the browser build), renders each public route with React's
@@ -19,7 +19,7 @@ function htmlText(text) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** `html` with its <title> replaced by the page's own (page-titles.ts). */
+/** `html` with its <title> replaced by the page's own (src/domain/routes.ts). */
 export function withTitle(html, title) {
   if (!TITLE_ELEMENT.test(html)) throw new Error('index.html has no <title>');
   return html.replace(TITLE_ELEMENT, `<title>${htmlText(title)}</title>`);
@@ -142,11 +142,8 @@ export async function prerender(outDir) {
     const entry = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
-    for (const page of entry.PUBLIC_PAGES) {
-      const source = entry.PAGE_MODULES[page.path];
-      if (source === undefined) {
-        throw new Error(`src/web/prerender.tsx: PAGE_MODULES has no entry for the public page ${page.path}`);
-      }
+    for (const page of entry.PRERENDERED_PAGES) {
+      const source = page.module;
       let html = pageHtml(template, await entry.renderPage(page.path), page.path);
       html = withTitle(html, entry.pageTitle(page.path));
       if (source) html = withPageFiles(html, moduleFiles(manifest, source));
@@ -157,7 +154,7 @@ export async function prerender(outDir) {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, html);
     }
-    return entry.PUBLIC_PAGES.length;
+    return entry.PRERENDERED_PAGES.length;
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });
   }

@@ -164,7 +164,6 @@ export const LEDGER_KINDS = [
   'reservation',
   'reservation_release',
 ] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const usageLedgerEntrySchema = baseRecord.extend({
   user: z.string(),
@@ -174,7 +173,6 @@ export const usageLedgerEntrySchema = baseRecord.extend({
   amount: z.number().int(),
   period_start: pbDate,
 });
-export type UsageLedgerEntry = z.infer<typeof usageLedgerEntrySchema>;
 
 export const stripeEventSchema = baseRecord.extend({
   event_id: z.string(),
@@ -205,7 +203,6 @@ export const auditLogSchema = baseRecord.extend({
   action: z.enum(AUDIT_ACTIONS),
   metadata: z.record(z.string(), z.unknown()).nullable(),
 });
-export type AuditLog = z.infer<typeof auditLogSchema>;
 
 /** SPEC §3 quota shape, as GET /api/adscout/quota returns it. */
 export const quotaSchema = z.object({

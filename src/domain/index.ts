@@ -19,4 +19,4 @@ export * from './result-display.ts';
 export * from './result-columns.ts';
 export * from './lease-contract.ts';
 export * from './watches.ts';
-export * from './page-titles.ts';
+export * from './routes.ts';

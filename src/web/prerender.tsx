@@ -6,27 +6,21 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router-dom';
-import { App, preloadRoute, routes } from './app/app.tsx';
+import { prerenderedPages } from '../domain/routes.ts';
+import { App, loadedOnDemand, preloadRoute, routes } from './app/app.tsx';
 
-export { PUBLIC_PAGES, prerenderedFile } from '../domain/public-pages.ts';
-export { pageTitle } from '../domain/page-titles.ts';
+export { prerenderedFile } from '../domain/static-files.ts';
+export { pageTitle } from '../domain/routes.ts';
 
 /**
- * The module of each public page that the browser loads on demand (app.tsx), whose CSS and
- * JavaScript the prerendered HTML links at once, so the page is styled before any script runs
- * and hydrates without waiting for a second round trip. The landing page is in the entry chunk.
- * A public page missing here fails the build (scripts/prerender.mjs).
+ * The pages to prerender (src/domain/routes.ts), each with the module that the browser loads on
+ * demand (app.tsx), whose CSS and JavaScript the prerendered HTML links at once, so the page is
+ * styled before any script runs and hydrates without waiting for a second round trip; null for
+ * the landing page, which is in the entry chunk.
  */
-export const PAGE_MODULES: Record<string, string | null> = {
-  '/': null,
-  '/contact': 'src/web/features/support/contact-page.tsx',
-  '/support': 'src/web/features/support/support-page.tsx',
-  '/terms': 'src/web/features/legal/terms-page.tsx',
-  '/privacy': 'src/web/features/legal/privacy-page.tsx',
-  '/login': 'src/web/features/auth/login-page.tsx',
-  '/register': 'src/web/features/auth/register-page.tsx',
-  '/subscribe': 'src/web/features/billing/subscribe-page.tsx',
-};
+export const PRERENDERED_PAGES: { path: string; module: string | null }[] = prerenderedPages().map(
+  (route) => ({ path: route.path, module: loadedOnDemand(route.id) ? route.module : null }),
+);
 
 /** The markup of the route at `path`, to go inside index.html's #root. */
 export async function renderPage(path: string): Promise<string> {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensurePocketBase, webBuildDir } from '../../scripts/bootstrap.mjs';
 import { freePort, startPocketBase } from '../../scripts/lib/stack.mjs';
-import { defaultKeywords } from '../../src/web/data/default-keywords.ts';
+import { defaultKeywords } from '../../src/web/data/local/default-keywords.ts';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
 import { databasePage } from './database-page.ts';

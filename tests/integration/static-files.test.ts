@@ -1,7 +1,7 @@
 /**
- * What PocketBase serves besides the API (src/domain/public-pages.ts): browser caching of the built
+ * What PocketBase serves besides the API (src/domain/static-files.ts): browser caching of the built
  * app (hashed assets for a year; pages, index.html and the service worker revalidated every time)
- * and a real robots.txt and sitemap.xml of the public pages instead of the SPA fallback's HTML.
+ * and a real robots.txt and sitemap.xml of the prerendered pages instead of the SPA fallback's HTML.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, webBuildDir } from '../../scripts/bootstrap.mjs';
-import { pageTitle } from '../../src/domain/page-titles.ts';
-import { prerenderedFile, PUBLIC_PAGES } from '../../src/domain/public-pages.ts';
+import { pageTitle, prerenderedPages } from '../../src/domain/routes.ts';
+import { prerenderedFile } from '../../src/domain/static-files.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { NO_BILLING_ENV } from './security/support.ts';
 
@@ -118,11 +118,11 @@ describe('robots.txt and sitemap.xml', () => {
     expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
   });
 
-  it('sitemap.xml lists the public pages on the address the server was reached at', async () => {
+  it('sitemap.xml lists the prerendered pages on the address the server was reached at', async () => {
     const response = await fetch(`${server.url}/sitemap.xml`);
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
     const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(PUBLIC_PAGES.map((page) => `${server.url}${page.path}`));
+    expect(locs).toEqual(prerenderedPages().map((page) => `${server.url}${page.path}`));
   });
 });
 
@@ -141,7 +141,7 @@ describe('prerendered public pages', () => {
   };
   const emptyShell = () => readFileSync(join(webBuildDir(), 'index.html'), 'utf8');
 
-  it.each(PUBLIC_PAGES.map((page) => page.path))(
+  it.each(prerenderedPages().map((page) => page.path))(
     '%s answers at its exact path with its prerendered HTML',
     async (path) => {
       const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });

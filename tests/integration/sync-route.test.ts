@@ -6,7 +6,7 @@
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunWithResults } from '../fixtures/records.ts';
-import { RESULTS, RUNS, KEYWORD_SETS } from '../../src/web/data/sync/records.ts';
+import { RESULTS, RUNS, KEYWORD_SETS } from '../../src/web/data/local/sync/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 
 let server: TestServer;

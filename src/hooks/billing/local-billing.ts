@@ -9,6 +9,7 @@
  */
 import { parsePbDate } from '../../domain/format.ts';
 import { PRODUCT_MESSAGES } from '../../domain/messages.ts';
+import { ROUTES } from '../../domain/routes.ts';
 import type { CheckoutProduct } from '../../domain/plans.ts';
 import { appUrl, billingMode, origin } from '../config/index.ts';
 import { subscriptionOf } from '../quota/index.ts';
@@ -37,7 +38,7 @@ export function requireLocalMode(): void {
 
 /** Where the browser goes back to: the app's Settings page (on APP_URL when it is set). */
 function settingsUrl(query: string): string {
-  return `${appUrl()}/app/settings${query}`;
+  return `${appUrl()}${ROUTES.settings.path}${query}`;
 }
 
 /** A Go duration of `seconds` (DateTime.add takes nanoseconds). */

@@ -4,6 +4,7 @@
  * The API calls themselves are in stripe-api.ts; the webhook in stripe-webhook.ts.
  */
 import type { CheckoutProduct } from '../../domain/plans.ts';
+import { ROUTES } from '../../domain/routes.ts';
 import { origin } from '../config/index.ts';
 import { subscriptionOf } from '../quota/index.ts';
 import { applySubscription } from './fulfil.ts';
@@ -51,8 +52,8 @@ export function stripeCheckoutUrl(e: core.RequestEvent, userId: string, product:
     mode: subscription ? 'subscription' : 'payment',
     customer: customerFor(userId),
     line_items: [{ price: price, quantity: 1 }],
-    success_url: `${base}/app/settings?success=true`,
-    cancel_url: `${base}/app/settings?canceled=true`,
+    success_url: `${base}${ROUTES.settings.path}?success=true`,
+    cancel_url: `${base}${ROUTES.settings.path}?canceled=true`,
     client_reference_id: userId,
     metadata: { user_id: userId, product: product },
   };
@@ -70,7 +71,7 @@ export function stripePortalUrl(e: core.RequestEvent, userId: string): string {
   if (!customer) throw new BadRequestError('There is no subscription to manage yet.');
   const session = stripeCall('POST', '/v1/billing_portal/sessions', {
     customer: customer,
-    return_url: `${origin(e)}/app/settings`,
+    return_url: `${origin(e)}${ROUTES.settings.path}`,
   });
   if (!session.url) throw new ApiError(502, 'Failed to open customer portal', {});
   return session.url;

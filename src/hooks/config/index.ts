@@ -3,7 +3,7 @@
  * check and settings, the public config route, and the security headers of the app's pages.
  * Other areas read settings only through here.
  */
-import { robotsTxt, sitemapXml } from '../../domain/public-pages.ts';
+import { robotsTxt, sitemapXml } from '../../domain/static-files.ts';
 import { origin } from './env.ts';
 import { publicConfig } from './settings.ts';
 
@@ -26,7 +26,7 @@ export function handleRobots(e: core.RequestEvent): void {
   return e.string(200, robotsTxt(origin(e)));
 }
 
-/** GET /sitemap.xml: the public pages, on the app's public origin. */
+/** GET /sitemap.xml: the prerendered pages, on the app's public origin. */
 export function handleSitemap(e: core.RequestEvent): void {
   e.response.header().set('Content-Type', 'application/xml; charset=utf-8');
   e.response.header().set('Cache-Control', 'public, max-age=3600');

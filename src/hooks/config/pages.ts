@@ -3,7 +3,8 @@
  * ours: PocketBase's static handler would redirect /login to /login/. A route per page
  * (pb_hooks/config.pb.js), no middleware; each VM of the pool reads a page's file once.
  */
-import { pageRoute, prerenderedFile, PUBLIC_PAGES } from '../../domain/public-pages.ts';
+import { prerenderedPages } from '../../domain/routes.ts';
+import { pageRoute, prerenderedFile } from '../../domain/static-files.ts';
 import { publicDirOf, serveCommand } from './server-settings.ts';
 
 const pages: Record<string, string> = {};
@@ -37,13 +38,13 @@ export function assetsDir(): string {
  */
 const APP_SHELL_PATH = '/index.html';
 
-/** The route patterns of the public pages, and of the app shell. */
+/** The route patterns of the prerendered pages, and of the app shell. */
 export function prerenderedRoutes(): string[] {
-  return [...PUBLIC_PAGES.map((page) => pageRoute(page.path)), APP_SHELL_PATH];
+  return [...prerenderedPages().map((page) => pageRoute(page.path)), APP_SHELL_PATH];
 }
 
 /**
- * GET of a public page: its prerendered HTML, or the empty app shell (index.html) when the build
+ * GET of a prerendered page: its HTML, or the empty app shell (index.html) when the build
  * has none (a build from before prerendering), which renders the page in the browser. GET
  * /index.html: the app shell.
  */
@@ -51,7 +52,7 @@ export function handlePrerenderedPage(e: core.RequestEvent): void {
   const path = e.request!.url!.path;
   let html = pages[path];
   if (html === undefined) {
-    const page = PUBLIC_PAGES.find((candidate) => candidate.path === path);
+    const page = prerenderedPages().find((candidate) => candidate.path === path);
     const dir = publicDir();
     const found = (page && readText(`${dir}/${prerenderedFile(page.path)}`)) ?? readText(`${dir}/index.html`);
     if (found === null) throw new NotFoundError();

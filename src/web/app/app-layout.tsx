@@ -1,22 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../domain/index.ts';
+import { MESSAGES, ROUTES } from '../../domain/index.ts';
 import { useToast } from '../components/toast.tsx';
-import { onSyncNotice, startLocalData } from '../data/local-data.ts';
-import { usePublicConfig } from '../data/public-config.ts';
-import { signOut, useSession } from '../data/session.ts';
+import { onSyncNotice, startLocalData } from '../data/local/local-data.ts';
+import { usePublicConfig } from '../data/server/public-config.ts';
+import { signOut, useSession } from '../data/server/session.ts';
 import { RunNotifier } from '../features/notifications/run-notifier.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { SiteFooter } from './public-layout.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 export const APP_NAV = [
-  { to: '/app/search', label: 'Search' },
-  { to: '/app/history', label: 'Search History' },
-  { to: '/app/database', label: 'Search Database' },
-  { to: '/app/keywords', label: 'Keywords' },
-  { to: '/app/ai', label: 'AI' },
-  { to: '/app/settings', label: 'Settings' },
+  { to: ROUTES.search.path, label: 'Search' },
+  { to: ROUTES.history.path, label: 'Search History' },
+  { to: ROUTES.database.path, label: 'Search Database' },
+  { to: ROUTES.keywords.path, label: 'Keywords' },
+  { to: ROUTES.ai.path, label: 'AI' },
+  { to: ROUTES.settings.path, label: 'Settings' },
 ] as const;
 
 /** The /app shell: only for a signed-in user (SPEC §2), with the app navigation and Logout. */
@@ -38,13 +38,14 @@ export function AppLayout() {
     [toast],
   );
 
-  if (!session && !loggingOut) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!session && !loggingOut)
+    return <Navigate to={ROUTES.login.path} replace state={{ from: location.pathname }} />;
 
   async function logout() {
     setLoggingOut(true);
     await signOut();
     toast.success(MESSAGES.logoutSuccess);
-    navigate('/', { replace: true });
+    navigate(ROUTES.landing.path, { replace: true });
   }
 
   return (

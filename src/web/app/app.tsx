@@ -1,9 +1,19 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { preloadable, type Preloadable } from './preloadable.tsx';
 import { Navigate, RouterProvider, type RouteObject, type RouterProviderProps } from 'react-router-dom';
+import {
+  APP_BASE,
+  APP_HOME,
+  isSignedInAppPath,
+  ROUTE_IDS,
+  routeAt,
+  ROUTES,
+  type RouteId,
+} from '../../domain/index.ts';
 import { ToastProvider } from '../components/toast.tsx';
 import { useIsClient } from '../components/use-is-client.ts';
-import { startSessionKeeper } from '../data/session.ts';
+import { errorMessage } from '../data/server/client.ts';
+import { startSessionKeeper } from '../data/server/session.ts';
 import { loadDatabaseGrid } from '../features/database/grid-module.ts';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -13,35 +23,25 @@ import { UpdatePrompt } from './update-prompt.tsx';
 
 // Only the landing page ships in the entry chunk; every other page is loaded on demand, so a
 // visitor of / downloads none of the signed-in app (AG Grid, Dexie, the sync engine, forms).
-const LoginPage = preloadable(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage));
-const RegisterPage = preloadable(() =>
-  import('../features/auth/register-page.tsx').then((m) => m.RegisterPage),
-);
-const SubscribePage = preloadable(() =>
-  import('../features/billing/subscribe-page.tsx').then((m) => m.SubscribePage),
-);
-const PrivacyPage = preloadable(() =>
-  import('../features/legal/privacy-page.tsx').then((m) => m.PrivacyPage),
-);
-const ForgotPasswordPage = preloadable(() =>
-  import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
-);
-const ResetPasswordPage = preloadable(() =>
-  import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
-);
-const ConfirmEmailChangePage = preloadable(() =>
-  import('../features/auth/confirm-email-change-page.tsx').then((m) => m.ConfirmEmailChangePage),
-);
-const TermsPage = preloadable(() => import('../features/legal/terms-page.tsx').then((m) => m.TermsPage));
-const ContactPage = preloadable(() =>
-  import('../features/support/contact-page.tsx').then((m) => m.ContactPage),
-);
-const SupportPage = preloadable(() =>
-  import('../features/support/support-page.tsx').then((m) => m.SupportPage),
-);
-const AppLayout = preloadable(() => import('./app-layout.tsx').then((m) => m.AppLayout));
-const Gate = preloadable(() => import('./subscription-gate.tsx').then((m) => m.SubscriptionGate));
-const APP_PAGES = {
+// Each import is its route's module (src/domain/routes.ts; routes.test.ts checks that they
+// agree), written out so that Vite splits the code there.
+const PAGES = {
+  contact: preloadable(() => import('../features/support/contact-page.tsx').then((m) => m.ContactPage)),
+  support: preloadable(() => import('../features/support/support-page.tsx').then((m) => m.SupportPage)),
+  terms: preloadable(() => import('../features/legal/terms-page.tsx').then((m) => m.TermsPage)),
+  privacy: preloadable(() => import('../features/legal/privacy-page.tsx').then((m) => m.PrivacyPage)),
+  login: preloadable(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage)),
+  register: preloadable(() => import('../features/auth/register-page.tsx').then((m) => m.RegisterPage)),
+  subscribe: preloadable(() => import('../features/billing/subscribe-page.tsx').then((m) => m.SubscribePage)),
+  forgotPassword: preloadable(() =>
+    import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+  ),
+  resetPassword: preloadable(() =>
+    import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+  ),
+  confirmEmailChange: preloadable(() =>
+    import('../features/auth/confirm-email-change-page.tsx').then((m) => m.ConfirmEmailChangePage),
+  ),
   search: preloadable(() => import('../features/search/search-page.tsx').then((m) => m.SearchPage)),
   history: preloadable(() => import('../features/history/history-page.tsx').then((m) => m.HistoryPage)),
   // The grid's code (AG Grid) comes with the page's own, so that the page's first render shows it.
@@ -52,19 +52,15 @@ const APP_PAGES = {
   keywords: preloadable(() => import('../features/keywords/keywords-page.tsx').then((m) => m.KeywordsPage)),
   ai: preloadable(() => import('../features/ai/ai-page.tsx').then((m) => m.AiPage)),
   settings: preloadable(() => import('../features/settings/settings-page.tsx').then((m) => m.SettingsPage)),
-};
-const PUBLIC_PAGES: Record<string, Preloadable<object>> = {
-  '/contact': ContactPage,
-  '/support': SupportPage,
-  '/login': LoginPage,
-  '/register': RegisterPage,
-  '/subscribe': SubscribePage,
-  '/terms': TermsPage,
-  '/privacy': PrivacyPage,
-  '/forgot-password': ForgotPasswordPage,
-  '/reset-password': ResetPasswordPage,
-  '/confirm-email-change': ConfirmEmailChangePage,
-};
+} satisfies Record<Exclude<RouteId, 'landing'>, Preloadable<object>>;
+const ON_DEMAND: Partial<Record<RouteId, Preloadable<object>>> = PAGES;
+const AppLayout = preloadable(() => import('./app-layout.tsx').then((m) => m.AppLayout));
+const Gate = preloadable(() => import('./subscription-gate.tsx').then((m) => m.SubscriptionGate));
+
+/** Whether the page's module is a chunk of its own, loaded on demand (all but the landing page). */
+export function loadedOnDemand(id: RouteId): boolean {
+  return id in ON_DEMAND;
+}
 
 /**
  * Loads the modules the page at `pathname` renders, so that its first render does not suspend
@@ -73,18 +69,16 @@ const PUBLIC_PAGES: Record<string, Preloadable<object>> = {
  */
 export async function preloadRoute(pathname: string): Promise<void> {
   const loads: Promise<unknown>[] = [];
-  if (pathname.startsWith('/app')) {
-    const name = (pathname.split('/')[2] || 'search') as keyof typeof APP_PAGES;
+  if (isSignedInAppPath(pathname)) {
     loads.push(AppLayout.load(), Gate.load());
     // The local database opens while the modules load, not once the shell renders: the pages'
     // first reads (the Database page's newest rows) need it.
     // (The shell loads the module too, and shows the route's error when it cannot.)
-    void import('../data/local-data.ts').then((local) => local.startLocalData()).catch(() => undefined);
-    if (APP_PAGES[name]) loads.push(APP_PAGES[name].load());
-  } else {
-    const publicPage = PUBLIC_PAGES[pathname.replace(/\/+$/, '')];
-    if (publicPage) loads.push(publicPage.load());
+    void import('../data/local/local-data.ts').then((local) => local.startLocalData()).catch(() => undefined);
   }
+  const id = routeAt(pathname);
+  const onDemand = id && ON_DEMAND[id];
+  if (onDemand) loads.push(onDemand.load());
   await Promise.allSettled(loads);
 }
 
@@ -100,9 +94,24 @@ const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{eleme
 
 const gated = (element: ReactNode) => page(<Gate.Component>{element}</Gate.Component>);
 
+/** A page's route element: its component, behind the subscription gate when the page needs one. */
+function pageElement(id: RouteId): ReactNode {
+  if (id === 'landing') return <LandingPage />;
+  const Page = PAGES[id].Component;
+  return ROUTES[id].access === 'subscription' ? gated(<Page />) : page(<Page />);
+}
+
+/** The routes of the public pages (`inApp` false) or of the app's (under APP_BASE). */
+function pageRoutes(inApp: boolean): RouteObject[] {
+  return ROUTE_IDS.filter((id) => (ROUTES[id].access !== 'public') === inApp).map((id) => ({
+    path: ROUTES[id].path,
+    element: pageElement(id),
+  }));
+}
+
 /**
- * Every route of the app. The browser runs them in a browser router (main.tsx); the build renders
- * the public ones in a memory router to prerender their HTML (prerender.tsx).
+ * Every route of the app (src/domain/routes.ts). The browser runs them in a browser router
+ * (main.tsx); the build renders the prerendered ones in a memory router (prerender.tsx).
  */
 export const routes: RouteObject[] = [
   {
@@ -110,33 +119,14 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicLayout />,
-        children: [
-          { path: '/', element: <LandingPage /> },
-          { path: '/contact', element: page(<ContactPage.Component />) },
-          { path: '/support', element: page(<SupportPage.Component />) },
-          { path: '/login', element: page(<LoginPage.Component />) },
-          { path: '/register', element: page(<RegisterPage.Component />) },
-          { path: '/forgot-password', element: page(<ForgotPasswordPage.Component />) },
-          { path: '/reset-password', element: page(<ResetPasswordPage.Component />) },
-          { path: '/confirm-email-change', element: page(<ConfirmEmailChangePage.Component />) },
-          { path: '/subscribe', element: page(<SubscribePage.Component />) },
-          { path: '/terms', element: page(<TermsPage.Component />) },
-          { path: '/privacy', element: page(<PrivacyPage.Component />) },
-          { path: '*', element: <NotFoundPage /> },
-        ],
+        children: [...pageRoutes(false), { path: '*', element: <NotFoundPage /> }],
       },
       {
-        path: '/app',
+        path: APP_BASE,
         element: page(<AppLayout.Component />),
         children: [
-          { index: true, element: <Navigate to="/app/search" replace /> },
-          { path: 'search', element: gated(<APP_PAGES.search.Component />) },
-          { path: 'history', element: gated(<APP_PAGES.history.Component />) },
-          { path: 'database', element: gated(<APP_PAGES.database.Component />) },
-          { path: 'keywords', element: gated(<APP_PAGES.keywords.Component />) },
-          { path: 'ai', element: gated(<APP_PAGES.ai.Component />) },
-          // SPEC §2: Settings is reachable without a subscription.
-          { path: 'settings', element: page(<APP_PAGES.settings.Component />) },
+          { index: true, element: <Navigate to={ROUTES[APP_HOME].path} replace /> },
+          ...pageRoutes(true),
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -149,7 +139,7 @@ export function App({ router }: { router: RouterProviderProps['router'] }) {
   // The service worker's prompt exists in the browser only (it renders nothing itself).
   const isClient = useIsClient();
   return (
-    <ToastProvider>
+    <ToastProvider describeError={errorMessage}>
       {isClient && <UpdatePrompt />}
       <RouterProvider router={router} />
     </ToastProvider>

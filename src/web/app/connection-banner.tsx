@@ -3,8 +3,8 @@
  * be reached, that what shows is the copy saved on this device, and how many changes wait to sync.
  */
 import { formatCount } from '../../domain/format.ts';
-import { useConnectivity } from '../data/connectivity.ts';
-import { useSyncState } from '../data/local-data.ts';
+import { useConnectivity } from '../data/browser/connectivity.ts';
+import { useSyncState } from '../data/local/local-data.ts';
 import './connection-banner.css';
 
 export function ConnectionBanner() {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
+import { ROUTES } from '../../domain/index.ts';
 import { useIsClient } from '../components/use-is-client.ts';
-import { setConsent, useConsent } from '../data/consent.ts';
+import { setConsent, useConsent } from '../data/browser/consent.ts';
 import './cookie-banner.css';
 
 /**
@@ -15,7 +16,7 @@ export function CookieBanner() {
     <section className="cookie-banner" aria-label="Cookie consent">
       <p>
         We use cookies and local storage to keep you signed in and to understand how the site is used. Read
-        our <Link to="/privacy">Privacy Policy</Link>.
+        our <Link to={ROUTES.privacy.path}>Privacy Policy</Link>.
       </p>
       <div className="row">
         <button type="button" className="button button-secondary" onClick={() => setConsent('rejected')}>

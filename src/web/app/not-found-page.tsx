@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { ROUTES } from '../../domain/index.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 
 export function NotFoundPage() {
@@ -14,7 +15,7 @@ export function NotFoundPage() {
       <h1>404</h1>
       <p className="lead">{MESSAGES.pageNotFound}</p>
       <p>{MESSAGES.pageNotFoundBody}</p>
-      <Link to="/">Go back to Home</Link>
+      <Link to={ROUTES.landing.path}>Go back to Home</Link>
     </section>
   );
 }

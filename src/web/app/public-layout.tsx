@@ -1,7 +1,8 @@
 import { Link, NavLink, Outlet } from 'react-router-dom';
+import { ROUTES } from '../../domain/index.ts';
 import { COPYRIGHT_YEAR } from '../../domain/limits.ts';
 import { ExternalLink } from '../components/external-link.tsx';
-import { usePublicConfig } from '../data/public-config.ts';
+import { usePublicConfig } from '../data/server/public-config.ts';
 import { CookieBanner } from './cookie-banner.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -13,19 +14,19 @@ export function PublicLayout() {
         Skip to content
       </a>
       <SiteHeader label="Main">
-        <NavLink to="/" end className="nav-link">
+        <NavLink to={ROUTES.landing.path} end className="nav-link">
           Home
         </NavLink>
         <ExternalLink href={communityChatUrl} className="nav-link">
           Community
         </ExternalLink>
-        <NavLink to="/contact" className="nav-link">
+        <NavLink to={ROUTES.contact.path} className="nav-link">
           Contact
         </NavLink>
-        <NavLink to="/login" className="nav-link">
+        <NavLink to={ROUTES.login.path} className="nav-link">
           Login
         </NavLink>
-        <Link to="/register" className="button button-primary">
+        <Link to={ROUTES.register.path} className="button button-primary">
           Start Now
         </Link>
       </SiteHeader>
@@ -46,13 +47,13 @@ export function SiteFooter({ communityChatUrl }: { communityChatUrl: string }) {
         <nav aria-label="Footer">
           <ul className="footer-links">
             <li>
-              <Link to="/terms">Terms</Link>
+              <Link to={ROUTES.terms.path}>Terms</Link>
             </li>
             <li>
-              <Link to="/privacy">Privacy</Link>
+              <Link to={ROUTES.privacy.path}>Privacy</Link>
             </li>
             <li>
-              <Link to="/contact">Contact</Link>
+              <Link to={ROUTES.contact.path}>Contact</Link>
             </li>
             <li>
               <ExternalLink href={communityChatUrl}>Community</ExternalLink>

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { ROUTES } from '../../domain/index.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 
 export function RouteErrorScreen() {
@@ -12,7 +13,7 @@ export function RouteErrorScreen() {
     <section className="route-error" role="alert">
       <h1>{MESSAGES.unexpectedError}</h1>
       <p>{detail}</p>
-      <a href="/">Go back to Home</a>
+      <a href={ROUTES.landing.path}>Go back to Home</a>
     </section>
   );
 }

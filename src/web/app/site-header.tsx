@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { ROUTES } from '../../domain/index.ts';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons.tsx';
 import { useIsClient } from '../components/use-is-client.ts';
 
@@ -32,7 +33,7 @@ export function SiteHeader({ label, children }: { label: string; children: React
   return (
     <header className="site-header">
       <div className="container">
-        <Link to="/" className="brand">
+        <Link to={ROUTES.landing.path} className="brand">
           <LogoMark />
           AdScout
         </Link>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { grantsAccess, MESSAGES } from '../../domain/index.ts';
+import { grantsAccess, MESSAGES, ROUTES } from '../../domain/index.ts';
 import { LockIcon } from '../components/icons.tsx';
-import { reloadSubscription, useSubscription } from '../data/subscription.ts';
+import { reloadSubscription, useSubscription } from '../data/server/subscription.ts';
 
 /**
  * SPEC §2/§4: every /app page but Settings needs an active subscription, as the server reports
@@ -36,7 +36,7 @@ export function SubscriptionGate({ children }: { children: ReactNode }) {
       </span>
       <h1>{MESSAGES.subscriptionRequired}</h1>
       <p>{MESSAGES.subscriptionRequiredBody}</p>
-      <Link to="/subscribe" className="button button-primary">
+      <Link to={ROUTES.subscribe.path} className="button button-primary">
         View Plans
       </Link>
     </div>

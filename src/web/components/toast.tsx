@@ -30,11 +30,25 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
+/**
+ * How a failed call is worded for the user: the server's words for it, else `fallback`. The app
+ * gives the provider web/data's errorMessage (components do not import web/data).
+ */
+export type DescribeError = (error: unknown, fallback: string) => string;
+
+const DescribeErrorContext = createContext<DescribeError | null>(null);
+
 /** How long a toast stays, by kind: errors wait longer so they can be read. */
 const DURATION_MS: Record<ToastKind, number> = { success: 5000, info: 6000, error: 9000 };
 const MAX_VISIBLE = 4;
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+export function ToastProvider({
+  children,
+  describeError,
+}: {
+  children: ReactNode;
+  describeError: DescribeError;
+}) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 
@@ -68,21 +82,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const assertive = toasts.filter((toast) => toast.kind === 'error');
 
   return (
-    <ToastContext.Provider value={api}>
-      {children}
-      <div className="toast-region">
-        <div role="status" aria-live="polite" className="toast-stack">
-          {polite.map((toast) => (
-            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
-          ))}
+    <DescribeErrorContext.Provider value={describeError}>
+      <ToastContext.Provider value={api}>
+        {children}
+        <div className="toast-region">
+          <div role="status" aria-live="polite" className="toast-stack">
+            {polite.map((toast) => (
+              <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+            ))}
+          </div>
+          <div role="alert" aria-live="assertive" className="toast-stack">
+            {assertive.map((toast) => (
+              <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+            ))}
+          </div>
         </div>
-        <div role="alert" aria-live="assertive" className="toast-stack">
-          {assertive.map((toast) => (
-            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
-          ))}
-        </div>
-      </div>
-    </ToastContext.Provider>
+      </ToastContext.Provider>
+    </DescribeErrorContext.Provider>
   );
 }
 
@@ -113,4 +129,11 @@ export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast must be used inside <ToastProvider>');
   return api;
+}
+
+/** The provider's wording of a failed call (DescribeError). */
+export function useDescribeError(): DescribeError {
+  const describeError = useContext(DescribeErrorContext);
+  if (!describeError) throw new Error('useDescribeError must be used inside <ToastProvider>');
+  return describeError;
 }

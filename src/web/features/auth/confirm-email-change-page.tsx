@@ -1,15 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  confirmEmailChangeSchema,
-  PRODUCT_MESSAGES,
-  type ConfirmEmailChangeInput,
-} from '../../../domain/index.ts';
+import { confirmEmailChangeSchema, PRODUCT_MESSAGES, ROUTES } from '../../../domain/index.ts';
+import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { errorMessage } from '../../data/client.ts';
-import { confirmEmailChange, refusedField } from '../../data/recovery.ts';
+import { useZodForm } from '../../components/use-zod-form.ts';
+import { errorMessage } from '../../data/server/client.ts';
+import { confirmEmailChange, refusedField } from '../../data/server/recovery.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const CHANGE_FAILED = 'The email change could not be confirmed. Please try again.';
@@ -21,16 +17,14 @@ const CHANGE_FAILED = 'The email change could not be confirmed. Please try again
  */
 export function ConfirmEmailChangePage() {
   const toast = useToast();
+  const submit = useSubmitWithToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ConfirmEmailChangeInput>({
-    resolver: zodResolver(confirmEmailChangeSchema),
-    defaultValues: { password: '' },
-  });
+  } = useZodForm(confirmEmailChangeSchema, { defaultValues: { password: '' } });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     const token = params.get('token') ?? '';
@@ -38,16 +32,16 @@ export function ConfirmEmailChangePage() {
       toast.error(PRODUCT_MESSAGES.emailChangeLinkInvalid);
       return;
     }
-    try {
-      await confirmEmailChange(token, password);
-      toast.success(PRODUCT_MESSAGES.emailChangeConfirmed);
-      navigate('/login', { replace: true });
-    } catch (error) {
-      const refusal = refusedField(error);
-      if (refusal === 'password') toast.error(PRODUCT_MESSAGES.currentPasswordWrong);
-      else if (refusal === 'link') toast.error(PRODUCT_MESSAGES.emailChangeLinkInvalid);
-      else toast.error(errorMessage(error, CHANGE_FAILED));
-    }
+    const confirmed = await submit(() => confirmEmailChange(token, password), {
+      success: PRODUCT_MESSAGES.emailChangeConfirmed,
+      failed: (error) => {
+        const refusal = refusedField(error);
+        if (refusal === 'password') return PRODUCT_MESSAGES.currentPasswordWrong;
+        if (refusal === 'link') return PRODUCT_MESSAGES.emailChangeLinkInvalid;
+        return errorMessage(error, CHANGE_FAILED);
+      },
+    });
+    if (confirmed) navigate(ROUTES.login.path, { replace: true });
   });
 
   return (

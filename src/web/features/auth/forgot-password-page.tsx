@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { forgotPasswordSchema, PRODUCT_MESSAGES, type ForgotPasswordInput } from '../../../domain/index.ts';
+import { forgotPasswordSchema, PRODUCT_MESSAGES, ROUTES } from '../../../domain/index.ts';
+import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { TextField } from '../../components/text-field.tsx';
-import { useToast } from '../../components/toast.tsx';
-import { errorMessage } from '../../data/client.ts';
-import { requestPasswordReset } from '../../data/recovery.ts';
+import { useZodForm } from '../../components/use-zod-form.ts';
+import { requestPasswordReset } from '../../data/server/recovery.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const RESET_REQUEST_FAILED = 'The reset link could not be requested. Please try again.';
@@ -16,25 +14,17 @@ const RESET_REQUEST_FAILED = 'The reset link could not be requested. Please try 
  * an account, so the page tells nobody which addresses are registered.
  */
 export function ForgotPasswordPage() {
-  const toast = useToast();
+  const submit = useSubmitWithToast();
   const [sent, setSent] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
-  });
+  } = useZodForm(forgotPasswordSchema, { defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
-    try {
-      await requestPasswordReset(email);
-      // said on the page, where it stays while the user checks their mail
-      setSent(true);
-    } catch (error) {
-      toast.error(errorMessage(error, RESET_REQUEST_FAILED));
-    }
+    // said on the page, where it stays while the user checks their mail
+    if (await submit(() => requestPasswordReset(email), { failed: RESET_REQUEST_FAILED })) setSent(true);
   });
 
   return (
@@ -58,7 +48,7 @@ export function ForgotPasswordPage() {
         {sent ? PRODUCT_MESSAGES.resetLinkSent : ''}
       </p>
       <p className="center">
-        Remembered it? <Link to="/login">Log in</Link>
+        Remembered it? <Link to={ROUTES.login.path}>Log in</Link>
       </p>
     </AuthCard>
   );

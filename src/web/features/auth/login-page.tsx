@@ -1,39 +1,33 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { loginSchema, MESSAGES, type LoginInput } from '../../../domain/index.ts';
+import { APP_HOME, loginSchema, MESSAGES, ROUTES } from '../../../domain/index.ts';
+import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useIsClient } from '../../components/use-is-client.ts';
-import { useToast } from '../../components/toast.tsx';
-import { errorMessage } from '../../data/client.ts';
-import { signIn, useSession } from '../../data/session.ts';
+import { useZodForm } from '../../components/use-zod-form.ts';
+import { signIn, useSession } from '../../data/server/session.ts';
 import { AuthCard } from './auth-card.tsx';
-
-const APP_HOME = '/app/search';
 
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const toast = useToast();
+  const submit = useSubmitWithToast();
   // a click before hydration would be lost, or send the form as a GET (the password in the URL)
   const isClient = useIsClient();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useZodForm(loginSchema, { defaultValues: { email: '', password: '' } });
 
   // SPEC §2: a visitor who already has a session goes straight to the app.
-  if (session && !isSubmitting) return <Navigate to={APP_HOME} replace />;
+  if (session && !isSubmitting) return <Navigate to={ROUTES[APP_HOME].path} replace />;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
-    try {
-      await signIn(email, password);
-      toast.success(MESSAGES.loginSuccess);
-      navigate(APP_HOME, { replace: true });
-    } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.loginFailed));
-    }
+    const signedIn = await submit(() => signIn(email, password), {
+      success: MESSAGES.loginSuccess,
+      failed: MESSAGES.loginFailed,
+    });
+    if (signedIn) navigate(ROUTES[APP_HOME].path, { replace: true });
   });
 
   return (
@@ -54,7 +48,7 @@ export function LoginPage() {
           {...register('password')}
         />
         <p className="auth-aside">
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to={ROUTES.forgotPassword.path}>Forgot password?</Link>
         </p>
         <button
           type="submit"
@@ -65,7 +59,7 @@ export function LoginPage() {
         </button>
       </form>
       <p className="center">
-        Don&apos;t have an account? <Link to="/register">Create one</Link>
+        Don&apos;t have an account? <Link to={ROUTES.register.path}>Create one</Link>
       </p>
     </AuthCard>
   );

@@ -1,38 +1,33 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGES, registerSchema, type RegisterInput } from '../../../domain/index.ts';
+import { MESSAGES, registerSchema, ROUTES } from '../../../domain/index.ts';
+import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useIsClient } from '../../components/use-is-client.ts';
-import { useToast } from '../../components/toast.tsx';
-import { errorMessage } from '../../data/client.ts';
-import { signUp } from '../../data/session.ts';
+import { useZodForm } from '../../components/use-zod-form.ts';
+import { signUp } from '../../data/server/session.ts';
 import { AuthCard, NewPasswordField } from './auth-card.tsx';
 
 export function RegisterPage() {
   const navigate = useNavigate();
-  const toast = useToast();
+  const submit = useSubmitWithToast();
   // a click before hydration would be lost, or send the form as a GET (the password in the URL)
   const isClient = useIsClient();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema),
+  } = useZodForm(registerSchema, {
     defaultValues: { email: '', password: '' },
     // SPEC §5: the first failing rule is the one shown.
     criteriaMode: 'firstError',
   });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
-    try {
-      await signUp(email, password);
-      toast.success(MESSAGES.registerSuccess);
-      navigate('/subscribe', { replace: true });
-    } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.registerFailed));
-    }
+    const signedUp = await submit(() => signUp(email, password), {
+      success: MESSAGES.registerSuccess,
+      failed: MESSAGES.registerFailed,
+    });
+    if (signedUp) navigate(ROUTES.subscribe.path, { replace: true });
   });
 
   return (
@@ -55,7 +50,7 @@ export function RegisterPage() {
         </button>
       </form>
       <p className="center">
-        Already have an account? <Link to="/login">Log in</Link>
+        Already have an account? <Link to={ROUTES.login.path}>Log in</Link>
       </p>
     </AuthCard>
   );

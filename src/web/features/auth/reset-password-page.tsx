@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { PRODUCT_MESSAGES, resetPasswordSchema, type ResetPasswordInput } from '../../../domain/index.ts';
+import { PRODUCT_MESSAGES, resetPasswordSchema, ROUTES } from '../../../domain/index.ts';
+import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { useToast } from '../../components/toast.tsx';
-import { errorMessage } from '../../data/client.ts';
-import { confirmPasswordReset, refusedField } from '../../data/recovery.ts';
+import { useZodForm } from '../../components/use-zod-form.ts';
+import { errorMessage } from '../../data/server/client.ts';
+import { confirmPasswordReset, refusedField } from '../../data/server/recovery.ts';
 import { AuthCard, NewPasswordField } from './auth-card.tsx';
 
 /**
@@ -14,14 +14,14 @@ import { AuthCard, NewPasswordField } from './auth-card.tsx';
  */
 export function ResetPasswordPage() {
   const toast = useToast();
+  const submit = useSubmitWithToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
+  } = useZodForm(resetPasswordSchema, {
     defaultValues: { password: '' },
     criteriaMode: 'firstError',
   });
@@ -32,17 +32,14 @@ export function ResetPasswordPage() {
       toast.error(PRODUCT_MESSAGES.resetLinkInvalid);
       return;
     }
-    try {
-      await confirmPasswordReset(token, password);
-      toast.success(PRODUCT_MESSAGES.passwordReset);
-      navigate('/login', { replace: true });
-    } catch (error) {
-      toast.error(
+    const saved = await submit(() => confirmPasswordReset(token, password), {
+      success: PRODUCT_MESSAGES.passwordReset,
+      failed: (error) =>
         refusedField(error) === 'link'
           ? PRODUCT_MESSAGES.resetLinkInvalid
           : errorMessage(error, PRODUCT_MESSAGES.resetLinkInvalid),
-      );
-    }
+    });
+    if (saved) navigate(ROUTES.login.path, { replace: true });
   });
 
   return (
@@ -57,7 +54,7 @@ export function ResetPasswordPage() {
         </button>
       </form>
       <p className="center">
-        Link expired? <Link to="/forgot-password">Ask for a new one</Link>
+        Link expired? <Link to={ROUTES.forgotPassword.path}>Ask for a new one</Link>
       </p>
     </AuthCard>
   );

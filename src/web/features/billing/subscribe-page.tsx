@@ -5,6 +5,7 @@ import {
   MESSAGES,
   planDisplayName,
   PLANS,
+  ROUTES,
   type CheckoutProduct,
 } from '../../../domain/index.ts';
 import { openInNewTab } from '../../components/new-tab.ts';
@@ -12,11 +13,11 @@ import { OfflineHint } from '../../components/offline-hint.tsx';
 import { PlanCard } from '../../components/plan-card.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useIsClient } from '../../components/use-is-client.ts';
-import { createCheckout } from '../../data/billing.ts';
-import { errorMessage } from '../../data/client.ts';
-import { useConnectivity } from '../../data/connectivity.ts';
-import { currentSession } from '../../data/session.ts';
-import { useSubscription } from '../../data/subscription.ts';
+import { createCheckout } from '../../data/server/billing.ts';
+import { errorMessage } from '../../data/server/client.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
+import { currentSession } from '../../data/server/session.ts';
+import { useSubscription } from '../../data/server/subscription.ts';
 import './subscribe.css';
 
 const PLAN_CHOICES = [PLANS.monthly, PLANS.yearly] as const;
@@ -36,7 +37,7 @@ export function SubscribePage() {
   async function choose(product: CheckoutProduct) {
     if (!currentSession()) {
       toast.error(MESSAGES.loginFirst);
-      navigate('/login');
+      navigate(ROUTES.login.path);
       return;
     }
     setPending(product);
@@ -61,7 +62,7 @@ export function SubscribePage() {
         {active && (
           <p className="notice notice-info subscribe-active">
             You already have an active {planDisplayName(active)}. Manage it in{' '}
-            <Link to="/app/settings">Settings</Link>.
+            <Link to={ROUTES.settings.path}>Settings</Link>.
           </p>
         )}
         <OfflineHint offline={!online} action="checkout" />

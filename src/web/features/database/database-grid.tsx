@@ -14,7 +14,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AdDetailDialog } from '../../components/ad-detail-dialog.tsx';
-import { useConnectivity } from '../../data/connectivity.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
 import type { DatabaseGridProps } from './grid-contract.ts';
 import { GridController } from './grid-controller.ts';
 import type { DetailView } from './grid-detail.ts';

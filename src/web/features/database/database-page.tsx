@@ -16,14 +16,15 @@ import {
   DATABASE_COLUMNS,
   type DatabaseColumnKey,
   resultsCsvChunks,
+  ROUTES,
   type ResultFilters,
 } from '../../../domain/index.ts';
 import { downloadFileInParts } from '../../components/download.ts';
 import { LineIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { useSyncState } from '../../data/local-data.ts';
-import { readHiddenColumns, writeHiddenColumns } from '../../data/preferences.ts';
-import { currentSession, useSession } from '../../data/session.ts';
+import { useSyncState } from '../../data/local/local-data.ts';
+import { readHiddenColumns, writeHiddenColumns } from '../../data/browser/preferences.ts';
+import { currentSession, useSession } from '../../data/server/session.ts';
 import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
 import { loadDatabaseGrid, loadedDatabaseGrid, type GridComponent } from './grid-module.ts';
 import { SidePanel } from './side-panel.tsx';
@@ -33,7 +34,7 @@ import './database.css';
 // Opening /app/database is what fetches this module: start the read of the rows now, while the
 // router is still waiting to show the page (the grid's code was started with this module: app.tsx).
 const openingSession = currentSession();
-if (openingSession && window.location.pathname.startsWith('/app/database')) {
+if (openingSession && window.location.pathname.startsWith(ROUTES.database.path)) {
   startEarlyRead(openingSession.userId);
 }
 
@@ -218,7 +219,8 @@ function DatabaseView({ userId }: { userId: string }) {
       )}
       {rows !== null && counts && sync.caughtUp && counts.total === 0 && (
         <p className="notice database-notice">
-          {MESSAGES.noResultsToSee} <Link to="/app/search">Scout winning ads</Link> to fill your database.
+          {MESSAGES.noResultsToSee} <Link to={ROUTES.search.path}>Scout winning ads</Link> to fill your
+          database.
         </p>
       )}
       {counts && counts.total > 0 && counts.displayed === 0 && filtered && (

@@ -14,7 +14,7 @@ import {
   onResultsStored,
   useSyncState,
   type SyncState,
-} from '../../data/local-data.ts';
+} from '../../data/local/local-data.ts';
 import { createResultFeed, type ResultFeed } from './result-feed.ts';
 
 export interface ResultRows {

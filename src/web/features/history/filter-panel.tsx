@@ -8,6 +8,7 @@ import {
   SORT_DIRECTIONS,
   type HistoryFilters,
 } from './run-history.ts';
+import { SelectField } from '../../components/select-field.tsx';
 
 /** SPEC §2: the 'Filter & Sort' side panel of /app/history. */
 export function FilterPanel({
@@ -24,8 +25,6 @@ export function FilterPanel({
   onHide: () => void;
 }) {
   const headingId = useId();
-  const sortId = useId();
-  const directionId = useId();
   return (
     <aside id={id} className="card history-panel" aria-labelledby={headingId}>
       <div className="history-panel-head">
@@ -65,40 +64,22 @@ export function FilterPanel({
           value={filters.keywords}
           onChange={(event) => onChange({ keywords: event.target.value })}
         />
-        <div className="field">
-          <label htmlFor={sortId}>Sort By</label>
-          <select
-            id={sortId}
-            className="select"
-            value={filters.sortBy}
-            onChange={(event) => {
-              if (isHistorySortField(event.target.value)) onChange({ sortBy: event.target.value });
-            }}
-          >
-            {HISTORY_SORT_FIELDS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={directionId}>Direction</label>
-          <select
-            id={directionId}
-            className="select"
-            value={filters.direction}
-            onChange={(event) => {
-              if (isSortDirection(event.target.value)) onChange({ direction: event.target.value });
-            }}
-          >
-            {SORT_DIRECTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Sort By"
+          options={HISTORY_SORT_FIELDS}
+          value={filters.sortBy}
+          onChange={(event) => {
+            if (isHistorySortField(event.target.value)) onChange({ sortBy: event.target.value });
+          }}
+        />
+        <SelectField
+          label="Direction"
+          options={SORT_DIRECTIONS}
+          value={filters.direction}
+          onChange={(event) => {
+            if (isSortDirection(event.target.value)) onChange({ direction: event.target.value });
+          }}
+        />
         <button type="button" className="button button-secondary" onClick={onClear}>
           Clear Filters
         </button>

@@ -1,9 +1,16 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { buildCsv, formatCount, MESSAGES, type ScoutPrefill, type SearchRun } from '../../../domain/index.ts';
+import {
+  buildCsv,
+  formatCount,
+  MESSAGES,
+  ROUTES,
+  type ScoutPrefill,
+  type SearchRun,
+} from '../../../domain/index.ts';
 import { downloadTextFile } from '../../components/download.ts';
 import { useToast } from '../../components/toast.tsx';
-import { loadRunResults, useLocalRuns, useSyncState } from '../../data/local-data.ts';
+import { loadRunResults, useLocalRuns, useSyncState } from '../../data/local/local-data.ts';
 import { FilterPanel } from './filter-panel.tsx';
 import { FilterIcon } from './history-icons.tsx';
 import { HistoryRunCard } from './run-card.tsx';
@@ -90,7 +97,7 @@ export function HistoryPage() {
         keywords_used: run.keywords_used,
         requested_count: run.requested_count,
       };
-      navigate('/app/search', { state: { scout } });
+      navigate(ROUTES.search.path, { state: { scout } });
     },
     [navigate],
   );
@@ -122,7 +129,7 @@ export function HistoryPage() {
       <section className="card history-empty" aria-labelledby="history-empty-title">
         <h2 id="history-empty-title">No searches yet</h2>
         <p className="muted">Every scout you run shows up here, with its results and a CSV export.</p>
-        <Link to="/app/search" className="button button-primary">
+        <Link to={ROUTES.search.path} className="button button-primary">
           Start a search
         </Link>
       </section>

@@ -13,8 +13,8 @@ import { AdDetailDialog } from '../../components/ad-detail-dialog.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { useConnectivity } from '../../data/connectivity.ts';
-import { loadRunResults, onResultsStored } from '../../data/local-data.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
+import { loadRunResults, onResultsStored } from '../../data/local/local-data.ts';
 
 /**
  * One cell of an ad, as the Database grid shows it (result-display). Ad text is third-party data

@@ -9,12 +9,13 @@ import {
   isLocaleCode,
   LOCALES,
   MESSAGES,
+  ROUTES,
   type LocaleCode,
   type ScoutPrefill,
 } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
-import { errorMessage } from '../../data/client.ts';
-import { resetKeywordsToDefaults, useKeywordList } from '../../data/local-data.ts';
+import { errorMessage } from '../../data/server/client.ts';
+import { resetKeywordsToDefaults, useKeywordList } from '../../data/local/local-data.ts';
 import './keywords.css';
 
 export const KEYWORDS_NOTE = '/products and /collections remain untranslated across all locales.';
@@ -59,7 +60,7 @@ export function KeywordsPage() {
 
   function scoutWith(keyword: string) {
     const scout: ScoutPrefill = { keywords_used: keyword };
-    navigate('/app/search', { state: { scout } });
+    navigate(ROUTES.search.path, { state: { scout } });
   }
 
   const label = LOCALES.find((entry) => entry.code === locale)?.label;

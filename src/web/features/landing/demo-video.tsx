@@ -1,6 +1,6 @@
 import { isHttpUrl } from '../../../domain/url.ts';
-import { useConnectivity } from '../../data/connectivity.ts';
-import { usePublicConfig } from '../../data/public-config.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
+import { usePublicConfig } from '../../data/server/public-config.ts';
 import { PlayIcon } from './landing-icons.tsx';
 
 /**

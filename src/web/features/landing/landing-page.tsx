@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ROUTES } from '../../../domain/index.ts';
 import { COUNTRIES } from '../../../domain/countries.ts';
 import { LIMITS, STATED_PROCESSING_TIME } from '../../../domain/limits.ts';
 import { LOCALES } from '../../../domain/locales.ts';
@@ -118,7 +119,7 @@ const DELIVERABLES = [
 
 function StartNow({ className = 'button button-primary button-lg' }: { className?: string }) {
   return (
-    <Link className={className} to="/register">
+    <Link className={className} to={ROUTES.register.path}>
       Start Now
     </Link>
   );

@@ -1,5 +1,5 @@
 import { ExternalLink } from '../../components/external-link.tsx';
-import { usePublicConfig } from '../../data/public-config.ts';
+import { usePublicConfig } from '../../data/server/public-config.ts';
 import { LastUpdated } from './last-updated.tsx';
 import './legal.css';
 

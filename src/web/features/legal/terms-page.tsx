@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
+import { ROUTES } from '../../../domain/index.ts';
 import { CREDIT_PACKS, PLANS } from '../../../domain/plans.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
-import { usePublicConfig } from '../../data/public-config.ts';
+import { usePublicConfig } from '../../data/server/public-config.ts';
 import { LastUpdated } from './last-updated.tsx';
 import './legal.css';
 
@@ -137,7 +138,7 @@ export function TermsPage() {
         <p>
           You can stop using AdScout and cancel your subscription at any time. We may end or suspend your
           access if you seriously or repeatedly breach these terms. Your personal data is handled as described
-          in our <Link to="/privacy">Privacy Policy</Link>.
+          in our <Link to={ROUTES.privacy.path}>Privacy Policy</Link>.
         </p>
 
         <h2>11. Changes to these terms</h2>

@@ -10,15 +10,15 @@
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, watchRunMessage, type SearchRun } from '../../../domain/index.ts';
+import { MESSAGES, ROUTES, watchRunMessage, type SearchRun } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
-import { useLocalRuns } from '../../data/local-data.ts';
-import { notifyInBackground } from '../../data/notifications.ts';
-import { wasStartedHere } from '../../data/runs.ts';
+import { useLocalRuns } from '../../data/local/local-data.ts';
+import { notifyInBackground } from '../../data/browser/notifications.ts';
+import { wasStartedHere } from '../../data/server/runs.ts';
 
 /** Where a run's results are shown: its History card, with the results dialog open. */
 export function runLink(run: SearchRun): string {
-  return `/app/history?run=${encodeURIComponent(run.id)}`;
+  return `${ROUTES.history.path}?run=${encodeURIComponent(run.id)}`;
 }
 
 export function RunNotifier() {

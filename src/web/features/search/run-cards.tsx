@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatCount, runStatusBadge, usagePercent, type SearchRun } from '../../../domain/index.ts';
+import { formatCount, ROUTES, runStatusBadge, usagePercent, type SearchRun } from '../../../domain/index.ts';
 
 export function RunBadge({ status }: { status: string }) {
   const badge = runStatusBadge(status);
@@ -57,7 +57,7 @@ export function RunSummaryCard({ run, onDismiss }: { run: SearchRun; onDismiss: 
         </div>
       </dl>
       <div className="row">
-        <Link to="/app/database" className="button button-primary">
+        <Link to={ROUTES.database.path} className="button button-primary">
           Go to Database
         </Link>
         <button type="button" className="button button-ghost" onClick={onDismiss}>

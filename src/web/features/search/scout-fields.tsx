@@ -1,9 +1,14 @@
-import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { COUNTRIES, LIMITS } from '../../../domain/index.ts';
+import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
 
 type Field = 'name' | 'link' | 'country' | 'count' | 'keywords';
+
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({
+  value: country.code,
+  label: `${country.code} - ${country.name}`,
+}));
 
 /**
  * The scout form's fields (SPEC §2): search name, Ad Library link, target country, number of
@@ -16,7 +21,6 @@ export function ScoutFields({
   fields: Record<Field, UseFormRegisterReturn>;
   errors: Partial<Record<Field, string | undefined>>;
 }) {
-  const countryId = useId();
   return (
     <>
       <TextField label="Search name" placeholder="e.g. Pet gadgets US" error={errors.name} {...fields.name} />
@@ -29,21 +33,12 @@ export function ScoutFields({
         {...fields.link}
       />
       <div className="scout-form-row">
-        <div className="field">
-          <label htmlFor={countryId}>Target country</label>
-          <select id={countryId} className="select" {...fields.country}>
-            {COUNTRIES.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.code} - {option.name}
-              </option>
-            ))}
-          </select>
-          {errors.country && (
-            <p className="field-error" role="alert">
-              {errors.country}
-            </p>
-          )}
-        </div>
+        <SelectField
+          label="Target country"
+          options={COUNTRY_OPTIONS}
+          error={errors.country}
+          {...fields.country}
+        />
         <TextField
           label="Number of ads"
           type="number"

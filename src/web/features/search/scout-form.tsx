@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   DEFAULT_COUNTRY,
   LIMITS,
@@ -13,13 +11,14 @@ import {
   type WatchCadence,
 } from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
+import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { useToast } from '../../components/toast.tsx';
-import { errorMessage } from '../../data/client.ts';
-import { useConnectivity } from '../../data/connectivity.ts';
-import type { QuotaState } from '../../data/quota.ts';
-import { createRun } from '../../data/runs.ts';
-import { currentSession } from '../../data/session.ts';
-import { createWatch } from '../../data/watches.ts';
+import { useZodForm } from '../../components/use-zod-form.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
+import type { QuotaState } from '../../data/server/quota.ts';
+import { createRun } from '../../data/server/runs.ts';
+import { currentSession } from '../../data/server/session.ts';
+import { createWatch } from '../../data/server/watches.ts';
 import { ScoutFields } from './scout-fields.tsx';
 import { RepeatField, type Repeat } from './repeat-field.tsx';
 
@@ -51,6 +50,7 @@ export function ScoutForm({
   initial?: Partial<ScoutFormInput>;
 }) {
   const toast = useToast();
+  const submit = useSubmitWithToast();
   const online = useConnectivity() === 'online';
   const [repeat, setRepeat] = useState<Repeat>('off');
   const watching = repeat !== 'off';
@@ -58,10 +58,7 @@ export function ScoutForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ScoutFormInput, unknown, ScoutFormValues>({
-    resolver: zodResolver(scoutFormSchema),
-    defaultValues: { ...EMPTY_SCOUT_FORM, ...initial },
-  });
+  } = useZodForm(scoutFormSchema, { defaultValues: { ...EMPTY_SCOUT_FORM, ...initial } });
 
   const onSubmit = handleSubmit(async (form) => {
     if (!currentSession()) {
@@ -84,23 +81,19 @@ export function ScoutForm({
       toast.error(refusal);
       return;
     }
-    try {
-      await createRun(form);
-      toast.success(MESSAGES.scoutStarted);
-    } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.scoutStartFailed));
-    }
+    await submit(() => createRun(form), {
+      success: MESSAGES.scoutStarted,
+      failed: MESSAGES.scoutStartFailed,
+    });
   });
 
   async function startWatch(form: ScoutFormValues, cadence: WatchCadence) {
-    try {
-      const { search_name, ...fields } = form;
-      await createWatch({ name: search_name, ...fields, cadence, active: true });
-      toast.success(WATCH_CREATED_MESSAGE);
-      setRepeat('off');
-    } catch (error) {
-      toast.error(errorMessage(error, WATCH_CREATE_FAILED));
-    }
+    const { search_name, ...fields } = form;
+    const created = await submit(() => createWatch({ name: search_name, ...fields, cadence, active: true }), {
+      success: WATCH_CREATED_MESSAGE,
+      failed: WATCH_CREATE_FAILED,
+    });
+    if (created) setRepeat('off');
   }
 
   const label = watching

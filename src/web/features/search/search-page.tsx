@@ -5,13 +5,14 @@ import {
   LIMITS,
   MESSAGES,
   readScoutPrefill,
+  ROUTES,
   scoutCompletedMessage,
   type SearchRun,
 } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
-import { usePublicConfig } from '../../data/public-config.ts';
-import { useQuota } from '../../data/quota.ts';
-import { dismissFinishedRun, useRuns, wasStartedHere } from '../../data/runs.ts';
+import { usePublicConfig } from '../../data/server/public-config.ts';
+import { useQuota } from '../../data/server/quota.ts';
+import { dismissFinishedRun, useRuns, wasStartedHere } from '../../data/server/runs.ts';
 import { ActiveJobCard, RunSummaryCard } from './run-cards.tsx';
 import { ScoutForm } from './scout-form.tsx';
 import { WatchesPanel } from './watches-panel.tsx';
@@ -73,10 +74,10 @@ export function SearchPage() {
               </p>
             )}
             <div className="row">
-              <Link to="/app/database" className="button button-secondary">
+              <Link to={ROUTES.database.path} className="button button-secondary">
                 Go to Database
               </Link>
-              <Link to="/app/settings" className="button button-secondary">
+              <Link to={ROUTES.settings.path} className="button button-secondary">
                 Buy Results
               </Link>
             </div>

@@ -3,9 +3,7 @@
  * read from the local database (so it shows offline), with Pause/Resume, Edit and Delete. Every
  * change needs the server; offline the panel is read-only and says so.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   cadenceLabel,
   formatCount,
@@ -17,17 +15,19 @@ import {
   type SearchRun,
   type Watch,
   type WatchForm,
-  type WatchFormInput,
 } from '../../../domain/index.ts';
+import { SelectField } from '../../components/select-field.tsx';
+import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { useToast } from '../../components/toast.tsx';
-import { errorMessage } from '../../data/client.ts';
-import { useConnectivity } from '../../data/connectivity.ts';
-import { useLocalRuns, useLocalWatches } from '../../data/local-data.ts';
-import { deleteWatch, updateWatch } from '../../data/watches.ts';
+import { useZodForm } from '../../components/use-zod-form.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
+import { useLocalRuns, useLocalWatches } from '../../data/local/local-data.ts';
+import { deleteWatch, updateWatch } from '../../data/server/watches.ts';
 import '../../components/offline-hint.css';
 import { ScoutFields } from './scout-fields.tsx';
 
 const CHANGE_FAILED = 'Failed to update the watch';
+const CADENCE_OPTIONS = WATCH_CADENCES.map((cadence) => ({ value: cadence, label: cadenceLabel(cadence) }));
 const DELETE_FAILED = 'Failed to delete the watch';
 
 /** What the watch's last run brought, or why it did not run. */
@@ -88,6 +88,7 @@ function WatchItem({
   readOnly: boolean;
 }) {
   const toast = useToast();
+  const submit = useSubmitWithToast();
   const titleId = useId();
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
   const [busy, setBusy] = useState(false);
@@ -96,11 +97,7 @@ function WatchItem({
   async function act(action: () => Promise<unknown>, failed: string) {
     setBusy(true);
     try {
-      await action();
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error, failed));
-      return false;
+      return await submit(action, { failed });
     } finally {
       setBusy(false);
     }
@@ -203,13 +200,11 @@ function WatchEditForm({
   onCancel: () => void;
   onSave: (form: WatchForm) => Promise<void>;
 }) {
-  const cadenceId = useId();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<WatchFormInput, unknown, WatchForm>({
-    resolver: zodResolver(watchFormSchema),
+  } = useZodForm(watchFormSchema, {
     defaultValues: {
       name: watch.name,
       facebook_link: watch.facebook_link,
@@ -243,16 +238,7 @@ function WatchEditForm({
           keywords: errors.keywords_used?.message,
         }}
       />
-      <div className="field">
-        <label htmlFor={cadenceId}>Repeat</label>
-        <select id={cadenceId} className="select" {...register('cadence')}>
-          {WATCH_CADENCES.map((cadence) => (
-            <option key={cadence} value={cadence}>
-              {cadenceLabel(cadence)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Repeat" options={CADENCE_OPTIONS} {...register('cadence')} />
       <div className="row">
         <button type="submit" className="button button-primary" disabled={disabled || isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save'}

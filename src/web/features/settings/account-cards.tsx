@@ -1,6 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import {
   emailChangeSentMessage,
   MESSAGES,
@@ -8,12 +5,13 @@ import {
   newPasswordSchema,
 } from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
+import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { TextField, type TextFieldProps } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { updateEmail, updatePassword } from '../../data/account.ts';
-import { errorMessage } from '../../data/client.ts';
-import { useConnectivity } from '../../data/connectivity.ts';
-import { useSession } from '../../data/session.ts';
+import { useZodForm } from '../../components/use-zod-form.ts';
+import { updateEmail, updatePassword } from '../../data/server/account.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
+import { useSession } from '../../data/server/session.ts';
 
 /** Account changes ask for the current password (ARCHITECTURE §10): the same field in every card. */
 export function CurrentPasswordField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'>) {
@@ -23,29 +21,25 @@ export function CurrentPasswordField(props: Omit<TextFieldProps, 'label' | 'type
 export function EmailCard() {
   const session = useSession();
   const toast = useToast();
+  const submit = useSubmitWithToast();
   const online = useConnectivity() === 'online';
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof newEmailSchema>>({
-    resolver: zodResolver(newEmailSchema),
-    defaultValues: { email: '', oldPassword: '' },
-  });
+  } = useZodForm(newEmailSchema, { defaultValues: { email: '', oldPassword: '' } });
 
   const onSubmit = handleSubmit(async ({ email, oldPassword }) => {
     if (!session) {
       toast.error(MESSAGES.notAuthenticated);
       return;
     }
-    try {
-      const pending = await updateEmail(email, oldPassword);
-      toast.success(pending ? emailChangeSentMessage(pending) : MESSAGES.emailUpdated);
-      reset();
-    } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.emailUpdateFailed));
-    }
+    const updated = await submit(() => updateEmail(email, oldPassword), {
+      success: (pending) => (pending ? emailChangeSentMessage(pending) : MESSAGES.emailUpdated),
+      failed: MESSAGES.emailUpdateFailed,
+    });
+    if (updated) reset();
   });
 
   return (
@@ -73,29 +67,25 @@ export function EmailCard() {
 export function PasswordCard() {
   const session = useSession();
   const toast = useToast();
+  const submit = useSubmitWithToast();
   const online = useConnectivity() === 'online';
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof newPasswordSchema>>({
-    resolver: zodResolver(newPasswordSchema),
-    defaultValues: { password: '', oldPassword: '' },
-  });
+  } = useZodForm(newPasswordSchema, { defaultValues: { password: '', oldPassword: '' } });
 
   const onSubmit = handleSubmit(async ({ password, oldPassword }) => {
     if (!session) {
       toast.error(MESSAGES.notAuthenticated);
       return;
     }
-    try {
-      await updatePassword(password, oldPassword);
-      toast.success(MESSAGES.passwordUpdated);
-      reset();
-    } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.passwordUpdateFailed));
-    }
+    const updated = await submit(() => updatePassword(password, oldPassword), {
+      success: MESSAGES.passwordUpdated,
+      failed: MESSAGES.passwordUpdateFailed,
+    });
+    if (updated) reset();
   });
 
   return (

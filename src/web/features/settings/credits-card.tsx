@@ -11,10 +11,10 @@ import {
 import { openInNewTab } from '../../components/new-tab.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { createCheckout } from '../../data/billing.ts';
-import { errorMessage } from '../../data/client.ts';
-import { useConnectivity } from '../../data/connectivity.ts';
-import { useQuota } from '../../data/quota.ts';
+import { createCheckout } from '../../data/server/billing.ts';
+import { errorMessage } from '../../data/server/client.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
+import { useQuota } from '../../data/server/quota.ts';
 
 const euros = new Intl.NumberFormat('en-IE', {
   style: 'currency',

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { formatLongDate, MESSAGES, parsePbDate, planDisplayName } from '../../../domain/index.ts';
+import { formatLongDate, MESSAGES, parsePbDate, planDisplayName, ROUTES } from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
-import { useConnectivity } from '../../data/connectivity.ts';
-import type { SubscriptionState } from '../../data/subscription.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
+import type { SubscriptionState } from '../../data/server/subscription.ts';
 import { usePortal } from './use-portal.ts';
 
 export function CurrentPlanCard({ state }: { state: SubscriptionState }) {
@@ -53,7 +53,7 @@ export function CurrentPlanCard({ state }: { state: SubscriptionState }) {
               </button>
             ) : null}
             {!subscription || (subscription.status !== 'active' && subscription.status !== 'suspended') ? (
-              <Link to="/subscribe" className="button button-primary">
+              <Link to={ROUTES.subscribe.path} className="button button-primary">
                 View Plans
               </Link>
             ) : null}

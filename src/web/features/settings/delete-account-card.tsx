@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { deleteAccountSchema, PRODUCT_MESSAGES, type DeleteAccountInput } from '../../../domain/index.ts';
+import { deleteAccountSchema, PRODUCT_MESSAGES, ROUTES } from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
+import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { deleteAccount, forgetDeletedAccount } from '../../data/account.ts';
-import { errorMessage } from '../../data/client.ts';
-import { useConnectivity } from '../../data/connectivity.ts';
+import { useZodForm } from '../../components/use-zod-form.ts';
+import { deleteAccount, forgetDeletedAccount } from '../../data/server/account.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
 import { CurrentPasswordField } from './account-cards.tsx';
 
 const DELETE_FAILED = 'Your account could not be deleted. Please try again.';
@@ -19,26 +18,19 @@ const DELETE_FAILED = 'Your account could not be deleted. Please try again.';
  */
 export function DeleteAccountCard() {
   const toast = useToast();
+  const submit = useSubmitWithToast();
   const navigate = useNavigate();
   const online = useConnectivity() === 'online';
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<DeleteAccountInput>({
-    resolver: zodResolver(deleteAccountSchema),
-    defaultValues: { oldPassword: '', confirm: '' },
-  });
+  } = useZodForm(deleteAccountSchema, { defaultValues: { oldPassword: '', confirm: '' } });
 
   const onSubmit = handleSubmit(async ({ oldPassword, confirm }) => {
-    try {
-      await deleteAccount(oldPassword, confirm);
-    } catch (error) {
-      toast.error(errorMessage(error, DELETE_FAILED));
-      return;
-    }
+    if (!(await submit(() => deleteAccount(oldPassword, confirm), { failed: DELETE_FAILED }))) return;
     // leave /app first, at once (flushSync): signed out there, the app would send the user to /login
-    await navigate('/', { replace: true, flushSync: true });
+    await navigate(ROUTES.landing.path, { replace: true, flushSync: true });
     await forgetDeletedAccount();
     toast.success(PRODUCT_MESSAGES.accountDeleted);
   });

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { OfflineHint } from '../../components/offline-hint.tsx';
 import { downloadBlob } from '../../components/download.ts';
 import { useToast } from '../../components/toast.tsx';
-import { fetchMyData } from '../../data/account.ts';
-import { errorMessage } from '../../data/client.ts';
-import { useConnectivity } from '../../data/connectivity.ts';
+import { fetchMyData } from '../../data/server/account.ts';
+import { errorMessage } from '../../data/server/client.ts';
+import { useConnectivity } from '../../data/browser/connectivity.ts';
 
 const DOWNLOAD_FAILED = 'Your data could not be downloaded. Please try again.';
 

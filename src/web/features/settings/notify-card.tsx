@@ -4,7 +4,7 @@ import {
   disableNotifications,
   enableNotifications,
   useNotificationSetting,
-} from '../../data/notifications.ts';
+} from '../../data/browser/notifications.ts';
 
 /**
  * "Notify me when a scout finishes" (issue 17): a system notification when a run finishes while

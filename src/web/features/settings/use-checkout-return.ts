@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES, PLANS, subscriptionSyncedMessage, type PlanId } from '../../../domain/index.ts';
+import { MESSAGES, PLANS, ROUTES, subscriptionSyncedMessage, type PlanId } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
-import { syncSubscription } from '../../data/billing.ts';
-import { reloadSubscription } from '../../data/subscription.ts';
+import { syncSubscription } from '../../data/server/billing.ts';
+import { reloadSubscription } from '../../data/server/subscription.ts';
 
 const planLabel = (plan: string | null) =>
   plan && plan in PLANS ? plan.charAt(0).toUpperCase() + plan.slice(1) : (plan ?? '');
@@ -23,7 +23,7 @@ export function useCheckoutReturn(): void {
   useEffect(() => {
     if (handled.current || (!success && !canceled)) return;
     handled.current = true;
-    navigate('/app/settings', { replace: true });
+    navigate(ROUTES.settings.path, { replace: true });
     if (canceled) {
       toast.error(MESSAGES.checkoutCanceled);
       return;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MESSAGES } from '../../../domain/index.ts';
 import { openInNewTab } from '../../components/new-tab.ts';
 import { useToast } from '../../components/toast.tsx';
-import { createPortalSession } from '../../data/billing.ts';
+import { createPortalSession } from '../../data/server/billing.ts';
 
 /** Opens the customer portal in a new tab; `opening` is true while its URL is being fetched. */
 export function usePortal(): { open: () => void; opening: boolean } {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
+import { ROUTES } from '../../../domain/index.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
-import { usePublicConfig } from '../../data/public-config.ts';
+import { usePublicConfig } from '../../data/server/public-config.ts';
 import { CardIcon, ChatIcon, TicketIcon } from './support-icons.tsx';
 import './support.css';
 
@@ -37,7 +38,7 @@ export function ContactPage() {
             <p className="muted">
               Something not working as expected? Open a support ticket and we will look into it personally.
             </p>
-            <Link className="button button-secondary" to="/support">
+            <Link className="button button-secondary" to={ROUTES.support.path}>
               Get support
             </Link>
           </section>
@@ -49,7 +50,7 @@ export function ContactPage() {
             <p className="muted">
               Change your plan, update your payment method or buy extra results from your account settings.
             </p>
-            <Link className="button button-secondary" to="/app/settings">
+            <Link className="button button-secondary" to={ROUTES.settings.path}>
               Go to Settings
             </Link>
           </section>

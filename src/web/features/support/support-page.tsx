@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
+import { ROUTES } from '../../../domain/index.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
-import { usePublicConfig } from '../../data/public-config.ts';
+import { usePublicConfig } from '../../data/server/public-config.ts';
 import { TicketIcon } from './support-icons.tsx';
 import './support.css';
 
@@ -36,7 +37,7 @@ export function SupportPage() {
           </p>
         </section>
         <p className="support-footer muted">
-          Looking for other ways to reach us? See the <Link to="/contact">Contact</Link> page.
+          Looking for other ways to reach us? See the <Link to={ROUTES.contact.path}>Contact</Link> page.
         </p>
       </div>
     </div>

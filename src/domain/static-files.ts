@@ -1,0 +1,75 @@
+/**
+ * What the server serves for the pages besides the app's files: the prerendered HTML of each
+ * prerendered page (routes.ts) at its exact path, browser caching of the built app, robots.txt
+ * and sitemap.xml.
+ */
+import { APP_BASE, prerenderedPages } from './routes.ts';
+
+/**
+ * Where the build puts the prerendered HTML of a page, inside the built app's directory
+ * (scripts/prerender.mjs writes it, the server's route for the page reads it). Outside the
+ * precache's reach: index.html stays the empty app shell, the service worker's fallback.
+ */
+export function prerenderedFile(path: string): string {
+  return `prerendered/${path === '/' ? 'index' : path.slice(1)}.html`;
+}
+
+/**
+ * The server's route pattern of a prerendered page: its exact path ('/{$}' is '/' alone in
+ * PocketBase's router; '/' would match every path).
+ */
+export function pageRoute(path: string): string {
+  return path === '/' ? '/{$}' : path;
+}
+
+/** Cache-Control of hashed build files: their name changes whenever their content does. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Cache-Control of files whose name stays (the HTML, the service worker): always revalidated. */
+export const REVALIDATE_CACHE = 'no-cache';
+
+/**
+ * How long a browser may keep a file of the built app: hashed /assets/* for a year; the pages
+ * (any path without a file extension, answered with HTML), the service worker and its
+ * registration, the manifest and index.html must be checked on every load, or a deploy would not
+ * reach returning visitors; anything else (icons, images) is left to the server's default.
+ */
+export function cacheControlFor(path: string): string | null {
+  if (path.startsWith('/assets/')) return IMMUTABLE_CACHE;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (!last.includes('.')) return REVALIDATE_CACHE;
+  if (/^(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|workbox-[\w-]+\.js)$/.test(last)) {
+    return REVALIDATE_CACHE;
+  }
+  return null;
+}
+
+/** robots.txt: everything public may be crawled, the app and the API not; where the sitemap is. */
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    `Disallow: ${APP_BASE}/`,
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+function xmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** sitemap.xml of the prerendered pages (sitemaps.org 0.9), absolute URLs on `origin`. */
+export function sitemapXml(origin: string): string {
+  const urls = prerenderedPages().map(
+    (page) => `  <url><loc>${xmlText(`${origin}${page.path}`)}</loc></url>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,151 @@
+/**
+ * Every write the sync makes to the local database, each in one transaction, by merge.ts's rules:
+ * server records (a pulled page with its cursor, so a tab closed mid-pull resumes where it
+ * stopped), and the outbox's keyword-set changes and their settlement.
+ */
+import type { KeywordSet, SearchResult, SearchRun, Watch } from '../../../../domain/index.ts';
+import type { LocalDb, OutboxItem, SyncCursor } from '../local-db.ts';
+import {
+  mergeIntoChunks,
+  mergeKeywordSets,
+  newerRecords,
+  queueKeywordChange,
+  runsOf,
+  settleOutboxItem,
+  withoutRow,
+  type KeywordChange,
+} from './merge.ts';
+import { KEYWORD_SETS, RESULTS, RUNS } from './records.ts';
+
+const START: SyncCursor = { updated: '', id: '' };
+
+function cursorKey(collection: string) {
+  return `cursor:${collection}` as const;
+}
+
+/** Where the last pull of `collection` stopped (the start when it never ran). */
+export async function readCursor(db: LocalDb, collection: string): Promise<SyncCursor> {
+  const entry = await db.meta.get(cursorKey(collection));
+  return (entry?.value as SyncCursor | undefined) ?? START;
+}
+
+async function saveCursor(db: LocalDb, collection: string, cursor: SyncCursor | undefined) {
+  if (cursor) await db.meta.put({ key: cursorKey(collection), value: cursor });
+}
+
+/** Merges rows into their runs' records; returns the rows that were newer than what we had. */
+export async function writeResults(
+  db: LocalDb,
+  rows: SearchResult[],
+  cursor?: SyncCursor,
+): Promise<SearchResult[]> {
+  return db.transaction('rw', db.results, db.meta, async () => {
+    const { chunks, written } = mergeIntoChunks(await db.results.bulkGet(runsOf(rows)), rows);
+    if (chunks.length) await db.results.bulkPut(chunks);
+    await saveCursor(db, RESULTS.name, cursor);
+    return written;
+  });
+}
+
+export async function writeRuns(db: LocalDb, runs: SearchRun[], cursor?: SyncCursor): Promise<void> {
+  await db.transaction('rw', db.runs, db.meta, async () => {
+    const newer = newerRecords(await db.runs.bulkGet(runs.map((run) => run.id)), runs);
+    if (newer.length) await db.runs.bulkPut(newer);
+    await saveCursor(db, RUNS.name, cursor);
+  });
+}
+
+export async function writeKeywordSets(db: LocalDb, sets: KeywordSet[], cursor?: SyncCursor): Promise<void> {
+  await db.transaction('rw', db.keywordSets, db.meta, async () => {
+    const locales = [...new Set(sets.map((set) => set.locale))];
+    const stored = await db.keywordSets.where('locale').anyOf(locales).toArray();
+    const { deletes, puts } = mergeKeywordSets(stored, sets);
+    if (deletes.length) await db.keywordSets.bulkDelete(deletes);
+    if (puts.length) await db.keywordSets.bulkPut(puts);
+    await saveCursor(db, KEYWORD_SETS.name, cursor);
+  });
+}
+
+/** Watches from realtime: each kept when newer than the local copy. */
+export async function writeWatches(db: LocalDb, watches: Watch[]): Promise<void> {
+  await db.transaction('rw', db.watches, async () => {
+    const newer = newerRecords(await db.watches.bulkGet(watches.map((watch) => watch.id)), watches);
+    if (newer.length) await db.watches.bulkPut(newer);
+  });
+}
+
+/**
+ * The user's whole list of watches (at most 20), as the server had it: watches deleted elsewhere
+ * (another device, while this one was closed) disappear here too, which a cursor pull cannot
+ * tell. Only watches that were here before the list was read (`knownBefore`) can go: one that
+ * arrived meanwhile (created in this tab, or by realtime) is newer than the list.
+ */
+export async function replaceWatches(
+  db: LocalDb,
+  watches: Watch[],
+  knownBefore: ReadonlySet<string>,
+): Promise<void> {
+  await db.transaction('rw', db.watches, async () => {
+    const keep = new Set(watches.map((watch) => watch.id));
+    const gone = [...knownBefore].filter((id) => !keep.has(id));
+    if (gone.length) await db.watches.bulkDelete(gone);
+    const newer = newerRecords(await db.watches.bulkGet(watches.map((watch) => watch.id)), watches);
+    if (newer.length) await db.watches.bulkPut(newer);
+  });
+}
+
+/** The ids of the watches stored here now. */
+export async function localWatchIds(db: LocalDb): Promise<Set<string>> {
+  return new Set(await db.watches.toCollection().primaryKeys());
+}
+
+export async function deleteWatch(db: LocalDb, id: string): Promise<void> {
+  await db.watches.delete(id);
+}
+
+export async function deleteResult(db: LocalDb, row: Pick<SearchResult, 'id' | 'run'>): Promise<void> {
+  await db.transaction('rw', db.results, async () => {
+    const chunk = withoutRow(await db.results.get(row.run), row.id);
+    if (chunk) await db.results.put(chunk);
+  });
+}
+
+/** A run and its results. */
+export async function deleteRun(db: LocalDb, runId: string): Promise<void> {
+  await db.transaction('rw', db.runs, db.results, () =>
+    Promise.all([db.runs.delete(runId), db.results.delete(runId)]),
+  );
+}
+
+export async function deleteKeywordSet(db: LocalDb, id: string): Promise<void> {
+  await db.keywordSets.delete(id);
+}
+
+/** A change made on this device: the pending local set and its outbox entry. Returns its `seq`. */
+export async function storeKeywordChange(db: LocalDb, change: KeywordChange): Promise<number> {
+  return db.transaction('rw', db.keywordSets, db.outbox, async () => {
+    const local = await db.keywordSets.where('locale').equals(change.locale).first();
+    const queued = await db.outbox.filter((item) => item.locale === change.locale).first();
+    const { record, item } = queueKeywordChange(change, local, queued);
+    await db.keywordSets.put(record);
+    return (await db.outbox.add(item)) as number;
+  });
+}
+
+/** Drops the outbox entry and stores the server's version (null: none), in one transaction. */
+export async function settleKeywordChange(
+  db: LocalDb,
+  item: OutboxItem,
+  server: KeywordSet | null,
+): Promise<void> {
+  await db.transaction('rw', db.outbox, db.keywordSets, async () => {
+    const queued = await db.outbox.toArray();
+    const local = await db.keywordSets.where('locale').equals(item.locale).first();
+    const writes = settleOutboxItem(item, server, queued, local);
+    await db.outbox.delete(item.seq!);
+    for (const { seq, ...changes } of writes.rebase) await db.outbox.update(seq, changes);
+    // Deletes first: the locale index is unique.
+    if (writes.deleteSets.length) await db.keywordSets.bulkDelete(writes.deleteSets);
+    if (writes.putSet) await db.keywordSets.put(writes.putSet);
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * The pull: catches the mirror up on whatever realtime missed (before it connected, while it was
+ * cut, while no tab was open). Each collection is read by an (updated, id) keyset cursor, so pages
+ * stay cheap at any depth and a record changed during the pull is met again at the end; each page
+ * is written with its cursor in one transaction (mirror.ts).
+ */
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import type { SyncPage } from '../../../../domain/sync-contract.ts';
+import type { KeywordSet, SearchResult, SearchRun } from '../../../../domain/index.ts';
+import { isRetryable } from '../../server/errors.ts';
+import type { LocalDb, SyncCursor } from '../local-db.ts';
+import type { Versioned } from './merge.ts';
+import {
+  localWatchIds,
+  readCursor,
+  replaceWatches,
+  writeKeywordSets,
+  writeResults,
+  writeRuns,
+} from './mirror.ts';
+import { KEYWORD_SETS, RESULTS, RUNS, WATCHES, type MirroredCollection } from './records.ts';
+import type { SyncStatus } from './status.ts';
+
+interface PageSource<T> {
+  /** The page after `cursor`, in (updated, id) order. */
+  fetchPage(cursor: SyncCursor): Promise<T[]>;
+  pageSize: number;
+}
+
+/**
+ * Reads pages from `cursor` on and writes each, in order, until a short page; the next page is
+ * fetched while the current one is written (the cursor of a page is its last record, known
+ * before the write), so the pull takes about the longer of the two, not their sum. Returns early,
+ * writing nothing more, once `isStopped` says so. A failed write stops the pull (its cursor was
+ * not saved, so the page is read again next time); the fetch in flight is then dropped.
+ */
+export async function pullPages<T extends Versioned>(
+  source: PageSource<T>,
+  cursor: SyncCursor,
+  write: (items: T[], cursor: SyncCursor) => Promise<void>,
+  isStopped: () => boolean,
+): Promise<void> {
+  if (isStopped()) return;
+  let next: Promise<T[]> | null = source.fetchPage(cursor);
+  while (next) {
+    const items: T[] = await next;
+    next = null;
+    if (isStopped() || items.length === 0) return;
+    const last = items[items.length - 1]!;
+    cursor = { updated: last.updated, id: last.id };
+    if (items.length >= source.pageSize) {
+      next = source.fetchPage(cursor);
+      // handled when awaited; until then a failure must not count as unhandled
+      next.catch(() => undefined);
+    }
+    await write(items, cursor);
+  }
+}
+
+/**
+ * The user's records of `collection` after `cursor`, one page of `pageSize`, from the sync route
+ * (src/hooks/sync): the same records and values as the collection's REST list with the same
+ * keyset filter and sort, served without PocketBase's per-record serialization.
+ */
+function keysetPages<T>(pb: PocketBase, collection: MirroredCollection<T>, pageSize: number): PageSource<T> {
+  return {
+    pageSize,
+    async fetchPage(cursor) {
+      const page = await pb.send<SyncPage<RecordModel>>(`/api/adscout/sync/${collection.name}`, {
+        query: { updated: cursor.updated, id: cursor.id, limit: pageSize, fields: collection.fields },
+        requestKey: null,
+      });
+      return page.items.map((record) => collection.fromServer(record));
+    },
+  };
+}
+
+export interface PullerOptions {
+  pb: PocketBase;
+  db: LocalDb;
+  pageSize: number;
+  status: SyncStatus;
+  isStopped: () => boolean;
+  /** Result rows written by the pull, after their transaction committed. */
+  onResults: (rows: SearchResult[]) => void;
+}
+
+export interface Puller {
+  /** Pulls everything changed since the cursors; calls made during a pull coalesce into one more. */
+  pull(): Promise<void>;
+  /** The pull in progress, if any. */
+  running(): Promise<void> | null;
+}
+
+export function createPuller(options: PullerOptions): Puller {
+  const { pb, db, pageSize, status, isStopped, onResults } = options;
+
+  async function pullCollection<T extends Versioned>(
+    collection: MirroredCollection<T>,
+    write: (items: T[], cursor: SyncCursor) => Promise<void>,
+  ): Promise<void> {
+    const source = keysetPages(pb, collection, pageSize);
+    await pullPages(source, await readCursor(db, collection.name), write, isStopped);
+  }
+
+  /** Watches are few (at most 20 a user): read whole, so deletions made elsewhere arrive too. */
+  async function pullWatches(): Promise<void> {
+    const knownBefore = await localWatchIds(db);
+    // the list rule gives a user their own watches only
+    const records = await pb.collection(WATCHES.name).getFullList({
+      fields: WATCHES.fields,
+      requestKey: null,
+    });
+    if (isStopped()) return;
+    const watches = records.map((record) => WATCHES.fromServer(record));
+    await replaceWatches(db, watches, knownBefore);
+  }
+
+  async function pullAll(): Promise<void> {
+    status.set({ phase: 'pulling', pulledRows: 0 });
+    try {
+      await pullCollection<SearchRun>(RUNS, (runs, cursor) => writeRuns(db, runs, cursor));
+      await pullCollection<KeywordSet>(KEYWORD_SETS, (sets, cursor) => writeKeywordSets(db, sets, cursor));
+      await pullWatches();
+      await pullCollection<SearchResult>(RESULTS, async (rows, cursor) => {
+        const written = await writeResults(db, rows, cursor);
+        if (written.length) onResults(written);
+        status.set({ pulledRows: status.get().pulledRows + rows.length });
+      });
+      if (isStopped()) return;
+      const now = Date.now();
+      await db.meta.put({ key: 'lastSyncedAt', value: now });
+      status.set({ phase: 'idle', caughtUp: true, lastPulledAt: now });
+      // For benchmarks and diagnostics: when the mirror caught up, and with how many rows.
+      performance.mark('adscout:sync-caught-up', { detail: { rows: status.get().pulledRows } });
+    } catch (error) {
+      if (isStopped()) return;
+      const offline = isRetryable(error);
+      if (!offline) console.error('[sync] pull failed', error);
+      else console.warn('[sync] server unreachable; will pull again on reconnect', error);
+      status.set({ phase: offline ? 'offline' : 'error' });
+    }
+  }
+
+  let pulling: Promise<void> | null = null;
+  let pullAgain = false;
+  return {
+    pull() {
+      if (pulling) {
+        pullAgain = true;
+        return pulling;
+      }
+      pulling = (async () => {
+        try {
+          do {
+            pullAgain = false;
+            await pullAll();
+          } while (pullAgain && !isStopped());
+        } finally {
+          pulling = null;
+        }
+      })();
+      return pulling;
+    },
+    running: () => pulling,
+  };
+}

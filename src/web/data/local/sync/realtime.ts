@@ -1,0 +1,116 @@
+/**
+ * Realtime, the sync's first path: events are applied as they come (the pull only catches up on
+ * what they missed). Result rows arriving together are written together; a run update means the
+ * worker stored a batch of rows (in bulk, with no event per row), so a burst of them leads to one
+ * pull. After a reconnect, missed events are not replayed: `onReconnect` pulls.
+ */
+import type PocketBase from 'pocketbase';
+import type { RecordSubscription } from 'pocketbase';
+import type { SearchResult } from '../../../../domain/index.ts';
+import type { LocalDb } from '../local-db.ts';
+import { followCollection } from '../../server/realtime.ts';
+import {
+  deleteKeywordSet,
+  deleteResult,
+  deleteRun,
+  deleteWatch,
+  writeKeywordSets,
+  writeResults,
+  writeRuns,
+  writeWatches,
+} from './mirror.ts';
+import { KEYWORD_SETS, RESULTS, RUNS, WATCHES } from './records.ts';
+
+export interface RealtimeOptions {
+  pb: PocketBase;
+  db: LocalDb;
+  userId: string;
+  /** How long events are gathered before acting on them (rows written, one pull scheduled). */
+  batchMs: number;
+  isStopped: () => boolean;
+  /** Result rows written, after their transaction committed. */
+  onResults: (rows: SearchResult[]) => void;
+  pull: () => void;
+  onReconnect: () => void;
+}
+
+export interface RealtimeFollower {
+  /** Settles once every subscription is registered on the server (or failed to be). */
+  ready: Promise<void>;
+  /** Unsubscribes, drops what was gathered and waits for a write in progress. */
+  stop(): Promise<void>;
+}
+
+export function followRealtime(options: RealtimeOptions): RealtimeFollower {
+  const { pb, db, userId, batchMs, isStopped, onResults } = options;
+
+  let pullTimer: ReturnType<typeof setTimeout> | null = null;
+  /** One pull shortly after a burst of run updates (a batch of rows, then the settlement). */
+  function schedulePull() {
+    if (pullTimer || isStopped()) return;
+    pullTimer = setTimeout(() => {
+      pullTimer = null;
+      if (!isStopped()) options.pull();
+    }, batchMs);
+  }
+
+  let gathered: SearchResult[] = [];
+  let rowTimer: ReturnType<typeof setTimeout> | null = null;
+  let rowWrite: Promise<void> = Promise.resolve();
+  function gatherRow(row: SearchResult) {
+    gathered.push(row);
+    if (rowTimer) return;
+    rowTimer = setTimeout(() => {
+      rowTimer = null;
+      const rows = gathered;
+      gathered = [];
+      // One write at a time, in arrival order.
+      rowWrite = rowWrite
+        .then(async () => {
+          if (isStopped()) return;
+          const written = await writeResults(db, rows);
+          if (written.length) onResults(written);
+        })
+        .catch((error) => console.error('[sync] storing realtime rows failed', error));
+    }, batchMs);
+  }
+
+  function onEvent(collection: string, event: RecordSubscription) {
+    if (isStopped() || event.record.user !== userId) return;
+    const logFailure = (write: Promise<void>) =>
+      void write.catch((error) => console.error(`[sync] realtime ${collection} not stored`, error));
+    const deleted = event.action === 'delete';
+    if (collection === RESULTS.name) {
+      const row = RESULTS.fromServer(event.record);
+      if (deleted) logFailure(deleteResult(db, row));
+      else gatherRow(row);
+    } else if (collection === RUNS.name) {
+      const run = RUNS.fromServer(event.record);
+      if (deleted) logFailure(deleteRun(db, run.id));
+      else {
+        // The worker's rows come without events: the run's progress is the signal to pull them.
+        schedulePull();
+        logFailure(writeRuns(db, [run]));
+      }
+    } else if (collection === KEYWORD_SETS.name) {
+      const set = KEYWORD_SETS.fromServer(event.record);
+      logFailure(deleted ? deleteKeywordSet(db, set.id) : writeKeywordSets(db, [set]));
+    } else if (collection === WATCHES.name) {
+      const watch = WATCHES.fromServer(event.record);
+      logFailure(deleted ? deleteWatch(db, watch.id) : writeWatches(db, [watch]));
+    }
+  }
+
+  const watches = [RUNS, RESULTS, KEYWORD_SETS, WATCHES].map(({ name }) =>
+    followCollection(pb, name, (event) => onEvent(name, event), options.onReconnect),
+  );
+  return {
+    ready: Promise.all(watches.map((watch) => watch.ready)).then(() => undefined),
+    async stop() {
+      for (const watch of watches) watch.stop();
+      if (rowTimer) clearTimeout(rowTimer);
+      if (pullTimer) clearTimeout(pullTimer);
+      await rowWrite;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The server collections the local database mirrors, and how a server record becomes a local one:
+ * only the entity's own fields are requested and kept (PocketBase's collectionId/collectionName
+ * are not).
+ */
+import type { RecordModel } from 'pocketbase';
+import {
+  COLLECTIONS,
+  keywordSetSchema,
+  searchResultSchema,
+  searchRunSchema,
+  type KeywordSet,
+  type SearchResult,
+  type SearchRun,
+  type Watch,
+  watchSchema,
+} from '../../../../domain/index.ts';
+
+export interface MirroredCollection<T> {
+  name: string;
+  /** The field list sent as `fields`. */
+  fields: string;
+  /** The record as the local database keeps it. */
+  fromServer(record: RecordModel): T;
+}
+
+function mirrored<T>(name: string, shape: object): MirroredCollection<T> {
+  const keys = Object.keys(shape);
+  return {
+    name,
+    fields: keys.join(','),
+    fromServer(record) {
+      const out: Record<string, unknown> = {};
+      for (const key of keys) if (key in record) out[key] = record[key];
+      return out as T;
+    },
+  };
+}
+
+export const RUNS = mirrored<SearchRun>(COLLECTIONS.searchRuns, searchRunSchema.shape);
+export const RESULTS = mirrored<SearchResult>(COLLECTIONS.searchResults, searchResultSchema.shape);
+export const KEYWORD_SETS = mirrored<KeywordSet>(COLLECTIONS.keywordSets, keywordSetSchema.shape);
+export const WATCHES = mirrored<Watch>(COLLECTIONS.watches, watchSchema.shape);
+
+/** A PocketBase-style record id (15 of [a-z0-9]), made here so a retried create stays one record. */
+export function newRecordId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(15));
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}

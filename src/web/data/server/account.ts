@@ -1,0 +1,72 @@
+/**
+ * Account changes go through server routes that write the audit log in the same request
+ * (ARCHITECTURE §9), never through a direct users update; and deleting the account and
+ * downloading its data (issue 19). The mail links' pages use recovery.ts.
+ */
+import { ClientResponseError, type AuthRecord } from 'pocketbase';
+import { COLLECTIONS } from '../../../domain/index.ts';
+import { pb } from './client.ts';
+import { wipeLocalData } from '../local/local-data.ts';
+import { signOut } from './session.ts';
+
+interface AccountResponse {
+  token?: string;
+  record?: AuthRecord;
+  /** With SMTP an email change waits for the link sent to the new address. */
+  pending?: boolean;
+  email?: string;
+}
+
+/** Keeps the session current after a change: a fresh token when the server sends one. */
+async function adopt(response: AccountResponse): Promise<void> {
+  if (response.token && response.record) pb.authStore.save(response.token, response.record);
+  else await pb.collection(COLLECTIONS.users).authRefresh();
+}
+
+/**
+ * Changes the email; the server asks for the current password (ARCHITECTURE §10). Returns the
+ * new address when the change waits for its confirmation link (a server with SMTP), else null.
+ */
+export async function updateEmail(email: string, oldPassword: string): Promise<string | null> {
+  const response = await pb.send<AccountResponse>('/api/adscout/account/email', {
+    method: 'POST',
+    body: { email: email.trim(), oldPassword },
+  });
+  if (response.pending) return response.email ?? email.trim();
+  await adopt(response);
+  return null;
+}
+
+/** Changes the password; the server asks for the current one (ARCHITECTURE §10). */
+export async function updatePassword(password: string, oldPassword: string): Promise<void> {
+  const response = await pb.send<AccountResponse>('/api/adscout/account/password', {
+    method: 'POST',
+    body: { password, oldPassword },
+  });
+  await adopt(response);
+}
+
+/** Deletes the account on the server (the current password and DELETE typed in). */
+export async function deleteAccount(oldPassword: string, confirm: string): Promise<void> {
+  await pb.send('/api/adscout/account/delete', { method: 'POST', body: { oldPassword, confirm } });
+}
+
+/** After a deletion: signs out and resolves once this browser's local databases are gone. */
+export async function forgetDeletedAccount(): Promise<void> {
+  await signOut();
+  await wipeLocalData();
+}
+
+/** The user's data as one JSON file (GET /api/adscout/account/export), and its file name. */
+export async function fetchMyData(): Promise<{ fileName: string; blob: Blob }> {
+  const response = await fetch(pb.buildURL('/api/adscout/account/export'), {
+    headers: { Authorization: pb.authStore.token },
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    throw new ClientResponseError({ url: response.url, status: response.status, response: body });
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'adscout-data.json';
+  return { fileName, blob: await response.blob() };
+}

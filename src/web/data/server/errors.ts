@@ -1,0 +1,51 @@
+/**
+ * Errors of calls to the server, in the words a user should read (SPEC §8). No client instance
+ * here, so modules that take their PocketBase client as a parameter (the sync engine) can use it.
+ */
+import { ClientResponseError } from 'pocketbase';
+import { MESSAGES } from '../../../domain/messages.ts';
+
+/** An error whose message was written for the user (SPEC §8 wording). */
+export class UserFacingError extends Error {}
+
+/**
+ * The message a user should read for a failed call: the server's own (PocketBase puts the field
+ * message of a validation error under `data`), or the fallback SPEC gives for that action.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof UserFacingError) return error.message;
+  if (error instanceof ClientResponseError) {
+    // status 0: the request never reached the server (offline, aborted, DNS)
+    if (error.status === 0) return fallback;
+    const fields = (error.response?.data ?? {}) as Record<string, { message?: unknown }>;
+    for (const field of Object.values(fields)) {
+      if (field && typeof field.message === 'string' && field.message) return field.message;
+    }
+    const message = error.response?.message;
+    if (typeof message === 'string' && message) return specWording(message);
+    return fallback;
+  }
+  return fallback;
+}
+
+const SPEC_MESSAGES = new Set<string>(Object.values(MESSAGES));
+
+/**
+ * PocketBase ends every error message with a period; our routes send SPEC §8's messages, some of
+ * which have none. Give those back word for word.
+ */
+function specWording(message: string): string {
+  const bare = message.endsWith('.') ? message.slice(0, -1) : message;
+  return SPEC_MESSAGES.has(bare) ? bare : message;
+}
+
+/** True when a call failed because the network or server could not be reached. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ClientResponseError && error.status === 0;
+}
+
+/** True when a failed call is worth retrying later: unreachable, rate limited or a server fault. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ClientResponseError)) return false;
+  return error.status === 0 || error.status === 429 || error.status >= 500;
+}
