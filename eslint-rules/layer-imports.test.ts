@@ -26,7 +26,7 @@ describe('ARCHITECTURE §2 import directions', () => {
     ['src/web/prerender.tsx', 'src/web/app/app.tsx', true],
     ['src/worker/main.ts', 'src/domain/a.ts', true],
     ['src/worker/main.ts', 'src/web/data/db.ts', false],
-    ['src/hooks/runs/guard.ts', 'src/domain/forms.ts', true],
+    ['src/hooks/runs/guard.ts', 'src/domain/forms/forms.ts', true],
     ['src/hooks/results/index.ts', 'src/hooks/runs/index.ts', true],
     ['src/hooks/runs/guard.ts', 'src/worker/job.ts', false],
     ['src/hooks/runs/guard.ts', 'src/web/data/db.ts', false],
@@ -54,7 +54,7 @@ describe('packages', () => {
     for (const spec of ['zod', 'zod/mini', 'node:fs', 'pocketbase', 'react']) {
       expect(packageReason(areaOf('src/hooks/runs/guard.ts'), spec), spec).not.toBeNull();
     }
-    expect(packageReason(areaOf('src/domain/forms.ts'), 'zod/mini')).toBeNull();
+    expect(packageReason(areaOf('src/domain/forms/forms.ts'), 'zod/mini')).toBeNull();
     expect(packageReason(areaOf('src/worker/api.ts'), 'pocketbase')).toBeNull();
   });
 

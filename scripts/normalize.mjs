@@ -10,10 +10,10 @@ import { readFile } from 'node:fs/promises';
 import { register } from 'tsx/esm/api';
 
 register();
-const { parseDatasetFile } = await import('../src/domain/dataset-file.ts');
-const { normalizeAd } = await import('../src/domain/normalize/normalize-ad.ts');
-const { resolveScoutQuery } = await import('../src/domain/ad-library-link.ts');
-const { splitKeywords } = await import('../src/domain/text.ts');
+const { parseDatasetFile } = await import('../src/domain/ads/dataset-file.ts');
+const { normalizeAd } = await import('../src/domain/ads/normalize/normalize-ad.ts');
+const { resolveScoutQuery } = await import('../src/domain/ads/ad-library-link.ts');
+const { splitKeywords } = await import('../src/domain/text/text.ts');
 
 const USAGE =
   'usage: npm run normalize -- FILE.json|FILE.csv [--country XX] [--keywords "a,b"] [--link AD_LIBRARY_URL] [--now YYYY-MM-DD]';

@@ -6,11 +6,11 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router-dom';
-import { prerenderedPages } from '../domain/routes.ts';
+import { prerenderedPages } from '../domain/pages/routes.ts';
 import { App, loadedOnDemand, preloadRoute, routes } from './app/app.tsx';
 
-export { prerenderedFile } from '../domain/static-files.ts';
-export { pageTitle } from '../domain/routes.ts';
+export { prerenderedFile } from '../domain/pages/static-files.ts';
+export { pageTitle } from '../domain/pages/routes.ts';
 
 /**
  * The pages to prerender (src/domain/routes.ts), each with the module that the browser loads on

@@ -1,8 +1,8 @@
 /** The worker's settings, read once from the environment that `npm start` (or an operator) sets. */
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { DEFAULT_CONFIG } from '../domain/config.ts';
-import { SCOUT_SOURCES, type ScoutSource } from '../domain/entities.ts';
+import { DEFAULT_CONFIG } from '../domain/pages/config.ts';
+import { SCOUT_SOURCES, type ScoutSource } from '../domain/records/entities.ts';
 
 /** Settings of the ad sources (ARCHITECTURE §8); tokens stay empty when unset. */
 export interface SourceSettings {

@@ -5,10 +5,10 @@
  * and settles the run as completed or failed. If the lease is lost (another worker took over
  * after a stall) it stops without settling: the new owner finishes the run.
  */
-import type { ClaimedRun, FinishRequest, ResultsResponse } from '../domain/lease-contract.ts';
+import type { ClaimedRun, FinishRequest, ResultsResponse } from '../domain/runs/lease-contract.ts';
 import type { AdSource, SourceQuery } from './sources/types.ts';
 
-export type { ClaimedRun } from '../domain/lease-contract.ts';
+export type { ClaimedRun } from '../domain/runs/lease-contract.ts';
 
 /** What a job needs of a write's answer (the lease contract's results answer). */
 export type WriteOutcome = Pick<ResultsResponse, 'stored' | 'full'>;

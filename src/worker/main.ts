@@ -7,7 +7,7 @@
 import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
 import PocketBase, { getTokenPayload } from 'pocketbase';
-import { normalizeAd } from '../domain/normalize/normalize-ad.ts';
+import { normalizeAd } from '../domain/ads/normalize/normalize-ad.ts';
 import { workerServer } from './api.ts';
 import { describeSourceSettings, readWorkerConfig, type WorkerConfig } from './config.ts';
 import { runJob } from './job.ts';

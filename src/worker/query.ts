@@ -1,5 +1,5 @@
 /** From a run's link and form fields to the source queries the job asks for (ARCHITECTURE §5 step 3). */
-import { adLibrarySearchUrl, resolveScoutQuery, type ScoutQuery } from '../domain/ad-library-link.ts';
+import { adLibrarySearchUrl, resolveScoutQuery, type ScoutQuery } from '../domain/ads/ad-library-link.ts';
 import type { ClaimedRun } from './job.ts';
 import type { SourceQuery } from './sources/types.ts';
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { AD_FIELDS } from '../../src/domain/entities.ts';
+import { AD_FIELDS } from '../../src/domain/records/entities.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
 import { historyPage } from './history-page.ts';

@@ -5,7 +5,7 @@
  * remembered server config) differ from the prerendered HTML without breaking hydration.
  */
 import type { Page } from '@playwright/test';
-import { pageTitle } from '../../src/domain/routes.ts';
+import { pageTitle } from '../../src/domain/pages/routes.ts';
 import { CONSENT_STORAGE_KEY } from '../../src/web/data/browser/consent.ts';
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 

@@ -5,7 +5,7 @@
  * once, in order. Only the caller's own data, and only for a signed-in user.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULT_COLUMNS } from '../../src/domain/result-columns.ts';
+import { RESULT_COLUMNS } from '../../src/domain/results/result-columns.ts';
 import { createRunWithResults, pausedWatch, subscriber } from '../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 

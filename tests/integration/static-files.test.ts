@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, webBuildDir } from '../../scripts/bootstrap.mjs';
-import { pageTitle, prerenderedPages } from '../../src/domain/routes.ts';
-import { prerenderedFile } from '../../src/domain/static-files.ts';
+import { pageTitle, prerenderedPages } from '../../src/domain/pages/routes.ts';
+import { prerenderedFile } from '../../src/domain/pages/static-files.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { NO_BILLING_ENV } from './security/support.ts';
 

@@ -4,16 +4,16 @@
  * the other; a refused attempt is logged on its own. Validation uses the Settings and sign-up
  * schemas of src/domain/forms.ts.
  */
-import type { AuditAction } from '../../domain/entities.ts';
+import type { AuditAction } from '../../domain/records/entities.ts';
 import {
   checkInput,
   currentPasswordSchema,
   newEmailSchema,
   newPasswordSchema,
   registerSchema,
-} from '../../domain/forms.ts';
-import { LIMITS } from '../../domain/limits.ts';
-import { MESSAGES, PRODUCT_MESSAGES } from '../../domain/messages.ts';
+} from '../../domain/forms/forms.ts';
+import { LIMITS } from '../../domain/forms/limits.ts';
+import { MESSAGES, PRODUCT_MESSAGES } from '../../domain/forms/messages.ts';
 
 export function audit(
   txApp: CoreApp,

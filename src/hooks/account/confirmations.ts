@@ -4,7 +4,7 @@
  * routes, so these hooks write their audit-log entries in the same transaction as the change.
  * PocketBase refreshes the token key with either change, which signs every old session out.
  */
-import { checkInput, registerPasswordSchema } from '../../domain/forms.ts';
+import { checkInput, registerPasswordSchema } from '../../domain/forms/forms.ts';
 import { appUrl } from '../config/index.ts';
 import { sendMail } from '../mail/index.ts';
 import { escapeHtml } from '../billing/index.ts';

@@ -7,8 +7,8 @@
  * audit logs), then the user, and one `account_deleted` entry stays, with a hash of the email
  * instead of the email.
  */
-import { checkInput, deleteAccountSchema } from '../../domain/forms.ts';
-import { PRODUCT_MESSAGES } from '../../domain/messages.ts';
+import { checkInput, deleteAccountSchema } from '../../domain/forms/forms.ts';
+import { PRODUCT_MESSAGES } from '../../domain/forms/messages.ts';
 import { cancelBillingForDeletion, type CanceledBilling } from '../billing/index.ts';
 import { audit, requireCurrentPassword, textOf } from './account.ts';
 

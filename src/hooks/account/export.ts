@@ -6,7 +6,7 @@
  * cursor's index) and written out as they are read, so 50,000 results never sit in memory at once,
  * let alone twice.
  */
-import { RESULT_COLUMNS } from '../../domain/result-columns.ts';
+import { RESULT_COLUMNS } from '../../domain/results/result-columns.ts';
 
 const PAGE = 1000;
 /** Bytes gathered before a write to the connection. */

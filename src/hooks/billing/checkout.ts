@@ -3,8 +3,8 @@
  * configuration: `stripe` when STRIPE_SECRET_KEY is set, else `local` (the test checkout); the
  * server maps products to prices, never the browser.
  */
-import { MESSAGES } from '../../domain/messages.ts';
-import { CHECKOUT_PRODUCTS, grantsAccess, type CheckoutProduct } from '../../domain/plans.ts';
+import { MESSAGES } from '../../domain/forms/messages.ts';
+import { CHECKOUT_PRODUCTS, grantsAccess, type CheckoutProduct } from '../../domain/billing/plans.ts';
 import { billingMode } from '../config/index.ts';
 import { subscriptionOf } from '../quota/index.ts';
 import { localCheckoutUrl, localPortalUrl } from './local-billing.ts';

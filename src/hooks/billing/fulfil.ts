@@ -3,7 +3,7 @@
  * the local test checkout both come through here, so the two modes cannot drift apart. Callers
  * pass their transaction; every write is a record save, so open apps hear it over realtime.
  */
-import { CREDIT_PACKS, PLANS, type CheckoutProduct, type PlanId } from '../../domain/plans.ts';
+import { CREDIT_PACKS, PLANS, type CheckoutProduct, type PlanId } from '../../domain/billing/plans.ts';
 import { grantCredits, pbDate, periodBoundary } from '../quota/index.ts';
 
 /** A subscription as our records hold it. */

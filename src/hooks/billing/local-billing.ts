@@ -7,10 +7,10 @@
  * billing_sessions collection — since the page opens in a new tab without the app's auth
  * header. Checkout tokens are single-use; both kinds expire after an hour.
  */
-import { parsePbDate } from '../../domain/format.ts';
-import { PRODUCT_MESSAGES } from '../../domain/messages.ts';
-import { ROUTES } from '../../domain/routes.ts';
-import type { CheckoutProduct } from '../../domain/plans.ts';
+import { parsePbDate } from '../../domain/text/format.ts';
+import { PRODUCT_MESSAGES } from '../../domain/forms/messages.ts';
+import { ROUTES } from '../../domain/pages/routes.ts';
+import type { CheckoutProduct } from '../../domain/billing/plans.ts';
 import { appUrl, billingMode, origin } from '../config/index.ts';
 import { subscriptionOf } from '../quota/index.ts';
 import { applySubscription, grantPack, periodEnd } from './fulfil.ts';

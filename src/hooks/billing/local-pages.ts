@@ -3,8 +3,8 @@
  * them). Plain pages with inline CSS, clearly marked as tests; every interpolated value is
  * escaped. The capability token is in the URL, so the pages send no referrer.
  */
-import { formatCount, formatLongDate, parsePbDate } from '../../domain/format.ts';
-import { CREDIT_PACKS, PLANS, planDisplayName, type CheckoutProduct } from '../../domain/plans.ts';
+import { formatCount, formatLongDate, parsePbDate } from '../../domain/text/format.ts';
+import { CREDIT_PACKS, PLANS, planDisplayName, type CheckoutProduct } from '../../domain/billing/plans.ts';
 import { appUrl } from '../config/index.ts';
 
 export function escapeHtml(value: unknown): string {

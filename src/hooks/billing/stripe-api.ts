@@ -3,8 +3,8 @@
  * through $http.send. STRIPE_API_BASE points it at stripe-mock in tests. Also what our records
  * need from Stripe's objects: the plan of a price, the pack of a price, and a customer's state.
  */
-import { PRODUCT_MESSAGES } from '../../domain/messages.ts';
-import { CHECKOUT_PRODUCTS, CREDIT_PACKS, type CheckoutProduct } from '../../domain/plans.ts';
+import { PRODUCT_MESSAGES } from '../../domain/forms/messages.ts';
+import { CHECKOUT_PRODUCTS, CREDIT_PACKS, type CheckoutProduct } from '../../domain/billing/plans.ts';
 import { env, STRIPE_PRICE_ENV } from '../config/index.ts';
 import type { SubscriptionState } from './fulfil.ts';
 import {

@@ -3,8 +3,8 @@
  * and storing a customer's subscription as Stripe reports it (subscription/sync and webhooks).
  * The API calls themselves are in stripe-api.ts; the webhook in stripe-webhook.ts.
  */
-import type { CheckoutProduct } from '../../domain/plans.ts';
-import { ROUTES } from '../../domain/routes.ts';
+import type { CheckoutProduct } from '../../domain/billing/plans.ts';
+import { ROUTES } from '../../domain/pages/routes.ts';
 import { origin } from '../config/index.ts';
 import { subscriptionOf } from '../quota/index.ts';
 import { applySubscription } from './fulfil.ts';

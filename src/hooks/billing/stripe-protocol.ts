@@ -3,7 +3,7 @@
  * mapping, which of a customer's subscriptions counts, and the period end in both API shapes.
  * Pure: crypto and the clock are passed in (PocketBase's JS VM provides HMAC as $security).
  */
-import type { SubscriptionStatus } from '../../domain/plans.ts';
+import type { SubscriptionStatus } from '../../domain/billing/plans.ts';
 
 /** The API version every request pins, so response shapes cannot change under us. */
 export const STRIPE_API_VERSION = '2025-09-30.clover';

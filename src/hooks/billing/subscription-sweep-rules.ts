@@ -6,8 +6,8 @@
  * no word from Stripe since (a webhook lost or never sent) is fetched again, at most once an hour.
  * Pure: the sweep itself (subscription-sweep.ts) reads the records and hands them here.
  */
-import type { BillingMode } from '../../domain/constants.ts';
-import { PLANS, type PlanId } from '../../domain/plans.ts';
+import type { BillingMode } from '../../domain/records/constants.ts';
+import { PLANS, type PlanId } from '../../domain/billing/plans.ts';
 
 /** How long after a period end, and between two fetches of one subscription, the sweep waits. */
 export const STRIPE_REFETCH_AFTER_MS = 60 * 60 * 1000;

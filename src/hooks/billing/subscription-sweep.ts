@@ -6,7 +6,7 @@
  * webhook) is fetched from Stripe again, at most once an hour each. The rules are
  * subscription-sweep-rules.ts; every change is a record save, so open apps hear it live.
  */
-import { parsePbDate } from '../../domain/format.ts';
+import { parsePbDate } from '../../domain/text/format.ts';
 import { billingMode } from '../config/index.ts';
 import { pbDate, renewedPeriodEnd } from '../quota/index.ts';
 import { applySubscription } from './fulfil.ts';

@@ -12,7 +12,7 @@
  * API calls included, and a request that finds the pool busy runs in a new VM that evaluates the
  * hooks bundles again.
  */
-import { cacheControlFor } from '../../domain/static-files.ts';
+import { cacheControlFor } from '../../domain/pages/static-files.ts';
 import { env, requestScheme } from './env.ts';
 import {
   contentSecurityPolicy,

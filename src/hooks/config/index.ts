@@ -3,7 +3,7 @@
  * check and settings, the public config route, and the security headers of the app's pages.
  * Other areas read settings only through here.
  */
-import { robotsTxt, sitemapXml } from '../../domain/static-files.ts';
+import { robotsTxt, sitemapXml } from '../../domain/pages/static-files.ts';
 import { origin } from './env.ts';
 import { publicConfig } from './settings.ts';
 

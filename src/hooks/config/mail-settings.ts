@@ -5,7 +5,7 @@
  * that means password reset cannot reach users, so start-up warns. Pure: the hooks pass in the
  * variables.
  */
-import { parseHttpUrl } from '../../domain/url.ts';
+import { parseHttpUrl } from '../../domain/text/url.ts';
 
 export const MAIL_ENV_NAMES = [
   'SMTP_HOST',

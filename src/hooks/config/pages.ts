@@ -3,8 +3,8 @@
  * ours: PocketBase's static handler would redirect /login to /login/. A route per page
  * (pb_hooks/config.pb.js), no middleware; each VM of the pool reads a page's file once.
  */
-import { prerenderedPages } from '../../domain/routes.ts';
-import { pageRoute, prerenderedFile } from '../../domain/static-files.ts';
+import { prerenderedPages } from '../../domain/pages/routes.ts';
+import { pageRoute, prerenderedFile } from '../../domain/pages/static-files.ts';
 import { publicDirOf, serveCommand } from './server-settings.ts';
 
 const pages: Record<string, string> = {};

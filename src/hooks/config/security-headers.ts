@@ -4,7 +4,7 @@
  * PocketBase serves (the landing page, /app/* through the SPA fallback, the static files), never
  * with PocketBase's admin UI under /_/ or the API under /api/, whose pages set their own.
  */
-import { parseHttpUrl } from '../../domain/url.ts';
+import { parseHttpUrl } from '../../domain/text/url.ts';
 
 /** The origin (scheme://host[:port]) of an http(s) URL, or null. */
 export function httpOrigin(url: string): string | null {

@@ -3,8 +3,8 @@
  * mode and whether it is safe on the address the server listens on, the scheduled backups, and
  * the trusted proxy headers. Pure functions: the hooks pass in `$os.args` and the variables.
  */
-import type { BillingMode } from '../../domain/constants.ts';
-import { parseHttpUrl } from '../../domain/url.ts';
+import type { BillingMode } from '../../domain/records/constants.ts';
+import { parseHttpUrl } from '../../domain/text/url.ts';
 
 /** PocketBase's own default when `serve` gets neither --http nor a domain. */
 export const POCKETBASE_DEFAULT_HTTP = '127.0.0.1:8090';

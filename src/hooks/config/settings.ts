@@ -2,9 +2,9 @@
  * What the configuration means for the product: the billing mode, the settings the browser may
  * see (GET /api/adscout/config) and the start-up report of missing settings.
  */
-import { DEFAULT_CONFIG } from '../../domain/config.ts';
-import { SCOUT_SOURCES, type BillingMode, type ScoutSource } from '../../domain/constants.ts';
-import type { CheckoutProduct } from '../../domain/plans.ts';
+import { DEFAULT_CONFIG } from '../../domain/pages/config.ts';
+import { SCOUT_SOURCES, type BillingMode, type ScoutSource } from '../../domain/records/constants.ts';
+import type { CheckoutProduct } from '../../domain/billing/plans.ts';
 import { env } from './env.ts';
 import { billingModeOf, type BillingEnv } from './server-settings.ts';
 

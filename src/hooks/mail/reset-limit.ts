@@ -5,8 +5,8 @@
  * not, and answers both the same way, so the limit tells nobody which addresses have accounts.
  * The counts live in PocketBase's app store (memory: a restart forgets them).
  */
-import { PASSWORD_RESET_PER_ADDRESS } from '../../domain/limits.ts';
-import { PRODUCT_MESSAGES } from '../../domain/messages.ts';
+import { PASSWORD_RESET_PER_ADDRESS } from '../../domain/forms/limits.ts';
+import { PRODUCT_MESSAGES } from '../../domain/forms/messages.ts';
 import { admitRequest } from './request-window.ts';
 
 const KEY_PREFIX = 'adscout.resetRequests.';

@@ -5,8 +5,8 @@
  *   addon_remaining = credits granted − credits used (they never expire)
  *   total_remaining = plan_remaining + addon_remaining − open reservations (never below 0)
  */
-import type { Quota } from '../../domain/entities.ts';
-import { grantsAccess, PLANS, type PlanId } from '../../domain/plans.ts';
+import type { Quota } from '../../domain/records/entities.ts';
+import { grantsAccess, PLANS, type PlanId } from '../../domain/billing/plans.ts';
 
 /** Ledger sums for one user: plan use only for the current period, the rest over all time. */
 export interface LedgerSums {

@@ -4,8 +4,8 @@
  * creation, settlement, billing) call these inside their own transaction, and the single SQLite
  * writer serializes them, so no interleaving can overspend.
  */
-import type { Quota } from '../../domain/entities.ts';
-import { toPbDate } from '../../domain/format.ts';
+import type { Quota } from '../../domain/records/entities.ts';
+import { toPbDate } from '../../domain/text/format.ts';
 import { computeQuota, splitCharge, type LedgerSums } from './balances.ts';
 import { currentPeriod } from './periods.ts';
 

@@ -4,8 +4,8 @@
  * reservation, and closes the run — all in the caller's transaction. Settling a run that is no
  * longer working changes nothing, so a repeated finish is harmless.
  */
-import type { FinishResponse } from '../../domain/lease-contract.ts';
-import type { RunStatus } from '../../domain/constants.ts';
+import type { FinishResponse } from '../../domain/runs/lease-contract.ts';
+import type { RunStatus } from '../../domain/records/constants.ts';
 import { settleReservation } from './ledger.ts';
 
 const MAX_ERROR_LENGTH = 2000;

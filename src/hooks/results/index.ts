@@ -1,5 +1,5 @@
 /** The results area (pb_hooks/scout-worker.pb.js): the worker's batched result writes. */
-import { resultsRequestSchema } from '../../domain/lease-contract.ts';
+import { resultsRequestSchema } from '../../domain/runs/lease-contract.ts';
 import { requestBody } from '../runs/index.ts';
 import { writeResults } from './write.ts';
 

@@ -8,8 +8,8 @@
  * would cost a validation pass and a realtime broadcast per row, and nobody subscribes to result
  * rows (the run's progress is what clients watch).
  */
-import { RESULT_ROW_FIELDS } from '../../domain/ad-fields.ts';
-import type { ResultRow, ResultsResponse } from '../../domain/lease-contract.ts';
+import { RESULT_ROW_FIELDS } from '../../domain/ads/ad-fields.ts';
+import type { ResultRow, ResultsResponse } from '../../domain/runs/lease-contract.ts';
 import { leaseUntil, requireLease, storedCount } from '../runs/index.ts';
 
 const COLUMNS = ['id', 'run', 'user', 'is_new', 'created', 'updated'].concat(

@@ -9,10 +9,10 @@
  * (src/hooks/watches), which starts runs through `runRefusal` and `startRun` in its own
  * transaction.
  */
-import { checkInput, scoutFormSchema, type ScoutForm } from '../../domain/forms.ts';
-import { MESSAGES } from '../../domain/messages.ts';
-import { grantsAccess } from '../../domain/plans.ts';
-import { scoutRefusal } from '../../domain/runs.ts';
+import { checkInput, scoutFormSchema, type ScoutForm } from '../../domain/forms/forms.ts';
+import { MESSAGES } from '../../domain/forms/messages.ts';
+import { grantsAccess } from '../../domain/billing/plans.ts';
+import { scoutRefusal } from '../../domain/runs/runs.ts';
 import { scoutSource } from '../config/index.ts';
 import { quotaFor, reserve, subscriptionOf } from '../quota/index.ts';
 

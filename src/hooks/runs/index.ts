@@ -9,7 +9,7 @@ import {
   heartbeatRequestSchema,
   releaseRequestSchema,
   type ClaimResponse,
-} from '../../domain/lease-contract.ts';
+} from '../../domain/runs/lease-contract.ts';
 import { claim, finish, heartbeat, release } from './leases.ts';
 import { requestBody } from './request.ts';
 

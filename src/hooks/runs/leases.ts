@@ -9,7 +9,7 @@ import {
   type ClaimedRun,
   type FinishResponse,
   type HeartbeatResponse,
-} from '../../domain/lease-contract.ts';
+} from '../../domain/runs/lease-contract.ts';
 import { positiveEnv } from '../config/index.ts';
 import { settledView, settleRun } from '../quota/index.ts';
 

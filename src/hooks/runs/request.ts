@@ -1,4 +1,4 @@
-import { checkInput, type InputSchema } from '../../domain/forms.ts';
+import { checkInput, type InputSchema } from '../../domain/forms/forms.ts';
 
 /** The JSON body of a request checked against its contract; a 400 with the first rule it breaks. */
 export function requestBody<T>(e: core.RequestEvent, schema: InputSchema<T>): T {

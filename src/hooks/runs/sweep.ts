@@ -3,7 +3,7 @@
  * go back to the queue, or fail once they have used up their attempts; runs no worker ever
  * picked up fail after the queue timeout. What a failed run stored is kept and charged as usual.
  */
-import { toPbDate } from '../../domain/format.ts';
+import { toPbDate } from '../../domain/text/format.ts';
 import { positiveEnv } from '../config/index.ts';
 import { settleRun } from '../quota/index.ts';
 import { maxAttempts, nowString } from './leases.ts';

@@ -15,7 +15,7 @@ import {
   SYNC_BAD_REQUEST_MESSAGE,
   SYNC_COLLECTIONS,
   type SyncCollection,
-} from '../../domain/sync-contract.ts';
+} from '../../domain/runs/sync-contract.ts';
 
 /** A column as JSON: SQLite keeps bools as 0/1 and JSON (and multi-value) fields as JSON text. */
 function jsonValue(field: core.Field): string | null {

@@ -4,15 +4,15 @@
  * and at most 20 watches to create one, and the schedule the server keeps (a new watch runs
  * within a minute; a resumed one at its next planned time).
  */
-import { checkInput } from '../../domain/forms.ts';
-import { parsePbDate, toPbDate } from '../../domain/format.ts';
+import { checkInput } from '../../domain/forms/forms.ts';
+import { parsePbDate, toPbDate } from '../../domain/text/format.ts';
 import {
   resumedRunAt,
   WATCH_LIMITS,
   WATCH_MESSAGES,
   watchFormSchema,
   type WatchCadence,
-} from '../../domain/watches.ts';
+} from '../../domain/runs/watches.ts';
 import { subscriptionRefusal, throwRefusal } from '../runs/index.ts';
 
 const WATCHES = 'watches';

@@ -9,9 +9,9 @@
  *   period; missed periods never pile up (src/domain/watches.ts, nextRunAfter).
  * - At most 50 starts per tick, the oldest due first; the rest wait for the next tick.
  */
-import { checkInput, scoutFormSchema } from '../../domain/forms.ts';
-import { parsePbDate, toPbDate } from '../../domain/format.ts';
-import { nextRunAfter, WATCH_LIMITS, type WatchCadence } from '../../domain/watches.ts';
+import { checkInput, scoutFormSchema } from '../../domain/forms/forms.ts';
+import { parsePbDate, toPbDate } from '../../domain/text/format.ts';
+import { nextRunAfter, WATCH_LIMITS, type WatchCadence } from '../../domain/runs/watches.ts';
 import { runRefusal, startRun } from '../runs/index.ts';
 
 const WATCHES = 'watches';

@@ -2,7 +2,7 @@
  * The offline indicator of the /app shell: says when the browser is offline or the server cannot
  * be reached, that what shows is the copy saved on this device, and how many changes wait to sync.
  */
-import { formatCount } from '../../domain/format.ts';
+import { formatCount } from '../../domain/text/format.ts';
 import { useConnectivity } from '../data/browser/connectivity.ts';
 import { useSyncState } from '../data/local/local-data.ts';
 import './connection-banner.css';

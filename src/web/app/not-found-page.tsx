@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ROUTES } from '../../domain/index.ts';
-import { MESSAGES } from '../../domain/messages.ts';
+import { MESSAGES } from '../../domain/forms/messages.ts';
 
 export function NotFoundPage() {
   const location = useLocation();

@@ -1,6 +1,6 @@
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { ROUTES } from '../../domain/index.ts';
-import { COPYRIGHT_YEAR } from '../../domain/limits.ts';
+import { COPYRIGHT_YEAR } from '../../domain/forms/limits.ts';
 import { ExternalLink } from '../components/external-link.tsx';
 import { usePublicConfig } from '../data/server/public-config.ts';
 import { CookieBanner } from './cookie-banner.tsx';

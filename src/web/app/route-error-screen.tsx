@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { ROUTES } from '../../domain/index.ts';
-import { MESSAGES } from '../../domain/messages.ts';
+import { MESSAGES } from '../../domain/forms/messages.ts';
 
 export function RouteErrorScreen() {
   const error = useRouteError();

@@ -4,10 +4,10 @@
  * the links out. Everything is plain text for text nodes (invariant 8); only absolute http(s)
  * URLs become links (result-display.ts, linkHref).
  */
-import { countryLabel } from '../../domain/countries.ts';
-import type { SearchResult } from '../../domain/entities.ts';
-import { formatCount } from '../../domain/format.ts';
-import { formatPbDay, formatResultNumber, linkHref } from '../../domain/result-display.ts';
+import { countryLabel } from '../../domain/forms/countries.ts';
+import type { SearchResult } from '../../domain/records/entities.ts';
+import { formatCount } from '../../domain/text/format.ts';
+import { formatPbDay, formatResultNumber, linkHref } from '../../domain/results/result-display.ts';
 
 /** Rows synced before a field existed lack it: every field is optional here. */
 export type AdDetailRow = Partial<SearchResult>;

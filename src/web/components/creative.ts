@@ -6,8 +6,8 @@
  * Only media links that pass isAdMediaUrl (http(s), or the demo catalogue's /demo-media/ images)
  * are ever used as a source: anything else counts as missing.
  */
-import type { SearchResult } from '../../domain/entities.ts';
-import { isAdMediaUrl } from '../../domain/url.ts';
+import type { SearchResult } from '../../domain/records/entities.ts';
+import { isAdMediaUrl } from '../../domain/text/url.ts';
 
 export type Creative =
   | { kind: 'none' }

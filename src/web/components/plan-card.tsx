@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PLAN_FEATURES, YEARLY_SAVING_EUR, type Plan } from '../../domain/plans.ts';
+import { PLAN_FEATURES, YEARLY_SAVING_EUR, type Plan } from '../../domain/billing/plans.ts';
 import './plan-card.css';
 
 const euros = new Intl.NumberFormat('en-IE', {

@@ -22,7 +22,7 @@
  *   require('fs'), and without the banner the worker fails at load;
  * - this file: 312 → 389 lines.
  */
-import { EU_COUNTRY_CODES } from '../../domain/countries.ts';
+import { EU_COUNTRY_CODES } from '../../domain/forms/countries.ts';
 import {
   createHttpClient,
   HttpError,

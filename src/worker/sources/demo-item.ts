@@ -3,7 +3,7 @@
  * (reference §3.3), so that one normalizer handles both. Images are the app's own demo product
  * images (demo-media.ts, root-relative /demo-media/ paths); Page pictures sit on an `.example` host.
  */
-import { countryName, EU_COUNTRY_CODES } from '../../domain/countries.ts';
+import { countryName, EU_COUNTRY_CODES } from '../../domain/forms/countries.ts';
 import { AGE_BUCKETS, type DemoFormat } from './demo-catalogue.ts';
 import type { Rand } from './demo-random.ts';
 import type { Shop } from './demo-shops.ts';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_MEDIA_PREFIX, isDemoMediaPath } from '../../domain/url.ts';
+import { DEMO_MEDIA_PREFIX, isDemoMediaPath } from '../../domain/text/url.ts';
 import { sourceQuery } from '../../../tests/fixtures/source-query.ts';
 import { NICHES } from './demo-catalogue.ts';
 import { buildDemoCatalogue } from './demo.ts';

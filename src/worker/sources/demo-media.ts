@@ -7,7 +7,7 @@
  * scripts/make-demo-media.mjs`; demo-media.test.ts checks the committed files are these drawings.
  * The demo has no video files: a video ad carries its preview image only.
  */
-import { DEMO_MEDIA_PREFIX } from '../../domain/url.ts';
+import { DEMO_MEDIA_PREFIX } from '../../domain/text/url.ts';
 import { NICHES, type DemoNiche, type DemoProduct } from './demo-catalogue.ts';
 import { numericId } from './demo-random.ts';
 import { slug } from './demo-shops.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDemoMediaPath } from '../../domain/url.ts';
+import { isDemoMediaPath } from '../../domain/text/url.ts';
 import type { Sleep } from '../net/http.ts';
 import { buildDemoCatalogue, createDemoSource, DEMO_WINDOW_DAYS } from './demo.ts';
 import { collectPages, sourceQuery } from '../../../tests/fixtures/source-query.ts';

@@ -9,7 +9,7 @@
  * errors fail the run for good. Items are Graph's own objects, minus any token in
  * `ad_snapshot_url`.
  */
-import { countryName, EU_COUNTRY_CODES } from '../../domain/countries.ts';
+import { countryName, EU_COUNTRY_CODES } from '../../domain/forms/countries.ts';
 import {
   asksForLessData,
   GraphApiError,

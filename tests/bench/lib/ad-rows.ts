@@ -3,7 +3,7 @@
  * demo scout receives) through the real normalizer, so every row has the 24 ad fields with varied,
  * realistic text (about 1.1 KB of ad fields per row) and the derived columns.
  */
-import { normalizeAd, type NormalizedAd } from '../../../src/domain/normalize/normalize-ad.ts';
+import { normalizeAd, type NormalizedAd } from '../../../src/domain/ads/normalize/normalize-ad.ts';
 import { buildDemoCatalogue } from '../../../src/worker/sources/demo.ts';
 import { NICHES } from '../../../src/worker/sources/demo-catalogue.ts';
 import { sourceQuery } from '../../fixtures/source-query.ts';

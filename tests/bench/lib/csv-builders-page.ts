@@ -3,7 +3,7 @@
  * csv.ts's buildCsv and Papa.unparse (papa-csv.ts) on them in alternating order, and checks that
  * both built the same text. Exposed as window.runCsvBuilders.
  */
-import { buildCsv, type CsvColumn } from '../../../src/domain/csv.ts';
+import { buildCsv, type CsvColumn } from '../../../src/domain/results/csv.ts';
 import { buildCsvWithPapa } from './papa-csv.ts';
 
 export interface CsvBuilderFigures {

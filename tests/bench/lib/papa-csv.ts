@@ -6,7 +6,7 @@
  * its apostrophe), and the BOM in front.
  */
 import Papa from 'papaparse';
-import type { CsvColumn } from '../../../src/domain/csv.ts';
+import type { CsvColumn } from '../../../src/domain/results/csv.ts';
 
 const FORMULA_START = /^[=+\-@\t\r\n\0]/;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultKeywords, ENGLISH_SALES_TERMS, uniqueKeywords } from './default-keywords.ts';
-import { LOCALE_CODES } from '../../../domain/locales.ts';
+import { LOCALE_CODES } from '../../../domain/forms/locales.ts';
 
 describe('defaultKeywords', () => {
   it.each(LOCALE_CODES)('%s: at most 50 unique entries in SPEC order', (locale) => {

@@ -4,8 +4,8 @@
  * /products and /collections, then generic sales terms. Ten of the terms are translated per
  * locale; the rest stay English, as ad copy in every market uses them.
  */
-import { LIMITS } from '../../../domain/limits.ts';
-import type { LocaleCode } from '../../../domain/locales.ts';
+import { LIMITS } from '../../../domain/forms/limits.ts';
+import type { LocaleCode } from '../../../domain/forms/locales.ts';
 
 /** The ~50 English sales terms, in the order they are listed. */
 export const ENGLISH_SALES_TERMS = [

@@ -3,7 +3,7 @@
  * here, so modules that take their PocketBase client as a parameter (the sync engine) can use it.
  */
 import { ClientResponseError } from 'pocketbase';
-import { MESSAGES } from '../../../domain/messages.ts';
+import { MESSAGES } from '../../../domain/forms/messages.ts';
 
 /** An error whose message was written for the user (SPEC §8 wording). */
 export class UserFacingError extends Error {}

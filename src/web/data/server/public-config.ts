@@ -5,8 +5,11 @@
 import { useSyncExternalStore } from 'react';
 // Direct module imports, not the domain index: this module is on the landing page, whose first
 // download must not carry zod (the index pulls in every schema).
-import { DEFAULT_CONFIG } from '../../../domain/config.ts';
-import { parsePublicConfig, type PublicConfigShape as PublicConfig } from '../../../domain/constants.ts';
+import { DEFAULT_CONFIG } from '../../../domain/pages/config.ts';
+import {
+  parsePublicConfig,
+  type PublicConfigShape as PublicConfig,
+} from '../../../domain/records/constants.ts';
 
 const STORAGE_KEY = 'adscout.public-config';
 

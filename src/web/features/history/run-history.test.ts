@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsv } from '../../../domain/csv.ts';
-import { AD_FIELDS } from '../../../domain/entities.ts';
+import { buildCsv } from '../../../domain/results/csv.ts';
+import { AD_FIELDS } from '../../../domain/records/entities.ts';
 import {
   adsLabel,
   countryMatches,

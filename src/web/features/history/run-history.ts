@@ -3,10 +3,10 @@
  * filters and sort of the run list, the labels of a run card, and the columns and file name of
  * a run's CSV export.
  */
-import { countryName } from '../../../domain/countries.ts';
-import { csvFileName, type CsvColumn } from '../../../domain/csv.ts';
-import { AD_FIELDS, type SearchRun } from '../../../domain/entities.ts';
-import { formatCount, parsePbDate } from '../../../domain/format.ts';
+import { countryName } from '../../../domain/forms/countries.ts';
+import { csvFileName, type CsvColumn } from '../../../domain/results/csv.ts';
+import { AD_FIELDS, type SearchRun } from '../../../domain/records/entities.ts';
+import { formatCount, parsePbDate } from '../../../domain/text/format.ts';
 
 export const HISTORY_SORT_FIELDS = [
   { value: 'date', label: 'Date Created' },

@@ -1,4 +1,4 @@
-import { isHttpUrl } from '../../../domain/url.ts';
+import { isHttpUrl } from '../../../domain/text/url.ts';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
 import { usePublicConfig } from '../../data/server/public-config.ts';
 import { PlayIcon } from './landing-icons.tsx';

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../../domain/index.ts';
-import { COUNTRIES } from '../../../domain/countries.ts';
-import { LIMITS, STATED_PROCESSING_TIME } from '../../../domain/limits.ts';
-import { LOCALES } from '../../../domain/locales.ts';
-import { CREDIT_PACKS, PLANS } from '../../../domain/plans.ts';
+import { COUNTRIES } from '../../../domain/forms/countries.ts';
+import { LIMITS, STATED_PROCESSING_TIME } from '../../../domain/forms/limits.ts';
+import { LOCALES } from '../../../domain/forms/locales.ts';
+import { CREDIT_PACKS, PLANS } from '../../../domain/billing/plans.ts';
 import { PlanCard } from '../../components/plan-card.tsx';
 import { DemoVideo } from './demo-video.tsx';
 import {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../../domain/index.ts';
-import { CREDIT_PACKS, PLANS } from '../../../domain/plans.ts';
+import { CREDIT_PACKS, PLANS } from '../../../domain/billing/plans.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { usePublicConfig } from '../../data/server/public-config.ts';
 import { LastUpdated } from './last-updated.tsx';

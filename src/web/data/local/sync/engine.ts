@@ -20,7 +20,7 @@ import type PocketBase from 'pocketbase';
 import type { LocaleCode, SearchResult } from '../../../../domain/index.ts';
 import type { LocalDb } from '../local-db.ts';
 import { createOutbox } from './outbox.ts';
-import { SYNC_PAGE_MAX } from '../../../../domain/sync-contract.ts';
+import { SYNC_PAGE_MAX } from '../../../../domain/runs/sync-contract.ts';
 import { createPuller } from './pull.ts';
 import { followRealtime, type RealtimeFollower } from './realtime.ts';
 import { createSyncStatus, listeners, type FlushOutcome, type SyncNotice, type SyncState } from './status.ts';

@@ -6,7 +6,7 @@
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import type { SyncPage } from '../../../../domain/sync-contract.ts';
+import type { SyncPage } from '../../../../domain/runs/sync-contract.ts';
 import type { KeywordSet, SearchResult, SearchRun } from '../../../../domain/index.ts';
 import { isRetryable } from '../../server/errors.ts';
 import type { LocalDb, SyncCursor } from '../local-db.ts';

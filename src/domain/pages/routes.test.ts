@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  APP_BASE,
+  APP_HOME,
+  isSignedInAppPath,
+  pageTitle,
+  prerenderedPages,
+  ROUTE_IDS,
+  routeAt,
+  ROUTES,
+} from './routes.ts';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const ROUTER = 'src/web/app/app.tsx';
+
+describe('pageTitle', () => {
+  it('names the page, then the product', () => {
+    expect(pageTitle('/login')).toBe('Log In — AdScout');
+    expect(pageTitle('/app/database')).toBe('Search Database — AdScout');
+    expect(pageTitle('/')).toBe('AdScout — Find, Study, and Replicate Winning Ads');
+  });
+
+  it('ignores a trailing slash; /app is the Search page', () => {
+    expect(pageTitle('/subscribe/')).toBe('Choose Your Plan — AdScout');
+    expect(pageTitle('/app')).toBe('Search — AdScout');
+    expect(pageTitle('/app/')).toBe('Search — AdScout');
+  });
+
+  it('gives any other path the 404 page’s title', () => {
+    expect(pageTitle('/no-such-page')).toBe('Page not found — AdScout');
+    expect(pageTitle('/app/nothing')).toBe('Page not found — AdScout');
+    expect(pageTitle('/login/extra')).toBe('Page not found — AdScout');
+  });
+
+  it('gives every page a title of its own', () => {
+    const titles = ROUTE_IDS.map((id) => pageTitle(ROUTES[id].path));
+    expect(titles).not.toContain('Page not found — AdScout');
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+});
+
+describe('the route table', () => {
+  it('finds each page by its path', () => {
+    for (const id of ROUTE_IDS) expect(routeAt(ROUTES[id].path)).toBe(id);
+    expect(routeAt(APP_BASE)).toBe(APP_HOME);
+    expect(routeAt('/app/search/extra')).toBeNull();
+  });
+
+  it('puts the app’s pages, and only those, under APP_BASE', () => {
+    for (const id of ROUTE_IDS) {
+      const { path, access } = ROUTES[id];
+      expect([id, isSignedInAppPath(path)]).toEqual([id, access !== 'public']);
+    }
+    expect(isSignedInAppPath('/app')).toBe(true);
+    expect(isSignedInAppPath('/apple')).toBe(false);
+  });
+
+  it('prerenders public pages only, the landing page first', () => {
+    const pages = prerenderedPages();
+    expect(pages[0]?.id).toBe('landing');
+    for (const page of pages) expect([page.id, page.access]).toEqual([page.id, 'public']);
+    expect(pages.map((page) => page.path)).toEqual([
+      '/',
+      '/contact',
+      '/support',
+      '/terms',
+      '/privacy',
+      '/login',
+      '/register',
+      '/subscribe',
+    ]);
+  });
+
+  it('names an existing module for every page', () => {
+    for (const id of ROUTE_IDS) expect([id, existsSync(join(ROOT, ROUTES[id].module))]).toEqual([id, true]);
+  });
+
+  it('matches the router’s imports: each page’s module is the one app.tsx loads for it', () => {
+    const source = readFileSync(join(ROOT, ROUTER), 'utf8');
+    const fromRouter = (specifier: string) => posix.join(posix.dirname(ROUTER), specifier);
+    // the pages loaded on demand: `id: preloadable(() => … import('…') …),` in its PAGES table
+    const table = /const PAGES = \{([^]*?)\n\} satisfies/.exec(source)?.[1] ?? '';
+    const entries = [...table.matchAll(/^ {2}(\w+): preloadable\(/gm)];
+    expect(entries.length).toBeGreaterThan(0);
+    const onDemand = new Map<string, string>();
+    entries.forEach((entry, index) => {
+      const body = table.slice(entry.index, entries[index + 1]?.index ?? table.length);
+      const specifier = /import\('([^']+)'\)/.exec(body)?.[1];
+      expect([entry[1], specifier]).toEqual([entry[1], expect.any(String)]);
+      onDemand.set(entry[1]!, fromRouter(specifier!));
+    });
+    // the others (the landing page) are imported statically, into the entry chunk
+    const imported = new Set(
+      [...source.matchAll(/^import [^;]* from '(\.[^']+)';$/gm)].map((m) => fromRouter(m[1]!)),
+    );
+    for (const id of ROUTE_IDS) {
+      const module = ROUTES[id].module;
+      if (onDemand.has(id)) expect([id, onDemand.get(id)]).toEqual([id, module]);
+      else expect([id, imported.has(module)]).toEqual([id, true]);
+    }
+    expect([...onDemand.keys()].filter((id) => !(ROUTE_IDS as string[]).includes(id))).toEqual([]);
+  });
+});

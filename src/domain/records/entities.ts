@@ -1,0 +1,226 @@
+/**
+ * zod schemas and types of every stored entity (ARCHITECTURE §3), as PocketBase returns them.
+ * The migrations in pb_migrations declare the same fields; tests/integration/schema-parity.test.ts
+ * fails when the two drift apart.
+ */
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../forms/countries.ts';
+import { LOCALE_CODES } from '../forms/locales.ts';
+import { BILLING_MODES, RUN_STATUSES, SCOUT_SOURCES } from './constants.ts';
+import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../billing/plans.ts';
+import type { AdFieldKey } from '../ads/ad-fields.ts';
+import { WATCH_CADENCES } from '../runs/watches.ts';
+
+export * from './constants.ts';
+export * from '../ads/ad-fields.ts';
+
+/** PocketBase dates are strings like '2026-11-22 10:00:00.000Z'; an empty string means unset. */
+const pbDate = z.string();
+
+const baseRecord = z.object({
+  id: z.string(),
+  created: pbDate,
+  updated: pbDate,
+});
+
+export const userSchema = baseRecord.extend({
+  email: z.string(),
+  verified: z.boolean().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const subscriptionSchema = baseRecord.extend({
+  user: z.string(),
+  plan: z.union([z.enum(PLAN_IDS), z.literal('')]),
+  status: z.union([z.enum(SUBSCRIPTION_STATUSES), z.literal('')]),
+  stripe_customer_id: z.string(),
+  stripe_subscription_id: z.string(),
+  cancel_at_period_end: z.boolean(),
+  current_period_end: pbDate,
+  quota_anchor: pbDate,
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** Fields of a run that only the server writes (invariant 7). */
+export const RUN_SERVER_FIELDS = [
+  'status',
+  'started_at',
+  'finished_at',
+  'results_count',
+  'new_count',
+  'charged_count',
+  'progress',
+  'error',
+  'source',
+  'lease_owner',
+  'lease_expires_at',
+  'attempts',
+  'watch',
+] as const;
+
+export const searchRunSchema = baseRecord.extend({
+  user: z.string(),
+  search_name: z.string(),
+  facebook_link: z.string(),
+  target_country: z.enum(COUNTRY_CODES),
+  keywords_used: z.string(),
+  requested_count: z.number().int(),
+  status: z.enum(RUN_STATUSES),
+  started_at: pbDate,
+  finished_at: pbDate,
+  results_count: z.number().int(),
+  new_count: z.number().int(),
+  charged_count: z.number().int(),
+  progress: z.number().int(),
+  error: z.string(),
+  source: z.string(),
+  lease_owner: z.string().optional(),
+  lease_expires_at: pbDate.optional(),
+  attempts: z.number().int().optional(),
+  /** The watch that started the run ('' for a run started from the form, or once the watch is deleted). */
+  watch: z.string().optional(),
+});
+export type SearchRun = z.infer<typeof searchRunSchema>;
+
+const adFieldsShape = {
+  active_status: z.string(),
+  keywords: z.string(),
+  country: z.string(),
+  /** EU/UK reach; PocketBase numbers are never null, so 0 means the Ad Library published none. */
+  reach: z.number(),
+  store_name: z.string(),
+  title: z.string(),
+  ad_id: z.string(),
+  category: z.string(),
+  format: z.string(),
+  page_likes: z.number(),
+  start_date: pbDate,
+  end_date: pbDate,
+  platforms: z.string(),
+  page_profile_url: z.string(),
+  ad_library_url: z.string(),
+  product_link: z.string(),
+  caption: z.string(),
+  cta_text: z.string(),
+  body: z.string(),
+  cta_type: z.string(),
+  link_description: z.string(),
+  age_ranges: z.string(),
+  page_id: z.string(),
+  gender_audience: z.string(),
+} satisfies Record<AdFieldKey, z.ZodType>;
+
+export const adFieldsSchema = z.object(adFieldsShape);
+export type AdFields = z.infer<typeof adFieldsSchema>;
+
+export const searchResultSchema = baseRecord.extend({
+  run: z.string(),
+  user: z.string(),
+  ...adFieldsShape,
+  collation_count: z.number().int(),
+  days_running: z.number().int(),
+  media_url: z.string(),
+  media_poster_url: z.string(),
+  card_count: z.number().int(),
+  winning_score: z.number(),
+  is_new: z.boolean(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const keywordSetSchema = baseRecord.extend({
+  user: z.string(),
+  locale: z.enum(LOCALE_CODES),
+  keywords: z.array(z.string()),
+});
+export type KeywordSet = z.infer<typeof keywordSetSchema>;
+
+/** Fields of a watch that only the server writes (the scheduler). */
+export const WATCH_SERVER_FIELDS = ['next_run_at', 'last_run', 'last_error'] as const;
+
+export const watchSchema = baseRecord.extend({
+  user: z.string(),
+  name: z.string(),
+  facebook_link: z.string(),
+  target_country: z.enum(COUNTRY_CODES),
+  keywords_used: z.string(),
+  requested_count: z.number().int(),
+  cadence: z.enum(WATCH_CADENCES),
+  active: z.boolean(),
+  next_run_at: pbDate,
+  last_run: z.string(),
+  last_error: z.string(),
+});
+export type Watch = z.infer<typeof watchSchema>;
+
+/**
+ * Ledger kinds. Amounts are positive; the kind says which balance they move:
+ * plan_use and addon_use spend, addon_grant adds credits, reservation holds units for a
+ * working run and reservation_release lets them go at settlement.
+ */
+export const LEDGER_KINDS = [
+  'plan_use',
+  'addon_use',
+  'addon_grant',
+  'reservation',
+  'reservation_release',
+] as const;
+
+export const usageLedgerEntrySchema = baseRecord.extend({
+  user: z.string(),
+  run: z.string(),
+  checkout_session: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  amount: z.number().int(),
+  period_start: pbDate,
+});
+
+export const stripeEventSchema = baseRecord.extend({
+  event_id: z.string(),
+  type: z.string(),
+  processed_at: pbDate,
+});
+export type StripeEvent = z.infer<typeof stripeEventSchema>;
+
+/**
+ * Changes, and refused attempts (a missing or wrong current password: a stolen session?); a reset
+ * by email, an email change waiting for its link, and the one entry an account's deletion leaves
+ * (no user, a hash of the email).
+ */
+export const AUDIT_ACTIONS = [
+  'email_updated',
+  'password_updated',
+  'email_update_refused',
+  'password_update_refused',
+  'password_reset',
+  'email_change_requested',
+  'account_delete_refused',
+  'account_deleted',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditLogSchema = baseRecord.extend({
+  user: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/** SPEC §3 quota shape, as GET /api/adscout/quota returns it. */
+export const quotaSchema = z.object({
+  plan: z.union([z.enum(PLAN_IDS), z.null()]),
+  plan_monthly_quota: z.number().int(),
+  plan_used_this_month: z.number().int(),
+  plan_remaining_this_month: z.number().int(),
+  addon_remaining: z.number().int(),
+  addon_balance_total: z.number().int(),
+  total_remaining: z.number().int(),
+});
+export type Quota = z.infer<typeof quotaSchema>;
+
+/** GET /api/adscout/config (ARCHITECTURE §9). */
+export const publicConfigSchema = z.object({
+  communityChatUrl: z.string(),
+  demoVideoUrl: z.string(),
+  billingMode: z.enum(BILLING_MODES),
+  scoutSource: z.enum(SCOUT_SOURCES),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { SPEC_RESULT_HEADERS } from '../../../tests/fixtures/spec-columns.ts';
+import type { SearchResult } from '../records/entities.ts';
+import {
+  buildResultsCsv,
+  DATABASE_COLUMNS,
+  EMPTY_RESULT_FILTERS,
+  exportValue,
+  filterNeedles,
+  knownColumnKeys,
+  passesFilters,
+  RESULT_COLUMNS,
+  resultColumn,
+  resultFilterText,
+  type ResultColumn,
+} from './result-columns.ts';
+import { resultCellText } from './result-display.ts';
+
+function result(overrides: Partial<SearchResult> = {}): SearchResult {
+  return {
+    id: 'r1',
+    created: '2026-11-22 10:00:00.000Z',
+    updated: '2026-11-22 10:00:00.000Z',
+    run: 'run1',
+    user: 'user1',
+    active_status: 'ACTIVE',
+    keywords: 'dog toys',
+    country: 'US',
+    reach: 12345,
+    store_name: 'Happy Paws',
+    title: 'Chew toy',
+    ad_id: '123',
+    category: 'Pets',
+    format: 'video',
+    page_likes: 1500000,
+    start_date: '2026-10-01 00:00:00.000Z',
+    end_date: '',
+    platforms: 'facebook, instagram',
+    page_profile_url: 'https://www.facebook.com/happypaws',
+    ad_library_url: 'https://www.facebook.com/ads/library/?id=123',
+    product_link: 'javascript:alert(1)',
+    caption: 'HAPPYPAWS.COM',
+    cta_text: 'Shop now',
+    body: '<img src=x onerror=alert(1)>',
+    cta_type: 'SHOP_NOW',
+    link_description: '=HYPERLINK("http://evil","x")',
+    age_ranges: '18-65+',
+    page_id: '999',
+    gender_audience: 'All',
+    collation_count: 3,
+    days_running: 52,
+    media_url: '',
+    media_poster_url: '',
+    card_count: 0,
+    winning_score: 61.5,
+    is_new: true,
+    ...overrides,
+  };
+}
+
+const column = (key: string): ResultColumn => {
+  const found = resultColumn(key);
+  if (!found) throw new Error(`no column ${key}`);
+  return found;
+};
+
+describe('RESULT_COLUMNS', () => {
+  it("holds SPEC's 24 headers in order, then the three derived columns", () => {
+    expect(RESULT_COLUMNS.map((c) => c.header)).toEqual([
+      ...SPEC_RESULT_HEADERS,
+      'Days Running',
+      'Variants',
+      'Winning Score',
+    ]);
+    expect(new Set(RESULT_COLUMNS.map((c) => c.key)).size).toBe(27);
+  });
+  it('marks the three URL fields as links, the two dates as dates', () => {
+    expect(RESULT_COLUMNS.filter((c) => c.kind === 'url').map((c) => c.header)).toEqual([
+      'Page Profile',
+      'Ad Library',
+      'Product Link',
+    ]);
+    expect(RESULT_COLUMNS.filter((c) => c.kind === 'date').map((c) => c.header)).toEqual([
+      'Start Date',
+      'End Date',
+    ]);
+  });
+  it('keeps only known keys, once, in column order', () => {
+    expect(knownColumnKeys(['body', 'nope', 'country', 'body', '__proto__'])).toEqual(['country', 'body']);
+    expect(knownColumnKeys(['body', 'creative'])).toEqual(['creative', 'body']);
+    expect(knownColumnKeys([])).toEqual([]);
+  });
+});
+
+describe('DATABASE_COLUMNS', () => {
+  it('puts the Creative thumbnail first, then the 27 data columns in order', () => {
+    expect(DATABASE_COLUMNS.map((c) => c.header)).toEqual([
+      'Creative',
+      ...RESULT_COLUMNS.map((c) => c.header),
+    ]);
+  });
+  it('never exports the Creative column: it is no data column', () => {
+    expect(resultColumn('creative')).toBeUndefined();
+    expect(RESULT_COLUMNS.some((c) => (c.key as string) === 'creative')).toBe(false);
+  });
+});
+
+describe('what cells show and export', () => {
+  const row = result();
+  const shown = (key: string) => resultCellText(column(key).kind, row[column(key).key]);
+  it('show text as stored, numbers with separators, dates as days (result-display)', () => {
+    expect(shown('body')).toBe('<img src=x onerror=alert(1)>');
+    expect(shown('page_likes')).toBe('1,500,000');
+    expect(shown('start_date')).toBe('2026-10-01');
+    expect(shown('end_date')).toBe('');
+    expect(shown('winning_score')).toBe('61.5');
+  });
+  it('export numbers plain, dates as days and URLs in full', () => {
+    expect(exportValue(row, column('page_likes'))).toBe('1500000');
+    expect(exportValue(row, column('reach'))).toBe('12345');
+    expect(exportValue(row, column('winning_score'))).toBe('61.5');
+    expect(exportValue(row, column('start_date'))).toBe('2026-10-01');
+    expect(exportValue(row, column('end_date'))).toBe('');
+    expect(exportValue(row, column('ad_library_url'))).toBe('https://www.facebook.com/ads/library/?id=123');
+    expect(exportValue(row, column('product_link'))).toBe('javascript:alert(1)');
+    expect(exportValue(row, column('link_description'))).toBe('=HYPERLINK("http://evil","x")');
+  });
+});
+
+describe('buildResultsCsv', () => {
+  it('exports the given columns in order with their headers, BOM and neutralized formulas', () => {
+    const rows = [result(), result({ id: 'r2', store_name: 'Cat "Co"', page_likes: 7, start_date: '' })];
+    const csv = buildResultsCsv(rows, [
+      column('store_name'),
+      column('page_likes'),
+      column('start_date'),
+      column('link_description'),
+    ]);
+    expect(csv).toBe(
+      '\uFEFF"Store Name","Page Likes","Start Date","Link Description"\r\n' +
+        '"Happy Paws","1500000","2026-10-01","\'=HYPERLINK(""http://evil"",""x"")"\r\n' +
+        '"Cat ""Co""","7","","\'=HYPERLINK(""http://evil"",""x"")"\r\n',
+    );
+  });
+  it('writes every cell as its exportValue, whatever the stored values', () => {
+    const odd = [
+      result(),
+      result({
+        id: 'r2',
+        start_date: 'not a date',
+        end_date: '2026-11-23T01:00:00+02:00',
+        reach: Number.NaN,
+      }),
+      result({ id: 'r3', page_likes: Number.POSITIVE_INFINITY, winning_score: 0, body: '', title: '-1' }),
+      Object.freeze(result({ id: 'r4', keywords: null as unknown as string, days_running: -3 })),
+    ];
+    const expected = [
+      '\uFEFF' + RESULT_COLUMNS.map((c) => `"${c.header}"`).join(','),
+      ...odd.map((row) =>
+        RESULT_COLUMNS.map((c) => {
+          const value = exportValue(row, c);
+          const safe = /^[=+\-@\t\r\n\0]/.test(value) ? `'${value}` : value;
+          return `"${safe.replace(/"/g, '""')}"`;
+        }).join(','),
+      ),
+    ].join('\r\n');
+    expect(buildResultsCsv(odd, RESULT_COLUMNS)).toBe(`${expected}\r\n`);
+    expect(odd[1]?.reach).toBeNaN(); // the rows are left as they were
+    expect(odd[1]?.start_date).toBe('not a date');
+  });
+  it('gives a header-only file for no rows', () => {
+    expect(buildResultsCsv([], [column('country')])).toBe('\uFEFF"Country"\r\n');
+  });
+});
+
+describe('filters', () => {
+  const text = resultFilterText(
+    result({ country: 'US', keywords: 'Dog Toys, chew', store_name: 'Happy Paws' }),
+  );
+  it('are off when every field is blank', () => {
+    expect(filterNeedles(EMPTY_RESULT_FILTERS)).toBeNull();
+    expect(filterNeedles({ country: '  ', keywords: '', storeName: '' })).toBeNull();
+  });
+  it('match case-insensitively by substring, all set filters together', () => {
+    const pass = (country: string, keywords: string, storeName: string) => {
+      const needles = filterNeedles({ country, keywords, storeName });
+      if (!needles) throw new Error('expected needles');
+      return passesFilters(text, needles);
+    };
+    expect(pass('us', '', '')).toBe(true);
+    expect(pass('', 'TOYS', '')).toBe(true);
+    expect(pass('', '', 'py pa')).toBe(true);
+    expect(pass('u', 'chew', 'happy')).toBe(true);
+    expect(pass('gb', '', '')).toBe(false);
+    expect(pass('us', 'cat', '')).toBe(false);
+    expect(pass('', '', 'paws!')).toBe(false);
+  });
+});

@@ -1,0 +1,28 @@
+/** Search-run rules shared by the search page, the history page and the run guard (SPEC §4, §5). */
+import { MESSAGES, notEnoughResultsMessage } from '../forms/messages.ts';
+
+export type BadgeTone = 'success' | 'warning' | 'danger';
+
+/** SPEC §4: completed green, working orange, failed red; any unknown status shows as Working. */
+export function runStatusBadge(status: string | null | undefined): { label: string; tone: BadgeTone } {
+  if (status === 'completed') return { label: 'Completed', tone: 'success' };
+  if (status === 'failed') return { label: 'Failed', tone: 'danger' };
+  return { label: 'Working', tone: 'warning' };
+}
+
+/**
+ * SPEC §5 "Before a scout is submitted": the first reason to refuse a new run, or null.
+ * The server applies the same rules again inside the transaction that creates the run.
+ */
+export function scoutRefusal(input: {
+  hasWorkingRun: boolean;
+  totalRemaining: number;
+  requestedCount: number;
+}): string | null {
+  if (input.hasWorkingRun) return MESSAGES.activeSearchRunning;
+  if (input.totalRemaining <= 0) return MESSAGES.monthlyLimitReached;
+  if (input.requestedCount > input.totalRemaining) {
+    return notEnoughResultsMessage(input.totalRemaining, input.requestedCount);
+  }
+  return null;
+}

@@ -1,0 +1,70 @@
+/**
+ * Watches: saved searches the server re-runs on their cadence (issue 17). The form rules are the
+ * scout form's (forms.ts) plus the cadence; the schedule arithmetic is here so the scheduler hook
+ * and the tests share it. A watch's next run advances by whole periods from the time it was
+ * planned for, never from when a run finished, and periods missed while the server was down or
+ * the run was refused do not pile up: the next run is the first planned time after now.
+ */
+import * as z from 'zod/mini';
+import { scoutFormSchema } from '../forms/forms.ts';
+
+export const WATCH_CADENCES = ['daily', 'weekly'] as const;
+export type WatchCadence = (typeof WATCH_CADENCES)[number];
+
+export const WATCH_LIMITS = {
+  /** Watches a user may have at once. */
+  perUser: 20,
+  /** Due watches one scheduler tick starts at most; the rest wait for the next tick. */
+  startsPerTick: 50,
+} as const;
+
+export const WATCH_MESSAGES = {
+  cadenceInvalid: 'Repeat must be Daily or Weekly',
+  activeInvalid: 'Active must be true or false',
+  tooMany: `You can have at most ${WATCH_LIMITS.perUser} watches. Delete one to add another.`,
+  offline: 'Watches can be changed only while you are online. They are shown as last synced.',
+} as const;
+
+const PERIOD_MS: Record<WatchCadence, number> = {
+  daily: 24 * 60 * 60 * 1000,
+  weekly: 7 * 24 * 60 * 60 * 1000,
+};
+
+/** The user's fields of a watch, checked with the scout form's rules and messages. */
+export const watchFormSchema = z.object({
+  name: scoutFormSchema.shape.search_name,
+  facebook_link: scoutFormSchema.shape.facebook_link,
+  target_country: scoutFormSchema.shape.target_country,
+  keywords_used: scoutFormSchema.shape.keywords_used,
+  requested_count: scoutFormSchema.shape.requested_count,
+  cadence: z.enum(WATCH_CADENCES, { error: WATCH_MESSAGES.cadenceInvalid }),
+  active: z._default(z.boolean({ error: WATCH_MESSAGES.activeInvalid }), true),
+});
+export type WatchFormInput = z.input<typeof watchFormSchema>;
+export type WatchForm = z.output<typeof watchFormSchema>;
+
+/**
+ * The first planned time after `now`: `planned` plus as many whole periods as it takes (at least
+ * one). A planned time far in the past (a server down for a week) gives one run, not a backlog.
+ */
+export function nextRunAfter(planned: number, cadence: WatchCadence, now: number): number {
+  const period = PERIOD_MS[cadence];
+  const periods = Math.max(1, Math.floor((now - planned) / period) + 1);
+  return planned + periods * period;
+}
+
+/** When a watch that is resumed at `now` runs next: its plan, moved past the periods it was paused. */
+export function resumedRunAt(planned: number | null, cadence: WatchCadence, now: number): number {
+  if (planned === null) return now;
+  return planned > now ? planned : nextRunAfter(planned, cadence, now);
+}
+
+/** The cadence as the Repeat control and the Watches panel show it. */
+export function cadenceLabel(cadence: string): string {
+  return cadence === 'weekly' ? 'Weekly' : cadence === 'daily' ? 'Daily' : cadence;
+}
+
+/** The toast and the system notification of a finished run that the page did not start itself. */
+export function watchRunMessage(name: string, newAds: number): string {
+  return `${name}: ${newAds} new ads`;
+}
