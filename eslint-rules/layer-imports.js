@@ -13,8 +13,16 @@ import { dirname, relative, resolve } from 'node:path';
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
 /**
+ * A part of the tree with its own import rules; `feature` names a src/web/features folder, `part`
+ * src/web/data's part ('server', 'local' or 'browser').
+ * @typedef {{ layer: string; feature?: string; part?: string }} Area
+ */
+
+/**
  * Which area a repo-relative path belongs to, e.g. { layer: 'feature', feature: 'search' } or
  * { layer: 'data', part: 'local' }.
+ * @param {string} path
+ * @returns {Area}
  */
 export function areaOf(path) {
   const p = path.replaceAll('\\', '/');
@@ -34,7 +42,12 @@ export function areaOf(path) {
   return { layer: 'other' };
 }
 
-/** Returns a reason string when `from` may not import `to`, else null. */
+/**
+ * Returns a reason string when `from` may not import `to`, else null.
+ * @param {Area} from
+ * @param {Area} to
+ * @returns {string | null}
+ */
 export function forbiddenReason(from, to) {
   if (from.layer === 'tests' || from.layer === 'other') return null;
   if (to.layer === 'tests') return 'nothing in src imports tests/';
@@ -73,7 +86,11 @@ export function forbiddenReason(from, to) {
   }
 }
 
-/** Why the file at repo path `file` may not import the file at `target`, or null. */
+/**
+ * Why the file at repo path `file` may not import the file at `target`, or null.
+ * @param {string} file
+ * @param {string} target
+ */
 export function importReason(file, target) {
   // A unit test next to the code may read shared test data, and nothing else of tests/.
   const isTest = /\.test\.tsx?$/.test(file);
@@ -81,7 +98,10 @@ export function importReason(file, target) {
   return forbiddenReason(areaOf(file), areaOf(target));
 }
 
-/** Packages only some areas may use (a layer, or a layer's part: 'data/local'). */
+/**
+ * Packages only some areas may use (a layer, or a layer's part: 'data/local').
+ * @type {Array<{ match: RegExp; allowed?: string[]; notAllowed?: string[]; reason: string }>}
+ */
 const PACKAGE_RULES = [
   {
     match: /^(dexie|dexie-react-hooks)(\/|$)/,
@@ -101,6 +121,12 @@ const PACKAGE_RULES = [
   { match: /^node:/, notAllowed: ['domain', 'hooks'], reason: 'src/domain is pure: no Node APIs' },
 ];
 
+/**
+ * Why code in `from` may not import the package `spec`, or null.
+ * @param {Area} from
+ * @param {string} spec
+ * @returns {string | null}
+ */
 export function packageReason(from, spec) {
   if (from.layer === 'hooks') {
     return "src/hooks runs in PocketBase's JS VM: it imports src/domain only, no packages";
@@ -119,12 +145,16 @@ export function packageReason(from, spec) {
  * Why the file at repo path `file` may not import the package `spec`, or null. Unit tests run in
  * Node under vitest, also those of src/hooks: they may import vitest and Node's APIs (crypto for
  * signatures, say), and whatever else their layer may.
+ * @param {string} file
+ * @param {string} spec
+ * @returns {string | null}
  */
 export function packageImportReason(file, spec) {
   if (/\.test\.tsx?$/.test(file) && (spec === 'vitest' || spec.startsWith('node:'))) return null;
   return packageReason(areaOf(file), spec);
 }
 
+/** @type {import('eslint').Rule.RuleModule} */
 export const layerImports = {
   meta: {
     type: 'problem',
@@ -134,6 +164,10 @@ export const layerImports = {
   },
   create(context) {
     const file = relative(ROOT, context.filename);
+    /**
+     * @param {import('estree').Node} node
+     * @param {unknown} spec
+     */
     function check(node, spec) {
       if (typeof spec !== 'string') return;
       let reason;

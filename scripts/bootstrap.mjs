@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { capture, log, mustRun } from './lib/run.mjs';
+import { capture, log, messageOf, mustRun } from './lib/run.mjs';
 import {
   MAILPIT_MODULE,
   MAILPIT_VERSION,
@@ -33,6 +33,7 @@ import {
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BIN_DIR = join(ROOT, '.bin');
 
+/** @param {string[]} paths */
 function hashFiles(paths) {
   const hash = createHash('sha256');
   for (const path of paths) {
@@ -44,6 +45,11 @@ function hashFiles(paths) {
   return hash.digest('hex');
 }
 
+/**
+ * The files under `dir`, test files left out, in a stable order.
+ * @param {string} dir
+ * @param {string[]} [out]
+ */
 function listFiles(dir, out = []) {
   if (!existsSync(dir)) return out;
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
@@ -56,6 +62,7 @@ function listFiles(dir, out = []) {
   return out;
 }
 
+/** @param {string} path */
 function readStamp(path) {
   try {
     return readFileSync(path, 'utf8').trim();
@@ -81,6 +88,7 @@ export async function ensureNodeModules() {
   return true;
 }
 
+/** @param {string} path */
 function isExecutable(path) {
   try {
     accessSync(path, constants.X_OK);
@@ -90,6 +98,10 @@ function isExecutable(path) {
   }
 }
 
+/**
+ * @param {string} what
+ * @param {string} overrideVar
+ */
 function requireGo(what, overrideVar) {
   const go = capture('go', ['version']);
   if (go.ok) return;
@@ -100,6 +112,14 @@ function requireGo(what, overrideVar) {
   );
 }
 
+/**
+ * `go install modulePath@version` into a temporary GOBIN, then the binary moved to `target`.
+ * @param {string} modulePath
+ * @param {string} version
+ * @param {string} binaryName
+ * @param {string} target
+ * @param {string} [ldflags]
+ */
 async function goInstall(modulePath, version, binaryName, target, ldflags = '') {
   const tmp = join(BIN_DIR, `.build-${binaryName}-${process.pid}`);
   mkdirSync(tmp, { recursive: true });
@@ -165,7 +185,7 @@ export async function ensurePocketBase() {
       writeFileSync(stampPath, version);
       return target;
     } catch (error) {
-      failures.push(`${version}: ${error.message}`);
+      failures.push(`${version}: ${messageOf(error)}`);
       log(`PocketBase ${version} did not build with this Go toolchain; trying an older v0.39.x.`);
     }
   }
@@ -175,6 +195,8 @@ export async function ensurePocketBase() {
 /**
  * A test server built from the Go module proxy: `overrideVar` (an existing binary) when set, else
  * `.bin/<binary>`, built with `go install module@version` unless the one there has that version.
+ * @param {{ what: string; overrideVar: string; module: string; version: string; binary: string; ldflags?: string }} tool
+ * @returns {Promise<string>}
  */
 async function ensureGoTool({ what, overrideVar, module, version, binary, ldflags = '' }) {
   const override = process.env[overrideVar];
@@ -232,7 +254,6 @@ function webInputs() {
   ].filter((p) => existsSync(p));
 }
 
-/** `vite build` into dist/ unless dist/ was built from the current sources. */
 /**
  * Where the web build goes: dist/, or ADSCOUT_DIST_DIR so that two checkouts' test runs (or a
  * benchmark next to a test run) do not rebuild the same directory under each other.
@@ -241,6 +262,7 @@ export function webBuildDir() {
   return process.env.ADSCOUT_DIST_DIR ? resolve(ROOT, process.env.ADSCOUT_DIST_DIR) : join(ROOT, 'dist');
 }
 
+/** `vite build` into dist/ unless dist/ was built from the current sources. */
 export async function ensureWebBuild() {
   const outDir = webBuildDir();
   const stampPath = join(outDir, '.adscout-build-stamp');
@@ -283,6 +305,20 @@ export async function ensureHooksBundle() {
   return true;
 }
 
+/**
+ * What a bootstrap found: the binaries' paths (the test servers' are null unless asked for), and
+ * the seconds it took.
+ * @typedef {object} BootstrapResult
+ * @property {string} pocketbase
+ * @property {string | null} stripeMock
+ * @property {string | null} mailpit
+ * @property {number} seconds
+ */
+
+/**
+ * @param {{ stripeMock?: boolean; web?: boolean; hooksBundle?: boolean }} [options]
+ * @returns {Promise<BootstrapResult>}
+ */
 export async function bootstrap({ stripeMock = false, web = true, hooksBundle = true } = {}) {
   const started = Date.now();
   await ensureNodeModules();
@@ -299,18 +335,29 @@ export async function bootstrap({ stripeMock = false, web = true, hooksBundle = 
  * the bootstrap with the test servers (stripe-mock, Mailpit), and POCKETBASE_BIN / STRIPE_MOCK_BIN /
  * MAILPIT_BIN pointed at the binaries
  * for every process it starts. A failure ends the script with one line naming `what`.
+ * @param {string} what
+ * @returns {Promise<BootstrapResult>}
  */
 export async function bootstrapForRunner(what) {
   try {
     const result = await bootstrap({ stripeMock: true });
-    process.env.POCKETBASE_BIN = result.pocketbase;
-    process.env.STRIPE_MOCK_BIN = result.stripeMock;
-    process.env.MAILPIT_BIN = result.mailpit;
+    useBinaries(result);
     return result;
   } catch (error) {
-    console.error(`\n[adscout] ${what} could not set up: ${error.message}`);
+    console.error(`\n[adscout] ${what} could not set up: ${messageOf(error)}`);
     process.exit(1);
   }
+}
+
+/**
+ * Points POCKETBASE_BIN, and STRIPE_MOCK_BIN and MAILPIT_BIN when they were built, at the binaries
+ * a bootstrap found, for every process the script starts.
+ * @param {BootstrapResult} result
+ */
+export function useBinaries(result) {
+  process.env.POCKETBASE_BIN = result.pocketbase;
+  if (result.stripeMock) process.env.STRIPE_MOCK_BIN = result.stripeMock;
+  if (result.mailpit) process.env.MAILPIT_BIN = result.mailpit;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -323,7 +370,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       `bootstrap done in ${result.seconds.toFixed(1)} s (PocketBase: ${relative(ROOT, result.pocketbase) || result.pocketbase})`,
     );
   } catch (error) {
-    console.error(`\n[adscout] bootstrap failed: ${error.message}`);
+    console.error(`\n[adscout] bootstrap failed: ${messageOf(error)}`);
     process.exit(1);
   }
 }

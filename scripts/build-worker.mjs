@@ -7,13 +7,17 @@ import { mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { messageOf } from './lib/run.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WORKER_ENTRY = join(ROOT, 'src', 'worker', 'main.ts');
 export const WORKER_OUTDIR = join(ROOT, 'dist-worker');
 export const WORKER_FILE = 'worker.mjs';
 
-/** Builds the worker into `outdir`; returns the path of the file and its size in bytes. */
+/**
+ * Builds the worker into `outdir`; returns the path of the file and its size in bytes.
+ * @returns {Promise<{ outfile: string; bytes: number }>}
+ */
 export async function buildWorker(outdir = WORKER_OUTDIR) {
   mkdirSync(outdir, { recursive: true });
   const outfile = join(outdir, WORKER_FILE);
@@ -30,16 +34,19 @@ export async function buildWorker(outdir = WORKER_OUTDIR) {
   return { outfile, bytes: statSync(outfile).size };
 }
 
+/** @param {string[]} argv */
 function parseArgs(argv) {
   let outdir = WORKER_OUTDIR;
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].includes('=') ? argv[i].split(/=(.*)/s) : [argv[i], undefined];
-    if (flag === '--outdir' && (inline ?? argv[i + 1])) {
-      const value = inline ?? argv[++i];
+    const arg = argv[i] ?? '';
+    const [flag, inline] = arg.includes('=') ? arg.split(/=(.*)/s) : [arg, undefined];
+    const value = inline ?? argv[i + 1];
+    if (flag === '--outdir' && value) {
+      if (inline === undefined) i++;
       // npm runs scripts from the package root; a relative path means relative to where it was typed.
       outdir = isAbsolute(value) ? value : resolve(process.env.INIT_CWD || process.cwd(), value);
     } else {
-      console.error(`unknown option ${argv[i]}; usage: npm run build:worker [-- --outdir DIR]`);
+      console.error(`unknown option ${arg}; usage: npm run build:worker [-- --outdir DIR]`);
       process.exit(2);
     }
   }
@@ -56,7 +63,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       );
     },
     (error) => {
-      console.error(`[adscout] build:worker failed: ${error.message}`);
+      console.error(`[adscout] build:worker failed: ${messageOf(error)}`);
       process.exit(1);
     },
   );

@@ -28,12 +28,15 @@ const code = await run(
 );
 
 const vitestMap = JSON.parse(readFileSync(join(OUT, 'vitest', 'coverage-final.json'), 'utf8'));
+/** @param {string} path */
 const included = (path) => FOLDERS.some((folder) => path.startsWith(join(ROOT, folder) + '/'));
 const { merged, items, unmapped } = mergeChildCoverage(vitestMap, readChildCoverage(CHILD, included));
 mkdirSync(join(OUT, 'merged'), { recursive: true });
 writeFileSync(join(OUT, 'merged', 'coverage-final.json'), JSON.stringify(merged));
 
+/** @param {import('./lib/coverage.mjs').Ratio} m */
 const cell = (m) => `${m.pct.toFixed(1)}% (${m.covered}/${m.total})`;
+/** @param {import('./lib/coverage.mjs').FolderSummary[]} rows */
 const table = (rows) => {
   const header = ['folder', 'files', 'statements', 'branches', 'functions', 'lines'];
   const body = rows.map((r) => [
@@ -44,8 +47,8 @@ const table = (rows) => {
     cell(r.functions),
     cell(r.lines),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
-  return [header, ...body].map((row) => row.map((c, i) => c.padEnd(widths[i])).join('  ')).join('\n');
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => String(row[i]).length)));
+  return [header, ...body].map((row) => row.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')).join('\n');
 };
 const vitestOnly = summarize(vitestMap, FOLDERS, ROOT);
 const withChildren = summarize(merged, FOLDERS, ROOT);

@@ -9,10 +9,8 @@ import { demoMediaFiles } from '../src/worker/sources/demo-media.ts';
 import { ROOT } from './lib/stack.mjs';
 
 const outAt = process.argv.indexOf('--out');
-const dir =
-  outAt > 0 && process.argv[outAt + 1]
-    ? resolve(process.argv[outAt + 1])
-    : join(ROOT, 'public', 'demo-media');
+const out = outAt > 0 ? process.argv[outAt + 1] : undefined;
+const dir = out ? resolve(out) : join(ROOT, 'public', 'demo-media');
 mkdirSync(dir, { recursive: true });
 const files = demoMediaFiles();
 // images of products the catalogue no longer sells go

@@ -7,19 +7,34 @@ import { join, relative, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { ROOT } from './lib/stack.mjs';
 
-const NAVY = [15, 23, 42];
-const SKY = [56, 189, 248];
+/**
+ * The background's navy and the mark's sky blue, channel by channel (red, green, blue).
+ * @type {Array<[navy: number, sky: number]>}
+ */
+const CHANNELS = [
+  [15, 56],
+  [23, 189],
+  [42, 248],
+];
+
+/**
+ * How an icon is drawn: a rounded or full-bleed background, the mark's scale, and whether the
+ * background is opaque.
+ * @typedef {{ rounded: boolean; markScale: number; opaque?: boolean }} IconOptions
+ */
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
   return c >>> 0;
 });
+/** @param {Buffer} bytes */
 function crc32(bytes) {
   let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  for (const b of bytes) c = /** @type {number} */ (CRC_TABLE[(c ^ b) & 0xff]) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
+/** @param {string} type @param {Buffer} data */
 function chunk(type, data) {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
@@ -28,6 +43,7 @@ function chunk(type, data) {
   out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
   return out;
 }
+/** @param {number} size @param {Buffer} rgba */
 function png(size, rgba) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
@@ -47,6 +63,10 @@ function png(size, rgba) {
   ]);
 }
 
+/**
+ * The distance from the point (px, py) to the segment from (ax, ay) to (bx, by).
+ * @param {number} px @param {number} py @param {number} ax @param {number} ay @param {number} bx @param {number} by
+ */
 function segmentDistance(px, py, ax, ay, bx, by) {
   const t = Math.max(
     0,
@@ -55,7 +75,10 @@ function segmentDistance(px, py, ax, ay, bx, by) {
   return Math.hypot(px - (ax + t * (bx - ax)), py - (ay + t * (by - ay)));
 }
 
-/** Coverage of the shapes at a point of the favicon's 64×64 space. */
+/**
+ * Coverage of the shapes at a point of the favicon's 64×64 space.
+ * @param {number} x @param {number} y @param {IconOptions} options
+ */
 function sample(x, y, { rounded, markScale }) {
   // background: rounded square (rx 14) or full bleed
   let background = x >= 0 && x <= 64 && y >= 0 && y <= 64;
@@ -72,6 +95,7 @@ function sample(x, y, { rounded, markScale }) {
   return { background, mark: ring || handle };
 }
 
+/** @param {number} size @param {IconOptions} options */
 function render(size, options) {
   const rgba = Buffer.alloc(size * size * 4);
   const grid = 4; // 16 samples per pixel for smooth edges
@@ -92,7 +116,9 @@ function render(size, options) {
       const alpha = options.opaque ? 1 : bg / n;
       const markShare = bg ? mark / bg : 0;
       const offset = (py * size + px) * 4;
-      for (let c = 0; c < 3; c++) rgba[offset + c] = Math.round(NAVY[c] + (SKY[c] - NAVY[c]) * markShare);
+      CHANNELS.forEach(([navy, sky], c) => {
+        rgba[offset + c] = Math.round(navy + (sky - navy) * markShare);
+      });
       rgba[offset + 3] = Math.round(alpha * 255);
     }
   }
@@ -100,9 +126,10 @@ function render(size, options) {
 }
 
 const outAt = process.argv.indexOf('--out');
-const dir =
-  outAt > 0 && process.argv[outAt + 1] ? resolve(process.argv[outAt + 1]) : join(ROOT, 'public', 'icons');
+const out = outAt > 0 ? process.argv[outAt + 1] : undefined;
+const dir = out ? resolve(out) : join(ROOT, 'public', 'icons');
 mkdirSync(dir, { recursive: true });
+/** @type {Array<[name: string, size: number, options: IconOptions]>} */
 const icons = [
   ['icon-192.png', 192, { rounded: true, markScale: 1 }],
   ['icon-512.png', 512, { rounded: true, markScale: 1 }],

@@ -18,22 +18,29 @@ const { splitKeywords } = await import('../src/domain/text/text.ts');
 const USAGE =
   'usage: npm run normalize -- FILE.json|FILE.csv [--country XX] [--keywords "a,b"] [--link AD_LIBRARY_URL] [--now YYYY-MM-DD]';
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   process.stderr.write(`normalize: ${message}\n`);
   process.exit(1);
 }
 
-/** Reads FILE and the options; a value-taking option without its value is an error. */
+/**
+ * Reads FILE and the options; a value-taking option without its value is an error.
+ * @param {string[]} argv
+ */
 function parseArgs(argv) {
   const options = { file: '', country: '', keywords: '', link: '', now: '' };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i] ?? '';
     const eq = arg.indexOf('=');
     const name = arg.startsWith('--') ? (eq > 0 ? arg.slice(2, eq) : arg.slice(2)) : '';
     if (arg === '--help' || arg === '-h') {
       process.stdout.write(`${USAGE}\n`);
       process.exit(0);
-    } else if (['country', 'keywords', 'link', 'now'].includes(name)) {
+    } else if (name === 'country' || name === 'keywords' || name === 'link' || name === 'now') {
       const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
       if (value === undefined) fail(`--${name} needs a value\n${USAGE}`);
       options[name] = value;
@@ -49,8 +56,13 @@ function parseArgs(argv) {
   return options;
 }
 
+/**
+ * @param {string} file a path, or '-' for stdin
+ * @returns {Promise<string>}
+ */
 async function readInput(file) {
   if (file !== '-') return readFile(file, 'utf8');
+  /** @type {Buffer[]} */
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
   return Buffer.concat(chunks).toString('utf8');

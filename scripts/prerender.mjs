@@ -15,11 +15,31 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 
+/**
+ * What the Node build of src/web/prerender.tsx exports (that file is web code, checked with it).
+ * @typedef {object} PrerenderEntry
+ * @property {Array<{ path: string; module: string | null }>} PRERENDERED_PAGES (the prerendered
+ *   routes of src/domain/pages/routes.ts with their page modules)
+ * @property {typeof import('../src/domain/pages/static-files.ts').prerenderedFile} prerenderedFile
+ * @property {typeof import('../src/domain/pages/routes.ts').pageTitle} pageTitle
+ * @property {(path: string) => Promise<string>} renderPage
+ */
+
+/**
+ * A chunk in Vite's manifest of the browser build.
+ * @typedef {{ file: string; css?: string[]; imports?: string[] }} ManifestChunk
+ */
+
+/** @param {string} text */
 function htmlText(text) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** `html` with its <title> replaced by the page's own (src/domain/routes.ts). */
+/**
+ * `html` with its <title> replaced by the page's own (src/domain/pages/routes.ts).
+ * @param {string} html
+ * @param {string} title
+ */
 export function withTitle(html, title) {
   if (!TITLE_ELEMENT.test(html)) throw new Error('index.html has no <title>');
   return html.replace(TITLE_ELEMENT, `<title>${htmlText(title)}</title>`);
@@ -28,6 +48,9 @@ export function withTitle(html, title) {
 /**
  * index.html with `markup` in #root. Throws on markup the CSP would block (an inline script or
  * style) or that would not hydrate from index.html's own script.
+ * @param {string} template
+ * @param {string} markup
+ * @param {string} path
  */
 export function pageHtml(template, markup, path) {
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT}`);
@@ -41,10 +64,16 @@ export function pageHtml(template, markup, path) {
 /**
  * The CSS and JavaScript files a lazily loaded page module needs (Vite's manifest of the browser
  * build): its chunk and, recursively, the chunks it imports statically.
+ * @param {Record<string, ManifestChunk>} manifest
+ * @param {string} source
+ * @returns {{ css: string[]; js: string[] }}
  */
 export function moduleFiles(manifest, source) {
+  /** @type {Set<string>} */
   const css = new Set();
+  /** @type {Set<string>} */
   const js = new Set();
+  /** @param {string} key */
   const visit = (key) => {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`the web build's manifest has no ${key}`);
@@ -57,8 +86,13 @@ export function moduleFiles(manifest, source) {
   return { css: [...css], js: [...js] };
 }
 
-/** `html` with links to the page's own CSS and chunks (those index.html does not link yet). */
+/**
+ * `html` with links to the page's own CSS and chunks (those index.html does not link yet).
+ * @param {string} html
+ * @param {{ css: string[]; js: string[] }} files
+ */
 export function withPageFiles(html, files) {
+  /** @param {string} file */
   const linked = (file) => html.includes(`"/${file}"`);
   const links = [
     ...files.css
@@ -86,6 +120,8 @@ const START_FALLBACK_MS = 3000;
  * Where paint timing is missing, or the page never paints (a background tab), the app starts
  * after the next frame, or after START_FALLBACK_MS.
  * Returns the page and the start script's file (name hashed by its content, like Vite's assets).
+ * @param {string} html
+ * @returns {{ html: string; file: string; source: string }}
  */
 export function startAfterPaint(html) {
   const entry = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(html);
@@ -125,6 +161,11 @@ export function startAfterPaint(html) {
   return { html: page, file, source };
 }
 
+/**
+ * Writes the prerendered public pages into the web build at `outDir`; returns how many.
+ * @param {string} outDir
+ * @returns {Promise<number>}
+ */
 export async function prerender(outDir) {
   const ssrDir = join(ROOT, 'node_modules', '.cache', `adscout-prerender-${process.pid}`);
   try {
@@ -139,8 +180,10 @@ export async function prerender(outDir) {
         sourcemap: false,
       },
     });
+    /** @type {PrerenderEntry} */
     const entry = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+    /** @type {Record<string, ManifestChunk>} */
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
     for (const page of entry.PRERENDERED_PAGES) {
       const source = page.module;

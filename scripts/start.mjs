@@ -3,10 +3,14 @@
 // again with backoff (scripts/lib/supervise.mjs) while PocketBase keeps serving; the runs it held
 // are resumed once their leases expire. PocketBase dying stops everything (exit code 1).
 //
-//   npm start -- [--http HOST:PORT] [--dir DATA_DIR] [--workers N]
+// Quiet by default: after the banner (where to sign in), one line per event that matters — a run
+// claimed or ended, a worker restarted, a warning, an error. --verbose adds PocketBase's dev-mode
+// output: every request, log entry and SQL statement.
+//
+//   npm start -- [--http HOST:PORT] [--dir DATA_DIR] [--workers N] [--verbose]
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { bootstrap, webBuildDir } from './bootstrap.mjs';
-import { log } from './lib/run.mjs';
+import { log, messageOf } from './lib/run.mjs';
 import {
   loadOrCreateCredentials,
   ROOT,
@@ -16,23 +20,36 @@ import {
 } from './lib/stack.mjs';
 import { describeExit, lastErrorLine, supervise } from './lib/supervise.mjs';
 
-const USAGE = 'usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR] [--workers N]';
+const USAGE = 'usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR] [--workers N] [--verbose]';
 /** Scout worker processes on this machine; each works up to SCOUT_CONCURRENCY runs at once. */
 const MAX_WORKERS = 32;
+/**
+ * How long the banner waits for the scout workers to sign in, so that it comes after their
+ * "ready" lines and stays the last thing on the screen; a worker that takes longer (its sign-in
+ * retrying) prints its line after it.
+ */
+const READY_WAIT_MS = 20_000;
 
+/**
+ * @param {string[]} argv
+ * @returns {{ http: string; dir: string; workers: number; verbose: boolean }}
+ */
 function parseArgs(argv) {
-  const options = {
-    http: process.env.ADSCOUT_HTTP || '127.0.0.1:8090',
-    dir: join(ROOT, 'pb_data'),
-    workers: '1',
-  };
+  /** @type {string | undefined} */
+  let http = process.env.ADSCOUT_HTTP || '127.0.0.1:8090';
+  /** @type {string | undefined} */
+  let dir = join(ROOT, 'pb_data');
+  /** @type {string | undefined} */
+  let workers = '1';
+  let verbose = false;
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i] ?? '';
     const [flag, inline] = arg.includes('=') ? arg.split(/=(.*)/s) : [arg, undefined];
     const value = () => inline ?? argv[++i];
-    if (flag === '--http') options.http = value();
-    else if (flag === '--dir') options.dir = value();
-    else if (flag === '--workers') options.workers = value();
+    if (flag === '--http') http = value();
+    else if (flag === '--dir') dir = value();
+    else if (flag === '--workers') workers = value();
+    else if (arg === '--verbose') verbose = true;
     else if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -41,24 +58,23 @@ function parseArgs(argv) {
       process.exit(2);
     }
   }
-  if (!/^\d{1,3}$/.test(options.workers ?? '') || Number(options.workers) > MAX_WORKERS) {
+  if (!/^\d{1,3}$/.test(workers ?? '') || Number(workers) > MAX_WORKERS) {
     console.error(
-      `--workers expects a whole number from 0 to ${MAX_WORKERS} (0: no worker here, they run elsewhere; got ${options.workers})`,
+      `--workers expects a whole number from 0 to ${MAX_WORKERS} (0: no worker here, they run elsewhere; got ${workers})`,
     );
     process.exit(2);
   }
-  options.workers = Number(options.workers);
-  if (!/^[^:\s]+:\d{1,5}$/.test(options.http ?? '')) {
-    console.error(`--http expects HOST:PORT, for example 127.0.0.1:8090 (got ${options.http})`);
+  if (!http || !/^[^:\s]+:\d{1,5}$/.test(http)) {
+    console.error(`--http expects HOST:PORT, for example 127.0.0.1:8090 (got ${http})`);
     process.exit(2);
   }
-  if (!options.dir) {
+  if (!dir) {
     console.error('--dir expects a directory');
     process.exit(2);
   }
   // npm runs scripts from the package root; a relative --dir means relative to where it was typed.
-  if (!isAbsolute(options.dir)) options.dir = resolve(process.env.INIT_CWD || process.cwd(), options.dir);
-  return options;
+  if (!isAbsolute(dir)) dir = resolve(process.env.INIT_CWD || process.cwd(), dir);
+  return { http, dir, workers: Number(workers), verbose };
 }
 
 async function main() {
@@ -66,11 +82,14 @@ async function main() {
   // Signals are handled from the first moment: a Ctrl-C (or a SIGTERM from a supervisor) that
   // arrives while PocketBase is still starting must stop it too, not leave it running orphaned in
   // its own process group. Until the processes exist, a stop request waits for them.
+  /** @type {import('./lib/stack.mjs').RunningPocketBase | null} */
   let server = null;
+  /** @type {Array<ReturnType<typeof superviseWorker>>} */
   let workers = [];
   let starting = true;
   let stopping = false;
   let stopCode = 0;
+  /** @param {number} code */
   const stop = async (code) => {
     if (stopping) return;
     stopping = true;
@@ -94,16 +113,18 @@ async function main() {
   if (created) upsertSuperuser(pocketbase, options.dir, credentials.admin.email, credentials.admin.password);
   upsertSuperuser(pocketbase, options.dir, credentials.worker.email, credentials.worker.password);
 
-  server = await startPocketBase({
+  const running = await startPocketBase({
     pocketbase,
     dataDir: options.dir,
     http: options.http,
     publicDir: webBuildDir(),
     stdio: 'inherit',
+    dev: options.verbose,
   });
+  server = running;
   if (!stopping) {
     workers = Array.from({ length: options.workers }, (_, i) =>
-      superviseWorker({ name: `worker-${i + 1}`, pbUrl: server.url, credentialsFile }),
+      superviseWorker({ name: `worker-${i + 1}`, pbUrl: running.url, credentialsFile }),
     );
   }
   starting = false;
@@ -111,7 +132,16 @@ async function main() {
     stopping = false;
     return stop(stopCode);
   }
+  running.child.on('exit', (code, signal) => {
+    if (!stopping) {
+      log(`PocketBase exited unexpectedly (${describeExit(code, signal)}); stopping the scout workers.`);
+      void stop(1);
+    }
+  });
 
+  await Promise.race([Promise.all(workers.map((worker) => worker.signedIn)), delay(READY_WAIT_MS)]);
+  if (stopping) return;
+  /** @param {string} path */
   const shown = (path) => {
     const rel = relative(process.env.INIT_CWD || process.cwd(), path);
     return rel && !rel.startsWith('..') ? rel : path;
@@ -119,8 +149,8 @@ async function main() {
   const shownDir = shown(options.dir);
   const shownCredentials = shown(credentialsFile);
   console.log('');
-  log(`AdScout is running at ${server.url}`);
-  log(`Admin UI: ${server.url}/_/ — log in as ${credentials.admin.email}`);
+  log(`AdScout is running at ${running.url}`);
+  log(`Admin UI: ${running.url}/_/ — log in as ${credentials.admin.email}`);
   if (created) {
     log(`  admin password (shown this once): ${credentials.admin.password}`);
   }
@@ -133,32 +163,55 @@ async function main() {
   log(
     process.env.SMTP_HOST
       ? `Mail goes out through ${process.env.SMTP_HOST} (SMTP_HOST).`
-      : `Mails (password reset, email change) are not sent without SMTP_HOST: read them in the admin UI (mail_outbox) or at ${server.url}/api/adscout/local/outbox as a superuser.`,
+      : `Mails (password reset, email change) are not sent without SMTP_HOST: read them in the admin UI (mail_outbox) or at ${running.url}/api/adscout/local/outbox as a superuser.`,
   );
+  if (!options.verbose)
+    log(
+      "Requests, SQL and PocketBase's own log are not printed here: read them in the admin UI (Logs), or start with `npm start -- --verbose`.",
+    );
   log(`Data lives in ${shownDir}/. Press Ctrl-C to stop.`);
   console.log('');
-
-  server.child.on('exit', (code, signal) => {
-    if (!stopping) {
-      log(`PocketBase exited unexpectedly (${describeExit(code, signal)}); stopping the scout workers.`);
-      void stop(1);
-    }
-  });
 }
+
+/** @param {number} ms */
+function delay(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** The line the scout worker prints once it has signed in (src/worker/main.ts). */
+const WORKER_READY = /^\[worker [^\]]+\] ready: /m;
 
 /**
  * One scout worker, restarted with backoff whenever it dies; PocketBase keeps serving meanwhile.
- * Its output passes through, and its last error line is kept to say why it died.
+ * Its output passes through, and its last error line is kept to say why it died. `signedIn`
+ * resolves when it has signed in for the first time.
+ * @param {{ name: string; pbUrl: string; credentialsFile: string }} options
  */
 function superviseWorker({ name, pbUrl, credentialsFile }) {
-  return supervise({
+  let ready = false;
+  /** @type {() => void} */
+  let onReady = () => {};
+  /** @type {Promise<void>} */
+  const signedIn = new Promise((resolve) => (onReady = () => resolve()));
+  const supervised = supervise({
     name: `scout worker ${name}`,
     log,
     start: () => {
       const worker = startWorker({ pbUrl, credentialsFile, name, stdio: 'pipe' });
+      const { stdout, stderr } = worker.child;
+      if (!stdout || !stderr) throw new Error('the scout worker was started without its output piped');
       const lastError = lastErrorLine();
-      worker.child.stdout.pipe(process.stdout, { end: false });
-      worker.child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      let head = '';
+      stdout.setEncoding('utf8').on('data', (/** @type {string} */ chunk) => {
+        process.stdout.write(chunk);
+        if (ready) return;
+        head = (head + chunk).slice(-2000);
+        if (WORKER_READY.test(head)) {
+          ready = true;
+          onReady();
+        }
+      });
+      stderr.setEncoding('utf8').on('data', (/** @type {string} */ chunk) => {
         process.stderr.write(chunk);
         lastError.write(chunk);
       });
@@ -166,9 +219,10 @@ function superviseWorker({ name, pbUrl, credentialsFile }) {
       return { ...worker, reason: lastError.get };
     },
   });
+  return { ...supervised, signedIn };
 }
 
 main().catch((error) => {
-  console.error(`\n[adscout] npm start failed: ${error.message}`);
+  console.error(`\n[adscout] npm start failed: ${messageOf(error)}`);
   process.exit(1);
 });

@@ -3,15 +3,22 @@
 // end-to-end tests in Chromium — and prints one closing line 'tests: N passed, N failed'.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { bootstrap, ROOT } from './bootstrap.mjs';
-import { log, run } from './lib/run.mjs';
+import { bootstrap, ROOT, useBinaries } from './bootstrap.mjs';
+import { log, messageOf, run } from './lib/run.mjs';
 
+/** @param {string} pkg @param {string} file */
 const bin = (pkg, file) => join(ROOT, 'node_modules', pkg, file);
 const node = process.execPath;
 
+/**
+ * A stage: one command; `report` names the JSON report it leaves its test counts in.
+ * @typedef {{ name: string; cmd: string; args: string[]; report?: 'vitest' | 'playwright' }} Stage
+ */
+
+/** @type {Stage[]} */
 const STAGES = [
   { name: 'hooks bundles are fresh', cmd: node, args: [join(ROOT, 'scripts', 'build-hooks.mjs'), '--check'] },
-  ...['domain', 'web', 'worker', 'hooks', 'tests'].map((target) => ({
+  ...['domain', 'web', 'worker', 'hooks', 'tests', 'scripts'].map((target) => ({
     name: `type check (${target})`,
     cmd: node,
     args: [bin('typescript', 'bin/tsc'), '-p', `tsconfig.${target}.json`],
@@ -42,6 +49,11 @@ const STAGES = [
   },
 ];
 
+/**
+ * The passed and failed counts in a stage's JSON report, or null when it left none.
+ * @param {Stage['report']} report
+ * @returns {{ passed: number; failed: number } | null}
+ */
 function counts(report) {
   try {
     if (report === 'vitest') {
@@ -63,12 +75,10 @@ async function main() {
   try {
     // The hooks bundle is checked, not regenerated: a stale committed bundle must fail here.
     const result = await bootstrap({ stripeMock: true, hooksBundle: false });
-    process.env.POCKETBASE_BIN = result.pocketbase;
-    process.env.STRIPE_MOCK_BIN = result.stripeMock;
-    process.env.MAILPIT_BIN = result.mailpit;
+    useBinaries(result);
     log(`setup done in ${result.seconds.toFixed(1)} s`);
   } catch (error) {
-    console.error(`\n[adscout] npm test could not set up: ${error.message}`);
+    console.error(`\n[adscout] npm test could not set up: ${messageOf(error)}`);
     console.log('tests: 0 passed, 1 failed');
     process.exit(1);
   }

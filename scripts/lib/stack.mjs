@@ -7,29 +7,51 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { capture } from './run.mjs';
+import { capture, messageOf } from './run.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CREDENTIALS_FILE = '.adscout-credentials.json';
 
-/** A TCP port that was free a moment ago on 127.0.0.1. */
+/**
+ * The stack's generated credentials (CREDENTIALS_FILE in the data dir).
+ * @typedef {object} StackCredentials
+ * @property {{ email: string; password: string }} admin
+ * @property {{ email: string; password: string }} worker
+ */
+
+/**
+ * Where a child's stdout and stderr go: to the terminal, to pipes the caller reads, or nowhere.
+ * @typedef {'inherit' | 'pipe' | 'ignore'} Stdio
+ */
+
+/**
+ * A TCP port that was free a moment ago on 127.0.0.1.
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 }
 
+/** @param {number} [bytes] */
 export function randomSecret(bytes = 18) {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** Creates or updates a superuser in a data dir (works before the first `serve`). */
+/**
+ * Creates or updates a superuser in a data dir (works before the first `serve`).
+ * @param {string} pocketbase
+ * @param {string} dataDir
+ * @param {string} email
+ * @param {string} password
+ */
 export function upsertSuperuser(pocketbase, dataDir, email, password) {
   // '--' ends the flags: a random password may start with '-' (1 in 64 for base64url), and the
   // CLI would read it as flags, print an error and still exit 0 without saving the superuser.
@@ -43,7 +65,9 @@ export function upsertSuperuser(pocketbase, dataDir, email, password) {
 
 /**
  * Reads the stack's generated credentials from the data dir, creating them (mode 0600) on first
- * use. Returns { credentials, created }.
+ * use.
+ * @param {string} dataDir
+ * @returns {{ path: string; credentials: StackCredentials; created: boolean }}
  */
 export function loadOrCreateCredentials(dataDir) {
   const path = join(dataDir, CREDENTIALS_FILE);
@@ -60,6 +84,13 @@ export function loadOrCreateCredentials(dataDir) {
   return { path, credentials, created: true };
 }
 
+/**
+ * Resolves once PocketBase at `url` answers /api/health; throws after `timeoutMs`, or at once when
+ * `child` exits.
+ * @param {string} url
+ * @param {{ timeoutMs?: number; child?: import('node:child_process').ChildProcess }} [options]
+ * @returns {Promise<void>}
+ */
 export async function waitForHealth(url, { timeoutMs = 30_000, child } = {}) {
   const deadline = Date.now() + timeoutMs;
   let lastError = 'no answer';
@@ -71,24 +102,32 @@ export async function waitForHealth(url, { timeoutMs = 30_000, child } = {}) {
       if (response.ok) return;
       lastError = `HTTP ${response.status}`;
     } catch (error) {
-      lastError = error.cause?.code ?? error.message;
+      const failure = /** @type {Error & { cause?: { code?: string } }} */ (error);
+      lastError = failure.cause?.code ?? failure.message;
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`PocketBase at ${url} was not healthy after ${timeoutMs} ms (${lastError})`);
 }
 
+/** @type {Set<import('node:child_process').ChildProcess>} */
 const children = new Set();
 process.on('exit', () => {
   // Last resort when the parent dies without stopping its children (an uncaught error).
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
+/** @param {import('node:child_process').ChildProcess} child */
 function killOnExit(child) {
   children.add(child);
   child.once('exit', () => children.delete(child));
 }
 
+/**
+ * SIGTERM, then SIGKILL after `timeoutMs`; resolves once the child has exited.
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<void>}
+ */
 function stopChild(child, timeoutMs = 10_000) {
   return new Promise((resolve) => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -115,6 +154,8 @@ export const HOOKS_POOL = 64;
  * The arguments of `pocketbase serve` for a stack: migrations run at start (never generated),
  * hooks not watched, HOOKS_POOL JS VMs. deploy/adscout-pocketbase.service passes the same (a
  * test checks).
+ * @param {{ dataDir: string; http: string; migrationsDir: string; hooksDir: string; publicDir?: string }} options
+ * @returns {string[]}
  */
 export function pocketBaseServeArgs({ dataDir, http, migrationsDir, hooksDir, publicDir }) {
   const args = [
@@ -136,9 +177,31 @@ export function pocketBaseServeArgs({ dataDir, http, migrationsDir, hooksDir, pu
 }
 
 /**
- * Starts `pocketbase serve` with the repo's migrations and hooks.
- * Options: pocketbase (binary), dataDir, http (host:port), publicDir, env, stdio ('inherit' |
- * 'pipe' | 'ignore'), migrationsDir and hooksDir (the repo's by default). Resolves when /api/health answers; returns { url, child, stop, output }.
+ * A running `pocketbase serve`: `output` keeps its last 500 chunks of output when piped.
+ * @typedef {object} RunningPocketBase
+ * @property {string} url
+ * @property {import('node:child_process').ChildProcess} child
+ * @property {string[]} output
+ * @property {() => Promise<void>} stop
+ */
+
+/**
+ * Starts `pocketbase serve` with the repo's migrations and hooks (by default); resolves when
+ * /api/health answers.
+ * @param {object} options
+ * @param {string} options.pocketbase the binary
+ * @param {string} options.dataDir
+ * @param {string} options.http HOST:PORT
+ * @param {string} [options.publicDir]
+ * @param {Record<string, string>} [options.env]
+ * @param {Stdio} [options.stdio]
+ * @param {string} [options.migrationsDir]
+ * @param {string} [options.hooksDir]
+ * @param {boolean} [options.dev] PocketBase's dev mode, which prints every request, log entry and
+ *   SQL statement (`npm start -- --verbose`). Off unless asked: PocketBase turns it on by itself
+ *   when its binary lies under the temp or the Go cache directory (it takes that for `go run`),
+ *   as in a checkout under /tmp.
+ * @returns {Promise<RunningPocketBase>}
  */
 export async function startPocketBase({
   pocketbase,
@@ -149,8 +212,12 @@ export async function startPocketBase({
   stdio = 'pipe',
   migrationsDir = join(ROOT, 'pb_migrations'),
   hooksDir = join(ROOT, 'pb_hooks'),
+  dev = false,
 }) {
-  const args = pocketBaseServeArgs({ dataDir, http, migrationsDir, hooksDir, publicDir });
+  const args = [
+    ...pocketBaseServeArgs({ dataDir, http, migrationsDir, hooksDir, publicDir }),
+    `--dev=${dev}`,
+  ];
   const child = spawn(pocketbase, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -159,11 +226,13 @@ export async function startPocketBase({
     detached: true,
   });
   killOnExit(child);
+  /** @type {string[]} */
   const output = [];
   if (stdio === 'pipe') {
     for (const stream of [child.stdout, child.stderr]) {
+      if (!stream) continue;
       stream.setEncoding('utf8');
-      stream.on('data', (chunk) => {
+      stream.on('data', (/** @type {string} */ chunk) => {
         output.push(chunk);
         if (output.length > 500) output.splice(0, output.length - 500);
       });
@@ -174,12 +243,21 @@ export async function startPocketBase({
     await waitForHealth(url, { child });
   } catch (error) {
     await stopChild(child);
-    throw new Error(`${error.message}\n${output.join('')}`, { cause: error });
+    throw new Error(`${messageOf(error)}\n${output.join('')}`, { cause: error });
   }
   return { url, child, output, stop: () => stopChild(child) };
 }
 
-/** Starts one scout worker process (src/worker/main.ts through tsx). */
+/**
+ * Starts one scout worker process (src/worker/main.ts through tsx).
+ * @param {object} options
+ * @param {string} options.pbUrl
+ * @param {string} options.credentialsFile
+ * @param {Record<string, string>} [options.env]
+ * @param {Stdio} [options.stdio]
+ * @param {string} [options.name]
+ * @returns {{ child: import('node:child_process').ChildProcess; stop(): Promise<void> }}
+ */
 export function startWorker({ pbUrl, credentialsFile, env = {}, stdio = 'inherit', name = 'worker-1' }) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'worker', 'main.ts')], {
     cwd: ROOT,

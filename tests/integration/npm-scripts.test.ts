@@ -1,21 +1,24 @@
 /**
  * The package.json scripts users run, run as they run them (through npm, against the real
- * binaries): `npm start` (serves, prints how to sign in, stops cleanly on Ctrl-C), `npm run bench`
+ * binaries): `npm start` (serves, prints how to sign in, stops cleanly on Ctrl-C, and is quiet
+ * after its banner unless --verbose), `npm run bench`
  * (one quick benchmark: its table and its results file), `npm run bootstrap` (does nothing when
  * everything is current, and says so), `npm run check:hooks`, and `node scripts/make-icons.mjs`
  * (the committed icons are what it draws). `npm run normalize` has its own file; `npm test` is
  * what CI runs.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, nodeModulesCurrent } from '../../scripts/bootstrap.mjs';
+import { ensurePocketBase, ensureWebBuild, nodeModulesCurrent } from '../../scripts/bootstrap.mjs';
 import { buildHooks, HOOKS_LIB_DIR, staleFiles } from '../../scripts/build-hooks.mjs';
 import { CREDENTIALS_FILE, freePort, ROOT } from '../../scripts/lib/stack.mjs';
+import { createSubscription } from '../fixtures/records.ts';
 import { command, npm, pressCtrlC, stopLeftoverCommands, type Command } from './commands.ts';
+import { startRun } from './worker-runs.ts';
 
 afterAll(stopLeftoverCommands);
 
@@ -154,6 +157,16 @@ describe('npm start', () => {
     expect(await stop(second.run, second.url)).toEqual({ code: 0, signal: null });
   });
 
+  /**
+   * After a failed assertion: Ctrl-C, so that the script stops its PocketBase, which runs in a
+   * process group of its own and would outlive the command's.
+   */
+  async function stopIfRunning(run: Command) {
+    if (run.child.exitCode !== null || run.child.signalCode !== null) return;
+    pressCtrlC(run);
+    await run.exited;
+  }
+
   /** The pid `npm start` reported for the latest start of a scout worker. */
   function workerPid(run: Command, name: string): number {
     const started = [
@@ -260,8 +273,91 @@ describe('npm start', () => {
     expect(await healthy(`http://127.0.0.1:${port}`)).toBe(false);
   });
 
+  // A minute of silence is what is promised, so this test waits that minute. That it would not be
+  // silent otherwise is shown on the same data dir and binary: with --verbose the worker's claims
+  // (one every 2 s while there is no work) are printed at once; and after the minute a run still
+  // prints its start and its end.
+  it(
+    'is quiet: after the banner an idle minute prints nothing, then a run prints its start and its end; --verbose prints requests and SQL',
+    { timeout: 300_000 },
+    async () => {
+      // PocketBase turns on its dev mode (every request and SQL statement printed) by itself when
+      // its binary lies under the temp directory, as in a checkout under /tmp: run it from there.
+      const pocketbase = join(tmp, 'bin', 'pocketbase');
+      mkdirSync(join(tmp, 'bin'), { recursive: true });
+      copyFileSync(await ensurePocketBase(), pocketbase);
+      chmodSync(pocketbase, 0o755);
+      const dataDir = join(tmp, 'quiet');
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const args = ['--http', `127.0.0.1:${port}`, '--dir', dataDir];
+      const env = { POCKETBASE_BIN: pocketbase };
+
+      const run = npm(['start', '--', ...args], { env });
+      try {
+        const bannerEnd = 'Press Ctrl-C to stop.\n\n';
+        await until('the banner', run, () => (run.output().includes(bannerEnd) ? true : null));
+        const startup = run.output();
+        // the worker signed in before the banner, which is the last thing printed
+        expect(startup.indexOf('[worker worker-1] ready: signed in')).toBeGreaterThan(0);
+        expect(startup.indexOf('[worker worker-1] ready: signed in')).toBeLessThan(
+          startup.indexOf('AdScout is running at'),
+        );
+        expect(startup.endsWith(bannerEnd)).toBe(true);
+        expect(startup).not.toMatch(/\bSELECT\b|\bINSERT\b|POST \/api\//);
+
+        await new Promise((resolve) => setTimeout(resolve, 60_000));
+        expect(run.output().slice(startup.length)).toBe('');
+        expect(run.child.exitCode).toBeNull();
+
+        // a run: one line as the worker claims it, one as it completes, and nothing else
+        const credentials = JSON.parse(await readFile(join(dataDir, CREDENTIALS_FILE), 'utf8')) as {
+          admin: { email: string; password: string };
+        };
+        const admin = new PocketBase(url);
+        await admin
+          .collection('_superusers')
+          .authWithPassword(credentials.admin.email, credentials.admin.password);
+        const buyer = await admin
+          .collection('users')
+          .create({ email: 'quiet@adscout.test', password: 'Quiet-2026', passwordConfirm: 'Quiet-2026' });
+        await createSubscription(admin, buyer.id);
+        const asBuyer = await admin.collection('users').impersonate(buyer.id, 600);
+        const runId = await startRun(
+          { id: buyer.id, email: 'quiet@adscout.test', password: 'Quiet-2026', pb: asBuyer, record: buyer },
+          5,
+        );
+        const done = `[worker worker-1] run ${runId} completed with 5 ads\n`;
+        await until('the run completing', run, () => (run.output().includes(done) ? true : null));
+        const afterIdle = run.output().slice(startup.length);
+        expect(afterIdle).toMatch(
+          new RegExp(
+            `^\\[worker worker-1\\] claimed run ${runId} \\(5 ads, attempt 1, 0 stored; 1 of \\d+ slots busy\\)\n`,
+          ),
+        );
+        expect(afterIdle.trimEnd().split('\n')).toHaveLength(2);
+        expect(await stop(run, url)).toEqual({ code: null, signal: 'SIGINT' });
+      } finally {
+        await stopIfRunning(run);
+      }
+
+      // --verbose: PocketBase's dev mode, with the requests (the worker's claims) and SQL
+      const verbose = command(process.execPath, ['scripts/start.mjs', ...args, '--verbose'], { env });
+      try {
+        await until('a claim request printed', verbose, () =>
+          verbose.output().includes('POST /api/adscout/worker/claim') ? true : null,
+        );
+        expect(verbose.output()).toMatch(/\[\d+\.\d+ms\] SELECT /);
+        expect(verbose.output()).not.toContain('read them in the admin UI (Logs)');
+        expect(await stop(verbose, url)).toEqual({ code: 0, signal: null });
+      } finally {
+        await stopIfRunning(verbose);
+      }
+    },
+  );
+
   it('answers --help, and refuses unknown options, a malformed --http, an empty --dir and a bad --workers', async () => {
-    const usage = 'usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR] [--workers N]';
+    const usage = 'usage: npm start -- [--http HOST:PORT] [--dir DATA_DIR] [--workers N] [--verbose]';
     const cases: Array<[string[], number, string]> = [
       [['--help'], 0, usage],
       [['--port', '1'], 2, `unknown option --port; ${usage}`],
