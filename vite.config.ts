@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { APP_HOME, ROUTES } from './src/domain/routes.ts';
+import { APP_HOME, ROUTES } from './src/domain/pages/routes.ts';
 
 const THEME_COLOR = '#0f172a';
 
