@@ -25,7 +25,7 @@ routerUse((e) => {
   return require(`${__hooks}/lib/config.js`).handleSecurityHeaders(e);
 });
 
-// robots.txt and sitemap.xml of the public pages (src/domain/static-files.ts), on the public origin.
+// robots.txt and sitemap.xml of the public pages (src/domain/pages/static-files.ts), on the public origin.
 routerAdd('GET', '/robots.txt', (e) => require(`${__hooks}/lib/config.js`).handleRobots(e));
 routerAdd('GET', '/sitemap.xml', (e) => require(`${__hooks}/lib/config.js`).handleSitemap(e));
 

@@ -1,6 +1,6 @@
 /// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
 // The worker routes of the lease protocol (ARCHITECTURE §5, §9; the contract is
-// src/domain/lease-contract.ts). Superusers only: the scout worker signs in as the service
+// src/domain/runs/lease-contract.ts). Superusers only: the scout worker signs in as the service
 // superuser; users can never claim, write results or heartbeat.
 // Registration only: each handler require()s its area bundle (handlers share no globals).
 

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The ad detail view shows the creative: a video's preview image (its poster) and how many cards
-// a carousel has, next to the media_url every row already stores (src/domain/ad-fields.ts,
+// a carousel has, next to the media_url every row already stores (src/domain/ads/ad-fields.ts,
 // CREATIVE_FIELDS; tests/integration/schema-parity.test.ts compares the two).
 migrate(
   (app) => {

@@ -1,4 +1,4 @@
-// Prerenders the public pages (src/domain/routes.ts) into a built web app, after `vite build`:
+// Prerenders the public pages (src/domain/pages/routes.ts) into a built web app, after `vite build`:
 //   node scripts/prerender.mjs <outDir>
 // Builds src/web/prerender.tsx for Node (a Vite SSR build, so that CSS, assets and the PWA's
 // virtual modules resolve as in the browser build), renders each public route with React's

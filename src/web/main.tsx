@@ -9,7 +9,7 @@ import { pageTitle } from '../domain/index.ts';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const router = createBrowserRouter(routes);
-// Each page's title (src/domain/routes.ts): the prerendered pages come with theirs; the app
+// Each page's title (src/domain/pages/routes.ts): the prerendered pages come with theirs; the app
 // shell's is set here, and every navigation sets the next page's.
 document.title = pageTitle(window.location.pathname);
 router.subscribe((state) => {

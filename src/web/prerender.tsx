@@ -13,7 +13,7 @@ export { prerenderedFile } from '../domain/pages/static-files.ts';
 export { pageTitle } from '../domain/pages/routes.ts';
 
 /**
- * The pages to prerender (src/domain/routes.ts), each with the module that the browser loads on
+ * The pages to prerender (src/domain/pages/routes.ts), each with the module that the browser loads on
  * demand (app.tsx), whose CSS and JavaScript the prerendered HTML links at once, so the page is
  * styled before any script runs and hydrates without waiting for a second round trip; null for
  * the landing page, which is in the entry chunk.

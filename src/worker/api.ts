@@ -1,6 +1,6 @@
 /**
  * The worker routes of the server (pb_hooks/scout-worker.pb.js), over the PocketBase SDK. Requests
- * and answers are the lease contract (src/domain/lease-contract.ts): the requests are typed by it
+ * and answers are the lease contract (src/domain/runs/lease-contract.ts): the requests are typed by it
  * and the hooks check them; every answer is checked here, so a hook whose answer drifts from the
  * contract is an error, never a silently misread run.
  */

@@ -1,5 +1,5 @@
 /**
- * The worker and the hooks speak one contract (src/domain/lease-contract.ts). The worker's own
+ * The worker and the hooks speak one contract (src/domain/runs/lease-contract.ts). The worker's own
  * client (src/worker/api.ts) runs against the real hooks here: it checks every answer strictly,
  * so a hook that changes an answer fails this file; the hooks check every request, so a worker
  * that changes a request fails it too. Rows the normalizer produced are stored exactly as sent.

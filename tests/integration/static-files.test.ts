@@ -1,5 +1,5 @@
 /**
- * What PocketBase serves besides the API (src/domain/static-files.ts): browser caching of the built
+ * What PocketBase serves besides the API (src/domain/pages/static-files.ts): browser caching of the built
  * app (hashed assets for a year; pages, index.html and the service worker revalidated every time)
  * and a real robots.txt and sitemap.xml of the prerendered pages instead of the SPA fallback's HTML.
  */

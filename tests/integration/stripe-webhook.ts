@@ -1,6 +1,6 @@
 /**
  * Stripe's side of a webhook for the tests: the Stripe-Signature header Stripe would send
- * (HMAC-SHA256 of `t.body` with the endpoint's secret; src/domain/stripe.ts checks it), and a
+ * (HMAC-SHA256 of `t.body` with the endpoint's secret; src/hooks/billing/stripe-protocol.ts checks it), and a
  * delivery to the server's webhook route. The Stripe API double is stripe-mock.ts.
  */
 import { createHmac } from 'node:crypto';

@@ -2,7 +2,7 @@
  * Account changes (ARCHITECTURE §9, §10, invariant 12): they need the current password, and the
  * change and its audit-log entry are written in one transaction, so neither can exist without
  * the other; a refused attempt is logged on its own. Validation uses the Settings and sign-up
- * schemas of src/domain/forms.ts.
+ * schemas of src/domain/forms/forms.ts.
  */
 import type { AuditAction } from '../../domain/records/entities.ts';
 import {

@@ -5,7 +5,7 @@
  * admin UI (/_/) and the API (/api/, whose HTML pages set their own stricter policy) are left
  * alone. HSTS goes out on every response that came over HTTPS. And how long browsers keep the
  * app's files: hashed /assets/* for a year, the pages and the service worker never without asking
- * again (src/domain/static-files.ts).
+ * again (src/domain/pages/static-files.ts).
  *
  * One middleware, not one per concern: a JS middleware keeps its pooled JS VM for the whole
  * request (it calls e.next() from inside the VM), so every routerUse adds a VM to every request,

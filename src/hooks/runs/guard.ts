@@ -1,6 +1,6 @@
 /**
  * The run-creation guard (ARCHITECTURE §5 step 1, invariants 2, 3 and 10): an active
- * subscription, the scout form's rules (src/domain/forms.ts), one working run per user, and the
+ * subscription, the scout form's rules (src/domain/forms/forms.ts), one working run per user, and the
  * quota — checked, and the quota reserved, in the same transaction that stores the run. The
  * single SQLite writer serializes these transactions, so concurrent requests cannot both pass; a
  * partial unique index on (user) for working runs backs the rule up.

@@ -6,7 +6,7 @@
  *   watch again and moves its `next_run_at` on, so an overlapping tick finds it no longer due.
  * - A user with a working run: the watch stays due and is tried again next minute.
  * - A refusal for quota or subscription goes to `last_error` and the watch moves to its next
- *   period; missed periods never pile up (src/domain/watches.ts, nextRunAfter).
+ *   period; missed periods never pile up (src/domain/runs/watches.ts, nextRunAfter).
  * - At most 50 starts per tick, the oldest due first; the rest wait for the next tick.
  */
 import { checkInput, scoutFormSchema } from '../../domain/forms/forms.ts';

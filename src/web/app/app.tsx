@@ -23,7 +23,7 @@ import { UpdatePrompt } from './update-prompt.tsx';
 
 // Only the landing page ships in the entry chunk; every other page is loaded on demand, so a
 // visitor of / downloads none of the signed-in app (AG Grid, Dexie, the sync engine, forms).
-// Each import is its route's module (src/domain/routes.ts; routes.test.ts checks that they
+// Each import is its route's module (src/domain/pages/routes.ts; routes.test.ts checks that they
 // agree), written out so that Vite splits the code there.
 const PAGES = {
   contact: preloadable(() => import('../features/support/contact-page.tsx').then((m) => m.ContactPage)),
@@ -110,7 +110,7 @@ function pageRoutes(inApp: boolean): RouteObject[] {
 }
 
 /**
- * Every route of the app (src/domain/routes.ts). The browser runs them in a browser router
+ * Every route of the app (src/domain/pages/routes.ts). The browser runs them in a browser router
  * (main.tsx); the build renders the prerendered ones in a memory router (prerender.tsx).
  */
 export const routes: RouteObject[] = [

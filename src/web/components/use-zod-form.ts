@@ -3,7 +3,7 @@ import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from
 import type { $ZodType, input, output } from 'zod/v4/core';
 
 /**
- * A react-hook-form form validated by a zod schema (src/domain/forms.ts, the rules the server
+ * A react-hook-form form validated by a zod schema (src/domain/forms/forms.ts, the rules the server
  * checks again): the fields hold the schema's input, a valid submit gets its output.
  */
 export function useZodForm<Schema extends $ZodType<FieldValues, FieldValues>>(
