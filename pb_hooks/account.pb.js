@@ -1,6 +1,7 @@
 /// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
-// Account changes with their audit-log entry, sign-up's rules, the audit entries of PocketBase's
-// own confirmations, deleting the account and downloading its data (src/hooks/account).
+// Account changes with their audit-log entry, sign-up's rules, emails stored case-folded, the
+// audit entries of PocketBase's own confirmations, deleting the account and downloading its data
+// (src/hooks/account).
 // Registration only: each handler require()s its area bundle (handlers share no globals).
 
 routerAdd(
@@ -18,6 +19,11 @@ routerAdd(
 );
 
 onRecordCreateRequest((e) => require(`${__hooks}/lib/account.js`).handleRegistration(e), 'users');
+
+// One identity per email, whatever its case (invariant 15): stored folded, by any path (sign-up,
+// the account routes, an email-change link, the admin UI).
+onRecordCreate((e) => require(`${__hooks}/lib/account.js`).storeFoldedEmail(e), 'users');
+onRecordUpdate((e) => require(`${__hooks}/lib/account.js`).storeFoldedEmail(e), 'users');
 
 routerAdd(
   'POST',

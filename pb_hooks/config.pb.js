@@ -14,16 +14,8 @@ onBootstrap((e) => {
 
 // CSP, Referrer-Policy, nosniff, frame-ancestors on every page of the app, the manifest's type;
 // HSTS over https. The only routerUse: a JS middleware holds a pooled VM for the whole request
-// (src/hooks/config/headers.ts). The same middleware first limits password-reset requests per
-// email address (src/hooks/mail), on every auth collection's route, by name or id.
-routerUse((e) => {
-  if (
-    e.request.method === 'POST' &&
-    /^\/api\/collections\/[^/]+\/request-password-reset\/?$/.test(e.request.url.path)
-  )
-    require(`${__hooks}/lib/mail.js`).checkResetRequest(e);
-  return require(`${__hooks}/lib/config.js`).handleSecurityHeaders(e);
-});
+// (src/hooks/config/headers.ts).
+routerUse((e) => require(`${__hooks}/lib/config.js`).handleSecurityHeaders(e));
 
 // robots.txt and sitemap.xml of the public pages (src/domain/pages/static-files.ts), on the public origin.
 routerAdd('GET', '/robots.txt', (e) => require(`${__hooks}/lib/config.js`).handleRobots(e));

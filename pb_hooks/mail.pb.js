@@ -1,8 +1,7 @@
 /// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
-// Mail (src/hooks/mail): kept in mail_outbox when no SMTP server is configured, and the superuser
-// route that reads them. (The per-address limit of password-reset requests runs in the one
-// middleware of pb_hooks/config.pb.js.) Registration only: each handler require()s its area
-// bundle (handlers share no globals).
+// Mail (src/hooks/mail): kept in mail_outbox when no SMTP server is configured, the superuser
+// route that reads them, and the per-account limit of password-reset mails. Registration only:
+// each handler require()s its area bundle (handlers share no globals).
 
 onMailerSend((e) => require(`${__hooks}/lib/mail.js`).captureMail(e));
 
@@ -12,3 +11,12 @@ routerAdd(
   (e) => require(`${__hooks}/lib/mail.js`).handleOutbox(e),
   $apis.requireSuperuserAuth(),
 );
+
+// Every auth collection's reset request that PocketBase accepted for an existing account (this
+// hook fires for no other) counts against that account; over the limit: 204 and no mail.
+onRecordRequestPasswordResetRequest((e) => require(`${__hooks}/lib/mail.js`).limitResetRequest(e));
+
+// Every ten minutes: the reset counts whose window has passed are forgotten.
+cronAdd('adscout_reset_counts_prune', '*/10 * * * *', () => {
+  require(`${__hooks}/lib/mail.js`).pruneResetCounts();
+});

@@ -15,8 +15,11 @@ const OUR_COLLECTIONS = collectionsCreatedByMigrations();
 let dataDir: string;
 let emptyDir: string;
 let migrationCount: number;
+let pristineDir: string;
+let pristineUsers: ReturnType<typeof usersShape>;
 
-function pb(...args: string[]): string {
+/** Runs a PocketBase command on the data dir; PocketBase exits 0 even when a migration fails. */
+function run(...args: string[]): { status: number | null; output: string } {
   const result = spawnSync(
     pocketBaseBinary(),
     [
@@ -30,9 +33,13 @@ function pb(...args: string[]): string {
     ],
     { encoding: 'utf8', input: 'y\n', cwd: ROOT },
   );
-  if (result.status !== 0)
-    throw new Error(`pocketbase ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout + result.stderr;
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
+function pb(...args: string[]): string {
+  const { status, output } = run(...args);
+  if (status !== 0) throw new Error(`pocketbase ${args.join(' ')} failed:\n${output}`);
+  return output;
 }
 
 interface Snapshot {
@@ -41,40 +48,102 @@ interface Snapshot {
 }
 
 /**
- * Serves the data dir with no migrations and no hooks (so nothing is re-applied) and reads the
- * schema and settings through the superuser API.
+ * Serves the data dir with no migrations and no hooks (so nothing is re-applied) and hands `act`
+ * a superuser client.
  */
-async function snapshot(): Promise<Snapshot> {
+async function withServer<T>(act: (client: PocketBase) => Promise<T>, dir = dataDir): Promise<T> {
   const email = 'inspect@adscout.test';
   const password = randomSecret();
-  upsertSuperuser(pocketBaseBinary(), dataDir, email, password);
+  upsertSuperuser(pocketBaseBinary(), dir, email, password);
   const server = await startPocketBase({
     pocketbase: pocketBaseBinary(),
-    dataDir,
+    dataDir: dir,
     http: `127.0.0.1:${await freePort()}`,
     migrationsDir: emptyDir,
     hooksDir: emptyDir,
   });
   try {
     const client = new PocketBase(server.url);
+    client.autoCancellation(false);
     await client.collection('_superusers').authWithPassword(email, password);
-    const list = await client.collections.getFullList();
-    const settings = (await client.settings.getAll()) as unknown as Snapshot['settings'];
-    return { collections: new Map(list.map((c) => [c.name, c])), settings };
+    return await act(client);
   } finally {
     await server.stop();
   }
+}
+
+/** The schema and settings, read through the superuser API. */
+async function snapshot(dir = dataDir): Promise<Snapshot> {
+  return withServer(async (client) => {
+    const list = await client.collections.getFullList();
+    const settings = (await client.settings.getAll()) as unknown as Snapshot['settings'];
+    return { collections: new Map(list.map((c) => [c.name, c])), settings };
+  }, dir);
+}
+
+/** A 1×1 PNG. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** PocketBase's own `users` in the parts our migrations change (checked against a fresh install). */
+const POCKETBASE_USERS = {
+  fields: [
+    'id',
+    'password',
+    'tokenKey',
+    'email',
+    'emailVisibility',
+    'verified',
+    'name',
+    'avatar',
+    'created',
+    'updated',
+  ],
+  emailIndex: "CREATE UNIQUE INDEX `idx_email__pb_users_auth_` ON `users` (`email`) WHERE `email` != ''",
+  mappedFields: { id: '', name: 'name', username: '', avatarURL: 'avatar' },
+};
+
+/** The parts of `users` that invariant 15's migrations change. */
+function usersShape(users: CollectionModel) {
+  const full = users as unknown as { oauth2: { mappedFields: Record<string, string> } };
+  return {
+    fields: users.fields.map((field) => field.name),
+    emailIndex: users.indexes.find((index) => index.includes('idx_email_')),
+    mappedFields: full.oauth2.mappedFields,
+    /** PocketBase's two fields that sign-up no longer takes, in full */
+    removable: users.fields.filter((field) => field.name === 'name' || field.name === 'avatar'),
+  };
+}
+
+/** The migration files from `file` on, in order, and how many there are. */
+async function migrationsFrom(file: string): Promise<{ count: number }> {
+  const files = (await readdir(join(ROOT, 'pb_migrations'))).filter((f) => f.endsWith('.js')).sort();
+  const at = files.indexOf(file);
+  expect(at).toBeGreaterThan(0);
+  return { count: files.length - at };
+}
+
+/** Every file under a folder (none when it does not exist). */
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'adscout-mig-'));
   emptyDir = await mkdtemp(join(tmpdir(), 'adscout-empty-'));
   migrationCount = (await readdir(join(ROOT, 'pb_migrations'))).filter((f) => f.endsWith('.js')).length;
+  // PocketBase's own users, in a data dir of its own that no migration of ours touched: what
+  // down() must bring back
+  pristineDir = await mkdtemp(join(tmpdir(), 'adscout-pristine-'));
+  pristineUsers = usersShape((await snapshot(pristineDir)).collections.get('users')!);
+  expect(pristineUsers).toMatchObject(POCKETBASE_USERS);
 });
 
 afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
   await rm(emptyDir, { recursive: true, force: true });
+  await rm(pristineDir, { recursive: true, force: true });
 });
 
 describe('migrations', () => {
@@ -89,6 +158,8 @@ describe('migrations', () => {
     expect(created.sort()).toEqual([...OUR_COLLECTIONS].sort());
     expect(OUR_COLLECTIONS).toContain('billing_sessions');
     expect(collections.get('users')!.updateRule).toBeNull();
+    expect(usersShape(collections.get('users')!).fields).not.toEqual(expect.arrayContaining(['avatar']));
+    expect(usersShape(collections.get('users')!).emailIndex).toMatch(/\(`email` COLLATE NOCASE\)/);
     expect(collections.get('search_results')!.indexes.join('\n')).toMatch(/UNIQUE INDEX .* \(run, ad_id\)/);
     expect(collections.get('keyword_sets')!.indexes.join('\n')).toMatch(/UNIQUE INDEX .* \(user, locale\)/);
     expect(collections.get('subscriptions')!.indexes.join('\n')).toMatch(/UNIQUE INDEX .* \(user\)/);
@@ -117,6 +188,72 @@ describe('migrations', () => {
     expect(await fieldsOf()).toEqual(expect.arrayContaining(['media_poster_url', 'card_count']));
   });
 
+  it('make an email one account whatever its case, refusing with nothing changed while two differ only in case', async () => {
+    const from = await migrationsFrom('1795300730_update_users_email_nocase.js');
+    pb('migrate', 'down', String(from.count));
+    const before = (await snapshot()).collections.get('users')!;
+    const emails = () =>
+      withServer(async (client) =>
+        (await client.collection('users').getFullList({ sort: 'email' })).map((user) => user.email as string),
+      );
+    const twin = await withServer(async (client) => {
+      const create = (email: string) =>
+        client.collection('users').create({ email, password: 'Twin-pass-1', passwordConfirm: 'Twin-pass-1' });
+      await create('Twin@Example.com');
+      const other = await create('twin@example.COM');
+      await create('Solo@Example.com');
+      return other.id;
+    });
+
+    const refused = run('migrate', 'up');
+    expect(refused.output).toContain('differ only in case');
+    expect(refused.output).toContain('Twin@Example.com, twin@example.COM');
+    expect(refused.output).toContain('Nothing was changed.');
+    expect(refused.output).not.toMatch(/Applied/);
+    expect(usersShape((await snapshot()).collections.get('users')!)).toEqual(usersShape(before));
+    expect(await emails()).toEqual(['Solo@Example.com', 'Twin@Example.com', 'twin@example.COM']);
+
+    // the operator keeps one account of the two (docs/going-live.md#upgrading)
+    await withServer((client) => client.collection('users').delete(twin));
+    expect(pb('migrate', 'up').match(/Applied \S+/g) ?? []).toHaveLength(from.count);
+    expect(await emails()).toEqual(['solo@example.com', 'twin@example.com']);
+    expect(usersShape((await snapshot()).collections.get('users')!).emailIndex).toMatch(/COLLATE NOCASE/);
+  });
+
+  it('take the avatars and the avatar and name fields away, and bring PocketBase’s fields and mappings back', async () => {
+    const from = await migrationsFrom('1795300740_update_users_sign_up_fields.js');
+    pb('migrate', 'down', String(from.count));
+    const before = usersShape((await snapshot()).collections.get('users')!);
+    expect(before).toEqual({ ...pristineUsers, emailIndex: before.emailIndex });
+    expect(before.removable).toHaveLength(2);
+    const user = await withServer(async (client) => {
+      const form = new FormData();
+      form.set('email', `pictured-${Date.now()}@adscout.test`);
+      form.set('password', 'Pictured-1');
+      form.set('passwordConfirm', 'Pictured-1');
+      form.set('name', 'Pictured');
+      form.set('avatar', new Blob([Buffer.from(ONE_PIXEL_PNG, 'base64')], { type: 'image/png' }), 'me.png');
+      const record = await client.collection('users').create(form);
+      // a thumbnail is stored too, on its first request
+      const thumb = await fetch(client.files.getURL(record, record.avatar as string, { thumb: '10x10' }));
+      expect(thumb.status).toBe(200);
+      return record;
+    });
+    const folder = join(dataDir, 'storage', user.collectionId, user.id);
+    expect((await filesUnder(folder)).length).toBeGreaterThanOrEqual(2);
+
+    expect(pb('migrate', 'up').match(/Applied \S+/g) ?? []).toHaveLength(from.count);
+    expect(await filesUnder(folder)).toEqual([]);
+    const after = usersShape((await snapshot()).collections.get('users')!);
+    expect(after.fields).not.toEqual(expect.arrayContaining(['name']));
+    expect(after.fields).not.toEqual(expect.arrayContaining(['avatar']));
+    expect(after.mappedFields).toMatchObject({ name: '', avatarURL: '' });
+
+    pb('migrate', 'down', String(from.count));
+    expect(usersShape((await snapshot()).collections.get('users')!)).toEqual(before);
+    pb('migrate', 'up');
+  });
+
   it('roll back every collection, rule and setting with migrate down', async () => {
     const output = pb('migrate', 'down', String(migrationCount));
     expect(output.match(/Reverted \S+/g) ?? []).toHaveLength(migrationCount);
@@ -126,6 +263,7 @@ describe('migrations', () => {
     // PocketBase's own defaults for users are back
     expect(collections.get('users')!.updateRule).toBe('id = @request.auth.id');
     expect(collections.get('users')!.indexes.join('\n')).not.toMatch(/idx_users_updated/);
+    expect(usersShape(collections.get('users')!)).toEqual(pristineUsers);
     expect(settings.batch.enabled).toBe(false);
     expect(settings.rateLimits.enabled).toBe(false);
   });

@@ -13,10 +13,12 @@ export const LIMITS = {
 } as const;
 
 /**
- * Password-reset mails one email address may be sent (asked for) in a window, from any client
- * address; PocketBase's limiter also allows 5 requests per client address in 5 minutes.
+ * Password-reset mails one account may be sent in a window, whoever asks and from any client
+ * address; the window shrinks to the reset link's lifetime when that is shorter (PocketBase's
+ * default: 30 minutes). PocketBase's limiter also allows 5 requests per client address in 5
+ * minutes.
  */
-export const PASSWORD_RESET_PER_ADDRESS = { maxRequests: 3, windowMs: 60 * 60 * 1000 } as const;
+export const PASSWORD_RESET_PER_ACCOUNT = { maxRequests: 3, windowMs: 30 * 60 * 1000 } as const;
 
 /** SPEC §2: the processing time the search page states. */
 export const STATED_PROCESSING_TIME = '2 to 10 minutes';

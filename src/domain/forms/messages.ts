@@ -79,7 +79,6 @@ export const PRODUCT_MESSAGES = {
   currentPasswordWrong: 'The current password is not correct',
   paymentProviderFailed: 'The payment provider could not complete the request. Please try again.',
   paymentProviderUnreachable: 'The payment provider could not be reached. Please try again.',
-  tooManyResetRequests: 'Too many password reset requests for this address. Please try again in an hour.',
   resetLinkSent: 'If an account exists for that address, we sent a link to reset the password.',
   passwordReset: 'Your password was reset. Log in with your new password.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',

@@ -14,6 +14,7 @@ import {
 } from '../../domain/forms/forms.ts';
 import { LIMITS } from '../../domain/forms/limits.ts';
 import { MESSAGES, PRODUCT_MESSAGES } from '../../domain/forms/messages.ts';
+import { foldEmailCase, sameEmail } from './email-case.ts';
 
 export function audit(
   txApp: CoreApp,
@@ -35,6 +36,17 @@ function validationMessage(error: unknown): string | null {
   return null;
 }
 
+/** onRecordCreate / onRecordUpdate (users), by any path: the email is stored case-folded. */
+export function storeFoldedEmail(e: core.RecordEvent): void {
+  const record = e.record;
+  if (record) {
+    const email = record.email();
+    const folded = foldEmailCase(email);
+    if (folded !== email) record.setEmail(folded);
+  }
+  return e.next();
+}
+
 /** A string field of the JSON body; anything else counts as empty (SPEC §5's "must be non-empty"). */
 export function textOf(body: { [key: string]: unknown }, name: string): string {
   const value = body && body[name];
@@ -47,11 +59,20 @@ function checked<T>(result: { ok: true; data: T } | { ok: false; message: string
   return result.data;
 }
 
+/** What sign-up takes (invariant 15): an email and a password, which PocketBase has confirmed. */
+const SIGN_UP_FIELDS = ['email', 'password', 'passwordConfirm'];
+
 /**
- * Sign-up through the users collection: SPEC §5's registration rules — the collection itself
- * accepts 6-character passwords, which Settings allows.
+ * Sign-up through the users collection: an email and a password and nothing else, so an
+ * anonymous request stores no file and no text of its choosing; then SPEC §5's registration
+ * rules — the collection itself accepts 6-character passwords, which Settings allows.
+ * `uploads` are the names of the request's file parts.
  */
-export function checkRegistration(body: { [key: string]: unknown }): void {
+export function checkRegistration(body: { [key: string]: unknown }, uploads: string[]): void {
+  const extra = Object.keys(body).filter((name) => SIGN_UP_FIELDS.indexOf(name) < 0);
+  if (extra.length > 0 || uploads.length > 0) {
+    throw new BadRequestError('Sign-up takes an email address and a password only.');
+  }
   checked(checkInput(registerSchema, { email: textOf(body, 'email'), password: textOf(body, 'password') }));
 }
 
@@ -94,11 +115,12 @@ export function requireCurrentPassword(
  */
 function requestEmailChange(userId: string, email: string) {
   const user = $app.findRecordById('users', userId);
-  if (user.email().toLowerCase() === email.toLowerCase()) {
+  if (sameEmail(user.email(), email)) {
     throw new BadRequestError('That is already your email address.');
   }
   let taken: boolean;
   try {
+    // the email index ignores case, and so does this lookup
     taken = $app.findAuthRecordByEmail('users', email).id !== userId;
   } catch {
     taken = false; // no account has it
@@ -116,7 +138,9 @@ function requestEmailChange(userId: string, email: string) {
 
 export function changeEmail(e: core.RequestEvent, userId: string, body: { [key: string]: unknown }) {
   const oldPassword = requireCurrentPassword(e, userId, body, 'email_update_refused');
-  const email = checked(checkInput(newEmailSchema, { email: textOf(body, 'email'), oldPassword })).email;
+  const email = foldEmailCase(
+    checked(checkInput(newEmailSchema, { email: textOf(body, 'email'), oldPassword })).email,
+  );
   if (email.length > LIMITS.emailMaxLength) throw new BadRequestError(MESSAGES.emailTooLong);
   if ($app.settings().smtp.enabled) {
     // nothing is saved before the link is opened: check the address as a save would
@@ -127,7 +151,7 @@ export function changeEmail(e: core.RequestEvent, userId: string, body: { [key: 
     const record = txApp.findRecordById('users', userId);
     user = record;
     const previous = record.email();
-    if (previous.toLowerCase() === email.toLowerCase()) {
+    if (sameEmail(previous, email)) {
       throw new BadRequestError('That is already your email address.');
     }
     record.setEmail(email);

@@ -1,14 +1,16 @@
 /**
  * The account area (pb_hooks/account.pb.js): email and password changes, re-authenticated with
- * the current password, with their audit-log entry; SPEC §5's sign-up rules on the server; the
- * audit entries of PocketBase's own reset and email-change confirmations; deleting the account
- * and downloading its data (issue 19).
+ * the current password, with their audit-log entry; sign-up (an email and a password only, with
+ * SPEC §5's rules) on the server; emails stored case-folded (invariant 15); the audit entries of
+ * PocketBase's own reset and email-change confirmations; deleting the account and downloading its
+ * data (issue 19).
  */
 import { changeEmail, changePassword, checkRegistration } from './account.ts';
 import { deleteAccount } from './delete.ts';
 import { exportAccount } from './export.ts';
 
 export { auditEmailChange, auditPasswordReset } from './confirmations.ts';
+export { storeFoldedEmail } from './account.ts';
 
 /**
  * POST /api/adscout/account/email {email, oldPassword}: { token, record }; with SMTP the change
@@ -33,8 +35,22 @@ export function handleExportAccount(e: core.RequestEvent): void {
   return exportAccount(e, e.auth!.id);
 }
 
+/**
+ * The names of a multipart body's file parts, whatever field they name (requestInfo() has parsed
+ * the body). PocketBase's record events keep the request on `requestEvent`: goja does not lift
+ * the fields of an embedded struct pointer, so `e.request` is undefined there.
+ */
+function filePartsOf(e: core.RecordRequestEvent): string[] {
+  const event = e as unknown as { requestEvent?: { request?: http.Request } };
+  const form = event.requestEvent && event.requestEvent.request && event.requestEvent.request.multipartForm;
+  return form && form.file ? Object.keys(form.file) : [];
+}
+
 /** onRecordCreateRequest for users: sign-up's rules (superusers creating accounts skip them). */
 export function handleRegistration(e: core.RecordRequestEvent): void {
-  if (!e.hasSuperuserAuth()) checkRegistration(e.requestInfo().body || {});
+  if (!e.hasSuperuserAuth()) {
+    const body = e.requestInfo().body || {};
+    checkRegistration(body, filePartsOf(e));
+  }
   return e.next();
 }

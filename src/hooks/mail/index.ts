@@ -1,6 +1,6 @@
 /**
  * The mail area (pb_hooks/mail.pb.js): mails kept in mail_outbox without SMTP and the superuser
- * route that lists them, our own mails, and the per-address limit of password-reset requests.
+ * route that lists them, our own mails, and the per-account limit of password-reset mails.
  */
 export { captureMail, handleOutbox, sendMail } from './outbox.ts';
-export { checkResetRequest } from './reset-limit.ts';
+export { limitResetRequest, pruneResetCounts } from './reset-limit.ts';

@@ -1,42 +1,87 @@
 /**
- * Password-reset requests per address (issue 19). PocketBase's limiter counts them per client
- * address (`*:requestPasswordReset`, migration 1795300080); this counts them per email address,
- * so nobody can flood one inbox from many addresses. It counts every address asked for, known or
- * not, and answers both the same way, so the limit tells nobody which addresses have accounts.
- * The counts live in PocketBase's app store (memory: a restart forgets them).
+ * Password-reset mails per account (issue 19, invariant 15). PocketBase's limiter counts reset
+ * requests per client address (`*:requestPasswordReset`, migration 1795300080); this counts the
+ * mails one account is sent, from any client address, so nobody floods one inbox from many.
+ *
+ * It runs in PocketBase's reset hook, which fires only for a request PocketBase accepted for an
+ * existing account (after its own 2-minute resend guard): a malformed request or an address with
+ * no account counts for nobody and stores nothing. Over the limit the answer is PocketBase's own
+ * 204 without the mail, so the limit tells nobody which addresses have accounts. The window is at
+ * most the reset link's lifetime, so whenever an owner's request is refused, a mail sent within
+ * the window still holds a live link (the limit can delay an owner, never lock them out).
+ *
+ * The counts live in PocketBase's app store (memory: a restart forgets them): one entry per
+ * account asked for in the last window, each of at most `maxRequests` times; the prune cron
+ * removes entries whose window has passed.
  */
-import { PASSWORD_RESET_PER_ADDRESS } from '../../domain/forms/limits.ts';
-import { PRODUCT_MESSAGES } from '../../domain/forms/messages.ts';
+import { PASSWORD_RESET_PER_ACCOUNT } from '../../domain/forms/limits.ts';
 import { admitRequest } from './request-window.ts';
 
 const KEY_PREFIX = 'adscout.resetRequests.';
 
-/** The email of a request body, as the limit counts it ('' when there is none). */
-function addressOf(body: { [key: string]: unknown } | null): string {
-  const value = body && body.email;
-  return typeof value === 'string' ? value.trim().toLowerCase() : '';
+/** The counted times of one entry (a comma-separated string in the store). */
+function timesOf(value: unknown): number[] {
+  return typeof value === 'string' && value ? value.split(',').map(Number) : [];
+}
+
+/** The counting window of a collection: the limit's, or the reset link's lifetime if shorter. */
+export function resetWindowMs(collection: core.Collection): number {
+  const lifetimeMs = Number(collection.passwordResetToken.duration) * 1000;
+  return lifetimeMs > 0
+    ? Math.min(PASSWORD_RESET_PER_ACCOUNT.windowMs, lifetimeMs)
+    : PASSWORD_RESET_PER_ACCOUNT.windowMs;
 }
 
 /**
- * For POST /api/collections/{collection}/request-password-reset (called by the middleware of
- * pb_hooks/config.pb.js): throws a 429 when the address is over its limit.
+ * onRecordRequestPasswordResetRequest (every auth collection): counts the request against its
+ * account, then lets PocketBase send the mail; over the limit, answers 204 with no mail.
  */
-export function checkResetRequest(e: core.RequestEvent): void {
-  const address = addressOf(e.requestInfo().body);
-  if (!address) return;
+export function limitResetRequest(e: core.RecordRequestPasswordResetRequestEvent): void {
+  const collection = e.collection!;
+  const record = e.record!;
+  const limit = { maxRequests: PASSWORD_RESET_PER_ACCOUNT.maxRequests, windowMs: resetWindowMs(collection) };
   const now = Date.now();
   let allowed = true;
-  let retryAfter = 0;
-  // setFunc runs under the store's lock: concurrent requests for one address count one by one
-  $app.store().setFunc(KEY_PREFIX + address, (old: unknown) => {
-    const earlier = typeof old === 'string' && old ? old.split(',').map(Number) : [];
-    const decision = admitRequest(earlier, now, PASSWORD_RESET_PER_ADDRESS);
+  // setFunc runs under the store's lock: concurrent requests for one account count one by one
+  $app.store().setFunc(`${KEY_PREFIX}${collection.id}.${record.id}`, (old: unknown) => {
+    const decision = admitRequest(timesOf(old), now, limit);
     allowed = decision.allowed;
-    retryAfter = decision.retryAfterSeconds;
     return decision.times.join(',');
   });
-  if (!allowed) {
-    e.response.header().set('Retry-After', String(retryAfter));
-    throw new ApiError(429, PRODUCT_MESSAGES.tooManyResetRequests, {});
+  if (allowed) return e.next();
+  console.log(
+    `[adscout] password reset for ${collection.name} ${record.id} refused: ${limit.maxRequests} mails ` +
+      `in the last ${Math.round(limit.windowMs / 60000)} minutes; answered 204, no mail sent`,
+  );
+  return e.noContent(204);
+}
+
+/**
+ * Cron (pb_hooks/mail.pb.js): removes the entries whose newest request has left its window, so
+ * the counts hold only accounts asked for lately. A request for the same account in the instant
+ * between the check and the removal goes uncounted: one extra mail at most, never a lock-out.
+ */
+export function pruneResetCounts(): void {
+  const store = $app.store();
+  const entries = store.getAll();
+  const windows: { [collectionId: string]: number } = {};
+  const now = Date.now();
+  let removed = 0;
+  for (const key of Object.keys(entries)) {
+    if (key.indexOf(KEY_PREFIX) !== 0) continue;
+    const collectionId = key.slice(KEY_PREFIX.length).split('.')[0] || '';
+    if (!(collectionId in windows)) {
+      try {
+        windows[collectionId] = resetWindowMs($app.findCollectionByNameOrId(collectionId));
+      } catch {
+        windows[collectionId] = 0; // the collection is gone: so is the entry
+      }
+    }
+    const newest = Math.max(0, ...timesOf(entries[key]));
+    if (newest <= now - windows[collectionId]!) {
+      store.remove(key);
+      removed += 1;
+    }
   }
+  if (removed > 0) console.log(`[adscout] forgot ${removed} expired password-reset counts`);
 }
