@@ -142,7 +142,7 @@ describe('deleting an account (local billing)', () => {
     expect((await server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
   });
 
-  it('removes everything the user owns but keeps the ledger detached and one account_deleted entry with a hash of the email', async () => {
+  it('removes everything the user owns but keeps the ledger detached and one account_deleted entry with a keyed hash of the email', async () => {
     const user = await userWithData(server, 'leaver', 1200);
     const bystander = await userWithData(server, 'bystander', 10);
     const bystanderBefore = await remaining(server, bystander.id);

@@ -256,17 +256,21 @@ describe('events for an account that was deleted', () => {
       payment_status: 'paid',
       client_reference_id: user.id,
       customer,
-      subscription: 'sub_late',
+      subscription: 'sub_late_2',
     });
     const from = stripe.requests.length;
-    // the subscription's events before the checkout's, and each twice
-    for (const event of [created, paid, completed, completed, created]) {
-      expect((await deliver(event)).status, event.type).toBe(200);
-    }
+    // the subscription's own event first: it is canceled at once
+    expect((await deliver(created)).status).toBe(200);
+    expect(subscriptionsOf.get(customer)![0]!.status).toBe('canceled');
+    expect((await deliver(paid)).status).toBe(200);
+    // a second one, whose checkout event comes alone (and twice)
+    subscriptionsOf.get(customer)!.push({ id: 'sub_late_2', status: 'active' });
+    for (const event of [completed, completed, created]) expect((await deliver(event)).status).toBe(200);
     expect(callsSince(from).filter((call) => call.startsWith('DELETE'))).toEqual([
       'DELETE /v1/subscriptions/sub_late',
+      'DELETE /v1/subscriptions/sub_late_2',
     ]);
-    expect(subscriptionsOf.get(customer)![0]!.status).toBe('canceled');
+    expect(subscriptionsOf.get(customer)!.map((s) => s.status)).toEqual(['canceled', 'canceled']);
     for (const event of [created, paid, completed]) expect(await eventCount(event.id)).toBe(1);
     const records = await server.superuser
       .collection('subscriptions')

@@ -267,7 +267,12 @@ describe('a refunded or disputed credit pack', () => {
     holds.set(pack.charge.id, { arrived, released: new Promise<void>((resolve) => (release = resolve)) });
     // the "won" event asks Stripe while nothing is refunded; its answer is held back
     const slow = deliver(disputeClosed(pack.charge, 'won'));
-    await reached;
+    await Promise.race([
+      reached,
+      slow.then(() => {
+        throw new Error('the event was answered without asking Stripe about the charge');
+      }),
+    ]);
     // meanwhile the charge is refunded and that event is handled completely
     pack.charge.refunded = true;
     await expectAllOk([refundedEvent(pack.charge)]);
