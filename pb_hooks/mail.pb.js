@@ -1,7 +1,7 @@
 /// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
 // Mail (src/hooks/mail): kept in mail_outbox when no SMTP server is configured, the superuser
-// route that reads them, and the per-account limit of password-reset mails. Registration only:
-// each handler require()s its area bundle (handlers share no globals).
+// route that reads them, the cron that prunes them, and the per-account limit of password-reset
+// mails. Registration only: each handler require()s its area bundle (handlers share no globals).
 
 onMailerSend((e) => require(`${__hooks}/lib/mail.js`).captureMail(e));
 
@@ -19,4 +19,10 @@ onRecordRequestPasswordResetRequest((e) => require(`${__hooks}/lib/mail.js`).lim
 // Every ten minutes: the reset counts whose window has passed are forgotten.
 cronAdd('adscout_reset_counts_prune', '*/10 * * * *', () => {
   require(`${__hooks}/lib/mail.js`).pruneResetCounts();
+});
+
+// Every hour: kept mails older than 14 days (MAIL_OUTBOX_RETENTION_DAYS) are deleted: they hold
+// personal data and account links.
+cronAdd('adscout_mail_outbox_prune', '41 * * * *', () => {
+  require(`${__hooks}/lib/mail.js`).pruneOutbox();
 });

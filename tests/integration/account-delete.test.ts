@@ -1,11 +1,15 @@
 /**
- * Issue 19, deleting an account: it needs the current password and DELETE typed in; the
+ * Issues 19 and 27, deleting an account: it needs the current password and DELETE typed in; the
  * subscription ends first — in Stripe (stripe-mock), where a refusal or an unreachable Stripe
  * stops the deletion with nothing deleted — and then nothing of the user remains but the billing
  * records the law keeps: ledger entries detached from the user, and one `account_deleted` audit
- * entry with a hash of the email. Another user's data is untouched.
+ * entry with a keyed hash of the email (an HMAC under the data dir's audit key, which a guessed
+ * address cannot be checked against without). The mails kept for the user's addresses go too.
+ * Another user's data, and mails, are untouched.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunWithResults, pausedWatch, subscriber } from '../fixtures/records.ts';
 import { freePort } from '../../scripts/lib/stack.mjs';
@@ -70,10 +74,46 @@ async function remaining(server: TestServer, userId: string): Promise<Record<str
 
 const nothingLeft = () => Object.fromEntries([...OWNED, 'usage_ledger'].map((name) => [name, 0]));
 
+/** The server's audit key: made at the first start, in the data dir, readable by its owner only. */
+async function auditKey(server: TestServer): Promise<string> {
+  const path = join(server.dataDir, '.adscout-audit-key');
+  expect((await stat(path)).mode & 0o777).toBe(0o600);
+  const key = (await readFile(path, 'utf8')).trim();
+  expect(key.length).toBeGreaterThanOrEqual(32);
+  return key;
+}
+
+interface KeptMail {
+  id: string;
+  to: string;
+}
+
+/** The mails kept (no SMTP) whose `to` contains `address`. */
+async function mailsTo(server: TestServer, address: string): Promise<KeptMail[]> {
+  const { items } = await server.superuser.send<{ items: KeptMail[] }>('/api/adscout/local/outbox', {
+    query: { to: address },
+  });
+  return items;
+}
+
+/** Asks for a password reset of `email` and waits until its mail is kept. */
+async function resetMailTo(server: TestServer, email: string): Promise<void> {
+  const before = (await mailsTo(server, email)).length;
+  await server.anonymous().collection('users').requestPasswordReset(email);
+  const deadline = Date.now() + 10_000;
+  while ((await mailsTo(server, email)).length <= before) {
+    if (Date.now() > deadline) throw new Error(`no reset mail to ${email} was kept`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('deleting an account (local billing)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { ADSCOUT_BILLING: 'local' }, clientsBehindProxy: true });
+    server = await startTestServer({
+      env: { ADSCOUT_BILLING: 'local', SMTP_HOST: '' },
+      clientsBehindProxy: true,
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -102,7 +142,7 @@ describe('deleting an account (local billing)', () => {
     expect((await server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
   });
 
-  it('removes everything the user owns but keeps the ledger detached and one account_deleted entry with a hash of the email', async () => {
+  it('removes everything the user owns but keeps the ledger detached and one account_deleted entry with a keyed hash of the email', async () => {
     const user = await userWithData(server, 'leaver', 1200);
     const bystander = await userWithData(server, 'bystander', 10);
     const bystanderBefore = await remaining(server, bystander.id);
@@ -125,13 +165,18 @@ describe('deleting an account (local billing)', () => {
       const entry = await server.superuser.collection('usage_ledger').getOne(id);
       expect({ user: entry.user, run: entry.run }).toEqual({ user: '', run: '' });
     }
-    const hash = createHash('sha256').update(user.email.toLowerCase()).digest('hex');
+    const hmac = createHmac('sha256', await auditKey(server))
+      .update(user.email.toLowerCase())
+      .digest('hex');
     const deleted = await server.superuser
       .collection('audit_logs')
-      .getFullList({ filter: `action = "account_deleted" && metadata.email_sha256 = "${hash}"` });
+      .getFullList({ filter: `action = "account_deleted" && metadata.email_hmac = "${hmac}"` });
     expect(deleted).toHaveLength(1);
     expect(deleted[0]!.user).toBe('');
-    expect(JSON.stringify(deleted[0]!.metadata)).not.toContain(user.email);
+    // neither the address nor its plain hash, which a guessed address would match
+    const kept = JSON.stringify(deleted[0]!.metadata);
+    expect(kept).not.toContain(user.email);
+    expect(kept).not.toContain(createHash('sha256').update(user.email.toLowerCase()).digest('hex'));
     // the session is over and the old login fails
     expect(await statusOf(user.pb.collection('users').authRefresh())).toBe(401);
     expect(
@@ -139,6 +184,31 @@ describe('deleting an account (local billing)', () => {
     ).toBe(400);
     // another user's data is untouched
     expect(await remaining(server, bystander.id)).toEqual(bystanderBefore);
+  });
+
+  it('deletes the mails kept for the user, at this address and an earlier one, and no one else’s', async () => {
+    const user = await server.createUser('mailed');
+    const earlier = user.email;
+    await resetMailTo(server, earlier);
+    // the email changes at once without SMTP
+    const next = `renamed-${user.id}@adscout.test`;
+    const changed = await user.pb.send<{ token: string }>('/api/adscout/account/email', {
+      method: 'POST',
+      body: { email: next, oldPassword: user.password },
+    });
+    user.pb.authStore.save(changed.token, user.pb.authStore.record);
+    // mails kept for the new address (in other letters too), for one holding it as a part, and for a bystander
+    const bystander = await server.createUser('mail-bystander');
+    for (const to of [next, next.toUpperCase(), `x${next}`, bystander.email]) {
+      await server.superuser.collection('mail_outbox').create({ to, subject: 'Kept', html: '<p>Kept</p>' });
+    }
+
+    expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'DELETE' })).toMatchObject({
+      status: 200,
+    });
+    expect(await mailsTo(server, earlier)).toEqual([]);
+    expect((await mailsTo(server, next)).map((mail) => mail.to)).toEqual([`x${next}`]);
+    expect((await mailsTo(server, bystander.email)).map((mail) => mail.to)).toEqual([bystander.email]);
   });
 });
 
@@ -181,17 +251,21 @@ describe('deleting an account (Stripe billing)', () => {
     return user;
   }
 
-  it('cancels the subscription in Stripe at once, then deletes', async () => {
+  it('expires open checkouts and cancels the subscription in Stripe at once, then deletes', async () => {
     const user = await stripeSubscriber(server, 'stripe-leaver');
     stripe.requests.length = 0;
     expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'DELETE' })).toMatchObject({
       status: 200,
     });
     const calls = stripe.requests.map((request) => `${request.method} ${request.path}`);
-    expect(calls[0]).toBe('GET /v1/subscriptions');
+    // stripe-mock lists one open session and one running subscription (its fixtures)
+    expect(calls[0]).toBe('GET /v1/checkout/sessions');
     expect(stripe.requests[0]!.query.get('customer')).toBe('cus_stripe-leaver');
-    expect(calls.slice(1).every((call) => /^DELETE \/v1\/subscriptions\/sub_\w+$/.test(call))).toBe(true);
-    expect(calls.length).toBeGreaterThan(1);
+    expect(calls[1]).toMatch(/^POST \/v1\/checkout\/sessions\/cs_\w+\/expire$/);
+    expect(calls[2]).toBe('GET /v1/subscriptions');
+    expect(stripe.requests[2]!.query.get('customer')).toBe('cus_stripe-leaver');
+    expect(calls.slice(3).every((call) => /^DELETE \/v1\/subscriptions\/sub_\w+$/.test(call))).toBe(true);
+    expect(calls.length).toBeGreaterThan(3);
     expect(await remaining(server, user.id)).toEqual(nothingLeft());
     const deleted = await server.superuser
       .collection('audit_logs')

@@ -2,12 +2,13 @@
  * Issue 19 without SMTP (a local trial): mails are kept in mail_outbox, which only superusers
  * read (the collection and GET /api/adscout/local/outbox: the mails hold reset tokens); their
  * links are absolute, on the server's own address; a reset works from the kept mail; an email
- * change happens at once, as before; and a server others can reach warns that password reset
- * cannot reach users.
+ * change happens at once, as before; a server others can reach warns that password reset
+ * cannot reach users; and a mail is kept 14 days at most (issue 27: a cron prunes older ones).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../fixtures/wait-for.ts';
+import { waitFor, waitUntil } from '../fixtures/wait-for.ts';
 import { startTestServer, statusOf, type TestServer } from './harness.ts';
+import { pbDate, runCron, writeColumns } from './security/support.ts';
 
 interface OutboxMail {
   to: string;
@@ -103,5 +104,35 @@ describe('mail without SMTP', () => {
     } finally {
       await exposed.stop();
     }
+  });
+});
+
+describe('how long mails are kept', () => {
+  it('the hourly prune deletes kept mails older than 14 days, and only those', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const ages = { old: 15 * day, nearly: 13 * day, fresh: 0 };
+    const ids: Record<string, string> = {};
+    for (const name of Object.keys(ages)) {
+      const mail = await server.superuser
+        .collection('mail_outbox')
+        .create({ to: `${name}-${Date.now()}@adscout.test`, subject: `Kept (${name})` });
+      ids[name] = mail.id;
+    }
+    // PocketBase stamps `created` itself: date two of them back, with the server stopped
+    await writeColumns(
+      server,
+      'mail_outbox',
+      (['old', 'nearly'] as const).map((name) => ({
+        id: ids[name]!,
+        values: { created: pbDate(new Date(Date.now() - ages[name])) },
+      })),
+    );
+    const exists = (id: string) =>
+      statusOf(server.superuser.collection('mail_outbox').getOne(id)).then((s) => s === 0);
+    expect(await exists(ids.old!)).toBe(true);
+    await runCron(server.superuser, 'adscout_mail_outbox_prune');
+    await waitUntil('the prune of the 15-day-old mail', async () => !(await exists(ids.old!)));
+    expect(await exists(ids.nearly!)).toBe(true);
+    expect(await exists(ids.fresh!)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * (HMAC-SHA256 of `t.body` with the endpoint's secret; src/hooks/billing/stripe-protocol.ts checks it), and a
  * delivery to the server's webhook route. The Stripe API double is stripe-mock.ts.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 export const WEBHOOK_PATH = '/api/adscout/stripe/webhook';
 
@@ -31,4 +31,9 @@ export function stripeWebhook(serverUrl: () => string, secret: string) {
       return fetch(`${serverUrl()}${WEBHOOK_PATH}`, { method: 'POST', headers, body });
     },
   };
+}
+
+/** An event of `type` about `object`, with a fresh id (stripe-mock sends no events: tests write them). */
+export function stripeEvent(type: string, object: Record<string, unknown>) {
+  return { id: `evt_${randomBytes(8).toString('hex')}`, object: 'event', type, data: { object } };
 }

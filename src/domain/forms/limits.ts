@@ -20,6 +20,12 @@ export const LIMITS = {
  */
 export const PASSWORD_RESET_PER_ACCOUNT = { maxRequests: 3, windowMs: 30 * 60 * 1000 } as const;
 
+/**
+ * How long the server keeps a mail it could not hand to an SMTP server (mail_outbox): a cron
+ * deletes older ones, and the privacy page says so.
+ */
+export const MAIL_OUTBOX_RETENTION_DAYS = 14;
+
 /** SPEC §2: the processing time the search page states. */
 export const STATED_PROCESSING_TIME = '2 to 10 minutes';
 

@@ -155,7 +155,8 @@ export type Watch = z.infer<typeof watchSchema>;
 /**
  * Ledger kinds. Amounts are positive; the kind says which balance they move:
  * plan_use and addon_use spend, addon_grant adds credits, reservation holds units for a
- * working run and reservation_release lets them go at settlement.
+ * working run and reservation_release lets them go at settlement; addon_revoke takes credits of
+ * a refunded or disputed pack back and addon_restore gives them back (a dispute won).
  */
 export const LEDGER_KINDS = [
   'plan_use',
@@ -163,6 +164,8 @@ export const LEDGER_KINDS = [
   'addon_grant',
   'reservation',
   'reservation_release',
+  'addon_revoke',
+  'addon_restore',
 ] as const;
 
 export const usageLedgerEntrySchema = baseRecord.extend({

@@ -1,15 +1,18 @@
 /**
- * Deleting an account (issue 19): POST /api/adscout/account/delete {oldPassword, confirm}. It
- * needs the current password and DELETE typed in; it ends the subscription first (in Stripe, or
- * locally), and when Stripe refuses or cannot be reached nothing is deleted. Then, in one
- * transaction: the ledger entries are detached from the user (kept for billing law), every record
- * the user owns is deleted (results, runs, watches, keyword sets, subscription, billing sessions,
- * audit logs), then the user, and one `account_deleted` entry stays, with a hash of the email
- * instead of the email.
+ * Deleting an account (issues 19 and 27): POST /api/adscout/account/delete {oldPassword, confirm}.
+ * It needs the current password and DELETE typed in; it ends the billing first — open Checkout
+ * Sessions expired and subscriptions canceled in Stripe, or nothing outside our records locally —
+ * and when Stripe refuses or cannot be reached nothing is deleted. Then, in one transaction: the
+ * ledger entries are detached from the user (kept for billing law), every record the user owns is
+ * deleted (results, runs, watches, keyword sets, subscription, billing sessions, audit logs), and
+ * the mails kept for its addresses, then the user, and one `account_deleted` entry stays, with a
+ * keyed hash of the email (config/audit-key.ts) instead of the email.
  */
 import { checkInput, deleteAccountSchema } from '../../domain/forms/forms.ts';
 import { PRODUCT_MESSAGES } from '../../domain/forms/messages.ts';
 import { cancelBillingForDeletion, type CanceledBilling } from '../billing/index.ts';
+import { emailHmac } from '../config/index.ts';
+import { deleteMailsTo } from '../mail/index.ts';
 import { audit, requireCurrentPassword, textOf } from './account.ts';
 
 /**
@@ -36,6 +39,34 @@ function collectionExists(txApp: CoreApp, name: string): boolean {
   }
 }
 
+/**
+ * The addresses mails to this account went to: its email, and those its audit entries name (an
+ * earlier address, a new one waiting for its link) that no other account holds now.
+ */
+function addressesOf(txApp: CoreApp, user: core.Record): string[] {
+  const addresses = [user.email().trim().toLowerCase()];
+  const entries = txApp.findRecordsByFilter('audit_logs', 'user = {:user}', '', 0, 0, { user: user.id });
+  for (const entry of entries) {
+    let metadata: { [key: string]: unknown };
+    try {
+      metadata = JSON.parse(entry!.getString('metadata') || '{}') || {};
+    } catch (_) {
+      continue;
+    }
+    for (const key of ['old_email', 'new_email']) {
+      const value = metadata[key];
+      const address = typeof value === 'string' ? value.trim().toLowerCase() : '';
+      if (!address || addresses.indexOf(address) >= 0) continue;
+      const holders = txApp.findRecordsByFilter('users', 'id != {:id} && email:lower = {:email}', '', 1, 0, {
+        id: user.id,
+        email: address,
+      });
+      if (holders.length === 0) addresses.push(address);
+    }
+  }
+  return addresses;
+}
+
 export function deleteAccount(e: core.RequestEvent, userId: string, body: { [key: string]: unknown }) {
   const oldPassword = requireCurrentPassword(e, userId, body, 'account_delete_refused');
   const confirmed = checkInput(deleteAccountSchema, { oldPassword, confirm: textOf(body, 'confirm') });
@@ -45,13 +76,16 @@ export function deleteAccount(e: core.RequestEvent, userId: string, body: { [key
   try {
     billing = cancelBillingForDeletion(userId);
   } catch (error) {
-    console.log(`[adscout] account ${userId} not deleted: its subscription could not be canceled: ${error}`);
+    console.log(
+      `[adscout] account ${userId} not deleted: its billing could not be ended at Stripe: ${error}`,
+    );
     throw new ApiError(502, PRODUCT_MESSAGES.accountDeleteBillingFailed, {});
   }
 
   $app.runInTransaction((txApp) => {
     const user = txApp.findRecordById('users', userId);
-    const emailHash = $security.sha256(user.email().trim().toLowerCase());
+    const emailHash = emailHmac(user.email());
+    deleteMailsTo(txApp, addressesOf(txApp, user));
     // kept for billing law, detached: no user, no run (the runs go)
     txApp
       .db()
@@ -65,9 +99,10 @@ export function deleteAccount(e: core.RequestEvent, userId: string, body: { [key
     // the user last: PocketBase ends their realtime connections' authorization with it
     txApp.delete(user);
     audit(txApp, '', 'account_deleted', {
-      email_sha256: emailHash,
+      email_hmac: emailHash,
       billing_mode: billing.mode,
       stripe_customer_id: billing.stripeCustomerId,
+      expired_checkout_sessions: billing.expiredCheckoutSessions.join(','),
       canceled_subscriptions: billing.canceledSubscriptions.join(','),
     });
   });

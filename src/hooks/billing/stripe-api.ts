@@ -21,18 +21,34 @@ import {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type StripeObject = { [key: string]: any };
 
+/** The id of an expandable field: the id itself, or the expanded object's id ('' when absent). */
+export function idOf(value: unknown): string {
+  if (!value) return '';
+  return typeof value === 'string' ? value : String((value as { id?: unknown }).id || '');
+}
+
 function apiBase(): string {
   return (env('STRIPE_API_BASE') || 'https://api.stripe.com').replace(/\/+$/, '');
 }
 
-/** One Stripe API call; throws a 502 with our message when Stripe refuses or cannot be reached. */
+/**
+ * One Stripe API call; throws a 502 with our message when Stripe refuses or cannot be reached.
+ * `idempotencyKey` makes Stripe answer a repeated POST with the first one's result (for a day).
+ */
 export function stripeCall(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   params?: { [key: string]: unknown },
+  idempotencyKey?: string,
 ): StripeObject {
   const body = params ? formEncode(params) : '';
   const url = method !== 'POST' && body ? `${apiBase()}${path}?${body}` : `${apiBase()}${path}`;
+  const headers: { [name: string]: string } = {
+    Authorization: `Bearer ${env('STRIPE_SECRET_KEY')}`,
+    'Content-Type': 'application/x-www-form-urlencoded',
+    'Stripe-Version': STRIPE_API_VERSION,
+  };
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   let response;
   try {
     response = $http.send({
@@ -40,11 +56,7 @@ export function stripeCall(
       method: method,
       body: method === 'POST' ? body : '',
       timeout: 20,
-      headers: {
-        Authorization: `Bearer ${env('STRIPE_SECRET_KEY')}`,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'Stripe-Version': STRIPE_API_VERSION,
-      },
+      headers: headers,
     });
   } catch (error) {
     console.log(`[adscout] stripe ${method} ${path} could not be sent: ${error}`);
@@ -59,6 +71,29 @@ export function stripeCall(
     throw new ApiError(502, PRODUCT_MESSAGES.paymentProviderFailed, {});
   }
   return json;
+}
+
+const LIST_PAGE = 100;
+const MAX_LIST_PAGES = 50;
+
+/** Every object of a Stripe list (GET), page by page (`starting_after` the last one). */
+export function listAll(path: string, params: { [key: string]: unknown }): StripeObject[] {
+  const all: StripeObject[] = [];
+  let after = '';
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const query: { [key: string]: unknown } = { ...params, limit: LIST_PAGE };
+    if (after) query.starting_after = after;
+    const list = stripeCall('GET', path, query);
+    const data: StripeObject[] = list.data || [];
+    for (const item of data) all.push(item);
+    const last = data[data.length - 1];
+    if (!list.has_more || !last || !last.id) return all;
+    after = String(last.id);
+  }
+  console.log(
+    `[adscout] stripe GET ${path} has more than ${LIST_PAGE * MAX_LIST_PAGES} objects: read the first ones`,
+  );
+  return all;
 }
 
 /** The configured price id of a checkout product ('' when it is not configured). */

@@ -77,6 +77,18 @@ export function stripePortalUrl(e: core.RequestEvent, userId: string): string {
   return session.url;
 }
 
+/** The user whose subscription record holds this Stripe customer ('' when none does). */
+export function userOfCustomer(customerId: string): string {
+  if (!customerId) return '';
+  try {
+    return $app
+      .findFirstRecordByFilter('subscriptions', 'stripe_customer_id = {:c}', { c: customerId })
+      .getString('user');
+  } catch (_) {
+    return '';
+  }
+}
+
 /** The `updated` stamp of the user's subscription record: its version ('' when there is none). */
 function versionOf(app: CoreApp, userId: string): string {
   const record = subscriptionOf(app, userId);

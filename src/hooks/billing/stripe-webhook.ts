@@ -3,12 +3,21 @@
  * against the raw body as received (HMAC-SHA256 over `t.rawBody`, constant-time, 300 s, any of
  * several v1 values). The event id is recorded in stripe_events in the same transaction as the
  * event's effect, so a redelivery finds it and changes nothing. Subscription state is re-fetched
- * from Stripe, never taken from the payload, so delivery order does not matter.
+ * from Stripe, never taken from the payload, so delivery order does not matter; so are refunds
+ * and disputes (charge-reversals.ts). An event for an account that was deleted is recorded and
+ * answered 200 once what it bought is ended at Stripe (deleted-accounts.ts).
  */
 import { env } from '../config/index.ts';
+import { CHARGE_EVENTS, handleChargeEvent } from './charge-reversals.ts';
+import {
+  isDeletedCustomer,
+  settleDeletedAccountCheckout,
+  settleDeletedAccountSubscription,
+  userExists,
+} from './deleted-accounts.ts';
 import { grantPack } from './fulfil.ts';
-import { packOfSession, type StripeObject } from './stripe-api.ts';
-import { storeFreshState } from './stripe-billing.ts';
+import { idOf, packOfSession, type StripeObject } from './stripe-api.ts';
+import { storeFreshState, userOfCustomer } from './stripe-billing.ts';
 import { verifyStripeSignature } from './stripe-protocol.ts';
 
 const SUBSCRIPTION_EVENTS = [
@@ -83,22 +92,6 @@ function recordEvent(txApp: CoreApp, event: StripeEvent): boolean {
   return true;
 }
 
-function userOfCustomer(customerId: string): string {
-  if (!customerId) return '';
-  try {
-    return $app
-      .findFirstRecordByFilter('subscriptions', 'stripe_customer_id = {:c}', { c: customerId })
-      .getString('user');
-  } catch (_) {
-    return '';
-  }
-}
-
-function idOf(value: unknown): string {
-  if (!value) return '';
-  return typeof value === 'string' ? value : String((value as { id?: unknown }).id || '');
-}
-
 /** Applies a verified event once: { received, duplicate }. */
 export function handleStripeEvent(e: core.RequestEvent): { received: true; duplicate: boolean } {
   const event = verifiedEvent(e);
@@ -114,11 +107,13 @@ export function handleStripeEvent(e: core.RequestEvent): { received: true; dupli
   if (PAID_CHECKOUT_EVENTS.indexOf(event.type) >= 0) {
     const userId: string = object.client_reference_id || (object.metadata && object.metadata.user_id) || '';
     const customer = idOf(object.customer);
-    if (object.mode === 'subscription' && userId && customer) {
+    if (userId && !userExists(userId)) {
+      // nobody to fulfil it for: what it bought ends at Stripe (a 502 if Stripe refuses: retried)
+      settleDeletedAccountCheckout(object, customer);
+    } else if (object.mode === 'subscription' && userId && customer) {
       storeFreshState(userId, customer, record);
       return { received: true, duplicate: duplicate };
-    }
-    if (object.mode === 'payment' && userId && object.payment_status === 'paid') {
+    } else if (object.mode === 'payment' && userId && object.payment_status === 'paid') {
       // Stripe is asked (outside the transaction) only when the session lacks our metadata
       const product = packOfSession(object);
       if (!product) console.log(`[adscout] checkout session ${object.id} bought no credit pack of ours`);
@@ -136,7 +131,11 @@ export function handleStripeEvent(e: core.RequestEvent): { received: true; dupli
       storeFreshState(userId, customer, record);
       return { received: true, duplicate: duplicate };
     }
-    console.log(`[adscout] stripe event ${event.id} (${event.type}) is for an unknown customer`);
+    if (isDeletedCustomer(customer)) settleDeletedAccountSubscription(customer);
+    else console.log(`[adscout] stripe event ${event.id} (${event.type}) is for an unknown customer`);
+  } else if (CHARGE_EVENTS.indexOf(event.type) >= 0) {
+    handleChargeEvent(event, object, record);
+    return { received: true, duplicate: duplicate };
   }
   // nothing of ours to change: record it so a redelivery is recognised
   $app.runInTransaction((txApp) => {

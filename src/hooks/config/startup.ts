@@ -5,8 +5,10 @@
  * Stripe mode with its key and webhook secret), then write the settings that come from the
  * environment into PocketBase's own: the trusted proxy headers, the scheduled backups, and mail
  * (SMTP, the sender, and the application URL that mail links are built on). They are set on
- * every start, so the environment wins over edits in the admin UI.
+ * every start, so the environment wins over edits in the admin UI. The first start also makes
+ * the audit key in the data dir (audit-key.ts).
  */
+import { ensureAuditKey } from './audit-key.ts';
 import { env } from './env.ts';
 import {
   applicationUrl,
@@ -107,6 +109,8 @@ export function startServer(): void {
   settings.smtp.tls = mail.settings.smtp.tls;
   $app.save(settings);
 
+  if (ensureAuditKey())
+    console.log('[adscout] made the audit key (.adscout-audit-key in the data dir, mode 0600)');
   for (const line of startupReport()) console.log(`[adscout] ${line}`);
   console.log(`[adscout] ${describeBackups(backups.settings)}`);
   console.log(`[adscout] ${describeMail(mail.settings, appUrl)}`);

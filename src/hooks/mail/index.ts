@@ -1,6 +1,7 @@
 /**
- * The mail area (pb_hooks/mail.pb.js): mails kept in mail_outbox without SMTP and the superuser
- * route that lists them, our own mails, and the per-account limit of password-reset mails.
+ * The mail area (pb_hooks/mail.pb.js): mails kept in mail_outbox without SMTP, the superuser
+ * route that lists them and the cron that prunes them, our own mails, and the per-account limit
+ * of password-reset mails.
  */
-export { captureMail, handleOutbox, sendMail } from './outbox.ts';
+export { captureMail, deleteMailsTo, handleOutbox, pruneOutbox, sendMail } from './outbox.ts';
 export { limitResetRequest, pruneResetCounts } from './reset-limit.ts';

@@ -2,8 +2,10 @@
  * Mail without SMTP (a local trial, tests): PocketBase's mailer hook keeps every mail in the
  * `mail_outbox` collection instead of handing it to a sendmail that is not there. The mails hold
  * reset and email-change tokens, so only superusers read them: the admin UI, or
- * GET /api/adscout/local/outbox.
+ * GET /api/adscout/local/outbox. They are personal data (issue 27): a cron deletes those older
+ * than MAIL_OUTBOX_RETENTION_DAYS, and deleting an account deletes the mails to its addresses.
  */
+import { MAIL_OUTBOX_RETENTION_DAYS } from '../../domain/forms/limits.ts';
 
 const OUTBOX = 'mail_outbox';
 const MAX_LISTED = 200;
@@ -69,4 +71,37 @@ export function sendMail(to: string, subject: string, html: string): void {
     html: html,
   });
   $app.newMailClient().send(message);
+}
+
+/**
+ * Deletes, in the caller's transaction, every kept mail addressed to one of `addresses` (compared
+ * without case, as whole addresses of the `to` list, which captureMail joins with ", ").
+ */
+export function deleteMailsTo(txApp: CoreApp, addresses: string[]): void {
+  for (const address of addresses) {
+    const wanted = address.trim().toLowerCase();
+    if (!wanted) continue;
+    txApp
+      .db()
+      .newQuery(
+        `DELETE FROM ${OUTBOX} WHERE instr(', ' || lower("to") || ',', ', ' || {:address} || ',') > 0`,
+      )
+      .bind({ address: wanted })
+      .execute();
+  }
+}
+
+/** The cron adscout_mail_outbox_prune: deletes kept mails older than the retention period. */
+export function pruneOutbox(): void {
+  const before = new DateTime()
+    .add((-MAIL_OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1e9) as unknown as time.Duration)
+    .string();
+  const result = $app
+    .db()
+    .newQuery(`DELETE FROM ${OUTBOX} WHERE created < {:before}`)
+    .bind({ before: before })
+    .execute();
+  const removed = result.rowsAffected();
+  if (removed > 0)
+    console.log(`[adscout] deleted ${removed} kept mails older than ${MAIL_OUTBOX_RETENTION_DAYS} days`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeQuota, EMPTY_SUMS, splitCharge } from './balances.ts';
+import { computeQuota, EMPTY_SUMS, splitCharge, takeBackAmount } from './balances.ts';
 
 const active = (plan: string) => ({ plan, status: 'active' });
 
@@ -194,6 +194,45 @@ describe('quota properties (2,000 seeded random ledgers)', () => {
       });
       // every unit is accounted for: what was there is what was charged plus what is left
       expect(after.total_remaining + charge).toBe(before.total_remaining);
+    }
+  });
+});
+
+describe('takeBackAmount (a refunded or disputed pack)', () => {
+  it('takes the pack, or only the unreserved credits left, never below zero', () => {
+    expect(takeBackAmount(500, { addon_remaining: 800, total_remaining: 3300 })).toBe(500);
+    // 70 of the pack's 100 spent: the 30 left
+    expect(takeBackAmount(100, { addon_remaining: 30, total_remaining: 2530 })).toBe(30);
+    // no plan, 80 credits, 50 held by a working run: 30 are free
+    expect(takeBackAmount(500, { addon_remaining: 80, total_remaining: 30 })).toBe(30);
+    expect(takeBackAmount(100, { addon_remaining: 0, total_remaining: 2500 })).toBe(0);
+  });
+
+  it('leaves every balance at or above zero (2,000 seeded random ledgers)', () => {
+    const g = generator(27);
+    for (let i = 0; i < 2000; i++) {
+      const addonGranted = g.int(3000);
+      const reserved = g.int(4000);
+      const sums = {
+        planUsedThisPeriod: g.int(4000),
+        addonGranted,
+        addonUsed: g.int(addonGranted),
+        reserved,
+        released: g.int(reserved),
+      };
+      const subscription = g.int(2) === 0 ? null : { plan: 'monthly', status: 'active' };
+      const pack = g.pick([100, 500, 1000]);
+      const taken = takeBackAmount(pack, computeQuota(subscription, sums));
+      const after = computeQuota(subscription, { ...sums, addonGranted: sums.addonGranted - taken });
+      const label = JSON.stringify({ sums, pack, taken });
+      expect(taken, label).toBeLessThanOrEqual(pack);
+      expect(after.addon_remaining, label).toBe(sums.addonGranted - taken - sums.addonUsed);
+      // every open reservation stays covered: plan and credits still hold it
+      const open = sums.reserved - sums.released;
+      const before = computeQuota(subscription, sums);
+      if (before.plan_remaining_this_month + before.addon_remaining >= open) {
+        expect(after.plan_remaining_this_month + after.addon_remaining, label).toBeGreaterThanOrEqual(open);
+      }
     }
   });
 });

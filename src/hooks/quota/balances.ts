@@ -2,7 +2,8 @@
  * Quota arithmetic (SPEC §3, §9; ARCHITECTURE §6, invariant 3). ledger.ts sums the usage ledger
  * and hands the sums here, so every balance is computed one way.
  *   plan_remaining  = monthly quota − plan use in the current period (0 without an active plan)
- *   addon_remaining = credits granted − credits used (they never expire)
+ *   addon_remaining = credits granted − credits used (they never expire); a pack taken back
+ *                     (refunded, or a dispute lost) counts as granted minus what was taken back
  *   total_remaining = plan_remaining + addon_remaining − open reservations (never below 0)
  */
 import type { Quota } from '../../domain/records/entities.ts';
@@ -11,6 +12,7 @@ import { grantsAccess, PLANS, type PlanId } from '../../domain/billing/plans.ts'
 /** Ledger sums for one user: plan use only for the current period, the rest over all time. */
 export interface LedgerSums {
   planUsedThisPeriod: number;
+  /** Credits granted, less what was taken back from refunded or disputed packs. */
   addonGranted: number;
   addonUsed: number;
   reserved: number;
@@ -58,4 +60,17 @@ export function splitCharge(
   const plan = Math.min(wanted, Math.max(0, balances.planRemaining));
   const addon = Math.min(wanted - plan, Math.max(0, balances.addonRemaining));
   return { plan, addon, waived: wanted - plan - addon };
+}
+
+/**
+ * How much of a pack of `pack` credits a refund or a lost dispute takes back: the pack, but never
+ * more than the unreserved add-on balance — credits already spent stay spent, and what open
+ * reservations may still draw from the credits stays, so total_remaining never goes below 0
+ * (invariant 3). The unreserved add-on balance is min(addon_remaining, total_remaining).
+ */
+export function takeBackAmount(
+  pack: number,
+  quota: { addon_remaining: number; total_remaining: number },
+): number {
+  return Math.max(0, Math.min(Math.floor(pack), quota.addon_remaining, quota.total_remaining));
 }

@@ -6,7 +6,7 @@
  */
 import type { Quota } from '../../domain/records/entities.ts';
 import { toPbDate } from '../../domain/text/format.ts';
-import { computeQuota, splitCharge, type LedgerSums } from './balances.ts';
+import { computeQuota, splitCharge, takeBackAmount, type LedgerSums } from './balances.ts';
 import { currentPeriod } from './periods.ts';
 
 const LEDGER = 'usage_ledger';
@@ -41,7 +41,8 @@ function sums(app: CoreApp, userId: string, periodStart: string): LedgerSums {
     .newQuery(
       `SELECT
          COALESCE(SUM(CASE WHEN kind = 'plan_use' AND period_start = {:period} THEN amount END), 0) AS plan_used,
-         COALESCE(SUM(CASE WHEN kind = 'addon_grant' THEN amount END), 0) AS granted,
+         COALESCE(SUM(CASE WHEN kind IN ('addon_grant', 'addon_restore') THEN amount
+                           WHEN kind = 'addon_revoke' THEN -amount END), 0) AS granted,
          COALESCE(SUM(CASE WHEN kind = 'addon_use' THEN amount END), 0) AS addon_used,
          COALESCE(SUM(CASE WHEN kind = 'reservation' THEN amount END), 0) AS reserved,
          COALESCE(SUM(CASE WHEN kind = 'reservation_release' THEN amount END), 0) AS released
@@ -142,4 +143,72 @@ export function grantCredits(
   if (existing.length > 0) return false;
   entry(txApp, { user: userId, kind: 'addon_grant', amount: amount, checkout_session: checkoutSession });
   return true;
+}
+
+/** The ledger rows of one checkout session (its grant, and what was taken back or restored). */
+function sessionRows(app: CoreApp, checkoutSession: string): core.Record[] {
+  return app.findRecordsByFilter(
+    LEDGER,
+    "checkout_session = {:session} && (kind = 'addon_grant' || kind = 'addon_revoke' || kind = 'addon_restore')",
+    'created,id',
+    0,
+    0,
+    { session: checkoutSession },
+  ) as core.Record[];
+}
+
+/**
+ * A version of a pack's ledger rows: a caller that fetched the pack's state from Stripe outside
+ * its transaction compares it inside, and fetches again when it changed.
+ */
+export function packVersion(app: CoreApp, checkoutSession: string): number {
+  return sessionRows(app, checkoutSession).length;
+}
+
+/**
+ * Takes a credit pack back (a refund or a lost dispute: `reversed`) or gives it back (no longer
+ * reversed), once per change of state, in the caller's transaction. Taking back removes
+ * min(the pack, the unreserved add-on balance) (balances.ts) as one `addon_revoke` row; giving
+ * back restores exactly that as an `addon_restore` row. A pack that was never granted has nothing
+ * to take. Returns what changed.
+ */
+export function setPackReversed(
+  txApp: CoreApp,
+  userId: string,
+  checkoutSession: string,
+  reversed: boolean,
+  now: Date,
+): 'taken_back' | 'restored' | 'unchanged' {
+  let granted = 0;
+  let revokes = 0;
+  let restores = 0;
+  let held = 0;
+  for (const row of sessionRows(txApp, checkoutSession)) {
+    const kind = row.getString('kind');
+    const amount = row.getInt('amount');
+    if (kind === 'addon_grant') granted += amount;
+    else if (kind === 'addon_revoke') {
+      revokes += 1;
+      held += amount;
+    } else if (kind === 'addon_restore') {
+      restores += 1;
+      held -= amount;
+    }
+  }
+  const isReversed = revokes > restores;
+  if (reversed && !isReversed && granted > 0) {
+    const amount = takeBackAmount(granted, quotaFor(txApp, userId, now).quota);
+    entry(txApp, { user: userId, kind: 'addon_revoke', amount: amount, checkout_session: checkoutSession });
+    return 'taken_back';
+  }
+  if (!reversed && isReversed) {
+    entry(txApp, {
+      user: userId,
+      kind: 'addon_restore',
+      amount: Math.max(0, held),
+      checkout_session: checkoutSession,
+    });
+    return 'restored';
+  }
+  return 'unchanged';
 }

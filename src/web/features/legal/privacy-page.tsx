@@ -1,3 +1,4 @@
+import { MAIL_OUTBOX_RETENTION_DAYS } from '../../../domain/limits.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { usePublicConfig } from '../../data/server/public-config.ts';
 import { LastUpdated } from './last-updated.tsx';
@@ -89,7 +90,7 @@ export function PrivacyPage() {
           Subscriptions and result credits are paid through a card payment provider. Your card details are
           entered on the provider&apos;s secure checkout and are never sent to or stored on our servers. We
           receive only what we need to manage your subscription: a customer reference, the plan, the payment
-          status and the renewal date.
+          status and the renewal date, and whether a payment was refunded or disputed.
         </p>
 
         <h2>5. Who we share data with</h2>
@@ -134,17 +135,24 @@ export function PrivacyPage() {
         <h2>7. How long we keep data</h2>
         <p>
           We keep your data for as long as your account exists. You can delete your account yourself in
-          Settings → Delete Account: it cancels an active subscription with our payment provider first, and
-          then deletes at once your account, your email address and password, your subscription, your searches
-          and their results, your keyword lists and your security records.
+          Settings → Delete Account: it first closes any checkout you left open and cancels an active
+          subscription with our payment provider, and then deletes at once your account, your email address
+          and password, your subscription, your searches and their results, your keyword lists, your security
+          records and any account emails we still hold for you. A payment that still reaches us for a deleted
+          account is refunded, and a subscription it would start is canceled at once.
+        </p>
+        <p>
+          An account email that our server could not hand to an email delivery provider is kept on the server
+          for at most {MAIL_OUTBOX_RETENTION_DAYS} days, then deleted.
         </p>
         <p>
           Billing law makes us keep a few records, detached from you: the entries of your results usage and
           credit purchases (amounts and dates, without your account or email), the references of the payment
-          events our payment provider sent us, and one record that an account was deleted, which holds a
-          one-way hash of its email address instead of the address (so we can show that we deleted it), the
-          payment provider&apos;s customer reference and the date. Our payment provider keeps its own payment
-          records as the law requires.
+          events our payment provider sent us, and one record that an account was deleted, which holds,
+          instead of its email address, a one-way code of it made with a secret key kept only on our server
+          (so we can show that we deleted a given address, while nobody without the key can find out which
+          addresses the records stand for), the payment provider&apos;s customer reference and the date. Our
+          payment provider keeps its own payment records as the law requires.
         </p>
 
         <h2>8. Security</h2>
