@@ -1,4 +1,4 @@
-import { MAIL_OUTBOX_RETENTION_DAYS } from '../../../domain/limits.ts';
+import { MAIL_OUTBOX_RETENTION_DAYS } from '../../../domain/forms/limits.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { usePublicConfig } from '../../data/server/public-config.ts';
 import { LastUpdated } from './last-updated.tsx';
