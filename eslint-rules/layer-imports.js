@@ -1,4 +1,4 @@
-// ESLint rule enforcing the import directions of ARCHITECTURE §2:
+// ESLint rule enforcing the import directions of docs/architecture.md#layers-and-import-rules:
 //   domain imports nothing from the project; web/data imports domain only; a feature imports
 //   domain, web/data, web/components and itself, never another feature; nothing imports web/app
 //   (but the entries, web/main.tsx and web/prerender.tsx); the worker imports domain only; the hooks sources import
@@ -158,7 +158,7 @@ export function packageImportReason(file, spec) {
 export const layerImports = {
   meta: {
     type: 'problem',
-    docs: { description: 'Enforce the import directions of ARCHITECTURE §2' },
+    docs: { description: 'Enforce the import directions of docs/architecture.md#layers-and-import-rules' },
     schema: [],
     messages: { forbidden: 'Import of "{{spec}}" is not allowed here: {{reason}}.' },
   },

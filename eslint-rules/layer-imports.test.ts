@@ -9,7 +9,7 @@ import {
 
 const allowed = (from: string, to: string) => forbiddenReason(areaOf(from), areaOf(to)) === null;
 
-describe('ARCHITECTURE §2 import directions', () => {
+describe('the import directions', () => {
   it.each([
     ['src/domain/a.ts', 'src/domain/b.ts', true],
     ['src/domain/a.ts', 'src/web/data/db.ts', false],

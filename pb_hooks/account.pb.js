@@ -20,8 +20,9 @@ routerAdd(
 
 onRecordCreateRequest((e) => require(`${__hooks}/lib/account.js`).handleRegistration(e), 'users');
 
-// One identity per email, whatever its case (invariant 15): stored folded, by any path (sign-up,
-// the account routes, an email-change link, the admin UI).
+// One identity per email, whatever its case
+// (docs/invariants.md#invariant-15-one-identity-per-email-whatever-its-case): stored folded, by any path
+// (sign-up, the account routes, an email-change link, the admin UI).
 onRecordCreate((e) => require(`${__hooks}/lib/account.js`).storeFoldedEmail(e), 'users');
 onRecordUpdate((e) => require(`${__hooks}/lib/account.js`).storeFoldedEmail(e), 'users');
 
@@ -39,7 +40,8 @@ routerAdd(
   $apis.requireAuth('users'),
 );
 
-// PocketBase's own confirmation routes change the account too: audit them (invariant 12).
+// PocketBase's own confirmation routes change the account too: audit them
+// (docs/invariants.md#invariant-12-account-changes-need-the-current-password).
 onRecordConfirmPasswordResetRequest(
   (e) => require(`${__hooks}/lib/account.js`).auditPasswordReset(e),
   'users',

@@ -1,6 +1,6 @@
 /// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
-// GET /api/adscout/quota: SPEC §3's quota shape for the signed-in user (src/hooks/quota).
-// Registration only: each handler require()s its area bundle (handlers share no globals).
+// GET /api/adscout/quota: the quota shape of docs/product.md#entities-and-fields for the signed-in user
+// (src/hooks/quota). Registration only: each handler require()s its area bundle (handlers share no globals).
 
 routerAdd(
   'GET',

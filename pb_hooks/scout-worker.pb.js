@@ -1,7 +1,7 @@
 /// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
-// The worker routes of the lease protocol (ARCHITECTURE §5, §9; the contract is
-// src/domain/runs/lease-contract.ts). Superusers only: the scout worker signs in as the service
-// superuser; users can never claim, write results or heartbeat.
+// The worker routes of the lease protocol (docs/pipeline.md#claiming-a-run-leases,
+// docs/routes.md#the-worker-routes; the contract is src/domain/runs/lease-contract.ts). Superusers only: the
+// scout worker signs in as the service superuser; users can never claim, write results or heartbeat.
 // Registration only: each handler require()s its area bundle (handlers share no globals).
 
 routerAdd(

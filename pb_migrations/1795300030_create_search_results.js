@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
-// One stored ad of one run: SPEC §3's 24 ad fields plus what the scout derives. Only the worker
-// routes write results; the owner reads them.
+// One stored ad of one run: the 24 ad fields of docs/product.md#entities-and-fields plus what the scout
+// derives. Only the worker routes write results; the owner reads them.
 migrate(
   (app) => {
     const users = app.findCollectionByNameOrId('users');

@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Keyword lists per user and locale (ARCHITECTURE §10: never shared between users).
+// Keyword lists per user and locale (docs/decisions.md#keyword-sets-belong-to-one-user).
 migrate(
   (app) => {
     const users = app.findCollectionByNameOrId('users');

@@ -44,7 +44,8 @@ migrate(
           'CREATE INDEX idx_usage_ledger_run ON usage_ledger (run)',
           'CREATE INDEX idx_usage_ledger_user_updated ON usage_ledger (user, updated, id)',
           'CREATE INDEX idx_usage_ledger_updated ON usage_ledger (updated)',
-          // a credit pack is granted once per checkout session (invariant 6)
+          // a credit pack is granted once per checkout session
+          // (docs/invariants.md#invariant-6-every-stripe-event-takes-effect-once)
           "CREATE UNIQUE INDEX idx_usage_ledger_grant_session ON usage_ledger (checkout_session) WHERE kind = 'addon_grant' AND checkout_session != ''",
         ],
       }),

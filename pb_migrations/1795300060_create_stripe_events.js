@@ -1,6 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Processed Stripe event ids: recorded in the same transaction as the event's effect, so a
-// redelivered event finds its id and changes nothing (invariant 6). No client access at all.
+// redelivered event finds its id and changes nothing
+// (docs/invariants.md#invariant-6-every-stripe-event-takes-effect-once). No client access at all.
 migrate(
   (app) => {
     app.save(

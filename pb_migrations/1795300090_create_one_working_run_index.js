@@ -1,5 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Invariant 2 at the database level: at most one working run per user, whatever a hook does.
+// docs/invariants.md#invariant-2-one-working-run-per-user at the database level: at most one working run per
+// user, whatever a hook does.
 migrate(
   (app) => {
     const runs = app.findCollectionByNameOrId('search_runs');

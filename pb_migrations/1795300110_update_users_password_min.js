@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
-// SPEC §5: a new password on Settings needs at least 6 characters (registration asks for 8 with
-// upper, lower and a digit; the users create hook enforces that). PocketBase's default minimum
+// docs/product.md#validation-rules: a new password on Settings needs at least 6 characters (registration asks
+// for 8 with upper, lower and a digit; the users create hook enforces that). PocketBase's default minimum
 // for the users password field is 8, which refused a valid Settings change.
 migrate(
   (app) => {

@@ -1,6 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Account changes need the current password (invariant 12): a refused attempt (missing or wrong
-// current password, e.g. someone holding a stolen session) is audit-logged too.
+// Account changes need the current password
+// (docs/invariants.md#invariant-12-account-changes-need-the-current-password): a refused attempt (missing or
+// wrong current password, e.g. someone holding a stolen session) is audit-logged too.
 const REFUSED = ['email_update_refused', 'password_update_refused'];
 
 migrate(

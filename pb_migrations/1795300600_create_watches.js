@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Watches (issue 17): a user's saved searches that the scheduler cron re-runs daily or weekly.
+// Watches (docs/watches.md): a user's saved searches that the scheduler cron re-runs daily or weekly.
 // The owner writes the form's fields, the cadence and `active`; the server alone writes when it
 // runs next, its last run and why that run was refused. The watches hook (src/hooks/watches)
 // checks the form's rules, the subscription and the limit of 20. `user` cascades, so deleting an

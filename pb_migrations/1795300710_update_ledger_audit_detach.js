@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Deleting an account keeps what billing law requires (issue 19): ledger entries stay, detached
-// from the deleted user (`usage_ledger.user` optional, no cascade: PocketBase clears it), and one
-// `account_deleted` audit entry with no user, holding a hash of the email. The user's other audit
+// Deleting an account keeps what billing law requires (docs/accounts.md#deleting-an-account): ledger entries
+// stay, detached from the deleted user (`usage_ledger.user` optional, no cascade: PocketBase clears it), and
+// one `account_deleted` audit entry with no user, holding a hash of the email. The user's other audit
 // entries still go with the account (cascade). New actions: a reset by email, an email change
 // asked for and confirmed by link, a refused deletion, the deletion itself.
 const ADDED_ACTIONS = [

@@ -1,10 +1,10 @@
 /// <reference path="../pb_data/types.d.ts" />
-// One identity per email, whatever its case (invariant 15): emails are stored lower-cased
-// (A–Z, as SQLite's lower() and NOCASE fold; the users hooks keep new ones so) and the unique
-// index ignores case, which also makes PocketBase's login and password-reset lookups ignore it.
-// Accounts whose emails differ only in case would become one identity: the migration refuses
-// them, with nothing changed, and names them; the operator resolves them first
-// (docs/going-live.md#upgrading).
+// One identity per email, whatever its case
+// (docs/invariants.md#invariant-15-one-identity-per-email-whatever-its-case): emails are stored lower-cased
+// (A–Z, as SQLite's lower() and NOCASE fold; the users hooks keep new ones so) and the unique index ignores
+// case, which also makes PocketBase's login and password-reset lookups ignore it. Accounts whose emails
+// differ only in case would become one identity: the migration refuses them, with nothing changed, and names
+// them; the operator resolves them first (docs/going-live.md#upgrading).
 /** `users` with PocketBase's unique email index on `columns`, in the index's own place. */
 function setEmailIndex(users, columns) {
   const name = `idx_email_${users.id}`;

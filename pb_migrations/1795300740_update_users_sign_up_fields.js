@@ -1,9 +1,9 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Sign-up takes an email and a password only (invariant 15): PocketBase's default `name` and
-// `avatar` fields of `users` are unused, and `avatar` let an anonymous sign-up store a 5 MB file
-// that anyone could download. They go, with the avatars already stored, and with the OAuth2
-// field mappings that name them; down() brings PocketBase's fields and mappings back (the files
-// are gone).
+// Sign-up takes an email and a password only
+// (docs/invariants.md#invariant-15-one-identity-per-email-whatever-its-case): PocketBase's default `name` and
+// `avatar` fields of `users` are unused, and `avatar` let an anonymous sign-up store a 5 MB file that anyone
+// could download. They go, with the avatars already stored, and with the OAuth2 field mappings that name
+// them; down() brings PocketBase's fields and mappings back (the files are gone).
 const AVATAR = {
   name: 'avatar',
   maxSelect: 1,

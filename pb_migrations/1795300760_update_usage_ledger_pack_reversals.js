@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// A refunded or disputed credit pack is taken back (issue 27): `addon_revoke` removes what the
+// A refunded or disputed credit pack is taken back (docs/going-live.md): `addon_revoke` removes what the
 // refund or lost dispute takes, `addon_restore` gives it back when the dispute is won. Both carry
 // the pack's checkout session, read by index with its grant.
 const ADDED_KINDS = ['addon_revoke', 'addon_restore'];

@@ -21,7 +21,7 @@ export const HOOKS_LIB_DIR = join(root, 'pb_hooks', 'lib');
 export const HOOKS_TYPES = join(HOOKS_SRC, 'types', 'pocketbase-jsvm.d.ts');
 /** The shared bundle of src/domain exports. */
 const DOMAIN_BUNDLE = 'domain';
-/** Everything generated together stays under this (ARCHITECTURE §2, issue 13). */
+/** Everything generated together stays under this (docs/architecture.md#the-hooks-bundles). */
 export const HOOKS_BUDGET_BYTES = 250 * 1024;
 
 const EXTERNAL = 'adscout-hooks:';

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { DEFAULT_CONFIG } from '../domain/pages/config.ts';
 import { SCOUT_SOURCES, type ScoutSource } from '../domain/records/entities.ts';
 
-/** Settings of the ad sources (ARCHITECTURE §8); tokens stay empty when unset. */
+/** Settings of the ad sources (docs/configuration.md); tokens stay empty when unset. */
 export interface SourceSettings {
   source: ScoutSource;
   apifyToken: string;

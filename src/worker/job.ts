@@ -13,7 +13,10 @@ export type { ClaimedRun } from '../domain/runs/lease-contract.ts';
 /** What a job needs of a write's answer (the lease contract's results answer). */
 export type WriteOutcome = Pick<ResultsResponse, 'stored' | 'full'>;
 
-/** The worker routes of the server (ARCHITECTURE §9): the lease protocol of §5. */
+/**
+ * The worker routes of the server (docs/routes.md#the-worker-routes): the lease protocol of
+ * docs/pipeline.md#claiming-a-run-leases.
+ */
 export interface WorkerApi {
   heartbeat(runId: string, progress: number): Promise<boolean>;
   writeResults(runId: string, rows: readonly Record<string, unknown>[]): Promise<WriteOutcome>;

@@ -1,4 +1,7 @@
-/** From a run's link and form fields to the source queries the job asks for (ARCHITECTURE §5 step 3). */
+/**
+ * From a run's link and form fields to the source queries the job asks for
+ * (docs/pipeline.md#the-ad-library-link).
+ */
 import { adLibrarySearchUrl, resolveScoutQuery, type ScoutQuery } from '../domain/ads/ad-library-link.ts';
 import type { ClaimedRun } from './job.ts';
 import type { SourceQuery } from './sources/types.ts';

@@ -1,6 +1,6 @@
 /**
- * "Download my data" (issue 19): GET /api/adscout/account/export for a user with 10,000 and then
- * 50,000 realistic results (runs of 1,000, about 1.1 KB of ad fields each), median of 3 each:
+ * "Download my data" (docs/accounts.md#download-my-data): GET /api/adscout/account/export for a user with
+ * 10,000 and then 50,000 realistic results (runs of 1,000, about 1.1 KB of ad fields each), median of 3 each:
  * the total time, the time to the first byte, the file's size, and how far PocketBase's heap
  * (anonymous resident memory, sampled from /proc every 10 ms) rose above its level before the
  * export. The first round of each size also fills SQLite's page caches (PocketBase gives each

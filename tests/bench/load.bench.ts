@@ -1,6 +1,6 @@
 /**
- * Many users scouting at once (issue 15), against the stack an operator runs: `npm start --
- * --workers 2` (PocketBase plus two supervised workers, each up to SCOUT_CONCURRENCY runs at once),
+ * Many users scouting at once (docs/scaling.md#many-users-at-once), against the stack an operator runs: `npm
+ * start -- --workers 2` (PocketBase plus two supervised workers, each up to SCOUT_CONCURRENCY runs at once),
  * with the demo source paced like a real one (SCOUT_DEMO_PACE_MS=500: a 200-ad run takes about
  * 5 s), on loopback only. Users are created through the superuser (sign-up is rate limited per
  * address). Bounded: 61 users, 123 runs, and a deadline on every wait.

@@ -1,5 +1,5 @@
 /**
- * The local-first data layer in a real browser (ARCHITECTURE §7): Debian's headless Chromium
+ * The local-first data layer in a real browser (docs/local-first.md): Debian's headless Chromium
  * against the built PWA served by a real PocketBase, for one subscribed user with 50,000 realistic
  * results (50 runs of 1,000; the demo catalogue through the real normalizer, about 1.1 KB of ad
  * fields per row), seeded through the superuser batch API (not measured). Each figure is a median:
@@ -20,7 +20,7 @@
  *    a raw build of the same cells in the same page (the export ≤ 2× it), and that build made into
  *    a Blob (the least a download costs);
  * 6. for comparison, the open-to-painted time if the rows came from the REST API on every visit
- *    (SPEC's original client): the in-page fetch of all rows (perPage 1,000, skipTotal, sorted by
+ *    (the product's original client): the in-page fetch of all rows (perPage 1,000, skipTotal, sorted by
  *    created descending) replaces the IndexedDB read, and the ratio REST / IndexedDB;
  * 7. scrolling the grid from the first row to the last (SCROLL_STEP_PX a frame) with the Creative
  *    thumbnails shown: the total of the page's long tasks (over 50 ms, PerformanceObserver
@@ -312,7 +312,7 @@ const benchmark: Benchmark = {
       );
       const { session } = sync;
 
-      // 6a. the REST fetch that SPEC's original client made on every visit
+      // 6a. the REST fetch that the product's original client made on every visit
       await session.page.goto(`${stack.url}/app/history`, { waitUntil: 'commit' });
       await waitForMark(session.page, MARKS.caughtUp, {
         timeoutMs: 60_000,

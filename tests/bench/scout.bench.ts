@@ -1,5 +1,5 @@
 /**
- * The scouting pipeline end to end (issue targets): a 1,000-ad demo scout with
+ * The scouting pipeline end to end (the targets of docs/benchmarks.md): a 1,000-ad demo scout with
  * SCOUT_DEMO_PACE_MS=0, from the create request to a completed run with every row stored
  * (target < 5 s), and result-write throughput with several users scouting at once
  * (target ≥ 2,000 rows/s) — each with 1 and with 3 workers. One observer polls all runs of a

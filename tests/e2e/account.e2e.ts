@@ -1,5 +1,5 @@
 /**
- * Own your account (issue 19), in Chromium against the real stack (no SMTP: mails are read from
+ * Own your account (docs/accounts.md), in Chromium against the real stack (no SMTP: mails are read from
  * the outbox as a superuser): forgot password → the mail → reset → log in; and deleting the
  * account → logged out, the local database wiped, and the old login refused.
  */

@@ -1,5 +1,5 @@
 /**
- * The ad detail view (issue: See the ad): opened from a Database row by a click or Enter, and
+ * The ad detail view (docs/ad-detail.md): opened from a Database row by a click or Enter, and
  * from a row of the History results dialog. It shows the creative (an https image served here
  * through Playwright's routing, as a CDN would), then the 'media unavailable' tile once media
  * fail; the arrows follow the grid's filter and sort (or the History dialog's list); closing it

@@ -1,4 +1,7 @@
-/** Accounts and the /app shell (SPEC §2, §4, §5, §8): validation, register → subscribe → logout → login, guards and the gate. */
+/**
+ * Accounts and the /app shell (docs/product.md): validation, register → subscribe → logout → login, guards
+ * and the gate.
+ */
 import { createSubscription } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test, uniqueEmail } from './fixtures.ts';
 import { toast } from './locators.ts';

@@ -1,5 +1,5 @@
 /**
- * Billing in local mode, end to end (SPEC §2 /subscribe and /app/settings, §4, §8): register,
+ * Billing in local mode, end to end (docs/product.md: /subscribe and /app/settings): register,
  * choose Monthly, pay on the test checkout, and watch the gate and Settings follow over
  * realtime; buy a credit pack; cancel at period end; a failed payment suspends the plan.
  */
@@ -146,7 +146,7 @@ test('settings validation and account changes, each asking for the current passw
   await expect(passwordCard.getByText('Password must be at least 6 characters')).toBeVisible();
   await expect(passwordCard.getByText('Please enter your current password')).toBeVisible();
   await passwordCard.getByLabel('Current password').fill(user.password);
-  await passwordCard.getByLabel('New password').fill('six6ix'); // 6 characters: SPEC's Settings minimum
+  await passwordCard.getByLabel('New password').fill('six6ix'); // 6 characters: the product's Settings minimum
   await passwordCard.getByRole('button', { name: 'Update Password' }).click();
   await expect(toast(page, 'Password updated successfully')).toBeVisible();
   // still signed in after the token change

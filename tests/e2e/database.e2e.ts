@@ -1,5 +1,5 @@
 /**
- * /app/database (SPEC §2, §4, §7, §8): seeded results reach the grid through the local mirror;
+ * /app/database (docs/product.md): seeded results reach the grid through the local mirror;
  * the Creative thumbnail and the 27 data columns, text that stays text, safe Link cells, the three filters, column toggles that
  * survive a reload, rows that arrive while the page is open, and the CSV export of exactly the
  * visible columns and filtered, sorted rows.
@@ -14,7 +14,8 @@ import { forbidJsDialogs, toast } from './locators.ts';
 const XSS = '<img src=x onerror=alert(1)>';
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
 
-// the Creative thumbnail first (not a SPEC column, never exported), then SPEC's 24 in order
+// the Creative thumbnail first (not one of the product's columns, never exported), then the product's 24 in
+// order
 const HEADERS = ['Creative', ...SPEC_RESULT_HEADERS, 'Days Running', 'Variants', 'Winning Score'];
 
 interface Seeded {

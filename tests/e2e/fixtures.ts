@@ -69,10 +69,10 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Errors the app (or Chromium) logs by design; a test that causes one declares it from here. */
 export const KNOWN_ERRORS = {
-  /** SPEC §2 (public routes): the 404 page logs the missing path to the console. */
+  /** docs/product.md#screens-and-routes: the 404 page logs the missing path to the console. */
   notFound: (path: string): ExpectedError => ({
     text: new RegExp(`^404 Error: User attempted to access non-existent route: ${literally(path)}$`),
-    reason: `SPEC: the 404 page logs the missing path (${path})`,
+    reason: `the 404 page logs the missing path (${path})`,
   }),
   /** Chromium logs a request the server answered with an error status as a failed load. */
   refused: (status: number, path: string): ExpectedError => ({

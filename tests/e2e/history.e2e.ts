@@ -1,7 +1,8 @@
 /**
- * /app/history (SPEC §2, §4 badges, §7 exports, §8 messages, §9 sort default): seeded runs and
+ * /app/history (docs/product.md: badges, exports, messages, the sort default): seeded runs and
  * rows reach the page through the local mirror; cards, filters, sort, the results dialog, the
- * per-run CSV export, 'Run again', and ad text that stays text (invariant 8).
+ * per-run CSV export, 'Run again', and ad text that stays text
+ * (docs/invariants.md#invariant-8-ad-text-is-data).
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -140,7 +141,7 @@ test('cards show each run, and the Filter & Sort panel filters, sorts and clears
   await expect(page.getByText('View all your previous ad scouting searches')).toBeVisible();
   await expect(history.cards).toHaveCount(3, { timeout: 15_000 });
 
-  // SPEC §9: newest first by default
+  // docs/product.md#constants-and-limits: newest first by default
   const names = history.cards.getByRole('heading', { level: 2 });
   await expect(names).toHaveText(['Dog Toys DE', 'Bird Cages', 'cat beds']);
 
@@ -199,7 +200,7 @@ test('cards show each run, and the Filter & Sort panel filters, sorts and clears
   await expect(names).toHaveText(['Dog Toys DE']);
   await expect(page.getByText('Showing 1 of 3 searches')).toBeVisible();
 
-  // filters combine; nothing left shows SPEC's message
+  // filters combine; nothing left shows the product's message
   await panel.getByLabel('Search Name').fill('bird');
   await expect(history.cards).toHaveCount(0);
   await expect(page.getByText('No searches match your filters.', { exact: true })).toBeVisible();

@@ -1,4 +1,6 @@
-/** /app/keywords (SPEC §2, §4, §8, §9): the locale picker, stored sets over defaults, reset, scout with a keyword. */
+/**
+ * /app/keywords (docs/product.md): the locale picker, stored sets over defaults, reset, scout with a keyword.
+ */
 import { LOCALES } from '../../src/domain/index.ts';
 import { defaultKeywords } from '../../src/web/data/local/default-keywords.ts';
 import { subscriber } from '../fixtures/records.ts';

@@ -1,6 +1,7 @@
 /**
- * Invariant 9 in a real browser: the signed-in user's data is mirrored into their own IndexedDB
- * database, which is deleted on logout, and a second user on the same browser finds none of it.
+ * docs/invariants.md#invariant-9-local-data-belongs-to-one-user in a real browser: the signed-in user's data
+ * is mirrored into their own IndexedDB database, which is deleted on logout, and a second user on the same
+ * browser finds none of it.
  */
 import type { Page } from '@playwright/test';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
-/** A toast with exactly this text (SPEC §8 messages). */
+/** A toast with exactly this text (the messages of docs/product.md#messages). */
 export function toast(page: Page, text: string): Locator {
   return page.locator('.toast-region').getByText(text, { exact: true });
 }

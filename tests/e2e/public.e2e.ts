@@ -1,4 +1,4 @@
-/** Public site (SPEC §2, §4): every route and its key strings, the cookie banner, the phone layout. */
+/** Public site (docs/product.md): every route and its key strings, the cookie banner, the phone layout. */
 import { contentSecurityPolicy } from '../../src/hooks/config/security-headers.ts';
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 import { blocking } from './locators.ts';
@@ -6,7 +6,7 @@ import { blocking } from './locators.ts';
 const todayLong = () =>
   new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
-test('the landing page shows its eight sections in SPEC order', async ({ page }) => {
+test('the landing page shows its eight sections in order', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Where winning ads are found — not guessed.',

@@ -1,7 +1,7 @@
 /**
- * The installable PWA (issue: PWA and offline mode): the service worker, the manifest, a real
- * offline start from the precached shell and IndexedDB, a keyword reset made offline reaching the
- * server after reconnecting, the update prompt after a new deploy, and phone-sized screenshots.
+ * The installable PWA (docs/web-app.md#the-service-worker, docs/local-first.md#offline): the service worker,
+ * the manifest, a real offline start from the precached shell and IndexedDB, a keyword reset made offline
+ * reaching the server after reconnecting, the update prompt after a new deploy, and phone-sized screenshots.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

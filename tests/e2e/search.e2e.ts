@@ -1,4 +1,4 @@
-/** /app/search (SPEC §2, §4, §8): a subscribed user scouts demo ads and watches the run complete. */
+/** /app/search (docs/product.md): a subscribed user scouts demo ads and watches the run complete. */
 import { subscriber } from '../fixtures/records.ts';
 import { expect, test } from './fixtures.ts';
 import { toast } from './locators.ts';

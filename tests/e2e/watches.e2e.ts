@@ -1,5 +1,5 @@
 /**
- * Watches in the PWA (issue 17): a watch created from the scout form, its first run (started by
+ * Watches in the PWA (docs/watches.md): a watch created from the scout form, its first run (started by
  * the scheduler cron) followed by the Active Job card, reported by the watch toast and shown in
  * History with the Watch badge and its new ads; Pause/Resume and Delete in the Watches panel;
  * the panel offline (read-only, with the reason); and the Settings opt-in that shows a system

@@ -1,6 +1,6 @@
 /**
- * Issue 19, "Download my data": GET /api/adscout/account/export is one JSON file with the
- * account, subscription, runs, keyword sets, ledger and audit log, and every result as an object
+ * "Download my data" (docs/accounts.md#download-my-data): GET /api/adscout/account/export is one JSON file
+ * with the account, subscription, runs, keyword sets, ledger and audit log, and every result as an object
  * with the Database's columns — read page by page across the 1,000-row pages of the stream, each
  * once, in order. Only the caller's own data, and only for a signed-in user.
  */

@@ -1,6 +1,6 @@
 /**
- * Issue 19 with a real SMTP server (Mailpit, read back through its API): forgot password end to
- * end (the mail, its absolute AdScout link, the registration password rules, old sessions signed
+ * Accounts (docs/accounts.md) with a real SMTP server (Mailpit, read back through its API): forgot password
+ * end to end (the mail, its absolute AdScout link, the registration password rules, old sessions signed
  * out, the audit entry), the no-enumeration answer, the per-client-address limit of reset
  * requests (the per-account one is tested in security/reset-limit.test.ts), and the verified
  * email change (the link, the password it asks for, the old address told, the audit entries).
@@ -174,7 +174,8 @@ describe('verified email change through SMTP', () => {
     );
     expect(taken?.status).toBe(400);
     expect(taken?.response.message).toBe('This email address is already in use.');
-    // in other letters it is the same address (invariant 15)
+    // in other letters it is the same address
+    // (docs/invariants.md#invariant-15-one-identity-per-email-whatever-its-case)
     const shouted = await changeEmail(user, other.email.toUpperCase()).then(
       () => null,
       (error: { status: number; response: { message: string } }) => error,

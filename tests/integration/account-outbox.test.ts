@@ -1,9 +1,9 @@
 /**
- * Issue 19 without SMTP (a local trial): mails are kept in mail_outbox, which only superusers
- * read (the collection and GET /api/adscout/local/outbox: the mails hold reset tokens); their
+ * Accounts (docs/accounts.md) without SMTP (a local trial): mails are kept in mail_outbox, which only
+ * superusers read (the collection and GET /api/adscout/local/outbox: the mails hold reset tokens); their
  * links are absolute, on the server's own address; a reset works from the kept mail; an email
  * change happens at once, as before; a server others can reach warns that password reset
- * cannot reach users; and a mail is kept 14 days at most (issue 27: a cron prunes older ones).
+ * cannot reach users; and a mail is kept 14 days at most (docs/going-live.md: a cron prunes older ones).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor, waitUntil } from '../fixtures/wait-for.ts';

@@ -1,7 +1,8 @@
 /**
- * Stripe mode against stripe-mock (invariant 6): the shape of every outgoing request, signed
- * webhooks (valid, tampered, stale, missing), repeated and out-of-order delivery with exactly
- * one effect, a credit pack granted once per checkout session, and subscription sync.
+ * Stripe mode against stripe-mock (docs/invariants.md#invariant-6-every-stripe-event-takes-effect-once): the
+ * shape of every outgoing request, signed webhooks (valid, tampered, stale, missing), repeated and
+ * out-of-order delivery with exactly one effect, a credit pack granted once per checkout session, and
+ * subscription sync.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';

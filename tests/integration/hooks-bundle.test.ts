@@ -40,7 +40,8 @@ describe('pb_hooks/lib', () => {
 describe('pb_hooks under many requests at once', () => {
   // A JS middleware calls e.next() from inside its VM, so it holds a pooled VM for the whole
   // request; each routerUse added one more VM to every request, the pool ran out under load and
-  // every request beyond it evaluated the hooks bundles again in a new VM (issue 15's load test).
+  // every request beyond it evaluated the hooks bundles again in a new VM (the load test of
+  // docs/scaling.md#many-users-at-once).
   it('registers a single router-wide middleware', async () => {
     const dir = join(ROOT, 'pb_hooks');
     const files = (await readdir(dir)).filter((name) => name.endsWith('.pb.js'));

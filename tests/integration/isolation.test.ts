@@ -1,7 +1,8 @@
 /**
- * Invariant 1 (isolation) and invariant 7 (server-only fields), through REST, batch and realtime:
- * user B can never list, view, change, delete or create user A's records, an anonymous client
- * gets nothing, and an owner cannot write what only the server may write.
+ * docs/invariants.md#invariant-1-no-user-reaches-another-users-records (isolation) and
+ * docs/invariants.md#invariant-7-the-browser-is-never-trusted-for-plan-status-quota-or-counts (server-only
+ * fields), through REST, batch and realtime: user B can never list, view, change, delete or create user A's
+ * records, an anonymous client gets nothing, and an owner cannot write what only the server may write.
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
@@ -239,7 +240,7 @@ describe('stripe_events', () => {
   });
 });
 
-describe('server-only fields (invariant 7)', () => {
+describe('server-only fields', () => {
   it.each([
     ['subscriptions', { plan: 'yearly', status: 'active' }],
     ['search_runs', { status: 'completed', results_count: 999 }],
@@ -271,8 +272,9 @@ describe('server-only fields (invariant 7)', () => {
     requested_count: 20,
   });
 
-  // Scouting needs an active subscription (invariant 10), and earlier tests change A's: runs are
-  // created by a subscriber of their own, so a refusal here can only come from the field checked.
+  // Scouting needs an active subscription (docs/invariants.md#invariant-10-access-follows-the-subscription),
+  // and earlier tests change A's: runs are created by a subscriber of their own, so a refusal here can only
+  // come from the field checked.
   let owner: TestUser;
   beforeAll(async () => {
     owner = await subscriber(server.superuser, server, 'run-owner');

@@ -1,5 +1,5 @@
 /**
- * Local mode's test checkout and portal beyond the happy path (ARCHITECTURE §6): the Cancel button,
+ * Local mode's test checkout and portal beyond the happy path (docs/billing.md): the Cancel button,
  * capability URLs that are single-use, expire, and cannot be used across kinds, headers that keep
  * the token from leaking, plan and pack together (2,500 + 500), no Stripe webhook, the portal's
  * actions keeping the period end; and the account routes' refusals.

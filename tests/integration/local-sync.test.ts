@@ -1,8 +1,9 @@
 /**
- * The browser's local-first data layer (ARCHITECTURE §7, invariant 9) against a real PocketBase,
- * with fake-indexeddb standing in for the browser's IndexedDB: the first pull, incremental pulls,
- * realtime, catch-up after a missed realtime window, the keyword-set outbox (online, offline,
- * conflicts), the logout wipe, and a second user on the same browser.
+ * The browser's local-first data layer (docs/local-first.md,
+ * docs/invariants.md#invariant-9-local-data-belongs-to-one-user) against a real PocketBase, with
+ * fake-indexeddb standing in for the browser's IndexedDB: the first pull, incremental pulls, realtime,
+ * catch-up after a missed realtime window, the keyword-set outbox (online, offline, conflicts), the logout
+ * wipe, and a second user on the same browser.
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
@@ -423,7 +424,7 @@ describe('keyword-set outbox', () => {
   });
 });
 
-describe('one user per browser (invariant 9)', () => {
+describe('one user per browser', () => {
   it('logging out deletes the local database', async () => {
     const user = await server.createUser('logout');
     const run = await createRun(user, 'Mine', '2026-11-07 10:00:00.000Z');

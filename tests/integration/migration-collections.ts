@@ -2,7 +2,7 @@
  * The collections pb_migrations creates, read from the migration sources with TypeScript's parser:
  * the `name` of every `new Collection({…})` in an up() function, in order, minus those a later
  * up() deletes (`app.delete(app.findCollectionByNameOrId('…'))`). migrations.test.ts checks this
- * against a migrated PocketBase; readme.test.ts checks the README names each one.
+ * against a migrated PocketBase; readme.test.ts checks docs/data-model.md names each one.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -103,7 +103,10 @@ const POCKETBASE_USERS = {
   mappedFields: { id: '', name: 'name', username: '', avatarURL: 'avatar' },
 };
 
-/** The parts of `users` that invariant 15's migrations change. */
+/**
+ * The parts of `users` that docs/invariants.md#invariant-15-one-identity-per-email-whatever-its-case's
+ * migrations change.
+ */
 function usersShape(users: CollectionModel) {
   const full = users as unknown as { oauth2: { mappedFields: Record<string, string> } };
   return {

@@ -134,9 +134,10 @@ describe('npm start', () => {
     const admin = new PocketBase(first.url);
     await admin.collection('_superusers').authWithPassword('admin@adscout.local', credentials.admin.password);
     expect(await (await fetch(`${first.url}/app/search`)).text()).toContain('<div id="root"></div>');
-    // on loopback with no billing settings, the local test checkout is on offer (invariant 11)
+    // on loopback with no billing settings, the local test checkout is on offer
+    // (docs/invariants.md#invariant-11-no-paid-access-without-payment)
     expect(out).toContain('billing: local test checkout');
-    // without SMTP it says where the captured mails are read (issue 19)
+    // without SMTP it says where the captured mails are read (docs/accounts.md#mail)
     expect(out).toContain(`${first.url}/api/adscout/local/outbox as a superuser`);
     const buyer = await admin
       .collection('users')

@@ -1,9 +1,11 @@
 /**
- * The quota endpoint and the ledger (ARCHITECTURE §6, invariants 3 and 7): SPEC §3's shape from
- * ledger sums (plan use of the current anchored period only, credits that never expire, open
- * reservations), no client writes to the server-only collections through REST or batch, ledger
- * and subscription changes heard over realtime, and one user's concurrent run creations,
- * settlements and pack purchases never overspending or losing a unit.
+ * The quota endpoint and the ledger (docs/billing.md,
+ * docs/invariants.md#invariant-3-the-quota-is-never-overspent and
+ * docs/invariants.md#invariant-7-the-browser-is-never-trusted-for-plan-status-quota-or-counts): the quota
+ * shape of docs/product.md#entities-and-fields from ledger sums (plan use of the current anchored period
+ * only, credits that never expire, open reservations), no client writes to the server-only collections
+ * through REST or batch, ledger and subscription changes heard over realtime, and one user's concurrent run
+ * creations, settlements and pack purchases never overspending or losing a unit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPeriod, periodBoundary } from '../../src/hooks/quota/periods.ts';
@@ -98,7 +100,7 @@ describe('GET /api/adscout/quota', () => {
   });
 });
 
-describe('server-only collections (invariant 7)', () => {
+describe('server-only collections', () => {
   it('a user cannot create, update or delete them through REST or batch, nor finish a run', async () => {
     const user = await server.createUser('writer');
     const subscription = await createSubscription(server.superuser, user.id, { status: 'suspended' });
@@ -187,7 +189,7 @@ describe('realtime', () => {
   });
 });
 
-describe('invariant 3 for one user under concurrency', () => {
+describe('the quota of one user under concurrency', () => {
   const LINK = 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=lamp';
 
   async function create(user: TestUser, requested: number): Promise<string | null> {

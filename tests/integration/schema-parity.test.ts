@@ -82,7 +82,7 @@ describe('schema parity between pb_migrations and src/domain', () => {
     expect(selectValues('watches', 'target_country')).toEqual([...COUNTRY_CODES]);
   });
 
-  it('search_results carries the 24 ad fields of SPEC §3', () => {
+  it('search_results carries the 24 ad fields', () => {
     const names = fieldNames('search_results');
     for (const field of AD_FIELDS) expect(names).toContain(field.key);
     expect(AD_FIELDS).toHaveLength(24);

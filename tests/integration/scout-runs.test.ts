@@ -1,7 +1,9 @@
 /**
- * The run guard and settlement (ARCHITECTURE §5, invariants 2, 3 and 4): SPEC's refusals, one
- * working run per user under concurrent requests, reservations that keep balances from going
- * below zero under concurrent runs and settlements, charging only stored new ads, once.
+ * The run guard and settlement (docs/pipeline.md, docs/invariants.md#invariant-2-one-working-run-per-user,
+ * docs/invariants.md#invariant-3-the-quota-is-never-overspent and
+ * docs/invariants.md#invariant-4-only-stored-ads-new-to-the-user-are-charged): the product's refusals
+ * (docs/product.md#messages), one working run per user under concurrent requests, reservations that keep
+ * balances from going below zero under concurrent runs and settlements, charging only stored new ads, once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriber, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
@@ -73,7 +75,7 @@ async function scout(runId: string, ads: string[], status: 'completed' | 'failed
 }
 
 describe('the run guard', () => {
-  it('refuses with SPEC messages', async () => {
+  it('refuses with the product messages', async () => {
     // a subscriber whose monthly results are used up: only credits are left
     const user = await subscriberWithPlanUsedUp(server.superuser, server, 'refused');
     expect(await create(user, 10)).toMatchObject({
@@ -166,7 +168,7 @@ describe('settlement', () => {
   });
 });
 
-describe('invariant 3 under concurrency', () => {
+describe('the quota under concurrency', () => {
   it('many users creating and settling runs at once never overspend or lose a unit', async () => {
     // subscribers whose monthly results are used up, so that the credits are all they can spend
     const users = await Promise.all(

@@ -127,7 +127,7 @@ describe('robots.txt and sitemap.xml', () => {
 });
 
 describe('prerendered public pages', () => {
-  // SPEC's headings of the pages this branch prerenders; any other public page must still
+  // the product's headings of the pages this branch prerenders; any other public page must still
   // answer with its prerendered file and a heading.
   const HEADINGS: Record<string, string> = {
     '/': 'Where winning ads are found — not guessed.',

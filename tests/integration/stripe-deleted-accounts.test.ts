@@ -1,5 +1,5 @@
 /**
- * Issue 27, a deleted account stops paying (stripe-mock, signed events). Deletion expires the
+ * docs/going-live.md, a deleted account stops paying (stripe-mock, signed events). Deletion expires the
  * customer's open Checkout Sessions before it cancels the subscriptions and deletes anything; a
  * session paid after the deletion anyway is ended at Stripe — its subscription canceled, its
  * credit pack refunded — and its events are recorded and answered 200, once, in any order. An

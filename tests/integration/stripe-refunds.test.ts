@@ -1,10 +1,10 @@
 /**
- * Issue 27, refunds and chargebacks (stripe-mock, signed events). A credit pack is taken back
+ * docs/going-live.md, refunds and chargebacks (stripe-mock, signed events). A credit pack is taken back
  * while Stripe reports its charge refunded or a dispute of it lost: min(the pack, the unreserved
  * add-on balance), once, whatever the order of the events and however often they come, and the
- * quota never goes below zero (invariant 3); a dispute won gives it back, unless the charge was
- * refunded. A slow, older answer from Stripe never undoes a newer one. For a plan, the
- * subscription follows what Stripe reports.
+ * quota never goes below zero (docs/invariants.md#invariant-3-the-quota-is-never-overspent); a dispute won
+ * gives it back, unless the charge was refunded. A slow, older answer from Stripe never undoes a newer one.
+ * For a plan, the subscription follows what Stripe reports.
  *
  * stripe-mock validates every request but its data is fixed: the stub below answers, per
  * charge, what Stripe holds now (refunded or not, its disputes, the checkout session of its

@@ -1,9 +1,9 @@
 /**
- * Webhook business logic in Stripe mode (invariant 6, ARCHITECTURE §6). stripe-mock validates
- * every request we send, but its data is fixed, so the test stubs Stripe's answers on top of it
- * (per customer): the status mapping, both shapes of the period end, the quota anchor, events in
- * any order and at any time, a slow older answer racing a newer one, raw-body signatures, packs
- * identified by their price, and retries when Stripe cannot be reached.
+ * Webhook business logic in Stripe mode (docs/invariants.md#invariant-6-every-stripe-event-takes-effect-once,
+ * docs/billing.md#the-webhook). stripe-mock validates every request we send, but its data is fixed, so the
+ * test stubs Stripe's answers on top of it (per customer): the status mapping, both shapes of the period end,
+ * the quota anchor, events in any order and at any time, a slow older answer racing a newer one, raw-body
+ * signatures, packs identified by their price, and retries when Stripe cannot be reached.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';

@@ -1,7 +1,8 @@
 /**
  * GET /api/adscout/sync/{collection} (src/hooks/sync): the sync engine's keyset pages. The same
  * rows and JSON values as the collection's REST list, walked by the (updated, id) cursor exactly
- * once; only the caller's own records (invariant 1); bad requests refused with a 400.
+ * once; only the caller's own records (docs/invariants.md#invariant-1-no-user-reaches-another-users-records);
+ * bad requests refused with a 400.
  */
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

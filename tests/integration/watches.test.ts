@@ -1,5 +1,5 @@
 /**
- * Watches (issue 17) against a real PocketBase: the owner's writes and their rules (form rules,
+ * Watches (docs/watches.md) against a real PocketBase: the owner's writes and their rules (form rules,
  * cadence, subscription, at most 20), the scheduler cron (first run, next_run_at arithmetic,
  * the guard's refusals, waiting on a working run, 50 starts a tick, overlapping ticks) and what
  * deleting a watch keeps. Isolation between users is in isolation.test.ts with every other

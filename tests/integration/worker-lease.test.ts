@@ -1,7 +1,7 @@
 /**
- * The worker routes (ARCHITECTURE §5, §9): one holder per run under concurrent claims, leases
- * that expire and move to another worker, idempotent capped result writes with `is_new`, and no
- * access for users.
+ * The worker routes (docs/pipeline.md#claiming-a-run-leases, docs/routes.md#the-worker-routes): one holder
+ * per run under concurrent claims, leases that expire and move to another worker, idempotent capped result
+ * writes with `is_new`, and no access for users.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../fixtures/wait-for.ts';

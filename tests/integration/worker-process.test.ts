@@ -1,8 +1,8 @@
 /**
- * Invariant 5 with real worker processes: a worker killed with SIGKILL mid-run (with one run, and
- * holding several), and a PocketBase killed and restarted mid-run. Either way the runs are resumed
- * (or failed) after the lease expires, every stored row is kept, no ad is stored twice, and
- * nothing is charged twice. A graceful stop hands every held run back at once.
+ * docs/invariants.md#invariant-5-results-are-never-lost-or-duplicated with real worker processes: a worker
+ * killed with SIGKILL mid-run (with one run, and holding several), and a PocketBase killed and restarted
+ * mid-run. Either way the runs are resumed (or failed) after the lease expires, every stored row is kept, no
+ * ad is stored twice, and nothing is charged twice. A graceful stop hands every held run back at once.
  */
 import type { ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';

@@ -1,13 +1,16 @@
 /**
- * The fields of a stored result row, in one place: SPEC §3's 24 ad fields (with the Database
- * page's headers), the derived columns, and the creative's media. `kind` says how a value is stored
- * and shown; `max` is the longest text kept (UTF-16 code units) and equals the search_results
+ * The fields of a stored result row, in one place: the 24 ad fields of docs/product.md#entities-and-fields
+ * (with the Database page's headers), the derived columns, and the creative's media. `kind` says how a value
+ * is stored and shown; `max` is the longest text kept (UTF-16 code units) and equals the search_results
  * column limit in pb_migrations (tests/integration/schema-parity.test.ts compares them); `int`
  * marks whole numbers. No zod here, so that code which needs only the field list (the hooks,
  * the landing path) does not pull zod in.
  */
 
-/** The 24 ad fields of SPEC §3 in SPEC's order, with the Database page's column headers (SPEC §2). */
+/**
+ * The 24 ad fields of docs/product.md#entities-and-fields in the product's order, with the Database page's
+ * column headers (docs/product.md#screens-and-routes).
+ */
 export const AD_FIELDS = [
   { key: 'active_status', header: 'Active Status', kind: 'text', max: 20 },
   { key: 'keywords', header: 'Keywords', kind: 'text', max: 1000 },
@@ -37,7 +40,10 @@ export const AD_FIELDS = [
 
 export type AdFieldKey = (typeof AD_FIELDS)[number]['key'];
 
-/** Derived columns shown after the 24 (issue: Database page). The winning score is 0–100. */
+/**
+ * Derived columns shown after the 24 (docs/decisions.md#more-than-the-products-24-columns). The winning score
+ * is 0–100.
+ */
 export const DERIVED_AD_FIELDS = [
   { key: 'days_running', header: 'Days Running', kind: 'number', int: true },
   { key: 'collation_count', header: 'Variants', kind: 'number', int: true },

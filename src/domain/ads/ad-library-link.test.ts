@@ -35,7 +35,7 @@ function parsed(raw: string): AdLibraryLink {
   return result.link;
 }
 
-describe('parseAdLibraryLink: the example links of reference §1', () => {
+describe('parseAdLibraryLink: links of real Ad Library searches', () => {
   it.each<[string, Partial<AdLibraryLink>]>([
     [
       'https://www.facebook.com/ads/library/?active_status=all&ad_type=all&country=IN&q=linkedin&search_type=keyword_unordered&media_type=all',

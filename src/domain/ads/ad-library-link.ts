@@ -1,7 +1,7 @@
 /**
- * The web Ad Library link a user pastes (reference/ad-library-sources.md §1) and the scout query
- * built from it (ARCHITECTURE §5 step 3). Meta documents none of these parameters, so the parser
- * keeps every one it sees: the known ones as typed fields, the rest in `other`.
+ * The web Ad Library link a user pastes (docs/ad-sources.md#the-ad-library-link) and the scout query
+ * built from it (docs/pipeline.md#the-ad-library-link). Meta documents none of these parameters, so the
+ * parser keeps every one it sees: the known ones as typed fields, the rest in `other`.
  * Works without the `URL` global (PocketBase's JS VM lacks it).
  */
 import { LIMITS } from '../forms/limits.ts';
@@ -258,7 +258,7 @@ function parseQuery(query: string): AdLibraryLink {
   return link;
 }
 
-/** The link's parameters with the scout form's overrides applied (ARCHITECTURE §5 step 3). */
+/** The link's parameters with the scout form's overrides applied (docs/pipeline.md#the-ad-library-link). */
 export interface ScoutQuery extends Omit<AdLibraryLink, 'q'> {
   /** The form's keywords when it has any, else the link's search text (exact-phrase quotes removed). */
   keywords: string[];

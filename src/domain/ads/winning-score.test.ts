@@ -59,7 +59,7 @@ describe('winningScore', () => {
     ],
     ['a single ad counts as no variants', { collation_count: 1 }, 0],
     [
-      'the reference sample (174 days, active, 3 variants, 315,801 likes)',
+      'a curious_coder sample (174 days, active, 3 variants, 315,801 likes)',
       {
         days_running: 174,
         active_status: 'ACTIVE',

@@ -1,7 +1,7 @@
 /**
  * The winning score (0–100) of one ad: how strongly the public Ad Library suggests that the ad
  * sells. The Library shows no spend or clicks for commercial ads, so the score is built from the
- * signals it does show (reference/ad-library-sources.md §5). This comment is the one place the
+ * signals it does show (docs/ad-sources.md#winning-signals). This comment is the one place the
  * weights are described; WINNING_SCORE_WEIGHTS holds the same numbers.
  *
  * | signal            | field            | points | curve                          | full points at |

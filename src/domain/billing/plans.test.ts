@@ -3,7 +3,7 @@ import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, isCountryCode } from '../for
 import { LOCALES } from '../forms/locales.ts';
 import { CREDIT_PACKS, grantsAccess, planDisplayName, PLANS, YEARLY_SAVING_EUR } from './plans.ts';
 
-describe('SPEC §9 constants', () => {
+describe('plans, packs and limits', () => {
   it('prices and monthly quotas', () => {
     expect(PLANS.monthly).toMatchObject({ priceEur: 199, monthlyQuota: 2500, badge: 'Most Popular' });
     expect(PLANS.yearly).toMatchObject({ priceEur: 1399, monthlyQuota: 3500, badge: 'Best Value' });
@@ -28,7 +28,7 @@ describe('SPEC §9 constants', () => {
   });
 });
 
-describe('subscription display (SPEC §4)', () => {
+describe('subscription display', () => {
   it.each([
     [{ plan: 'monthly', status: 'active' }, 'Monthly Subscription'],
     [{ plan: 'yearly', status: 'active' }, 'Yearly Subscription'],

@@ -1,4 +1,7 @@
-/** Plans, prices, monthly quotas and credit packs (SPEC §9, ARCHITECTURE §6). */
+/**
+ * Plans, prices, monthly quotas and credit packs (docs/product.md#constants-and-limits,
+ * docs/billing.md#quota).
+ */
 export const PLAN_IDS = ['monthly', 'yearly', 'lifetime'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -6,7 +9,7 @@ export interface Plan {
   id: PlanId;
   /** The name Settings shows for an active subscription on this plan. */
   displayName: string;
-  /** Price in whole euros per billing interval; null where SPEC gives none. */
+  /** Price in whole euros per billing interval; null where the product gives none. */
   priceEur: number | null;
   interval: 'month' | 'year' | null;
   monthlyQuota: number;
@@ -30,7 +33,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyQuota: 3500,
     badge: 'Best Value',
   },
-  // ARCHITECTURE §10: lifetime quota is 2500/month until a price and quota are given.
+  // docs/decisions.md#the-lifetime-plan: lifetime quota is 2500/month until a price and quota are given.
   lifetime: {
     id: 'lifetime',
     displayName: 'Lifetime Deal',
@@ -41,7 +44,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
 };
 
-/** What the yearly plan saves against twelve monthly payments, as SPEC states it. */
+/** What the yearly plan saves against twelve monthly payments, as the product states it. */
 export const YEARLY_SAVING_EUR = 1000;
 
 /** Features both paid plans list on the pricing cards. */
@@ -73,12 +76,15 @@ export type CheckoutProduct = (typeof CHECKOUT_PRODUCTS)[number];
 export const SUBSCRIPTION_STATUSES = ['active', 'suspended', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** SPEC §4: only status active grants access; anything else is treated as no plan. */
+/**
+ * docs/product.md#states-and-transitions: only status active grants access; anything else is treated as no
+ * plan.
+ */
 export function grantsAccess(status: string | null | undefined): boolean {
   return status === 'active';
 }
 
-/** SPEC §4 "Subscription display on Settings". */
+/** docs/product.md#states-and-transitions, the subscription display on Settings. */
 export function planDisplayName(
   subscription: { plan?: string | null; status?: string | null } | null | undefined,
 ): string {

@@ -1,4 +1,7 @@
-/** Countries a scout can target (SPEC §3), in the order the country select shows them. */
+/**
+ * Countries a scout can target (docs/product.md#entities-and-fields), in the order the country select shows
+ * them.
+ */
 export const COUNTRIES = [
   { code: 'US', name: 'United States' },
   { code: 'GB', name: 'United Kingdom' },
@@ -53,7 +56,10 @@ export function countryName(code: string): string | undefined {
   return COUNTRIES.find((c) => c.code === code)?.name;
 }
 
-/** 'DE - Germany' (SPEC §3 lists countries as 'code - name'), the bare code if unknown, 'N/A' if none. */
+/**
+ * 'DE - Germany' (docs/product.md#entities-and-fields lists countries as 'code - name'), the bare code if
+ * unknown, 'N/A' if none.
+ */
 export function countryLabel(code: string | null | undefined): string {
   const trimmed = (code ?? '').trim();
   if (!trimmed) return 'N/A';

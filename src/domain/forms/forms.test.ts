@@ -24,7 +24,7 @@ function firstError(
   return firstIssueMessage(result.error as Parameters<typeof firstIssueMessage>[0]);
 }
 
-describe('loginSchema (SPEC §5)', () => {
+describe('loginSchema', () => {
   it.each([
     [{ email: 'not-an-email', password: 'secret1' }, MESSAGES.invalidEmail],
     [{ email: `${'a'.repeat(250)}@example.com`, password: 'secret1' }, MESSAGES.emailTooLong],
@@ -72,7 +72,7 @@ describe('settings schemas', () => {
   });
 });
 
-describe('account recovery and deletion schemas (issue 19)', () => {
+describe('account recovery and deletion schemas', () => {
   it('asks a valid address of the forgot-password form', () => {
     expect(firstError(forgotPasswordSchema, { email: 'nope' })).toBe(MESSAGES.invalidEmail);
     expect(firstError(forgotPasswordSchema, { email: ' someone@example.com ' })).toBeNull();
@@ -109,7 +109,7 @@ describe('scoutFormSchema', () => {
     facebook_link: 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=kitchen',
   };
 
-  it('applies SPEC defaults: country US, 100 ads, no keywords', () => {
+  it('applies the defaults: country US, 100 ads, no keywords', () => {
     expect(scoutFormSchema.parse(valid)).toEqual({
       ...valid,
       target_country: 'US',

@@ -1,6 +1,6 @@
 /**
- * Form schemas of SPEC §5, used by the browser forms and re-checked by the server (the hooks).
- * zod/mini keeps them small in the hooks bundle; react-hook-form's zodResolver takes them as is.
+ * Form schemas of docs/product.md#validation-rules, used by the browser forms and re-checked by the server
+ * (the hooks). zod/mini keeps them small in the hooks bundle; react-hook-form's zodResolver takes them as is.
  */
 import * as z from 'zod/mini';
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from './countries.ts';
@@ -37,7 +37,11 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** Account changes ask for the current password (ARCHITECTURE §10, invariant 12). */
+/**
+ * Account changes ask for the current password
+ * (docs/decisions.md#account-changes-ask-for-the-current-password,
+ * docs/invariants.md#invariant-12-account-changes-need-the-current-password).
+ */
 export const currentPasswordSchema = z
   .string()
   .check(z.minLength(1, PRODUCT_MESSAGES.currentPasswordRequired));

@@ -1,4 +1,4 @@
-/** Numeric limits of SPEC §5 and §9, shared by forms, hooks and the worker. */
+/** Numeric limits of docs/product.md, shared by forms, hooks and the worker. */
 export const LIMITS = {
   adsPerSearch: { min: 1, max: 1000, default: 100 },
   emailMaxLength: 255,
@@ -26,7 +26,7 @@ export const PASSWORD_RESET_PER_ACCOUNT = { maxRequests: 3, windowMs: 30 * 60 * 
  */
 export const MAIL_OUTBOX_RETENTION_DAYS = 14;
 
-/** SPEC §2: the processing time the search page states. */
+/** docs/product.md#screens-and-routes: the processing time the search page states. */
 export const STATED_PROCESSING_TIME = '2 to 10 minutes';
 
 export const COPYRIGHT_YEAR = 2025;

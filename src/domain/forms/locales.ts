@@ -1,4 +1,4 @@
-/** The 15 keyword-list locales of SPEC §9, with the labels the picker shows. */
+/** The 15 keyword-list locales of docs/product.md#constants-and-limits, with the labels the picker shows. */
 export const LOCALES = [
   { code: 'en-US', label: 'English/United States' },
   { code: 'fr-FR', label: 'Français' },

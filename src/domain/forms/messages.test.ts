@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { notEnoughResultsMessage, scoutCompletedMessage, subscriptionSyncedMessage } from './messages.ts';
 
-describe('SPEC §8 messages with values', () => {
+describe('messages with values', () => {
   it('fill in their numbers and names', () => {
     expect(scoutCompletedMessage(42)).toBe('Scout completed! Found 42 ads.');
     expect(subscriptionSyncedMessage('Yearly Subscription')).toBe(

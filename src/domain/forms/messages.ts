@@ -1,9 +1,9 @@
 /**
- * User-facing strings of SPEC §5 and §8, word for word. Every runtime (browser, hooks, worker)
+ * User-facing strings of docs/product.md, word for word. Every runtime (browser, hooks, worker)
  * takes its messages from here so that the wording cannot drift.
  */
 export const MESSAGES = {
-  // validation (SPEC §5)
+  // validation (docs/product.md#validation-rules)
   invalidEmail: 'Invalid email format',
   emailTooLong: 'Email must be less than 255 characters',
   passwordMin6: 'Password must be at least 6 characters',
@@ -70,7 +70,7 @@ export const MESSAGES = {
 } as const;
 
 /**
- * Messages SPEC does not word, for behaviour beyond it (ARCHITECTURE §10): re-authentication for
+ * Messages the product does not word, for behaviour beyond it (docs/decisions.md): re-authentication for
  * account changes, the payment provider's failures (Stripe's own text goes to the log, never to
  * the user), and limits on billing links.
  */
@@ -99,17 +99,20 @@ export function emailChangeSentMessage(email: string): string {
   return `We sent a confirmation link to ${email}. Your email changes when you open it.`;
 }
 
-/** SPEC §8: 'You don't have enough results! You have {n} results available, but requested {m}.' */
+/**
+ * docs/product.md#messages: 'You don't have enough results! You have {n} results available, but requested
+ * {m}.'
+ */
 export function notEnoughResultsMessage(available: number, requested: number): string {
   return `You don't have enough results! You have ${available} results available, but requested ${requested}.`;
 }
 
-/** SPEC §8: 'Scout completed! Found {n} ads.' */
+/** docs/product.md#messages: 'Scout completed! Found {n} ads.' */
 export function scoutCompletedMessage(found: number): string {
   return `Scout completed! Found ${found} ads.`;
 }
 
-/** SPEC §8: 'Subscription synced! Your {plan} plan is now active.' */
+/** docs/product.md#messages: 'Subscription synced! Your {plan} plan is now active.' */
 export function subscriptionSyncedMessage(plan: string): string {
   return `Subscription synced! Your ${plan} plan is now active.`;
 }

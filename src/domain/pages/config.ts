@@ -1,4 +1,4 @@
-/** Defaults for configuration that the server reads from the environment (ARCHITECTURE §8). */
+/** Defaults for configuration that the server reads from the environment (docs/configuration.md). */
 export const DEFAULT_CONFIG = {
   communityChatUrl: 'https://discord.gg/adscout',
   demoVideoUrl: '',

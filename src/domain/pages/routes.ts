@@ -14,7 +14,7 @@ export const APP_BASE = '/app';
 /**
  * Who may open a page: anyone (the public layout); a signed-in user (the app's shell, under
  * APP_BASE); a signed-in user with a subscription, whose pages show the subscription gate to
- * anyone else (SPEC §2).
+ * anyone else (docs/product.md#screens-and-routes).
  */
 export type PageAccess = 'public' | 'account' | 'subscription';
 
@@ -41,7 +41,7 @@ const titled = (name: string) => `${name} — ${PRODUCT_NAME}`;
 export const ROUTES = {
   landing: {
     path: '/',
-    // SPEC §2's second section, after the product's name
+    // the landing page's second section (docs/product.md#screens-and-routes), after the product's name
     title: `${PRODUCT_NAME} — Find, Study, and Replicate Winning Ads`,
     access: 'public',
     prerendered: true,
@@ -155,7 +155,7 @@ export const ROUTES = {
   settings: {
     path: `${APP_BASE}/settings`,
     title: titled('Settings'),
-    // SPEC §2: Settings is reachable without a subscription.
+    // docs/product.md#screens-and-routes: Settings is reachable without a subscription.
     access: 'account',
     prerendered: false,
     module: 'src/web/features/settings/settings-page.tsx',

@@ -23,7 +23,7 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 export const BILLING_MODES = ['stripe', 'local'] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
 
-/** GET /api/adscout/config (ARCHITECTURE §9); entities.ts has the same shape as a zod schema. */
+/** GET /api/adscout/config (docs/routes.md); entities.ts has the same shape as a zod schema. */
 export interface PublicConfigShape {
   communityChatUrl: string;
   demoVideoUrl: string;

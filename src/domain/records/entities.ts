@@ -1,5 +1,5 @@
 /**
- * zod schemas and types of every stored entity (ARCHITECTURE §3), as PocketBase returns them.
+ * zod schemas and types of every stored entity (docs/data-model.md), as PocketBase returns them.
  * The migrations in pb_migrations declare the same fields; tests/integration/schema-parity.test.ts
  * fails when the two drift apart.
  */
@@ -41,7 +41,10 @@ export const subscriptionSchema = baseRecord.extend({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-/** Fields of a run that only the server writes (invariant 7). */
+/**
+ * Fields of a run that only the server writes
+ * (docs/invariants.md#invariant-7-the-browser-is-never-trusted-for-plan-status-quota-or-counts).
+ */
 export const RUN_SERVER_FIELDS = [
   'status',
   'started_at',
@@ -207,7 +210,7 @@ export const auditLogSchema = baseRecord.extend({
   metadata: z.record(z.string(), z.unknown()).nullable(),
 });
 
-/** SPEC §3 quota shape, as GET /api/adscout/quota returns it. */
+/** The quota shape of docs/product.md#entities-and-fields, as GET /api/adscout/quota returns it. */
 export const quotaSchema = z.object({
   plan: z.union([z.enum(PLAN_IDS), z.null()]),
   plan_monthly_quota: z.number().int(),
@@ -219,7 +222,7 @@ export const quotaSchema = z.object({
 });
 export type Quota = z.infer<typeof quotaSchema>;
 
-/** GET /api/adscout/config (ARCHITECTURE §9). */
+/** GET /api/adscout/config (docs/routes.md). */
 export const publicConfigSchema = z.object({
   communityChatUrl: z.string(),
   demoVideoUrl: z.string(),

@@ -53,7 +53,7 @@ describe('buildCsv', () => {
 });
 
 describe('csvFileName', () => {
-  it('follows SPEC §9, dated on the local calendar', () => {
+  it('follows the file-name pattern, dated on the local calendar', () => {
     // local-time constructors: the same calendar day whatever the machine's time zone
     expect(csvFileName('SearchHistory', new Date(2026, 10, 2, 23, 30))).toBe(
       'AdScout_SearchHistory_2026-11-02.csv',

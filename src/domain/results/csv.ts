@@ -1,7 +1,7 @@
 /**
- * CSV exports (SPEC §7, ARCHITECTURE §7, invariant 8): a header row, then every value quoted
- * with inner quotes doubled; values that a spreadsheet would run as a formula (starting with
- * = + - @, tab, CR, LF or NUL) get a leading apostrophe; a UTF-8 BOM so Excel reads the text
+ * CSV exports (docs/product.md#calls-and-exports, docs/invariants.md#invariant-8-ad-text-is-data): a header
+ * row, then every value quoted with inner quotes doubled; values that a spreadsheet would run as a formula
+ * (starting with = + - @, tab, CR, LF or NUL) get a leading apostrophe; a UTF-8 BOM so Excel reads the text
  * as UTF-8; CRLF line ends. One builder for every export.
  *
  * Why not Papa.unparse: with `quotes: true`, `escapeFormulae: /^[=+\-@\t\r\n\0]/`, every value
@@ -75,8 +75,9 @@ export function localDay(date: Date): string {
 }
 
 /**
- * SPEC §9: AdScout_SearchHistory_<run date>.csv and AdScout_SearchDatabase_<today>.csv, dated
- * on the user's calendar, so a run shown as started on the 23rd exports with the 23rd.
+ * docs/product.md#constants-and-limits: AdScout_SearchHistory_<run date>.csv and
+ * AdScout_SearchDatabase_<today>.csv, dated on the user's calendar, so a run shown as started on the 23rd
+ * exports with the 23rd.
  */
 export function csvFileName(kind: 'SearchHistory' | 'SearchDatabase', date: Date): string {
   return `AdScout_${kind}_${localDay(date)}.csv`;

@@ -65,7 +65,7 @@ const column = (key: string): ResultColumn => {
 };
 
 describe('RESULT_COLUMNS', () => {
-  it("holds SPEC's 24 headers in order, then the three derived columns", () => {
+  it('holds the 24 ad headers in order, then the three derived columns', () => {
     expect(RESULT_COLUMNS.map((c) => c.header)).toEqual([
       ...SPEC_RESULT_HEADERS,
       'Days Running',

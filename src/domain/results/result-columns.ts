@@ -1,9 +1,9 @@
 /**
- * The Database page's columns (SPEC §2, §4) and what each cell exports (SPEC §7): the Creative
- * thumbnail first (shown only, never exported), then the 24 ad fields in SPEC's order, then the
- * derived Days Running, Variants and Winning Score. Also the page's three text filters. Pure, so
- * the grid and its tests share one definition. What a cell shows is result-display.ts's, shared
- * with the History dialog.
+ * The Database page's columns (docs/product.md) and what each cell exports
+ * (docs/product.md#calls-and-exports): the Creative thumbnail first (shown only, never exported), then the 24
+ * ad fields in the product's order, then the derived Days Running, Variants and Winning Score. Also the
+ * page's three text filters. Pure, so the grid and its tests share one definition. What a cell shows is
+ * result-display.ts's, shared with the History dialog.
  */
 import { csvChunks } from './csv.ts';
 import { AD_FIELDS, DERIVED_AD_FIELDS, type SearchResult } from '../records/entities.ts';
@@ -17,7 +17,7 @@ export interface ResultColumn {
   kind: ResultColumnKind;
 }
 
-/** The 27 data columns in display order, the ones an export can hold (SPEC §4, §7). */
+/** The 27 data columns in display order, the ones an export can hold (docs/product.md). */
 export const RESULT_COLUMNS: readonly ResultColumn[] = [...AD_FIELDS, ...DERIVED_AD_FIELDS];
 
 /** The ad's image (creative.ts): a thumbnail in the grid, no data, so never in a CSV. */
@@ -27,7 +27,7 @@ export type DatabaseColumnKey = ResultColumnKey | typeof CREATIVE_COLUMN.key;
 
 /**
  * Every column of the Database grid and its 'Toggle Columns' panel, in display order: Creative
- * first, then the 27 data columns. Every one is visible at first (SPEC §4).
+ * first, then the 27 data columns. Every one is visible at first (docs/product.md#states-and-transitions).
  */
 export const DATABASE_COLUMNS: readonly { key: DatabaseColumnKey; header: string }[] = [
   CREATIVE_COLUMN,
@@ -64,9 +64,9 @@ export function exportValue(row: SearchResult, column: ResultColumn): string {
 }
 
 /**
- * SPEC §7: the CSV of the given rows (already filtered and sorted) and columns (visible, in
- * order), each cell its `exportValue`, in chunks (csvChunks). Built for 50,000 rows: text and URL
- * cells go to the builder as stored (it writes strings as they are, which is their export value);
+ * docs/product.md#calls-and-exports: the CSV of the given rows (already filtered and sorted) and columns
+ * (visible, in order), each cell its `exportValue`, in chunks (csvChunks). Built for 50,000 rows: text and
+ * URL cells go to the builder as stored (it writes strings as they are, which is their export value);
  * date and number cells through `exportValue`.
  */
 export function resultsCsvChunks(
@@ -88,7 +88,7 @@ export function buildResultsCsv(rows: readonly SearchResult[], columns: readonly
   return [...resultsCsvChunks(rows, columns)].join('');
 }
 
-// --- filters (SPEC §2: Country, Keywords and Store Name, each a case-insensitive contains) ----
+// --- filters (docs/product.md#screens-and-routes) ----
 
 export interface ResultFilters {
   country: string;

@@ -1,10 +1,11 @@
 /**
  * How a result's cells show, wherever results are shown: the History page's 'Search Results'
- * dialog (SPEC §2) and the Database grid (SPEC §2, §4). One formatting of URLs, numbers and dates.
+ * dialog (docs/product.md#screens-and-routes) and the Database grid (docs/product.md). One formatting of
+ * URLs, numbers and dates.
  *
- * Ad text is third-party data (invariant 8): everything here is plain text for text nodes, and
- * only an absolute http(s) URL ever becomes a link ('Link', in a new tab, without an opener).
- * A URL field holding anything else (javascript:, data:, a bare domain) shows nothing, as the
+ * Ad text is third-party data (docs/invariants.md#invariant-8-ad-text-is-data): everything here is plain text
+ * for text nodes, and only an absolute http(s) URL ever becomes a link ('Link', in a new tab, without an
+ * opener). A URL field holding anything else (javascript:, data:, a bare domain) shows nothing, as the
  * normalizer would have stored nothing for it.
  */
 import { formatCount, parsePbDate } from '../text/format.ts';
@@ -13,7 +14,10 @@ import { isHttpUrl } from '../text/url.ts';
 /** How a result field is stored and shown (`kind` of AD_FIELDS and DERIVED_AD_FIELDS). */
 export type ResultColumnKind = 'text' | 'number' | 'date' | 'url';
 
-/** The text of every link cell (SPEC §4: the URL fields show as 'Link' anchors). */
+/**
+ * The text of every link cell (docs/product.md#states-and-transitions: the URL fields show as 'Link'
+ * anchors).
+ */
 export const RESULT_LINK_TEXT = 'Link';
 
 const PB_DATE_PREFIX = /^(\d{4}-\d{2}-\d{2})[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z$/;

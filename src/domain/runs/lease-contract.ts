@@ -1,9 +1,10 @@
 /**
- * The contract of the worker lease routes (ARCHITECTURE §5, §9): what the scout worker sends to
- * claim, heartbeat, results, finish and release, and what the hooks answer. The hooks check every
- * request against these schemas and the worker checks every answer, so neither side can drift
- * without a test failing (tests/integration/lease-contract.test.ts). zod/mini keeps the hooks
- * bundle small. Messages are the routes' 400 texts.
+ * The contract of the worker lease routes (docs/pipeline.md#claiming-a-run-leases,
+ * docs/routes.md#the-worker-routes): what the scout worker sends to claim, heartbeat, results, finish and
+ * release, and what the hooks answer. The hooks check every request against these schemas and the worker
+ * checks every answer, so neither side can drift without a test failing
+ * (tests/integration/lease-contract.test.ts). zod/mini keeps the hooks bundle small. Messages are the routes'
+ * 400 texts.
  */
 import * as z from 'zod/mini';
 import { AD_TEXT_CAPS, RESULT_ROW_FIELDS, type ResultRowField } from '../ads/ad-fields.ts';

@@ -1,9 +1,12 @@
-/** Search-run rules shared by the search page, the history page and the run guard (SPEC §4, §5). */
+/** Search-run rules shared by the search page, the history page and the run guard (docs/product.md). */
 import { MESSAGES, notEnoughResultsMessage } from '../forms/messages.ts';
 
 export type BadgeTone = 'success' | 'warning' | 'danger';
 
-/** SPEC §4: completed green, working orange, failed red; any unknown status shows as Working. */
+/**
+ * docs/product.md#states-and-transitions: completed green, working orange, failed red; any unknown status
+ * shows as Working.
+ */
 export function runStatusBadge(status: string | null | undefined): { label: string; tone: BadgeTone } {
   if (status === 'completed') return { label: 'Completed', tone: 'success' };
   if (status === 'failed') return { label: 'Failed', tone: 'danger' };
@@ -11,7 +14,7 @@ export function runStatusBadge(status: string | null | undefined): { label: stri
 }
 
 /**
- * SPEC §5 "Before a scout is submitted": the first reason to refuse a new run, or null.
+ * docs/product.md#validation-rules, before a scout starts: the first reason to refuse a new run, or null.
  * The server applies the same rules again inside the transaction that creates the run.
  */
 export function scoutRefusal(input: {

@@ -1,5 +1,5 @@
 /**
- * Watches: saved searches the server re-runs on their cadence (issue 17). The form rules are the
+ * Watches: saved searches the server re-runs on their cadence (docs/watches.md). The form rules are the
  * scout form's (forms.ts) plus the cadence; the schedule arithmetic is here so the scheduler hook
  * and the tests share it. A watch's next run advances by whole periods from the time it was
  * planned for, never from when a run finished, and periods missed while the server was down or

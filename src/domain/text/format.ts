@@ -1,4 +1,4 @@
-/** Display formats shared by every screen (SPEC §2, §4), and the date format PocketBase stores. */
+/** Display formats shared by every screen (docs/product.md), and the date format PocketBase stores. */
 
 /** PocketBase stores dates as '2026-11-22 10:00:00.000Z'; '' means unset. */
 export function parsePbDate(value: string | null | undefined): Date | null {
@@ -29,7 +29,9 @@ const MONTHS = [
 
 // Written out rather than through Intl: PocketBase's JS VM (goja) has no locale support.
 
-/** 'December 22, 2026' in UTC (SPEC §4: 'Will be cancelled on {long date}'). */
+/**
+ * 'December 22, 2026' in UTC (docs/product.md#states-and-transitions: 'Will be cancelled on {long date}').
+ */
 export function formatLongDate(date: Date): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
@@ -40,7 +42,10 @@ export function formatCount(value: number): string {
   return sign + String(Math.round(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** Used / quota as a whole percentage between 0 and 100 (SPEC §9 usage progress). */
+/**
+ * Used / quota as a whole percentage between 0 and 100 (the usage progress of
+ * docs/product.md#constants-and-limits).
+ */
 export function usagePercent(used: number, quota: number): number {
   if (quota <= 0) return used > 0 ? 100 : 0;
   return Math.min(100, Math.max(0, Math.round((used / quota) * 100)));
@@ -64,8 +69,8 @@ const SHORT_MONTHS = [
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
 /**
- * 'Nov 22, 2026 14:05' (SPEC §2 History: 'MMM dd, yyyy HH:mm'), in the runtime's local time zone
- * (the browser's) or in UTC. Written out so that no Intl locale data is needed.
+ * 'Nov 22, 2026 14:05' (docs/product.md#screens-and-routes History: 'MMM dd, yyyy HH:mm'), in the runtime's
+ * local time zone (the browser's) or in UTC. Written out so that no Intl locale data is needed.
  */
 export function formatDateTime(date: Date, zone: 'local' | 'utc' = 'local'): string {
   const utc = zone === 'utc';

@@ -1,7 +1,8 @@
 /**
  * Plain-text clean-up for third-party strings (ad copy, link parameters). It never escapes:
- * ad text is data, rendered as text and neutralized for CSV elsewhere (ARCHITECTURE §4, inv. 8).
- * It only removes what no screen or export can use (control characters) and bounds the length.
+ * ad text is data, rendered as text and neutralized for CSV elsewhere
+ * (docs/invariants.md#invariant-8-ad-text-is-data). It only removes what no screen or export can use (control
+ * characters) and bounds the length.
  */
 
 export interface CleanTextOptions {

@@ -1,8 +1,9 @@
 /**
- * Account changes (ARCHITECTURE §9, §10, invariant 12): they need the current password, and the
- * change and its audit-log entry are written in one transaction, so neither can exist without
- * the other; a refused attempt is logged on its own. Validation uses the Settings and sign-up
- * schemas of src/domain/forms/forms.ts.
+ * Account changes (docs/accounts.md#changing-email-or-password,
+ * docs/invariants.md#invariant-12-account-changes-need-the-current-password): they need the current password,
+ * and the change and its audit-log entry are written in one transaction, so neither can exist without the
+ * other; a refused attempt is logged on its own. Validation uses the Settings and sign-up schemas of
+ * src/domain/forms/forms.ts.
  */
 import type { AuditAction } from '../../domain/records/entities.ts';
 import {
@@ -47,7 +48,10 @@ export function storeFoldedEmail(e: core.RecordEvent): void {
   return e.next();
 }
 
-/** A string field of the JSON body; anything else counts as empty (SPEC §5's "must be non-empty"). */
+/**
+ * A string field of the JSON body; anything else counts as empty (docs/product.md#validation-rules: "must be
+ * non-empty").
+ */
 export function textOf(body: { [key: string]: unknown }, name: string): string {
   const value = body && body[name];
   return typeof value === 'string' ? value : '';
@@ -59,13 +63,16 @@ function checked<T>(result: { ok: true; data: T } | { ok: false; message: string
   return result.data;
 }
 
-/** What sign-up takes (invariant 15): an email and a password, which PocketBase has confirmed. */
+/**
+ * What sign-up takes (docs/invariants.md#invariant-15-one-identity-per-email-whatever-its-case): an email and
+ * a password, which PocketBase has confirmed.
+ */
 const SIGN_UP_FIELDS = ['email', 'password', 'passwordConfirm'];
 
 /**
  * Sign-up through the users collection: an email and a password and nothing else, so an
- * anonymous request stores no file and no text of its choosing; then SPEC §5's registration
- * rules — the collection itself accepts 6-character passwords, which Settings allows.
+ * anonymous request stores no file and no text of its choosing; then docs/product.md#validation-rules's
+ * registration rules — the collection itself accepts 6-character passwords, which Settings allows.
  * `uploads` are the names of the request's file parts.
  */
 export function checkRegistration(body: { [key: string]: unknown }, uploads: string[]): void {
@@ -83,9 +90,10 @@ function signedIn(user: core.Record) {
 }
 
 /**
- * Re-authentication (invariant 12): a token alone must not change the account, or a token lifted
- * from the browser becomes a permanent takeover. A missing or wrong current password is refused
- * with a 400 and audit-logged on its own, outside any transaction that a refusal rolls back.
+ * Re-authentication (docs/invariants.md#invariant-12-account-changes-need-the-current-password): a token
+ * alone must not change the account, or a token lifted from the browser becomes a permanent takeover. A
+ * missing or wrong current password is refused with a 400 and audit-logged on its own, outside any
+ * transaction that a refusal rolls back.
  */
 export function requireCurrentPassword(
   e: core.RequestEvent,
@@ -109,8 +117,8 @@ export function requireCurrentPassword(
 }
 
 /**
- * With SMTP (issue 19) the new address must prove it is reachable and its owner's: it gets
- * PocketBase's confirmation link (/confirm-email-change, which asks for the password), and the
+ * With SMTP (docs/accounts.md#email-change) the new address must prove it is reachable and its owner's: it
+ * gets PocketBase's confirmation link (/confirm-email-change, which asks for the password), and the
  * email changes only when it is opened. The request is audit-logged.
  */
 function requestEmailChange(userId: string, email: string) {

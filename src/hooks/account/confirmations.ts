@@ -1,8 +1,9 @@
 /**
- * PocketBase's own confirmation routes (issue 19, invariant 12): a password reset by email link
- * and an email change confirmed from the new address change the account outside our account
- * routes, so these hooks write their audit-log entries in the same transaction as the change.
- * PocketBase refreshes the token key with either change, which signs every old session out.
+ * PocketBase's own confirmation routes (docs/accounts.md,
+ * docs/invariants.md#invariant-12-account-changes-need-the-current-password): a password reset by email link
+ * and an email change confirmed from the new address change the account outside our account routes, so these
+ * hooks write their audit-log entries in the same transaction as the change. PocketBase refreshes the token
+ * key with either change, which signs every old session out.
  */
 import { checkInput, registerPasswordSchema } from '../../domain/forms/forms.ts';
 import { appUrl } from '../config/index.ts';

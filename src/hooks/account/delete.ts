@@ -18,7 +18,7 @@ import { audit, requireCurrentPassword, textOf } from './account.ts';
 /**
  * Every collection of records a user owns, deleted in bulk. The SQL deletes publish no realtime
  * events: the user's own open app would otherwise react to its subscription's deletion (reload
- * its quota) with a session that is about to end. `watches` (issue 17) may not exist yet.
+ * its quota) with a session that is about to end. `watches` (docs/watches.md) may not exist yet.
  */
 const OWNED = [
   'search_results',

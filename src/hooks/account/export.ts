@@ -1,6 +1,6 @@
 /**
- * "Download my data" (issue 19): GET /api/adscout/account/export writes one JSON file of the
- * user's data — the account, subscription, runs, keyword sets, watches (when that collection
+ * "Download my data" (docs/accounts.md#download-my-data): GET /api/adscout/account/export writes one JSON
+ * file of the user's data — the account, subscription, runs, keyword sets, watches (when that collection
  * exists), ledger and audit log, then every result as an object with the Database's columns.
  * It is streamed: the results are read a page at a time by an (updated, id) keyset (the sync
  * cursor's index) and written out as they are read, so 50,000 results never sit in memory at once,

@@ -1,9 +1,10 @@
 /**
  * The account area (pb_hooks/account.pb.js): email and password changes, re-authenticated with
  * the current password, with their audit-log entry; sign-up (an email and a password only, with
- * SPEC §5's rules) on the server; emails stored case-folded (invariant 15); the audit entries of
- * PocketBase's own reset and email-change confirmations; deleting the account and downloading its
- * data (issue 19).
+ * docs/product.md#validation-rules's rules) on the server; emails stored case-folded
+ * (docs/invariants.md#invariant-15-one-identity-per-email-whatever-its-case); the audit entries of
+ * PocketBase's own reset and email-change confirmations; deleting the account and downloading its data
+ * (docs/accounts.md).
  */
 import { changeEmail, changePassword, checkRegistration } from './account.ts';
 import { deleteAccount } from './delete.ts';

@@ -1,5 +1,5 @@
 /**
- * Refunds and disputes (issue 27): `charge.refunded` and `charge.dispute.closed`. What the charge
+ * Refunds and disputes (docs/going-live.md): `charge.refunded` and `charge.dispute.closed`. What the charge
  * paid for decides: a credit pack (a payment-mode checkout session of ours) is taken back while
  * Stripe reports the charge refunded in full or a dispute of it lost, and given back when that no
  * longer holds (a dispute won); a plan's subscription is fetched again and follows what Stripe

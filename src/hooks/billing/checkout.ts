@@ -1,5 +1,5 @@
 /**
- * Billing entry points for the signed-in user (ARCHITECTURE §6, §9). The mode follows the
+ * Billing entry points for the signed-in user (docs/billing.md, docs/routes.md). The mode follows the
  * configuration: `stripe` when STRIPE_SECRET_KEY is set, else `local` (the test checkout); the
  * server maps products to prices, never the browser.
  */
@@ -29,7 +29,7 @@ export function portalUrl(e: core.RequestEvent, userId: string): string {
   return localPortalUrl(e, userId);
 }
 
-/** SPEC §7 sync-subscription: { success, plan, message }. */
+/** Subscription sync (docs/product.md#calls-and-exports): { success, plan, message }. */
 export function syncSubscription(userId: string): { success: boolean; plan: string | null; message: string } {
   if (billingMode() === 'stripe') pullFromStripe(userId);
   const subscription = subscriptionOf($app, userId);

@@ -1,5 +1,5 @@
 /**
- * Stripe events about an account that was deleted (issue 27). Deletion expires the customer's
+ * Stripe events about an account that was deleted (docs/going-live.md). Deletion expires the customer's
  * open Checkout Sessions and cancels its subscriptions (account-cancel.ts), but a session created
  * or paid in the meantime can still bring money in: a subscription it started is canceled at
  * once, a credit pack it paid for is refunded, and the event is recorded and answered 200 (our

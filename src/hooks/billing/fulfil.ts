@@ -47,7 +47,7 @@ export function applySubscription(txApp: CoreApp, userId: string, state: Subscri
   record.set('current_period_end', state.currentPeriodEnd ? pbDate(state.currentPeriodEnd) : '');
   if (state.customerId !== undefined) record.set('stripe_customer_id', state.customerId);
   if (state.subscriptionId !== undefined) record.set('stripe_subscription_id', state.subscriptionId);
-  // Quota periods are anchored on the subscription's start (ARCHITECTURE §6).
+  // Quota periods are anchored on the subscription's start (docs/billing.md#quota).
   if (restarted && state.startedAt) record.set('quota_anchor', pbDate(state.startedAt));
   txApp.save(record);
   return record;

@@ -1,5 +1,5 @@
 /**
- * Local billing (ARCHITECTURE §6): with no Stripe key, checkout and portal URLs open pages served
+ * Local billing (docs/billing.md#local-mode): with no Stripe key, checkout and portal URLs open pages served
  * here (local-pages.ts), clearly marked as tests. "Pay" completes the purchase through the same
  * fulfilment code as a verified Stripe webhook (fulfil.ts), and the portal's actions go through
  * the same status mapping and fulfilment as Stripe's subscription updates. The URL carries the

@@ -1,5 +1,5 @@
 /**
- * The Stripe REST API (ARCHITECTURE §6): form-encoded requests with a pinned Stripe-Version,
+ * The Stripe REST API (docs/billing.md#stripe-mode): form-encoded requests with a pinned Stripe-Version,
  * through $http.send. STRIPE_API_BASE points it at stripe-mock in tests. Also what our records
  * need from Stripe's objects: the plan of a price, the pack of a price, and a customer's state.
  */
@@ -65,7 +65,7 @@ export function stripeCall(
   const json: StripeObject = response.json || {};
   if (response.statusCode >= 400) {
     // Stripe's own text can carry internal detail (ids, parameters, account state): it goes to
-    // the log, and the user reads ours (ARCHITECTURE §10).
+    // the log, and the user reads ours (docs/decisions.md#payment-errors-in-our-words).
     const detail = json.error ? JSON.stringify(json.error) : String(response.raw || '').slice(0, 2000);
     console.log(`[adscout] stripe ${method} ${path} failed: ${response.statusCode} ${detail}`);
     throw new ApiError(502, PRODUCT_MESSAGES.paymentProviderFailed, {});

@@ -1,5 +1,5 @@
 /**
- * Stripe mode (ARCHITECTURE §6): checkout and customer-portal sessions for the signed-in user,
+ * Stripe mode (docs/billing.md#stripe-mode): checkout and customer-portal sessions for the signed-in user,
  * and storing a customer's subscription as Stripe reports it (subscription/sync and webhooks).
  * The API calls themselves are in stripe-api.ts; the webhook in stripe-webhook.ts.
  */

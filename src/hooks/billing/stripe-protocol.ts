@@ -1,5 +1,5 @@
 /**
- * Stripe facts the billing hooks agree on (ARCHITECTURE §6): webhook signature checks, the status
+ * Stripe facts the billing hooks agree on (docs/billing.md): webhook signature checks, the status
  * mapping, which of a customer's subscriptions counts, and the period end in both API shapes.
  * Pure: crypto and the clock are passed in (PocketBase's JS VM provides HMAC as $security).
  */
@@ -43,7 +43,10 @@ export function verifyStripeSignature(input: {
   return ok;
 }
 
-/** ARCHITECTURE §6: active/trialing → active; past_due/unpaid/paused/incomplete → suspended; the rest → canceled. */
+/**
+ * docs/billing.md#the-webhook: active/trialing → active; past_due/unpaid/paused/incomplete → suspended; the
+ * rest → canceled.
+ */
 export function mapStripeStatus(status: string | null | undefined): SubscriptionStatus {
   if (status === 'active' || status === 'trialing') return 'active';
   if (status === 'past_due' || status === 'unpaid' || status === 'paused' || status === 'incomplete') {

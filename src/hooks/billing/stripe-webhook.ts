@@ -1,11 +1,11 @@
 /**
- * POST /api/adscout/stripe/webhook (ARCHITECTURE §6, invariant 6). The signature is checked
- * against the raw body as received (HMAC-SHA256 over `t.rawBody`, constant-time, 300 s, any of
- * several v1 values). The event id is recorded in stripe_events in the same transaction as the
- * event's effect, so a redelivery finds it and changes nothing. Subscription state is re-fetched
- * from Stripe, never taken from the payload, so delivery order does not matter; so are refunds
- * and disputes (charge-reversals.ts). An event for an account that was deleted is recorded and
- * answered 200 once what it bought is ended at Stripe (deleted-accounts.ts).
+ * POST /api/adscout/stripe/webhook (docs/billing.md#the-webhook,
+ * docs/invariants.md#invariant-6-every-stripe-event-takes-effect-once). The signature is checked against the
+ * raw body as received (HMAC-SHA256 over `t.rawBody`, constant-time, 300 s, any of several v1 values). The
+ * event id is recorded in stripe_events in the same transaction as the event's effect, so a redelivery finds
+ * it and changes nothing. Subscription state is re-fetched from Stripe, never taken from the payload, so
+ * delivery order does not matter; so are refunds and disputes (charge-reversals.ts). An event for an account
+ * that was deleted is recorded and answered 200 once what it bought is ended at Stripe (deleted-accounts.ts).
  */
 import { env } from '../config/index.ts';
 import { CHARGE_EVENTS, handleChargeEvent } from './charge-reversals.ts';

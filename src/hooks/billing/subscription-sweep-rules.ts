@@ -1,8 +1,8 @@
 /**
- * Subscriptions end on their own (invariant 10): what the every-minute sweep does with one
- * subscription. Local mode is its own payment provider, so the sweep ends a plan set to cancel at
- * period end once the period is over, and renews the others as Stripe would. In Stripe mode,
- * Stripe stays the source of truth: a subscription whose period ended more than an hour ago with
+ * Subscriptions end on their own (docs/invariants.md#invariant-10-access-follows-the-subscription): what the
+ * every-minute sweep does with one subscription. Local mode is its own payment provider, so the sweep ends a
+ * plan set to cancel at period end once the period is over, and renews the others as Stripe would. In Stripe
+ * mode, Stripe stays the source of truth: a subscription whose period ended more than an hour ago with
  * no word from Stripe since (a webhook lost or never sent) is fetched again, at most once an hour.
  * Pure: the sweep itself (subscription-sweep.ts) reads the records and hands them here.
  */

@@ -1,10 +1,11 @@
 /**
- * The subscription sweep (cron, every minute; invariant 10): subscriptions end without anyone
- * acting. Local mode is its own payment provider: a plan set to cancel at period end is canceled
- * once the period is over, and an active one renews. In Stripe mode Stripe is the source of
- * truth: a subscription whose period ended over an hour ago with no update since (a lost
- * webhook) is fetched from Stripe again, at most once an hour each. The rules are
- * subscription-sweep-rules.ts; every change is a record save, so open apps hear it live.
+ * The subscription sweep (cron, every minute;
+ * docs/invariants.md#invariant-10-access-follows-the-subscription): subscriptions end without anyone acting.
+ * Local mode is its own payment provider: a plan set to cancel at period end is canceled once the period is
+ * over, and an active one renews. In Stripe mode Stripe is the source of truth: a subscription whose period
+ * ended over an hour ago with no update since (a lost webhook) is fetched from Stripe again, at most once an
+ * hour each. The rules are subscription-sweep-rules.ts; every change is a record save, so open apps hear it
+ * live.
  */
 import { parsePbDate } from '../../domain/text/format.ts';
 import { billingMode } from '../config/index.ts';

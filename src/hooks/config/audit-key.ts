@@ -1,5 +1,5 @@
 /**
- * The server's audit key (issue 27): a random secret in the data dir, `.adscout-audit-key`
+ * The server's audit key (docs/going-live.md): a random secret in the data dir, `.adscout-audit-key`
  * (mode 0600), made at the first start. The `account_deleted` audit entry keeps the HMAC of the
  * email under it instead of a plain hash, which anyone could reverse by hashing guessed
  * addresses; whoever holds the key (the operator) can still check an address. It lives in the

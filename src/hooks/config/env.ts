@@ -1,5 +1,5 @@
 /**
- * The one reader of server settings from the environment (ARCHITECTURE §8), and what the request
+ * The one reader of server settings from the environment (docs/configuration.md), and what the request
  * says about where it came from. Every value is optional: callers fall back to src/domain defaults.
  */
 import { trustedProxyHeaders } from './server-settings.ts';

@@ -1,6 +1,6 @@
 /**
- * Mail at start-up (issue 19): the SMTP settings of the environment as PocketBase's settings hold
- * them, what is wrong with them, and the application URL mail links are built on. Without SMTP
+ * Mail at start-up (docs/accounts.md#mail): the SMTP settings of the environment as PocketBase's settings
+ * hold them, what is wrong with them, and the application URL mail links are built on. Without SMTP
  * the server captures mails into `mail_outbox` (a local trial); on an address others can reach,
  * that means password reset cannot reach users, so start-up warns. Pure: the hooks pass in the
  * variables.

@@ -1,5 +1,5 @@
 /**
- * The security headers of the app's pages (issue "Safe to go live" §6): what the browser may load
+ * The security headers of the app's pages (docs/going-live.md#security-headers): what the browser may load
  * and where the app may be framed. The hooks send them with every page of the app that
  * PocketBase serves (the landing page, /app/* through the SPA fallback, the static files), never
  * with PocketBase's admin UI under /_/ or the API under /api/, whose pages set their own.

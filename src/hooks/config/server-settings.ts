@@ -1,7 +1,8 @@
 /**
- * What the server's environment means at start-up (ARCHITECTURE §8, invariant 11): the billing
- * mode and whether it is safe on the address the server listens on, the scheduled backups, and
- * the trusted proxy headers. Pure functions: the hooks pass in `$os.args` and the variables.
+ * What the server's environment means at start-up (docs/configuration.md,
+ * docs/invariants.md#invariant-11-no-paid-access-without-payment): the billing mode and whether it is safe on
+ * the address the server listens on, the scheduled backups, and the trusted proxy headers. Pure functions:
+ * the hooks pass in `$os.args` and the variables.
  */
 import type { BillingMode } from '../../domain/records/constants.ts';
 import { parseHttpUrl } from '../../domain/text/url.ts';
@@ -148,9 +149,9 @@ export function publicExposure(exposure: Exposure): string[] {
 }
 
 /**
- * Invariant 11: the local test checkout (free plans for anyone) runs only where nobody else can
- * reach it — a loopback address, no proxy in front, no public APP_URL — or when the operator
- * asks for it; Stripe mode needs its key and webhook secret.
+ * docs/invariants.md#invariant-11-no-paid-access-without-payment: the local test checkout (free plans for
+ * anyone) runs only where nobody else can reach it — a loopback address, no proxy in front, no public APP_URL
+ * — or when the operator asks for it; Stripe mode needs its key and webhook secret.
  */
 export function checkBilling(env: BillingEnv, exposure: Exposure): BillingCheck {
   const chosen = env.billing.trim().toLowerCase();

@@ -1,7 +1,7 @@
 /**
  * Start-up (onBootstrap, `serve` only): refuse an unsafe configuration before the server listens
- * (invariant 11: no local test checkout where others can reach it — a public address, a proxy in
- * front, a public APP_URL — unless the operator asks for it;
+ * (docs/invariants.md#invariant-11-no-paid-access-without-payment: no local test checkout where others can
+ * reach it — a public address, a proxy in front, a public APP_URL — unless the operator asks for it;
  * Stripe mode with its key and webhook secret), then write the settings that come from the
  * environment into PocketBase's own: the trusted proxy headers, the scheduled backups, and mail
  * (SMTP, the sender, and the application URL that mail links are built on). They are set on

@@ -2,7 +2,7 @@
  * Mail without SMTP (a local trial, tests): PocketBase's mailer hook keeps every mail in the
  * `mail_outbox` collection instead of handing it to a sendmail that is not there. The mails hold
  * reset and email-change tokens, so only superusers read them: the admin UI, or
- * GET /api/adscout/local/outbox. They are personal data (issue 27): a cron deletes those older
+ * GET /api/adscout/local/outbox. They are personal data (docs/going-live.md): a cron deletes those older
  * than MAIL_OUTBOX_RETENTION_DAYS, and deleting an account deletes the mails to its addresses.
  */
 import { MAIL_OUTBOX_RETENTION_DAYS } from '../../domain/forms/limits.ts';

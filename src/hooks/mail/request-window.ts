@@ -1,6 +1,6 @@
 /**
- * A sliding-window limit over the times of earlier requests (issue 19: password-reset mails per
- * address). Pure: the hooks keep the times in PocketBase's app store.
+ * A sliding-window limit over the times of earlier requests (docs/accounts.md#forgot-password: password-reset
+ * mails per address). Pure: the hooks keep the times in PocketBase's app store.
  */
 export interface WindowDecision {
   allowed: boolean;

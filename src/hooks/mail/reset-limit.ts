@@ -1,7 +1,8 @@
 /**
- * Password-reset mails per account (issue 19, invariant 15). PocketBase's limiter counts reset
- * requests per client address (`*:requestPasswordReset`, migration 1795300080); this counts the
- * mails one account is sent, from any client address, so nobody floods one inbox from many.
+ * Password-reset mails per account (docs/accounts.md,
+ * docs/invariants.md#invariant-15-one-identity-per-email-whatever-its-case). PocketBase's limiter counts
+ * reset requests per client address (`*:requestPasswordReset`, migration 1795300080); this counts the mails
+ * one account is sent, from any client address, so nobody floods one inbox from many.
  *
  * It runs in PocketBase's reset hook, which fires only for a request PocketBase accepted for an
  * existing account (after its own 2-minute resend guard): a malformed request or an address with

@@ -1,6 +1,6 @@
 /**
- * Quota arithmetic (SPEC §3, §9; ARCHITECTURE §6, invariant 3). ledger.ts sums the usage ledger
- * and hands the sums here, so every balance is computed one way.
+ * Quota arithmetic (docs/billing.md#quota, docs/invariants.md#invariant-3-the-quota-is-never-overspent).
+ * ledger.ts sums the usage ledger and hands the sums here, so every balance is computed one way.
  *   plan_remaining  = monthly quota − plan use in the current period (0 without an active plan)
  *   addon_remaining = credits granted − credits used (they never expire); a pack taken back
  *                     (refunded, or a dispute lost) counts as granted minus what was taken back
@@ -66,7 +66,8 @@ export function splitCharge(
  * How much of a pack of `pack` credits a refund or a lost dispute takes back: the pack, but never
  * more than the unreserved add-on balance — credits already spent stay spent, and what open
  * reservations may still draw from the credits stays, so total_remaining never goes below 0
- * (invariant 3). The unreserved add-on balance is min(addon_remaining, total_remaining).
+ * (docs/invariants.md#invariant-3-the-quota-is-never-overspent). The unreserved add-on balance is
+ * min(addon_remaining, total_remaining).
  */
 export function takeBackAmount(
   pack: number,

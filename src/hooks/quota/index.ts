@@ -16,7 +16,10 @@ export {
 export { periodBoundary, renewedPeriodEnd } from './periods.ts';
 export { settleRun, settledView } from './settlement.ts';
 
-/** GET /api/adscout/quota: SPEC §3's quota shape for the signed-in user, from ledger sums. */
+/**
+ * GET /api/adscout/quota: the quota shape of docs/product.md#entities-and-fields for the signed-in user, from
+ * ledger sums.
+ */
 export function handleQuota(e: core.RequestEvent): void {
   e.response.header().set('Cache-Control', 'no-store');
   return e.json(200, quotaFor($app, e.auth!.id, new Date()).quota);

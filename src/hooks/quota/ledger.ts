@@ -1,8 +1,9 @@
 /**
- * The quota ledger on the server (ARCHITECTURE §6, invariant 3). Balances are indexed sums over
- * usage_ledger, never counts of result rows; the arithmetic is balances.ts. Writers (run
- * creation, settlement, billing) call these inside their own transaction, and the single SQLite
- * writer serializes them, so no interleaving can overspend.
+ * The quota ledger on the server (docs/billing.md#quota,
+ * docs/invariants.md#invariant-3-the-quota-is-never-overspent). Balances are indexed sums over usage_ledger,
+ * never counts of result rows; the arithmetic is balances.ts. Writers (run creation, settlement, billing)
+ * call these inside their own transaction, and the single SQLite writer serializes them, so no interleaving
+ * can overspend.
  */
 import type { Quota } from '../../domain/records/entities.ts';
 import { toPbDate } from '../../domain/text/format.ts';
@@ -59,7 +60,7 @@ function sums(app: CoreApp, userId: string, periodStart: string): LedgerSums {
   };
 }
 
-/** SPEC §3's quota shape for a user, plus the period it was computed for. */
+/** The quota shape of docs/product.md#entities-and-fields for a user, plus the period it was computed for. */
 export function quotaFor(app: CoreApp, userId: string, now?: Date): { quota: Quota; periodStart: string } {
   const at = now || new Date();
   const subscription = subscriptionOf(app, userId);

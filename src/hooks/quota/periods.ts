@@ -1,7 +1,7 @@
 /**
- * Quota periods (SPEC §9, ARCHITECTURE §6): monthly periods anchored on the subscription start,
- * in UTC. Every boundary is computed from the anchor — never by adding a month to the previous
- * boundary — with month-end clamping: an anchor on Jan 31 gives Feb 28 (29), Mar 31, Apr 30, …
+ * Quota periods (docs/product.md#constants-and-limits, docs/billing.md#quota): monthly periods anchored on
+ * the subscription start, in UTC. Every boundary is computed from the anchor — never by adding a month to the
+ * previous boundary — with month-end clamping: an anchor on Jan 31 gives Feb 28 (29), Mar 31, Apr 30, …
  * Yearly plans use the same monthly periods. The billing periods local mode renews (the
  * subscription sweep, src/hooks/billing/subscription-sweep.ts) are counted from the same anchor the
  * same way, in steps of the plan's months.

@@ -1,8 +1,9 @@
 /**
- * Settlement of a run (ARCHITECTURE §5 step 7, invariant 4): counts what was stored, charges
- * only the ads new to the user's database (never more than was reserved), releases the
- * reservation, and closes the run — all in the caller's transaction. Settling a run that is no
- * longer working changes nothing, so a repeated finish is harmless.
+ * Settlement of a run (docs/pipeline.md#settlement,
+ * docs/invariants.md#invariant-4-only-stored-ads-new-to-the-user-are-charged): counts what was stored,
+ * charges only the ads new to the user's database (never more than was reserved), releases the reservation,
+ * and closes the run — all in the caller's transaction. Settling a run that is no longer working changes
+ * nothing, so a repeated finish is harmless.
  */
 import type { FinishResponse } from '../../domain/runs/lease-contract.ts';
 import type { RunStatus } from '../../domain/records/constants.ts';

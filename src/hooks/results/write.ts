@@ -1,12 +1,13 @@
 /**
- * Result writes from the worker (ARCHITECTURE §5 step 6): idempotent on (run, ad_id), capped at
+ * Result writes from the worker (docs/pipeline.md#writing-results): idempotent on (run, ad_id), capped at
  * the run's requested count (which is what its reservation holds), each row flagged `is_new`
- * when the user has not collected that ad in an earlier run (invariant 4: only new ads are
- * charged). The rows arrive checked: the lease contract's request schema ran coerceResultRow on
- * each, once, at the route — the one check of the write path. Then, inside one transaction, one query finds which of the batch's ad ids
- * the user already has from earlier runs, and one prepared INSERT stores the rows: record saves
- * would cost a validation pass and a realtime broadcast per row, and nobody subscribes to result
- * rows (the run's progress is what clients watch).
+ * when the user has not collected that ad in an earlier run
+ * (docs/invariants.md#invariant-4-only-stored-ads-new-to-the-user-are-charged: only new ads are charged). The
+ * rows arrive checked: the lease contract's request schema ran coerceResultRow on each, once, at the route —
+ * the one check of the write path. Then, inside one transaction, one query finds which of the batch's ad ids
+ * the user already has from earlier runs, and one prepared INSERT stores the rows: record saves would cost a
+ * validation pass and a realtime broadcast per row, and nobody subscribes to result rows (the run's progress
+ * is what clients watch).
  */
 import { RESULT_ROW_FIELDS } from '../../domain/ads/ad-fields.ts';
 import type { ResultRow, ResultsResponse } from '../../domain/runs/lease-contract.ts';

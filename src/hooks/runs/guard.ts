@@ -1,9 +1,12 @@
 /**
- * The run-creation guard (ARCHITECTURE §5 step 1, invariants 2, 3 and 10): an active
- * subscription, the scout form's rules (src/domain/forms/forms.ts), one working run per user, and the
- * quota — checked, and the quota reserved, in the same transaction that stores the run. The
- * single SQLite writer serializes these transactions, so concurrent requests cannot both pass; a
- * partial unique index on (user) for working runs backs the rule up.
+ * The run-creation guard (docs/pipeline.md#creating-a-run,
+ * docs/invariants.md#invariant-2-one-working-run-per-user,
+ * docs/invariants.md#invariant-3-the-quota-is-never-overspent and
+ * docs/invariants.md#invariant-10-access-follows-the-subscription): an active subscription, the scout form's
+ * rules (src/domain/forms/forms.ts), one working run per user, and the quota — checked, and the quota
+ * reserved, in the same transaction that stores the run. The single SQLite writer serializes these
+ * transactions, so concurrent requests cannot both pass; a partial unique index on (user) for working runs
+ * backs the rule up.
  *
  * Two callers: the REST create of search_runs (handleRunCreate) and the watches scheduler
  * (src/hooks/watches), which starts runs through `runRefusal` and `startRun` in its own
@@ -35,8 +38,9 @@ function formOf(record: core.Record) {
 }
 
 /**
- * SPEC §3 "Only status active grants access" (invariant 10): whatever the credit balance, no
- * active subscription means no scouting.
+ * docs/product.md#entities-and-fields, "Only status active grants access"
+ * (docs/invariants.md#invariant-10-access-follows-the-subscription): whatever the credit balance, no active
+ * subscription means no scouting.
  */
 export function subscriptionRefusal(app: CoreApp, userId: string): RunRefusal | null {
   const subscription = subscriptionOf(app, userId);
@@ -46,7 +50,10 @@ export function subscriptionRefusal(app: CoreApp, userId: string): RunRefusal | 
   return null;
 }
 
-/** The refusal as the REST API answers it: the gate's 403, or SPEC's 400. */
+/**
+ * The refusal as the REST API answers it: the gate's 403, or the 400 with the message of
+ * docs/product.md#messages.
+ */
 export function throwRefusal(refusal: RunRefusal): never {
   if (refusal.reason === 'subscription') throw new ForbiddenError(refusal.message);
   throw new BadRequestError(refusal.message);

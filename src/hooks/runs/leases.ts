@@ -1,6 +1,6 @@
 /**
- * The worker lease protocol (ARCHITECTURE §5): a worker claims the oldest unclaimed working run,
- * holds it while it heartbeats, and loses it when the lease expires (a crash, a stall, a server
+ * The worker lease protocol (docs/pipeline.md#claiming-a-run-leases): a worker claims the oldest unclaimed
+ * working run, holds it while it heartbeats, and loses it when the lease expires (a crash, a stall, a server
  * restart). Every step runs in one transaction, so two workers never hold the same run. The
  * requests and answers are the lease contract of src/domain/runs/lease-contract.ts.
  */

@@ -19,7 +19,10 @@ export const APP_NAV = [
   { to: ROUTES.settings.path, label: 'Settings' },
 ] as const;
 
-/** The /app shell: only for a signed-in user (SPEC §2), with the app navigation and Logout. */
+/**
+ * The /app shell: only for a signed-in user (docs/product.md#screens-and-routes), with the app navigation and
+ * Logout.
+ */
 export function AppLayout() {
   const session = useSession();
   const location = useLocation();
@@ -27,7 +30,7 @@ export function AppLayout() {
   const toast = useToast();
   const { communityChatUrl } = usePublicConfig();
   const [loggingOut, setLoggingOut] = useState(false);
-  // The local database and its sync follow the session from here on (ARCHITECTURE §7). Started
+  // The local database and its sync follow the session from here on (docs/local-first.md). Started
   // while rendering (it is idempotent) so that the pages below find it on their first render.
   startLocalData();
   useEffect(

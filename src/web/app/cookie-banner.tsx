@@ -5,8 +5,9 @@ import { setConsent, useConsent } from '../data/browser/consent.ts';
 import './cookie-banner.css';
 
 /**
- * SPEC §4: shown until the visitor accepts or rejects; the choice is remembered. Never part of a
- * prerendered page (it depends on this browser's storage): it appears once the page hydrated.
+ * docs/product.md#states-and-transitions: shown until the visitor accepts or rejects; the choice is
+ * remembered. Never part of a prerendered page (it depends on this browser's storage): it appears once the
+ * page hydrated.
  */
 export function CookieBanner() {
   const isClient = useIsClient();

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../domain/forms/messages.ts';
 export function NotFoundPage() {
   const location = useLocation();
   useEffect(() => {
-    // SPEC §2: the missing path is logged to the console.
+    // docs/product.md#screens-and-routes: the missing path is logged to the console.
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);
   }, [location.pathname]);
 

@@ -6,7 +6,7 @@ import { useIsClient } from '../components/use-is-client.ts';
 
 /**
  * The sticky header of both shells. On small screens the navigation folds behind a menu button
- * (SPEC hides it; we keep it reachable), which closes again on navigation and on Escape.
+ * (docs/decisions.md#the-navigation-on-small-screens), which closes again on navigation and on Escape.
  */
 export function SiteHeader({ label, children }: { label: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);

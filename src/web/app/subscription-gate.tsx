@@ -5,7 +5,7 @@ import { LockIcon } from '../components/icons.tsx';
 import { reloadSubscription, useSubscription } from '../data/server/subscription.ts';
 
 /**
- * SPEC §2/§4: every /app page but Settings needs an active subscription, as the server reports
+ * docs/product.md: every /app page but Settings needs an active subscription, as the server reports
  * it. The subscription store follows realtime, so the gate opens or closes without a reload.
  */
 export function SubscriptionGate({ children }: { children: ReactNode }) {

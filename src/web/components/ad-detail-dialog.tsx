@@ -1,14 +1,14 @@
 /**
- * The ad detail view (issue: See the ad), opened from a Database row or a row of the History
+ * The ad detail view (docs/ad-detail.md), opened from a Database row or a row of the History
  * results dialog: the creative (creative.ts chooses image, video or a carousel's first card), the
  * copy, the facts, the winning signals and the links out (ad-detail.ts). A modal <dialog>
  * labelled with the store name. The up and down arrows ask the opener for the previous and next
  * result of its list; Escape, the close button and a tap on the backdrop close it, and the opener
  * puts focus back on the row.
  *
- * Ad text is third-party data (invariant 8): it only ever becomes React text nodes. Media load
- * without a referrer, and a creative that fails (an expired CDN link) or cannot load (offline)
- * becomes a tile that says so and links to the Ad Library: never a broken-image icon.
+ * Ad text is third-party data (docs/invariants.md#invariant-8-ad-text-is-data): it only ever becomes React
+ * text nodes. Media load without a referrer, and a creative that fails (an expired CDN link) or cannot load
+ * (offline) becomes a tile that says so and links to the Ad Library: never a broken-image icon.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { formatCount, linkHref, type SearchResult } from '../../domain/index.ts';

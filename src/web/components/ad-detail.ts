@@ -1,8 +1,8 @@
 /**
- * What the ad detail view says about one result (issue: See the ad): its heading, its copy, the
+ * What the ad detail view says about one result (docs/ad-detail.md): its heading, its copy, the
  * facts a dropshipper checks (store, page, country, platforms, dates), the winning signals, and
- * the links out. Everything is plain text for text nodes (invariant 8); only absolute http(s)
- * URLs become links (result-display.ts, linkHref).
+ * the links out. Everything is plain text for text nodes (docs/invariants.md#invariant-8-ad-text-is-data);
+ * only absolute http(s) URLs become links (result-display.ts, linkHref).
  */
 import { countryLabel } from '../../domain/forms/countries.ts';
 import type { SearchResult } from '../../domain/records/entities.ts';
@@ -81,7 +81,7 @@ export function adFacts(row: AdDetailRow): AdFact[] {
     { label: 'Format', value: text(row.format) },
     { label: 'Category', value: text(row.category) },
     { label: 'Page likes', value: likes > 0 ? formatCount(likes) : '' },
-    // EU/UK delivery only (reference §4): 0 means the Ad Library published none
+    // EU/UK delivery only (docs/ad-sources.md#eu-and-uk-transparency): 0 means the Ad Library published none
     { label: 'Reach (EU/UK)', value: reach > 0 ? formatCount(reach) : '' },
     { label: 'Age ranges', value: text(row.age_ranges) },
     { label: 'Gender audience', value: text(row.gender_audience) },

@@ -8,7 +8,10 @@ const euros = new Intl.NumberFormat('en-IE', {
   maximumFractionDigits: 0,
 });
 
-/** A pricing card of SPEC §9 (landing page and /subscribe); `action` is its button. */
+/**
+ * A pricing card of docs/product.md#constants-and-limits (landing page and /subscribe); `action` is its
+ * button.
+ */
 export function PlanCard({ plan, action }: { plan: Plan; action: ReactNode }) {
   const titleId = `plan-${plan.id}-title`;
   return (

@@ -1,5 +1,5 @@
 /**
- * Graph API rate-limit signals (reference §2.4): throttling error codes and the usage headers
+ * Graph API rate-limit signals (docs/ad-sources.md#rate-limits): throttling error codes and the usage headers
  * (`x-app-usage`, `x-business-use-case-usage`, `x-ad-account-usage`) that say how much of the
  * quota is used and, once throttled, how long until access returns.
  */

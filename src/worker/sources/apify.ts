@@ -1,7 +1,7 @@
 /**
- * The Apify source: a curious_coder-compatible Facebook Ad Library actor (reference §3), run
- * asynchronously — start the run, poll it until it finishes, then page through its default
- * dataset. Items are yielded exactly as the actor stored them.
+ * The Apify source: a curious_coder-compatible Facebook Ad Library actor
+ * (docs/ad-sources.md#the-apify-actor), run asynchronously — start the run, poll it until it finishes, then
+ * page through its default dataset. Items are yielded exactly as the actor stored them.
  *
  * The token travels in the Authorization header, never in a URL. A page's cursor is
  * `apify1:<runId>:<datasetId>:<offset>`: a run resumed with it waits for the same actor run and

@@ -185,7 +185,8 @@ export function buildGroup(ctx: BuildContext, day: number, slot: number): Group 
     const start = m === 0 ? startS : day * DAY_S + rand.int(5, 22) * 3600 + rand.int(0, 3599);
     const seenJitter = rand.int(0, 3600);
     const stopHour = rand.int(6, 22);
-    // Active ads report "last seen" as their end date: about a day ago (reference §3.3).
+    // Active ads report "last seen" as their end date: about a day ago
+    // (docs/ad-sources.md#the-actors-output).
     const lastSeen = (today - 1) * DAY_S + 8 * 3600 + seenJitter;
     const end = active
       ? Math.max(start, lastSeen)

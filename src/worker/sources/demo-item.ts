@@ -1,7 +1,7 @@
 /**
  * The raw item shape of the demo source: what the curious_coder Apify actor returns for one ad
- * (reference §3.3), so that one normalizer handles both. Images are the app's own demo product
- * images (demo-media.ts, root-relative /demo-media/ paths); Page pictures sit on an `.example` host.
+ * (docs/ad-sources.md#the-actors-output), so that one normalizer handles both. Images are the app's own demo
+ * product images (demo-media.ts, root-relative /demo-media/ paths); Page pictures sit on an `.example` host.
  */
 import { countryName, EU_COUNTRY_CODES } from '../../domain/forms/countries.ts';
 import { AGE_BUCKETS, type DemoFormat } from './demo-catalogue.ts';

@@ -1,6 +1,6 @@
 /**
  * The demo source's seeded randomness: a string hash, a small seeded generator and numeric ids,
- * so that the same key always draws the same values (ARCHITECTURE §5: same query, same ads).
+ * so that the same key always draws the same values (docs/pipeline.md#sources: same query, same ads).
  */
 
 /** cyrb53: a fast 53-bit string hash. */

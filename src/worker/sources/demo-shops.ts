@@ -11,7 +11,9 @@ function normalizedTerms(query: SourceQuery): string {
   return query.searchTerms.toLowerCase().replace(/["“”]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/** The seed of a query: country + search terms + page ids (ARCHITECTURE §5: same query, same ads). */
+/**
+ * The seed of a query: country + search terms + page ids (docs/pipeline.md#sources: same query, same ads).
+ */
 export function demoSeed(query: SourceQuery): string {
   const pages = [...query.pageIds]
     .map((id) => id.trim())

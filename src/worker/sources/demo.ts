@@ -1,6 +1,6 @@
 /**
  * The demo source: a deterministic, built-in Ad Library that answers offline, in the shape of
- * the curious_coder Apify actor (reference §3.3), so that one normalizer handles both.
+ * the curious_coder Apify actor (docs/ad-sources.md#the-actors-output), so that one normalizer handles both.
  *
  * The catalogue is a rolling window of the last DEMO_WINDOW_DAYS days. Each day of each query
  * (country + search terms + page ids) holds a seeded number of creatives (demo-creative.ts), and

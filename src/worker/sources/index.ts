@@ -1,4 +1,4 @@
-/** Builds the configured ad source (ARCHITECTURE §5 step 4, §8). */
+/** Builds the configured ad source (docs/pipeline.md#sources, docs/configuration.md). */
 import type { SourceSettings } from '../config.ts';
 import type { HttpDeps, RetryPolicy } from '../net/http.ts';
 import { createApifySource } from './apify.ts';

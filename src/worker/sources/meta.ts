@@ -1,5 +1,5 @@
 /**
- * The Meta source: the official Graph API `ads_archive` edge (reference §2). It returns
+ * The Meta source: the official Graph API `ads_archive` edge (docs/ad-sources.md#the-graph-api). It returns
  * commercial ads only when they were delivered in the EU (political and issue ads anywhere), so
  * a commercial search for another country fails at once with a message that says so.
  *
@@ -32,7 +32,10 @@ export interface MetaSourceOptions extends Omit<HttpClientOptions, 'secrets'> {
   slowDownMs?: number;
 }
 
-/** ArchivedAd fields available for every ad, plus the EU/UK transparency fields (reference §2.3). */
+/**
+ * ArchivedAd fields available for every ad, plus the EU/UK transparency fields
+ * (docs/ad-sources.md#the-graph-api).
+ */
 export const META_FIELDS = [
   'id',
   'ad_creation_time',

@@ -1,4 +1,4 @@
-/** The contract between the job loop and the ad sources (ARCHITECTURE §5 step 4). */
+/** The contract between the job loop and the ad sources (docs/pipeline.md#sources). */
 
 /** What a source is asked for: the Ad Library link's parameters with the form's country and keywords applied. */
 export interface SourceQuery {

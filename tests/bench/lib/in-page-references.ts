@@ -1,13 +1,13 @@
 /**
  * What the local-first benchmark reads in the page beside the app, as its same-run references:
- * all of a user's results over REST (as SPEC's original client fetched them on every visit), the
+ * all of a user's results over REST (as the product's original client fetched them on every visit), the
  * raw IndexedDB reads of the Database page's rows without Dexie, and the storage a sync took.
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { directorySize, type BrowserSession } from './browser.ts';
 
-/** Fetches every result of the user over REST as SPEC's original client did; returns ms and rows. */
+/** Fetches every result of the user over REST as the product's original client did; returns ms and rows. */
 export function restFetchAll(page: Page, userId: string): Promise<{ ms: number; rows: number }> {
   return page.evaluate(async (userId) => {
     const { token } = JSON.parse(window.localStorage.getItem('pocketbase_auth') ?? '{}') as {

@@ -1,6 +1,6 @@
 /**
- * SPEC §7's CSV built with Papa.unparse instead of csv.ts's hand-written builder, for
- * csv-export.bench.ts: the settings that make Papa's output byte-identical to buildCsv's —
+ * The CSV of docs/product.md#calls-and-exports, built with Papa.unparse instead of csv.ts's hand-written
+ * builder, for csv-export.bench.ts: the settings that make Papa's output byte-identical to buildCsv's —
  * every value quoted, CRLF, formulas neutralized including LF and NUL (Papa's default set misses
  * them), every value a string first (Papa skips numbers when it neutralizes, and '-2' must get
  * its apostrophe), and the BOM in front.

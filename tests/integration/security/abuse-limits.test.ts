@@ -1,6 +1,6 @@
 /**
- * Point 5 of "Safe to go live", the rate limits: PocketBase's limiter counts requests per client
- * address, in fixed windows. Checkout, portal and subscription sync: 10 a minute each; the account
+ * docs/going-live.md#rate-limits-and-billing-links, the rate limits: PocketBase's limiter counts requests per
+ * client address, in fixed windows. Checkout, portal and subscription sync: 10 a minute each; the account
  * routes: 5 a minute together; sign-ups: 20 a minute, for signed-in clients too. Behind a reverse
  * proxy, TRUSTED_PROXY_HEADERS makes each client count apart; without it, a forwarded-for header
  * is ignored (anyone could send one). Each server here is used by this file alone.

@@ -1,8 +1,8 @@
 /**
- * Point 2 of "Safe to go live", invariant 10: the server enforces what the gate shows. Creating a
- * run needs an active subscription whatever the credit balance (a 403 with SPEC's message), and
- * Settings' calls — quota, checkout, portal, subscription sync, account changes — stay open
- * without one.
+ * docs/going-live.md#access-follows-the-subscription,
+ * docs/invariants.md#invariant-10-access-follows-the-subscription: the server enforces what the gate shows.
+ * Creating a run needs an active subscription whatever the credit balance (a 403 with the product's message),
+ * and Settings' calls — quota, checkout, portal, subscription sync, account changes — stay open without one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscription, subscriber } from '../../fixtures/records.ts';
@@ -55,7 +55,7 @@ describe('creating a run', () => {
     ['no subscription', null],
     ['a suspended one', 'suspended'],
     ['a canceled one', 'canceled'],
-  ])('with %s and 500 credits is refused with 403 and SPEC’s message', async (_, status) => {
+  ])('with %s and 500 credits is refused with 403 and the product’s message', async (_, status) => {
     const user = await server.createUser('no-access');
     if (status) await createSubscription(server.superuser, user.id, { status });
     await grantCredits(user, 500);

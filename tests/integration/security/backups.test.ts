@@ -1,5 +1,5 @@
 /**
- * Point 7 of "Safe to go live": PocketBase's scheduled backups are on by default (BACKUP_CRON,
+ * docs/going-live.md#backups: PocketBase's scheduled backups are on by default (BACKUP_CRON,
  * daily at 03:00 UTC; BACKUP_MAX_KEEP, 7), optionally on S3-compatible storage, written into
  * PocketBase's settings at every start. A backup made through PocketBase's backups API restores
  * into a fresh data dir with the same users, runs and results.

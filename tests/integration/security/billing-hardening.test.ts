@@ -1,6 +1,6 @@
 /**
- * Point 5 of "Safe to go live", the billing routes: at most 20 test-checkout and portal links a
- * user an hour (from any number of addresses), expired links pruned, the test checkout's Cancel a
+ * docs/going-live.md#rate-limits-and-billing-links, the billing routes: at most 20 test-checkout and portal
+ * links a user an hour (from any number of addresses), expired links pruned, the test checkout's Cancel a
  * POST (a GET changes nothing), Stripe's webhook refusing bodies over 1 MiB with 413, and
  * Stripe's own error text kept in the log, never shown to the user.
  */

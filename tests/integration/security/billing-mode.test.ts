@@ -1,8 +1,8 @@
 /**
- * Point 1 of "Safe to go live", invariant 11: no free plans by accident. The PocketBase binary is
- * started directly, as a service unit would, on addresses other than loopback: without Stripe
- * settings and without ADSCOUT_BILLING=local it refuses to start, names both variables and never
- * listens. Non-loopback addresses used: 0.0.0.0 (refused before binding anything) and
+ * docs/going-live.md#billing, docs/invariants.md#invariant-11-no-paid-access-without-payment: no free plans
+ * by accident. The PocketBase binary is started directly, as a service unit would, on addresses other than
+ * loopback: without Stripe settings and without ADSCOUT_BILLING=local it refuses to start, names both
+ * variables and never listens. Non-loopback addresses used: 0.0.0.0 (refused before binding anything) and
  * 198.51.100.7, a documentation address (RFC 5737) that no machine here owns, so a server that
  * passes the check cannot bind it either and stops with PocketBase's own bind error. On
  * loopback, the local test checkout keeps working as `npm start` shows it.

@@ -1,8 +1,8 @@
 /**
- * Invariant 15, one identity per email whatever its case: emails are stored lower-cased by every
- * path, the unique index ignores case, and login and password reset find the account in any
- * case. The migration that brings this to existing data is tested in ../migrations.test.ts.
- * Without SMTP, so reset mails land in the outbox.
+ * docs/invariants.md#invariant-15-one-identity-per-email-whatever-its-case, one identity per email whatever
+ * its case: emails are stored lower-cased by every path, the unique index ignores case, and login and
+ * password reset find the account in any case. The migration that brings this to existing data is tested in
+ * ../migrations.test.ts. Without SMTP, so reset mails land in the outbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomSecret } from '../../../scripts/lib/stack.mjs';

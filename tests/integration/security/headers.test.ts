@@ -1,5 +1,5 @@
 /**
- * Point 6 of "Safe to go live": security headers on every page of the app PocketBase serves from
+ * docs/going-live.md#security-headers: security headers on every page of the app PocketBase serves from
  * the built PWA — the landing page, /app/* through the SPA fallback, the service worker and the
  * manifest — and not on PocketBase's admin UI (/_/) or the API. HSTS only over HTTPS, and
  * X-Forwarded-Proto (like the origin of redirects) trusted only behind TRUSTED_PROXY_HEADERS. The

@@ -1,9 +1,10 @@
 /**
- * Point 3 of "Safe to go live", invariant 12: a token alone cannot change the account. Both
- * account routes need the current password; a missing or wrong one gets a 400 with a clear
- * message, changes nothing, and leaves an audit-log entry (written outside the refused change,
- * which rolls back). The users here are clients at addresses of their own, as behind a proxy:
- * the account routes allow 5 calls a minute per address (abuse-limits.test.ts).
+ * docs/going-live.md#account-changes-need-the-current-password,
+ * docs/invariants.md#invariant-12-account-changes-need-the-current-password: a token alone cannot change the
+ * account. Both account routes need the current password; a missing or wrong one gets a 400 with a clear
+ * message, changes nothing, and leaves an audit-log entry (written outside the refused change, which rolls
+ * back). The users here are clients at addresses of their own, as behind a proxy: the account routes allow 5
+ * calls a minute per address (abuse-limits.test.ts).
  */
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * Invariant 15, the password-reset limit: 3 mails per account in a window no longer than the
- * reset link lives, counted only for requests PocketBase accepted for an existing account. Nobody
- * can use up an owner's quota with requests that send the owner nothing, the limit answers as
- * PocketBase always does (204) and tells nobody which addresses have accounts, and an owner refused
- * by it holds a live link from the mails that filled it.
+ * docs/invariants.md#invariant-15-one-identity-per-email-whatever-its-case, the password-reset limit: 3 mails
+ * per account in a window no longer than the reset link lives, counted only for requests PocketBase accepted
+ * for an existing account. Nobody can use up an owner's quota with requests that send the owner nothing, the
+ * limit answers as PocketBase always does (204) and tells nobody which addresses have accounts, and an owner
+ * refused by it holds a live link from the mails that filled it.
  *
  * Mails go through Mailpit behind a gate (../smtp-gate.ts): while it is shut, the mails PocketBase
  * starts stay in flight, so its 2-minute resend guard never starts and every request reaches the

@@ -1,9 +1,9 @@
 /**
- * Invariant 15, sign-up stores no file: PocketBase's default `users` kept an `avatar` file field
- * (5 MB, images including SVG, served to anyone who knows the record) and a `name` field, and a
- * multipart sign-up stored whatever it sent. Sign-up now takes an email and a password only, and
- * the fields are gone (the migration that removes them, and the avatars stored before, is tested
- * in ../migrations.test.ts).
+ * docs/invariants.md#invariant-15-one-identity-per-email-whatever-its-case, sign-up stores no file:
+ * PocketBase's default `users` kept an `avatar` file field (5 MB, images including SVG, served to anyone who
+ * knows the record) and a `name` field, and a multipart sign-up stored whatever it sent. Sign-up now takes an
+ * email and a password only, and the fields are gone (the migration that removes them, and the avatars stored
+ * before, is tested in ../migrations.test.ts).
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';

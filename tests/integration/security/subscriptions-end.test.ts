@@ -1,10 +1,11 @@
 /**
- * Point 4 of "Safe to go live", invariant 10: subscriptions end without anyone acting. The sweep
- * cron (adscout_subscription_sweep, every minute) is started through PocketBase's cron route, as
- * the lease tests do. Local mode: a plan set to cancel at period end is canceled once the period
- * is over — and the owner's open app hears it over realtime, so the gate drops live — while an
- * active plan renews. Stripe mode: Stripe stays the source of truth; a subscription whose period
- * ended over an hour ago with no update for an hour is fetched again, at most once an hour.
+ * docs/going-live.md#subscriptions-end-on-their-own,
+ * docs/invariants.md#invariant-10-access-follows-the-subscription: subscriptions end without anyone acting.
+ * The sweep cron (adscout_subscription_sweep, every minute) is started through PocketBase's cron route, as
+ * the lease tests do. Local mode: a plan set to cancel at period end is canceled once the period is over —
+ * and the owner's open app hears it over realtime, so the gate drops live — while an active plan renews.
+ * Stripe mode: Stripe stays the source of truth; a subscription whose period ended over an hour ago with no
+ * update for an hour is fetched again, at most once an hour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';

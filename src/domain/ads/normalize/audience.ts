@@ -27,7 +27,9 @@ interface TransparencyBlocks {
   uk: JsonObject[];
 }
 
-/** The EU and UK transparency blocks, each list in the order the reference says to read them. */
+/**
+ * The EU and UK transparency blocks, each list in the order docs/ad-sources.md#eu-and-uk-transparency gives.
+ */
 function transparencyBlocksOf(item: JsonObject): TransparencyBlocks {
   return {
     eu: [

@@ -1,5 +1,5 @@
 /**
- * Where an item keeps its parts (reference/ad-library-sources.md §3–§4). Apify actors nest the
+ * Where an item keeps its parts (docs/ad-sources.md#field-mapping). Apify actors nest the
  * creative under `snapshot`, and some builds flatten its fields onto the item; a carousel or a
  * catalogue ad lists `cards`. The Graph API's `ads_archive` has no snapshot at all: its creative
  * texts are arrays at the top (`ad_creative_bodies[]`), its dates `ad_delivery_*_time`.

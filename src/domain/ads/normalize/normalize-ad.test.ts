@@ -13,7 +13,7 @@ function normalized(raw: unknown, context: NormalizeContext = CONTEXT): Normaliz
   return result.ad;
 }
 
-describe('normalizeAd: the reference sample (curious_coder, US, video)', () => {
+describe('normalizeAd: a curious_coder sample (US, video)', () => {
   it('maps every field', () => {
     expect(normalized(curiousCoder[0])).toEqual({
       active_status: 'ACTIVE',

@@ -1,9 +1,9 @@
 /**
- * One raw ad from a source → one search_results row (ARCHITECTURE §5 step 5). Sources disagree
+ * One raw ad from a source → one search_results row (docs/pipeline.md#normalizing). Sources disagree
  * on shape: curious_coder-style actors write snake_case (`ad_archive_id`, `snapshot.*`), older
  * builds and apify/facebook-ads-scraper camelCase (`adArchiveID`, `collationCount`), the Graph
  * API `ads_archive` its own names (`id`, `ad_creative_bodies[]`). The mapping and its traps are
- * reference/ad-library-sources.md §3–§4; each concern has its module in this folder. Nothing here
+ * docs/ad-sources.md#field-mapping; each concern has its module in this folder. Nothing here
  * throws on bad input: an item that cannot become a row comes back with a reason, and every field
  * falls back to '' or 0.
  */

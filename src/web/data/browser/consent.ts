@@ -1,4 +1,4 @@
-/** SPEC §3/§4: the cookie-consent choice, kept under one local-storage key. */
+/** docs/product.md: the cookie-consent choice, kept under one local-storage key. */
 import { useSyncExternalStore } from 'react';
 
 export const CONSENT_STORAGE_KEY = 'adscout.cookie-consent';

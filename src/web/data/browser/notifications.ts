@@ -1,6 +1,6 @@
 /**
- * System notifications of finished scouts (issue 17): the user's opt-in "Notify me when a scout
- * finishes", kept on this browser per user (localStorage `adscout.notify.<userId>`), the
+ * System notifications of finished scouts (docs/watches.md#notifications): the user's opt-in "Notify me when
+ * a scout finishes", kept on this browser per user (localStorage `adscout.notify.<userId>`), the
  * browser's permission (asked only when the user turns the setting on), and the notification
  * itself, shown by the service worker (`showNotification`) so that it also works from a page
  * in the background and a click can bring the app back (public/sw-notifications.js).

@@ -3,7 +3,7 @@ import { defaultKeywords, ENGLISH_SALES_TERMS, uniqueKeywords } from './default-
 import { LOCALE_CODES } from '../../../domain/forms/locales.ts';
 
 describe('defaultKeywords', () => {
-  it.each(LOCALE_CODES)('%s: at most 50 unique entries in SPEC order', (locale) => {
+  it.each(LOCALE_CODES)('%s: at most 50 unique entries in order', (locale) => {
     const list = defaultKeywords(locale);
     expect(list.length).toBeGreaterThan(40);
     expect(list.length).toBeLessThanOrEqual(50);

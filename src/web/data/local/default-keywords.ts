@@ -1,6 +1,6 @@
 /**
- * Default keyword lists per locale (SPEC §9): at most 50 unique entries, de-duplicated
- * case-insensitively, starting with a buy-one-get-one phrase, a 50% discount phrase,
+ * Default keyword lists per locale (docs/product.md#constants-and-limits): at most 50 unique entries,
+ * de-duplicated case-insensitively, starting with a buy-one-get-one phrase, a 50% discount phrase,
  * /products and /collections, then generic sales terms. Ten of the terms are translated per
  * locale; the rest stay English, as ad copy in every market uses them.
  */
@@ -313,7 +313,7 @@ export function uniqueKeywords(
   return out;
 }
 
-/** SPEC §9's default list for a locale. */
+/** The default list of docs/product.md#constants-and-limits for a locale. */
 export function defaultKeywords(locale: LocaleCode): string[] {
   const words = WORDS[locale];
   const translated = new Set(ENGLISH_SALES_TERMS.slice(0, TRANSLATED_COUNT));

@@ -1,8 +1,9 @@
 /**
- * Binds the local database and its sync engine to one user at a time (invariant 9). Binding a
- * user closes the previous user's database and deletes every other user's database on this
- * browser before the new one syncs; binding nobody (a logout) deletes them all. No window API
- * here, so the integration tests run it in Node with fake-indexeddb.
+ * Binds the local database and its sync engine to one user at a time
+ * (docs/invariants.md#invariant-9-local-data-belongs-to-one-user). Binding a user closes the previous user's
+ * database and deletes every other user's database on this browser before the new one syncs; binding nobody
+ * (a logout) deletes them all. No window API here, so the integration tests run it in Node with
+ * fake-indexeddb.
  */
 import type PocketBase from 'pocketbase';
 import { deleteOtherUserDbs, openLocalDb, type LocalDb } from './local-db.ts';

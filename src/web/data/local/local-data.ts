@@ -1,8 +1,8 @@
 /**
- * The browser's local-first data (ARCHITECTURE §7) as the pages use it: the signed-in user's
+ * The browser's local-first data (docs/local-first.md) as the pages use it: the signed-in user's
  * local database and its sync engine, bound to the session. A login opens (or creates) that
  * user's database; a logout or a switch to another user closes it and deletes it, with every
- * other user's database on this browser (invariant 9).
+ * other user's database on this browser (docs/invariants.md#invariant-9-local-data-belongs-to-one-user).
  *
  * Pages read from here, never from the network: History and Keywords through live queries on
  * small tables, Database by one bulk read plus the rows the sync engine reports afterwards.
@@ -143,7 +143,10 @@ export function onSyncNotice(listener: (notice: SyncNotice) => void): () => void
 
 // --- runs and results ------------------------------------------------------------------------
 
-/** The user's runs, newest first (SPEC §9: started_at descending); undefined while loading. */
+/**
+ * The user's runs, newest first (docs/product.md#constants-and-limits: started_at descending); undefined
+ * while loading.
+ */
 export function useLocalRuns(): SearchRun[] | undefined {
   const db = useLocalDb();
   return useLiveQuery(
@@ -217,7 +220,10 @@ export interface KeywordList {
   pending: boolean;
 }
 
-/** A locale's keywords: the stored set when there is one, otherwise the defaults (SPEC §4). */
+/**
+ * A locale's keywords: the stored set when there is one, otherwise the defaults
+ * (docs/product.md#states-and-transitions).
+ */
 export function useKeywordList(locale: LocaleCode | null): KeywordList | undefined {
   const db = useLocalDb();
   return useLiveQuery(
@@ -234,9 +240,9 @@ export function useKeywordList(locale: LocaleCode | null): KeywordList | undefin
 }
 
 /**
- * Overwrites the locale's stored set with the defaults (SPEC §4). The change is saved on this
- * device at once and pushed; 'queued' means the server could not be reached and the outbox will
- * push it when the connection returns.
+ * Overwrites the locale's stored set with the defaults (docs/product.md#states-and-transitions). The change
+ * is saved on this device at once and pushed; 'queued' means the server could not be reached and the outbox
+ * will push it when the connection returns.
  */
 export async function resetKeywordsToDefaults(locale: LocaleCode): Promise<'saved' | 'queued'> {
   const current = currentBinding();

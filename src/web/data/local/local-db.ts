@@ -1,11 +1,12 @@
 /**
- * The signed-in user's local database (ARCHITECTURE §7): one Dexie (IndexedDB) database per user,
- * named after the user id, holding a mirror of their runs, results, keyword sets, watches,
+ * The signed-in user's local database (docs/local-first.md#the-local-database): one Dexie (IndexedDB)
+ * database per user, named after the user id, holding a mirror of their runs, results, keyword sets, watches,
  * subscription and last quota, the sync cursors, and the outbox of writes not yet on the server.
  *
  * Results are stored one record per run (a run holds at most 1,000 rows), not one per row: the
  * Database page reads every row at once, and ~50 large records read back about ten times faster
- * than 50,000 small ones (measured in ARCHITECTURE §7 and by `npm run bench`).
+ * than 50,000 small ones (measured in docs/local-first.md#why-results-are-stored-per-run and by
+ * `npm run bench`).
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type {
@@ -106,8 +107,9 @@ export function writeMeta<K extends keyof MetaRecords>(
 }
 
 /**
- * Deletes every user database on this browser except `keepUserId`'s (invariant 9: local data
- * belongs to one user). Covers a logout that never finished because the tab was closed.
+ * Deletes every user database on this browser except `keepUserId`'s
+ * (docs/invariants.md#invariant-9-local-data-belongs-to-one-user: local data belongs to one user). Covers a
+ * logout that never finished because the tab was closed.
  */
 export async function deleteOtherUserDbs(keepUserId: string | null): Promise<void> {
   const keep = keepUserId ? localDbName(keepUserId) : null;

@@ -12,7 +12,10 @@
 import type { SearchResult } from '../../../domain/index.ts';
 import type { LocalDb } from './local-db.ts';
 
-/** SPEC §7's order of results: created descending (then id, so that the order is total). */
+/**
+ * The order of results (docs/product.md#calls-and-exports): created descending (then id, so that the order is
+ * total).
+ */
 export function newestFirst(a: SearchResult, b: SearchResult): number {
   return a.created < b.created ? 1 : a.created > b.created ? -1 : a.id < b.id ? 1 : -1;
 }

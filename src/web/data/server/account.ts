@@ -1,7 +1,7 @@
 /**
  * Account changes go through server routes that write the audit log in the same request
- * (ARCHITECTURE §9), never through a direct users update; and deleting the account and
- * downloading its data (issue 19). The mail links' pages use recovery.ts.
+ * (docs/routes.md), never through a direct users update; and deleting the account and
+ * downloading its data (docs/accounts.md). The mail links' pages use recovery.ts.
  */
 import { ClientResponseError, type AuthRecord } from 'pocketbase';
 import { COLLECTIONS } from '../../../domain/index.ts';
@@ -24,8 +24,9 @@ async function adopt(response: AccountResponse): Promise<void> {
 }
 
 /**
- * Changes the email; the server asks for the current password (ARCHITECTURE §10). Returns the
- * new address when the change waits for its confirmation link (a server with SMTP), else null.
+ * Changes the email; the server asks for the current password
+ * (docs/decisions.md#account-changes-ask-for-the-current-password). Returns the new address when the change
+ * waits for its confirmation link (a server with SMTP), else null.
  */
 export async function updateEmail(email: string, oldPassword: string): Promise<string | null> {
   const response = await pb.send<AccountResponse>('/api/adscout/account/email', {
@@ -37,7 +38,10 @@ export async function updateEmail(email: string, oldPassword: string): Promise<s
   return null;
 }
 
-/** Changes the password; the server asks for the current one (ARCHITECTURE §10). */
+/**
+ * Changes the password; the server asks for the current one
+ * (docs/decisions.md#account-changes-ask-for-the-current-password).
+ */
 export async function updatePassword(password: string, oldPassword: string): Promise<void> {
   const response = await pb.send<AccountResponse>('/api/adscout/account/password', {
     method: 'POST',

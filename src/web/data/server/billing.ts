@@ -1,5 +1,5 @@
 /**
- * Billing calls (ARCHITECTURE §9): checkout, customer portal, subscription sync and the quota.
+ * Billing calls (docs/routes.md): checkout, customer portal, subscription sync and the quota.
  * The server decides prices, plans and balances; the browser only asks and shows.
  */
 import { quotaSchema, type CheckoutProduct, type Quota } from '../../../domain/index.ts';

@@ -1,6 +1,6 @@
 /**
- * The one PocketBase client of the browser (SPEC §7: one shared backend client with a persisted
- * session). Features never see it: they call the functions of src/web/data.
+ * The one PocketBase client of the browser (docs/product.md#calls-and-exports: one shared backend client with
+ * a persisted session). Features never see it: they call the functions of src/web/data.
  */
 import PocketBase from 'pocketbase';
 

@@ -1,16 +1,17 @@
 /**
- * Errors of calls to the server, in the words a user should read (SPEC §8). No client instance
- * here, so modules that take their PocketBase client as a parameter (the sync engine) can use it.
+ * Errors of calls to the server, in the words a user should read (docs/product.md#messages). No client
+ * instance here, so modules that take their PocketBase client as a parameter (the sync engine) can use it.
  */
 import { ClientResponseError } from 'pocketbase';
 import { MESSAGES } from '../../../domain/forms/messages.ts';
 
-/** An error whose message was written for the user (SPEC §8 wording). */
+/** An error whose message was written for the user (the wording of docs/product.md#messages). */
 export class UserFacingError extends Error {}
 
 /**
  * The message a user should read for a failed call: the server's own (PocketBase puts the field
- * message of a validation error under `data`), or the fallback SPEC gives for that action.
+ * message of a validation error under `data`), or the fallback docs/product.md#messages gives for that
+ * action.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof UserFacingError) return error.message;
@@ -31,8 +32,8 @@ export function errorMessage(error: unknown, fallback: string): string {
 const SPEC_MESSAGES = new Set<string>(Object.values(MESSAGES));
 
 /**
- * PocketBase ends every error message with a period; our routes send SPEC §8's messages, some of
- * which have none. Give those back word for word.
+ * PocketBase ends every error message with a period; our routes send the messages of
+ * docs/product.md#messages, some of which have none. Give those back word for word.
  */
 function specWording(message: string): string {
   const bare = message.endsWith('.') ? message.slice(0, -1) : message;

@@ -1,6 +1,7 @@
 /**
- * The signed-in user's quota (SPEC §3 shape), computed by the server and re-read whenever the
- * ledger or the subscription changes (realtime), so balances follow purchases and scouts.
+ * The signed-in user's quota (the quota shape of docs/product.md#entities-and-fields), computed by the server
+ * and re-read whenever the ledger or the subscription changes (realtime), so balances follow purchases and
+ * scouts.
  */
 import { COLLECTIONS, type Quota } from '../../../domain/index.ts';
 import { fetchQuota } from './billing.ts';
@@ -29,7 +30,7 @@ function coalescingLoader(scope: UserStoreScope<QuotaState>): () => void {
           scope.set({ status: 'ready', quota });
           rememberForOffline(scope.userId, 'quota', { quota, at: Date.now() });
         } catch (error) {
-          // SPEC §8: a quota load failure is only logged.
+          // docs/product.md#messages: a quota load failure is only logged.
           console.error('[quota] load failed', error);
           if (scope.get().status !== 'loading') continue;
           const remembered = await lastKnown(scope.userId, 'quota');

@@ -1,5 +1,5 @@
 /**
- * What the pages that mail links open need (issue 19): asking for a reset link, setting a new
+ * What the pages that mail links open need (docs/accounts.md): asking for a reset link, setting a new
  * password with its token, and confirming an email change, all through PocketBase's own routes.
  * Kept apart from account.ts so these public pages load no local database code.
  */

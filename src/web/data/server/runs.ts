@@ -1,7 +1,7 @@
 /**
- * The search page's view of runs: the user's working run (SPEC §4: the newest working run is the
- * active job) and the run that just finished while the page watched it. Runs are created here,
- * but their status and counts only ever come from the server (realtime).
+ * The search page's view of runs: the user's working run (docs/product.md#states-and-transitions: the newest
+ * working run is the active job) and the run that just finished while the page watched it. Runs are created
+ * here, but their status and counts only ever come from the server (realtime).
  */
 import { COLLECTIONS, searchRunSchema, type ScoutForm, type SearchRun } from '../../../domain/index.ts';
 import { pb } from './client.ts';
@@ -31,8 +31,8 @@ function parse(record: unknown): SearchRun | null {
 /** The newest `updated` seen per run: a late create response must not undo a finished run. */
 const seen = new Map<string, string>();
 /**
- * Runs created from the form in this tab (they get SPEC's toast; other runs get the watch
- * toast). Kept in sessionStorage: per tab, and still known after a reload.
+ * Runs created from the form in this tab (they get the product's toast, docs/product.md#messages; other runs
+ * get the watch toast). Kept in sessionStorage: per tab, and still known after a reload.
  */
 const STARTED_KEY = 'adscout.started-runs';
 const STARTED_KEPT = 20;

@@ -1,7 +1,7 @@
 /**
  * The signed-in session: who is logged in, sign in / up / out, and keeping the token fresh.
- * PocketBase's LocalAuthStore persists the session in localStorage (SPEC §3) and shares it across
- * tabs; this module turns it into a React-friendly store.
+ * PocketBase's LocalAuthStore persists the session in localStorage (docs/product.md#entities-and-fields) and
+ * shares it across tabs; this module turns it into a React-friendly store.
  */
 import { getTokenPayload } from 'pocketbase';
 import { useSyncExternalStore } from 'react';

@@ -1,7 +1,8 @@
 /**
- * The signed-in user's subscription, as the server says it is (invariant 7: the browser never
- * decides plan or status). Loaded once per session and kept current over realtime, so the
- * subscription gate lifts or drops without a reload when billing changes it.
+ * The signed-in user's subscription, as the server says it is
+ * (docs/invariants.md#invariant-7-the-browser-is-never-trusted-for-plan-status-quota-or-counts: the browser
+ * never decides plan or status). Loaded once per session and kept current over realtime, so the subscription
+ * gate lifts or drops without a reload when billing changes it.
  */
 import { COLLECTIONS, subscriptionSchema, type Subscription } from '../../../domain/index.ts';
 import { pb } from './client.ts';

@@ -1,4 +1,7 @@
-/** When the browser renews its session token (SPEC §7: automatic access-token refresh). */
+/**
+ * When the browser renews its session token (docs/product.md#calls-and-exports: automatic access-token
+ * refresh).
+ */
 
 /** Renew once less than this much of the token's life is left (PocketBase's default is 7 days). */
 export const TOKEN_REFRESH_MARGIN_MS = 3 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * Changes to the user's watches (issue 17). Each needs the server: it checks the form's rules,
+ * Changes to the user's watches (docs/watches.md). Each needs the server: it checks the form's rules,
  * the subscription and the limit, and owns the schedule. What it answers is kept in the local
  * database at once; reads come from there (local-data.ts, useLocalWatches), offline too.
  */

@@ -19,7 +19,7 @@ export function LoginPage() {
     formState: { errors, isSubmitting },
   } = useZodForm(loginSchema, { defaultValues: { email: '', password: '' } });
 
-  // SPEC §2: a visitor who already has a session goes straight to the app.
+  // docs/product.md#screens-and-routes: a visitor who already has a session goes straight to the app.
   if (session && !isSubmitting) return <Navigate to={ROUTES[APP_HOME].path} replace />;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {

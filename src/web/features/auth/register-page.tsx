@@ -18,7 +18,7 @@ export function RegisterPage() {
     formState: { errors, isSubmitting },
   } = useZodForm(registerSchema, {
     defaultValues: { email: '', password: '' },
-    // SPEC §5: the first failing rule is the one shown.
+    // docs/product.md#validation-rules: the first failing rule is the one shown.
     criteriaMode: 'firstError',
   });
 

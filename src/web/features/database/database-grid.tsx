@@ -1,6 +1,7 @@
 /**
- * The Database table: AG Grid Community over every result of the user (ARCHITECTURE §7). Loaded
- * lazily by the page (grid-module.ts), so AG Grid ships in this chunk only.
+ * The Database table: AG Grid Community over every result of the user
+ * (docs/local-first.md#what-the-pages-read). Loaded lazily by the page (grid-module.ts), so AG Grid ships in
+ * this chunk only.
  *
  * A click on a row (not on a link in it) or Enter on a focused row opens the ad detail view; its
  * up and down arrows walk the rows as the grid shows them (filter and sort), and closing it puts

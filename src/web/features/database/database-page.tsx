@@ -1,5 +1,5 @@
 /**
- * /app/database (SPEC §2, §4, §7): every result of the user in one table, with Country, Keywords
+ * /app/database (docs/product.md): every result of the user in one table, with Country, Keywords
  * and Store Name filters, a column picker remembered per user, and a CSV export of what is shown.
  * The table itself (AG Grid) is loaded lazily, with the page's own code (app.tsx), while the
  * newest rows are read; the page's first render shows both when they are in.

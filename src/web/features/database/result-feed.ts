@@ -1,8 +1,8 @@
 /**
  * Rows the sync engine stored after the page's bulk read (a running scout, a catch-up pull). They
- * go to the grid as transactions (ARCHITECTURE §7: never re-read 50k rows per change), but only
- * once the grid shows the latest read: a row that arrives while a read is in flight may or may not
- * be in it, so it waits and is applied afterwards (an update when the grid has the row, an
+ * go to the grid as transactions (docs/local-first.md#what-the-pages-read: never re-read 50k rows per
+ * change), but only once the grid shows the latest read: a row that arrives while a read is in flight may or
+ * may not be in it, so it waits and is applied afterwards (an update when the grid has the row, an
  * addition otherwise). Applying it twice is harmless; losing it is not.
  */
 import type { SearchResult } from '../../../domain/index.ts';

@@ -10,7 +10,7 @@ import {
 } from './run-history.ts';
 import { SelectField } from '../../components/select-field.tsx';
 
-/** SPEC §2: the 'Filter & Sort' side panel of /app/history. */
+/** docs/product.md#screens-and-routes: the 'Filter & Sort' side panel of /app/history. */
 export function FilterPanel({
   id,
   filters,

@@ -32,7 +32,7 @@ function isWideScreen(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(WIDE_SCREEN).matches;
 }
 
-/** SPEC §7, §8: one run's rows as a CSV file, or an info message when it has none. */
+/** docs/product.md: one run's rows as a CSV file, or an info message when it has none. */
 function useRunExport() {
   const toast = useToast();
   return useCallback(

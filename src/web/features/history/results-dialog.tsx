@@ -18,8 +18,9 @@ import { loadRunResults, onResultsStored } from '../../data/local/local-data.ts'
 
 /**
  * One cell of an ad, as the Database grid shows it (result-display). Ad text is third-party data
- * (invariant 8): it only ever becomes React text nodes, and only http(s) URLs become links. Text
- * is clamped to two lines (the detail view has all of it), so a screen holds many rows.
+ * (docs/invariants.md#invariant-8-ad-text-is-data): it only ever becomes React text nodes, and only http(s)
+ * URLs become links. Text is clamped to two lines (the detail view has all of it), so a screen holds many
+ * rows.
  */
 function AdCell({ kind, value }: { kind: ResultColumnKind; value: unknown }) {
   const cell = resultCell(kind, value);
@@ -34,8 +35,8 @@ function AdCell({ kind, value }: { kind: ResultColumnKind; value: unknown }) {
 }
 
 /**
- * SPEC §2: 'Search Results (N)', a modal with a scrollable, sticky-header table of one run's
- * rows. A native <dialog> opened with showModal(): the rest of the page is inert, Escape and the
+ * docs/product.md#screens-and-routes: 'Search Results (N)', a modal with a scrollable, sticky-header table of
+ * one run's rows. A native <dialog> opened with showModal(): the rest of the page is inert, Escape and the
  * close button close it, and focus goes back to the button that opened it. Rows that arrive
  * while it is open (a run still working, a sync catching up) are shown as they land.
  *

@@ -3,7 +3,9 @@ import { countryLabel, formatDateTime, runStatusBadge, type SearchRun } from '..
 import { DownloadIcon, EyeIcon, RepeatIcon } from './history-icons.tsx';
 import { adsLabel, keywordsLabel, runDate } from './run-history.ts';
 
-/** SPEC §2: one search of the history, with its two icon buttons and 'Run again'. */
+/**
+ * docs/product.md#screens-and-routes: one search of the history, with its two icon buttons and 'Run again'.
+ */
 export function HistoryRunCard({
   run,
   onView,

@@ -65,7 +65,7 @@ const ids = (filters: Partial<HistoryFilters>) =>
   filterAndSortRuns(RUNS, { ...DEFAULT_HISTORY_FILTERS, ...filters }).map((r) => r.id);
 
 describe('filterAndSortRuns', () => {
-  it('sorts by date, newest first, by default (SPEC §9), using created when started_at is unset', () => {
+  it('sorts by date, newest first, by default, using created when started_at is unset', () => {
     expect(ids({})).toEqual(['d', 'b', 'c', 'a']);
     expect(ids({ direction: 'asc' })).toEqual(['a', 'c', 'b', 'd']);
   });
@@ -148,7 +148,7 @@ describe('card labels', () => {
 });
 
 describe('history export', () => {
-  it('has the 24 ad fields in SPEC order, headed by their keys', () => {
+  it('has the 24 ad fields in order, headed by their keys', () => {
     expect(HISTORY_EXPORT_COLUMNS.map((c) => c.key)).toEqual(AD_FIELDS.map((f) => f.key));
     expect(HISTORY_EXPORT_COLUMNS).toHaveLength(24);
     for (const column of HISTORY_EXPORT_COLUMNS) expect(column.header).toBe(column.key);

@@ -1,5 +1,5 @@
 /**
- * The History page's rules (SPEC §2 /app/history, §7 Exports, §9 history sort default): the
+ * The History page's rules (docs/product.md: /app/history, exports, the history sort default): the
  * filters and sort of the run list, the labels of a run card, and the columns and file name of
  * a run's CSV export.
  */
@@ -29,7 +29,7 @@ export interface HistoryFilters {
   direction: SortDirection;
 }
 
-/** SPEC §9: newest first by start date, nothing filtered. */
+/** docs/product.md#constants-and-limits: newest first by start date, nothing filtered. */
 export const DEFAULT_HISTORY_FILTERS: Readonly<HistoryFilters> = Object.freeze({
   searchName: '',
   country: '',
@@ -124,11 +124,11 @@ export function keywordsLabel(keywords: string | null | undefined): string {
   return trimmed || 'None';
 }
 
-// --- CSV export of one run (SPEC §7, §9) -----------------------------------------------------
+// --- CSV export of one run (docs/product.md) -----------------------------------------------------
 
 /**
- * Fields of a result row that the history export leaves out: SPEC §7 drops id, run_id, user_id
- * and created_at; ours are named id, run, user and created, and PocketBase adds updated,
+ * Fields of a result row that the history export leaves out: docs/product.md#calls-and-exports drops id,
+ * run_id, user_id and created_at; ours are named id, run, user and created, and PocketBase adds updated,
  * collectionId and collectionName.
  */
 export const HISTORY_EXPORT_OMITTED_FIELDS = [
@@ -145,16 +145,20 @@ export const HISTORY_EXPORT_OMITTED_FIELDS = [
 ] as const;
 
 /**
- * The history export's columns: the 24 ad fields of SPEC §3 in SPEC's order, headed by their
- * field keys, as SPEC's client exported the keys of its row objects (which, without the dropped
- * fields, were exactly these 24). Our derived fields (collation_count, days_running, media_url,
- * winning_score, is_new) are not ad data of SPEC's rows and stay out, so the file has SPEC's shape.
+ * The history export's columns: the 24 ad fields of docs/product.md#entities-and-fields in the product's
+ * order, headed by their field keys, as the product's original client exported the keys of its row objects
+ * (which, without the dropped fields, were exactly these 24). Our derived fields (collation_count,
+ * days_running, media_url, winning_score, is_new) are not ad data of the product's rows and stay out, so the
+ * file has the product's shape.
  */
 export const HISTORY_EXPORT_COLUMNS: readonly CsvColumn[] = Object.freeze(
   AD_FIELDS.map((field) => Object.freeze({ key: field.key, header: field.key })),
 );
 
-/** SPEC §9: AdScout_SearchHistory_<run date>.csv, the run date as yyyy-MM-dd (UTC); `now` if it has none. */
+/**
+ * docs/product.md#constants-and-limits: AdScout_SearchHistory_<run date>.csv, the run date as yyyy-MM-dd
+ * (UTC); `now` if it has none.
+ */
 export function historyExportFileName(run: Pick<SearchRun, 'started_at' | 'created'>, now: Date): string {
   return csvFileName('SearchHistory', runDate(run) ?? now);
 }

@@ -1,5 +1,5 @@
 /**
- * /app/keywords (SPEC §2, §4): a curated keyword list per language/country. A stored set
+ * /app/keywords (docs/product.md): a curated keyword list per language/country. A stored set
  * overrides the generated defaults; 'Reset to Defaults' overwrites it, on this device at once
  * and on the server as soon as it can be reached (the outbox pushes it when back online).
  */
@@ -46,7 +46,7 @@ export function KeywordsPage() {
         );
       }
     } catch (error) {
-      // SPEC §8: the error's own message, or 'Failed to reset keywords'.
+      // docs/product.md#messages: the error's own message, or 'Failed to reset keywords'.
       toast.error(
         errorMessage(
           error,

@@ -32,7 +32,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 const FROM_PRICE = `From ${euros.format(PLANS.monthly.priceEur ?? 0)} a month`;
 const CHEAPEST_PACK = Math.min(...Object.values(CREDIT_PACKS).map((pack) => pack.priceEur));
 
-/** SPEC §1: the landing page's claims about the ads. */
+/** docs/product.md#what-the-product-promises: the landing page's claims about the ads. */
 const HERO_CLAIMS = [
   'Ads come directly from the Ad Library',
   'Always up to date, with no missing ads',

@@ -3,8 +3,9 @@ import { useIsClient } from '../../components/use-is-client.ts';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * SPEC §2: the legal pages show today's date as their "Last updated" date, e.g. "November 22, 2026".
- * The date is the visitor's today, not the build's: it is filled in once the page hydrated.
+ * docs/product.md#screens-and-routes: the legal pages show today's date as their "Last updated" date, e.g.
+ * "November 22, 2026". The date is the visitor's today, not the build's: it is filled in once the page
+ * hydrated.
  */
 export function LastUpdated() {
   const isClient = useIsClient();

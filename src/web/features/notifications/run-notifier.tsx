@@ -1,8 +1,9 @@
 /**
  * Reports runs that finish without this tab's form having started them — a watch's run, or one
- * started in another tab or device (issue 17): a toast in the open app, "<name>: N new ads" with
- * a link to the run, and, when the page is hidden and the user turned it on in Settings, a system
- * notification saying the same. Runs started from the form here keep SPEC's toast (search page).
+ * started in another tab or device (docs/watches.md#notifications): a toast in the open app, "<name>: N new
+ * ads" with a link to the run, and, when the page is hidden and the user turned it on in Settings, a system
+ * notification saying the same. Runs started from the form here keep the product's toast
+ * (docs/product.md#messages; search page).
  *
  * It watches the local mirror of the runs (the sync keeps it current over realtime and pulls), so
  * it opens no realtime subscription of its own: a run seen working that is now settled has just

@@ -6,7 +6,10 @@ export function RunBadge({ status }: { status: string }) {
   return <span className={`badge badge-${badge.tone}`}>{badge.label}</span>;
 }
 
-/** SPEC §2: the 'Active Job Running' card, with live progress from the worker's heartbeats. */
+/**
+ * docs/product.md#screens-and-routes: the 'Active Job Running' card, with live progress from the worker's
+ * heartbeats.
+ */
 export function ActiveJobCard({ run }: { run: SearchRun }) {
   const percent = usagePercent(run.progress, run.requested_count);
   return (

@@ -11,8 +11,8 @@ const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({
 }));
 
 /**
- * The scout form's fields (SPEC §2): search name, Ad Library link, target country, number of
- * ads and keywords, registered by the caller's form — the scout form, and a watch's edit form.
+ * The scout form's fields (docs/product.md#screens-and-routes): search name, Ad Library link, target country,
+ * number of ads and keywords, registered by the caller's form — the scout form, and a watch's edit form.
  */
 export function ScoutFields({
   fields,

@@ -35,9 +35,9 @@ export const EMPTY_SCOUT_FORM: ScoutFormInput = {
 };
 
 /**
- * SPEC §2 'Scout Winning Ads'. The server re-checks every rule; the page only spares a round trip.
- * With Repeat set to Daily or Weekly, submitting creates a watch instead of a one-off run: the
- * server starts its first run within a minute (and it may wait for a working run, so a running
+ * 'Scout Winning Ads' (docs/product.md#screens-and-routes). The server re-checks every rule; the page only
+ * spares a round trip. With Repeat set to Daily or Weekly, submitting creates a watch instead of a one-off
+ * run: the server starts its first run within a minute (and it may wait for a working run, so a running
  * job does not block it).
  */
 export function ScoutForm({

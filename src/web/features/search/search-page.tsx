@@ -19,8 +19,8 @@ import { WatchesPanel } from './watches-panel.tsx';
 import './search.css';
 
 /**
- * SPEC §8: how a run started from the form in this tab is reported when it finishes. Other runs
- * (a watch's, another tab's) are reported by the app-wide run notifier instead.
+ * docs/product.md#messages: how a run started from the form in this tab is reported when it finishes. Other
+ * runs (a watch's, another tab's) are reported by the app-wide run notifier instead.
  */
 function useFinishedRunToast(run: SearchRun | null): void {
   const toast = useToast();

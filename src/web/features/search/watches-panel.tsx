@@ -1,5 +1,5 @@
 /**
- * The Watches panel of /app/search (issue 17): the user's saved searches that the server re-runs,
+ * The Watches panel of /app/search (docs/watches.md): the user's saved searches that the server re-runs,
  * read from the local database (so it shows offline), with Pause/Resume, Edit and Delete. Every
  * change needs the server; offline the panel is read-only and says so.
  */

@@ -13,7 +13,10 @@ import { updateEmail, updatePassword } from '../../data/server/account.ts';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
 import { useSession } from '../../data/server/session.ts';
 
-/** Account changes ask for the current password (ARCHITECTURE §10): the same field in every card. */
+/**
+ * Account changes ask for the current password
+ * (docs/decisions.md#account-changes-ask-for-the-current-password): the same field in every card.
+ */
 export function CurrentPasswordField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'>) {
   return <TextField label="Current password" type="password" autoComplete="current-password" {...props} />;
 }

@@ -12,8 +12,8 @@ import { CurrentPasswordField } from './account-cards.tsx';
 const DELETE_FAILED = 'Your account could not be deleted. Please try again.';
 
 /**
- * Settings → Delete account (issue 19): the current password and DELETE typed in. The server
- * cancels the subscription first and deletes nothing when the payment provider refuses; on
+ * Settings → Delete account (docs/accounts.md#deleting-an-account): the current password and DELETE typed in.
+ * The server cancels the subscription first and deletes nothing when the payment provider refuses; on
  * success this browser's local database is wiped and the user lands on / with a toast.
  */
 export function DeleteAccountCard() {

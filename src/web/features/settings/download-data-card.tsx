@@ -8,7 +8,10 @@ import { useConnectivity } from '../../data/browser/connectivity.ts';
 
 const DOWNLOAD_FAILED = 'Your data could not be downloaded. Please try again.';
 
-/** Settings → Download my data (issue 19): one JSON file of everything the account holds. */
+/**
+ * Settings → Download my data (docs/accounts.md#download-my-data): one JSON file of everything the account
+ * holds.
+ */
 export function DownloadDataCard() {
   const toast = useToast();
   const online = useConnectivity() === 'online';

@@ -7,9 +7,9 @@ import {
 } from '../../data/browser/notifications.ts';
 
 /**
- * "Notify me when a scout finishes" (issue 17): a system notification when a run finishes while
- * AdScout is in the background. The browser's permission is asked only when the user turns this
- * on, never before.
+ * "Notify me when a scout finishes" (docs/watches.md#notifications): a system notification when a run
+ * finishes while AdScout is in the background. The browser's permission is asked only when the user turns
+ * this on, never before.
  */
 export function NotifyCard() {
   const toast = useToast();

@@ -9,8 +9,8 @@ import { useCheckoutReturn } from './use-checkout-return.ts';
 import './settings.css';
 
 /**
- * /app/settings (SPEC §2): reachable without a subscription; SPEC's four cards, then the
- * account's own data: download it, delete it (issue 19).
+ * /app/settings (docs/product.md#screens-and-routes): reachable without a subscription; the product's four
+ * cards, then the account's own data: download it, delete it (docs/accounts.md).
  */
 export function SettingsPage() {
   const subscription = useSubscription();

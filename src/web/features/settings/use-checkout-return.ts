@@ -9,8 +9,8 @@ const planLabel = (plan: string | null) =>
   plan && plan in PLANS ? plan.charAt(0).toUpperCase() + plan.slice(1) : (plan ?? '');
 
 /**
- * SPEC §4 "Return from checkout": ?success=true syncs the subscription, ?canceled=true says the
- * payment was canceled; both then reset the URL to /app/settings.
+ * docs/product.md#states-and-transitions, the return from checkout: ?success=true syncs the subscription,
+ * ?canceled=true says the payment was canceled; both then reset the URL to /app/settings.
  */
 export function useCheckoutReturn(): void {
   const [params] = useSearchParams();

@@ -1,6 +1,6 @@
 /**
- * Sync engine (ARCHITECTURE §7): keeps one user's local database a mirror of their runs, results,
- * keyword sets and watches on the server, and pushes the writes made on this device.
+ * Sync engine (docs/local-first.md#the-sync-engine): keeps one user's local database a mirror of their runs,
+ * results, keyword sets and watches on the server, and pushes the writes made on this device.
  *
  * - Realtime first, then pull (realtime.ts, pull.ts): events are applied as they come, and a pull
  *   by an (updated, id) keyset cursor catches up on whatever realtime missed (before it connected,

@@ -1,6 +1,6 @@
 /**
- * The sync's merge rules as pure functions (ARCHITECTURE §7). Each takes what the local database
- * holds and what arrived, and decides what to write; mirror.ts and outbox.ts only read and write
+ * The sync's merge rules as pure functions (docs/local-first.md#the-sync-engine). Each takes what the local
+ * database holds and what arrived, and decides what to write; mirror.ts and outbox.ts only read and write
  * IndexedDB around them. merge.test.ts checks their properties on generated histories.
  *
  * - Last writer wins by the server's `updated`: realtime events and pulled pages may arrive in any
