@@ -1,7 +1,8 @@
 /**
  * GET /api/adscout/sync/{collection} (src/hooks/sync): the sync engine's keyset pages. The same
  * rows and JSON values as the collection's REST list, walked by the (updated, id) cursor exactly
- * once; only the caller's own records (invariant 1); bad requests refused with a 400.
+ * once; only the caller's own records (invariant 1); bad requests refused with a 400. Hidden
+ * fields, repeated fields and the rate limit: security/worker-names.test.ts, security/sync-limits.test.ts.
  */
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +91,7 @@ describe('refusals', () => {
     );
   });
 
-  it('refuses other collections, unknown or hidden fields, and bad cursors or limits', async () => {
+  it('refuses other collections, unknown fields, and bad cursors or limits', async () => {
     const bad: Array<[string, Record<string, string | number>]> = [
       ['users', { fields: 'id,email' }],
       ['usage_ledger', { fields: 'id,user,amount' }],
