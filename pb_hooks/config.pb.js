@@ -15,14 +15,17 @@ onBootstrap((e) => {
 // CSP, Referrer-Policy, nosniff, frame-ancestors on every page of the app, the manifest's type;
 // HSTS over https. The only routerUse: a JS middleware holds a pooled VM for the whole request
 // (src/hooks/config/headers.ts). The same middleware first limits password-reset requests per
-// email address (src/hooks/mail), on every auth collection's route, by name or id.
+// email address (src/hooks/mail), on every auth collection's route, by name or id, and keeps the
+// batch API to superusers before its body is read (src/hooks/config/batch-access.ts).
 routerUse((e) => {
   if (
     e.request.method === 'POST' &&
     /^\/api\/collections\/[^/]+\/request-password-reset\/?$/.test(e.request.url.path)
   )
     require(`${__hooks}/lib/mail.js`).checkResetRequest(e);
-  return require(`${__hooks}/lib/config.js`).handleSecurityHeaders(e);
+  const config = require(`${__hooks}/lib/config.js`);
+  config.checkBatchRequest(e);
+  return config.handleSecurityHeaders(e);
 });
 
 // robots.txt and sitemap.xml of the public pages (src/domain/public-pages.ts), on the public origin.

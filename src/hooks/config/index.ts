@@ -7,6 +7,7 @@ import { robotsTxt, sitemapXml } from '../../domain/public-pages.ts';
 import { origin } from './env.ts';
 import { publicConfig } from './settings.ts';
 
+export { checkBatchRequest } from './batch-access.ts';
 export { appUrl, behindTrustedProxy, env, origin, positiveEnv, requestScheme } from './env.ts';
 export { billingMode, publicConfig, scoutSource, startupReport, STRIPE_PRICE_ENV } from './settings.ts';
 export { handleSecurityHeaders } from './headers.ts';
