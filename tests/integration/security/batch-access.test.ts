@@ -1,8 +1,8 @@
 /**
  * PocketBase's batch API (/api/batch) is for superusers only: one request holds SQLite's single
  * writer for up to 500 operations, 16 MiB and 10 s. Users and guests are refused before the body
- * is read (src/hooks/config/batch-access.ts); the scout worker and the tests' seeding, superusers,
- * keep it.
+ * is read (src/hooks/config/batch-access.ts); superusers (the tests' and benchmarks' seeding) keep
+ * it.
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,7 +76,7 @@ describe('the batch API', () => {
     expect(await announceLargeBatch('')).toMatch(/^HTTP\/1\.1 401 /);
   });
 
-  it('stays open to superusers (the worker, seeding)', async () => {
+  it('stays open to superusers (the tests’ seeding)', async () => {
     const user = await server.createUser('seeded');
     const batch = server.superuser.createBatch();
     batch.collection('keyword_sets').create({ user: user.id, locale: 'en-US', keywords: ['one'] });

@@ -48,6 +48,20 @@ describe('the worker', () => {
     expect((await server.superuser.collection('search_runs').getOne(runId)).lease_owner).toBe(WORKER);
     expect((await heartbeat()).lease_expires_at).not.toBe('');
   });
+
+  it('reads it over realtime, where it tells runs to claim from runs being worked (src/worker/main.ts)', async () => {
+    const seen: RecordModel[] = [];
+    const unsubscribe = await server.superuser
+      .collection('search_runs')
+      .subscribe(runId, (e) => seen.push(e.record));
+    try {
+      await heartbeat();
+      await expect.poll(() => seen.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(seen[0]!.lease_owner).toBe(WORKER);
+    } finally {
+      await unsubscribe();
+    }
+  });
 });
 
 describe('the run’s owner', () => {
