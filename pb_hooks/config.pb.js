@@ -14,8 +14,13 @@ onBootstrap((e) => {
 
 // CSP, Referrer-Policy, nosniff, frame-ancestors on every page of the app, the manifest's type;
 // HSTS over https. The only routerUse: a JS middleware holds a pooled VM for the whole request
-// (src/hooks/config/headers.ts).
-routerUse((e) => require(`${__hooks}/lib/config.js`).handleSecurityHeaders(e));
+// (src/hooks/config/headers.ts). The same middleware first keeps the batch API to superusers,
+// before its body is read (src/hooks/config/batch-access.ts).
+routerUse((e) => {
+  const config = require(`${__hooks}/lib/config.js`);
+  config.checkBatchRequest(e);
+  return config.handleSecurityHeaders(e);
+});
 
 // robots.txt and sitemap.xml of the public pages (src/domain/pages/static-files.ts), on the public origin.
 routerAdd('GET', '/robots.txt', (e) => require(`${__hooks}/lib/config.js`).handleRobots(e));

@@ -6,7 +6,8 @@
 onRecordCreateRequest((e) => require(`${__hooks}/lib/watches.js`).handleWatchCreate(e), 'watches');
 onRecordUpdateRequest((e) => require(`${__hooks}/lib/watches.js`).handleWatchUpdate(e), 'watches');
 
-// Every minute: each due, active watch starts as a run (at most 50 a tick, oldest due first).
+// Every minute: due, active watches start as runs (at most 50 a tick, oldest due first, one a user;
+// users with a working run wait for it to end).
 cronAdd('adscout_watch_scheduler', '* * * * *', () => {
   require(`${__hooks}/lib/watches.js`).runDueWatches();
 });

@@ -77,7 +77,12 @@ const benchmark: Benchmark = {
   async run() {
     const stack = await startBenchStack({
       workers: 0,
-      env: { TRUSTED_PROXY_HEADERS: 'X-Forwarded-For', ADSCOUT_BILLING: 'local' },
+      // behind a "proxy", each round from its own address; a server behind one needs APP_URL
+      env: {
+        TRUSTED_PROXY_HEADERS: 'X-Forwarded-For',
+        APP_URL: 'https://adscout.bench.test',
+        ADSCOUT_BILLING: 'local',
+      },
     });
     try {
       const user = await stack.subscriber('export');

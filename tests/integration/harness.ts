@@ -95,7 +95,9 @@ export interface TestServerOptions {
    * As in production behind a reverse proxy (TRUSTED_PROXY_HEADERS=X-Forwarded-For): every user
    * and every anonymous client talks from an address of its own, so the per-address rate limits
    * count each one apart. For files that make more billing or account calls than one address
-   * may; the limits themselves are tested in tests/integration/security/.
+   * may; the limits themselves are tested in tests/integration/security/. A server behind a
+   * proxy needs APP_URL (src/hooks/config/public-origin.ts): the server's own URL unless `env`
+   * gives one.
    */
   clientsBehindProxy?: boolean;
   /** Serve the built PWA from this directory (dist/), as `npm start` does. */
@@ -117,7 +119,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       publicDir: options.publicDir,
       env: {
         ...env,
-        ...(options.clientsBehindProxy ? { TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } : {}),
+        ...(options.clientsBehindProxy
+          ? {
+              TRUSTED_PROXY_HEADERS: 'X-Forwarded-For',
+              APP_URL: env.APP_URL || `http://127.0.0.1:${port}`,
+            }
+          : {}),
       },
     });
   // freePort() only suggests a port: another file's server may take it before ours binds, and then

@@ -15,6 +15,7 @@ import {
   LOCALE_CODES,
   PLAN_IDS,
   RESULT_ROW_FIELDS,
+  RUN_HIDDEN_FIELDS,
   RUN_SERVER_FIELDS,
   RUN_STATUSES,
   searchResultSchema,
@@ -131,6 +132,14 @@ describe('schema parity between pb_migrations and src/domain', () => {
       expect(fieldNames('search_runs')).toContain(field);
       expect(runs.createRule).toContain(`@request.body.${field}:isset = false`);
     }
+  });
+
+  it('the run fields hidden from users are exactly RUN_HIDDEN_FIELDS', () => {
+    const hidden = collections
+      .get('search_runs')!
+      .fields.filter((f) => f.hidden)
+      .map((f) => f.name);
+    expect(hidden.sort()).toEqual([...RUN_HIDDEN_FIELDS].sort());
   });
 
   it('every server-only watch field exists and is refused by the create and update rules', () => {

@@ -2,7 +2,8 @@
  * GET /api/adscout/sync/{collection} (src/hooks/sync): the sync engine's keyset pages. The same
  * rows and JSON values as the collection's REST list, walked by the (updated, id) cursor exactly
  * once; only the caller's own records (docs/invariants.md#invariant-1-no-user-reaches-another-users-records);
- * bad requests refused with a 400.
+ * bad requests refused with a 400. Hidden fields, repeated fields and the rate limit:
+ * security/worker-names.test.ts, security/sync-limits.test.ts.
  */
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +92,7 @@ describe('refusals', () => {
     );
   });
 
-  it('refuses other collections, unknown or hidden fields, and bad cursors or limits', async () => {
+  it('refuses other collections, unknown fields, and bad cursors or limits', async () => {
     const bad: Array<[string, Record<string, string | number>]> = [
       ['users', { fields: 'id,email' }],
       ['usage_ledger', { fields: 'id,user,amount' }],

@@ -61,6 +61,12 @@ export const RUN_SERVER_FIELDS = [
   'watch',
 ] as const;
 
+/**
+ * Fields of a run hidden from users (PocketBase's `hidden`: superusers only, never over REST,
+ * realtime, the sync route or the export): the name of the worker that holds it.
+ */
+export const RUN_HIDDEN_FIELDS = ['lease_owner'] as const;
+
 export const searchRunSchema = baseRecord.extend({
   user: z.string(),
   search_name: z.string(),
@@ -77,6 +83,7 @@ export const searchRunSchema = baseRecord.extend({
   progress: z.number().int(),
   error: z.string(),
   source: z.string(),
+  /** Hidden (RUN_HIDDEN_FIELDS): present only where a superuser (the worker) reads the run. */
   lease_owner: z.string().optional(),
   lease_expires_at: pbDate.optional(),
   attempts: z.number().int().optional(),

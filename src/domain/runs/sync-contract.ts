@@ -14,8 +14,8 @@ export interface SyncPageQuery {
   updated: string;
   id: string;
   limit: number;
-  /** Comma-separated field names, as REST's `fields`. */
-  fields: string;
+  /** The field names of `fields` (comma-separated, as REST's), each once. */
+  fields: string[];
 }
 
 export interface SyncPage<T = Record<string, unknown>> {
@@ -24,23 +24,36 @@ export interface SyncPage<T = Record<string, unknown>> {
 
 export const SYNC_BAD_REQUEST_MESSAGE = 'The sync request is not valid.';
 
+/** Why a sync request is refused with a 400 (each copy of a field costs a column on every row). */
+export const SYNC_FIELD_MESSAGES = {
+  twice: (name: string) => `The sync request names the field "${name}" more than once.`,
+  tooMany: (collection: string) => `The sync request names more fields than ${collection} has.`,
+  unknown: (name: string) => `The sync request names "${name}", which is not a field it can read.`,
+} as const;
+
 const FIELD_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 const CURSOR_TEXT = /^[0-9A-Za-z :.\-_]{0,40}$/;
 
-/** The query of a sync page checked, or null when it is not one. */
+/** The query of a sync page checked, or the message of its 400. */
 export function parseSyncPageQuery(input: {
   updated?: string;
   id?: string;
   limit?: string;
   fields?: string;
-}): SyncPageQuery | null {
+}): { ok: true; query: SyncPageQuery } | { ok: false; message: string } {
   const updated = input.updated ?? '';
   const id = input.id ?? '';
   const limit = Number(input.limit ?? SYNC_PAGE_MAX);
   const fields = input.fields ?? '';
-  if (!CURSOR_TEXT.test(updated) || !CURSOR_TEXT.test(id)) return null;
-  if (!Number.isInteger(limit) || limit < 1 || limit > SYNC_PAGE_MAX) return null;
+  const refused = { ok: false, message: SYNC_BAD_REQUEST_MESSAGE } as const;
+  if (!CURSOR_TEXT.test(updated) || !CURSOR_TEXT.test(id)) return refused;
+  if (!Number.isInteger(limit) || limit < 1 || limit > SYNC_PAGE_MAX) return refused;
   const names = fields.split(',');
-  if (!fields || names.some((name) => !FIELD_NAME.test(name))) return null;
-  return { updated, id, limit, fields };
+  if (!fields || names.some((name) => !FIELD_NAME.test(name))) return refused;
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) return { ok: false, message: SYNC_FIELD_MESSAGES.twice(name) };
+    seen.add(name);
+  }
+  return { ok: true, query: { updated, id, limit, fields: names } };
 }

@@ -41,7 +41,11 @@ export function requestScheme(e: core.RequestEvent): 'http' | 'https' {
   return forwarded[forwarded.length - 1] === 'https' ? 'https' : 'http';
 }
 
-/** The public origin of the app: APP_URL when it is set, else the address the request came to. */
+/**
+ * The public origin of the app: APP_URL when it is set, else the address the request came to.
+ * Only a server nobody else can reach starts without APP_URL (public-origin.ts), so the Host
+ * header is read on loopback alone; X-Forwarded-Host never.
+ */
 export function origin(e: core.RequestEvent): string {
   if (env('APP_URL')) return appUrl();
   return `${requestScheme(e)}://${e.request!.host}`;

@@ -8,6 +8,7 @@ import { origin } from './env.ts';
 import { publicConfig } from './settings.ts';
 
 export { emailHmac } from './audit-key.ts';
+export { checkBatchRequest } from './batch-access.ts';
 export { appUrl, behindTrustedProxy, env, origin, positiveEnv, requestScheme } from './env.ts';
 export { billingMode, publicConfig, scoutSource, startupReport, STRIPE_PRICE_ENV } from './settings.ts';
 export { handleSecurityHeaders } from './headers.ts';

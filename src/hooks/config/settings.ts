@@ -72,7 +72,7 @@ export function startupReport(): string[] {
   const defaults: [string, string][] = [
     ['COMMUNITY_CHAT_URL', `default ${DEFAULT_CONFIG.communityChatUrl}`],
     ['DEMO_VIDEO_URL', 'the landing page shows a poster instead of the video'],
-    ['APP_URL', 'redirects use the address the request came to'],
+    ['APP_URL', 'links use the address the request came to (loopback only)'],
     ['TRUSTED_PROXY_HEADERS', 'client addresses and https are taken from the connection, not from a proxy'],
   ];
   if (!env('BACKUP_S3_BUCKET'))

@@ -1,8 +1,9 @@
 /**
  * Start-up (onBootstrap, `serve` only): refuse an unsafe configuration before the server listens
- * (docs/invariants.md#invariant-11-no-paid-access-without-payment: no local test checkout where others can
- * reach it — a public address, a proxy in front, a public APP_URL — unless the operator asks for it;
- * Stripe mode with its key and webhook secret), then write the settings that come from the
+ * (docs/invariants.md#invariant-11-no-paid-access-without-payment: no local test checkout where others can reach it — a public address, a proxy in
+ * front, a public APP_URL — unless the operator asks for it;
+ * Stripe mode with its key and webhook secret; APP_URL wherever others can reach the server, so
+ * no link is built on a client's Host header), then write the settings that come from the
  * environment into PocketBase's own: the trusted proxy headers, the scheduled backups, and mail
  * (SMTP, the sender, and the application URL that mail links are built on). They are set on
  * every start, so the environment wins over edits in the admin UI. The first start also makes
@@ -29,6 +30,7 @@ import {
   type BackupEnv,
   type BackupSettings,
 } from './server-settings.ts';
+import { checkAppUrl } from './public-origin.ts';
 import { billingEnv, startupReport } from './settings.ts';
 
 function backupEnv(): BackupEnv {
@@ -63,23 +65,25 @@ export function startServer(): void {
   const command = serveCommand($os.args);
   if (!command) return;
   const proxy = trustedProxyHeaders(env('TRUSTED_PROXY_HEADERS'));
-  const billing = checkBilling(billingEnv(), {
-    listen: listenAddresses(command),
-    behindProxy: proxy.headers.length > 0,
-    appUrl: env('APP_URL'),
-  });
+  const listen = listenAddresses(command);
+  const exposure = { listen, behindProxy: proxy.headers.length > 0, appUrl: env('APP_URL') };
+  const billing = checkBilling(billingEnv(), exposure);
   const backups = backupSettings(backupEnv());
   const mail = mailSettings(mailEnv());
-  const errors = [...billing.errors, ...proxy.errors, ...backups.errors, ...mail.errors];
+  const found = [
+    ...billing.errors,
+    ...checkAppUrl(exposure),
+    ...proxy.errors,
+    ...backups.errors,
+    ...mail.errors,
+  ];
+  // a malformed APP_URL is named by the origin check and, with SMTP, by the mail check: once
+  const errors = found.filter((error, i) => found.indexOf(error) === i);
   if (errors.length > 0) {
     throw new Error(`[adscout] AdScout cannot start: ${errors.join(' ')}`);
   }
   for (const warning of billing.warnings) console.log(`[adscout] WARNING: ${warning}`);
-  const listen = listenAddresses(command);
-  const mailUnreachable = mailWarning(
-    mail.settings.smtp.enabled,
-    publicExposure({ listen: listen, behindProxy: proxy.headers.length > 0, appUrl: env('APP_URL') }),
-  );
+  const mailUnreachable = mailWarning(mail.settings.smtp.enabled, publicExposure(exposure));
   if (mailUnreachable) console.log(`[adscout] WARNING: ${mailUnreachable}`);
 
   const settings = $app.settings();

@@ -7,13 +7,19 @@
  * page's JSON itself; the VM handles one string.
  *
  * Isolation: the rows are always the caller's own (`user = ` the signed-in user's id, as the
- * collections' list rules say); no parameter names a user. Hidden fields are refused, as REST
- * never shows them.
+ * collections' list rules say); no parameter names a user. Hidden fields (a run's `lease_owner`,
+ * the worker's name) are left out of the rows, as REST leaves them out: installed apps run cached
+ * code that may still ask for one, and their sync must not fail for it.
+ *
+ * Cost: each named field is a column SQLite builds into every row of a page and the VM copies, so
+ * a field named twice, or more names than the collection has fields, is a 400 before any query.
+ * PocketBase's rate limiter caps the pages per client address (pb_migrations, "sync" rule).
  */
 import {
   parseSyncPageQuery,
   SYNC_BAD_REQUEST_MESSAGE,
   SYNC_COLLECTIONS,
+  SYNC_FIELD_MESSAGES,
   type SyncCollection,
 } from '../../domain/runs/sync-contract.ts';
 
@@ -33,21 +39,27 @@ function jsonValue(field: core.Field): string | null {
 /** GET /api/adscout/sync/{collection}?updated=&id=&limit=&fields= → { items: [...] }. */
 export function handleSyncPage(e: core.RequestEvent): void {
   const name = e.request!.pathValue('collection');
-  const query = parseSyncPageQuery({
+  const parsed = parseSyncPageQuery({
     updated: e.request!.url!.query().get('updated'),
     id: e.request!.url!.query().get('id'),
     limit: e.request!.url!.query().get('limit') || undefined,
     fields: e.request!.url!.query().get('fields'),
   });
-  if (!(SYNC_COLLECTIONS as readonly string[]).includes(name) || !query) {
+  if (!(SYNC_COLLECTIONS as readonly string[]).includes(name)) {
     throw new BadRequestError(SYNC_BAD_REQUEST_MESSAGE);
   }
+  if (!parsed.ok) throw new BadRequestError(parsed.message);
+  const query = parsed.query;
   const collection = $app.findCachedCollectionByNameOrId(name as SyncCollection);
+  if (query.fields.length > collection.fields.length) {
+    throw new BadRequestError(SYNC_FIELD_MESSAGES.tooMany(name));
+  }
   const pairs: string[] = [];
-  for (const fieldName of query.fields.split(',')) {
+  for (const fieldName of query.fields) {
     const field = collection.fields.getByName(fieldName);
-    const value = field && !field.getHidden() ? jsonValue(field) : null;
-    if (value === null) throw new BadRequestError(SYNC_BAD_REQUEST_MESSAGE);
+    if (field && field.getHidden()) continue;
+    const value = field ? jsonValue(field) : null;
+    if (value === null) throw new BadRequestError(SYNC_FIELD_MESSAGES.unknown(fieldName));
     pairs.push(`'${fieldName}', ${value}`);
   }
   const sql =

@@ -4,7 +4,10 @@
  *
  * - Each watch is claimed in the transaction that creates its run: the transaction reads the
  *   watch again and moves its `next_run_at` on, so an overlapping tick finds it no longer due.
- * - A user with a working run: the watch stays due and is tried again next minute.
+ * - A user with a working run: their watches stay due and are not read at all (a user runs one
+ *   search at a time); they start on the first tick after that run ends.
+ * - A tick reads at most one due watch per user, the user's oldest: a few users with many due
+ *   watches cannot fill the tick's window and starve everyone else's.
  * - A refusal for quota or subscription goes to `last_error` and the watch moves to its next
  *   period; missed periods never pile up (src/domain/runs/watches.ts, nextRunAfter).
  * - At most 50 starts per tick, the oldest due first; the rest wait for the next tick.
@@ -15,8 +18,39 @@ import { nextRunAfter, WATCH_LIMITS, type WatchCadence } from '../../domain/runs
 import { runRefusal, startRun } from '../runs/index.ts';
 
 const WATCHES = 'watches';
-/** Due watches read per tick: room for those that wait on a working run beside the 50 starts. */
+/** Due watches read per tick (one a user): room for refusals beside the 50 starts. */
 const DUE_READ_LIMIT = 500;
+
+/**
+ * The ids of the due, active watches a tick tries, oldest due first: each user's oldest, for users
+ * without a working run (idx_search_runs_user_status answers the NOT EXISTS; idx_watches_due the
+ * rest). Were those users' watches read too, about 25 users with a working run and 20 due watches
+ * each would fill the 500 and no one else's watch would ever start.
+ */
+const DUE_WATCHES_SQL = `
+  SELECT id FROM (
+    SELECT w.id, w.next_run_at,
+      row_number() OVER (PARTITION BY w.user ORDER BY w.next_run_at, w.id) AS nth
+    FROM watches w
+    WHERE w.active = TRUE AND w.next_run_at != '' AND w.next_run_at <= {:now}
+      AND NOT EXISTS (SELECT 1 FROM search_runs r WHERE r.user = w.user AND r.status = 'working')
+  )
+  WHERE nth = 1
+  ORDER BY next_run_at, id
+  LIMIT {:limit}`;
+
+/** The ids of the watches a tick at `now` tries, in order (DUE_WATCHES_SQL). */
+function dueWatchIds(now: number): string[] {
+  const rows = arrayOf(new DynamicModel({ id: '' })) as unknown as { id: string }[];
+  $app
+    .db()
+    .newQuery(DUE_WATCHES_SQL)
+    .bind({ now: toPbDate(now), limit: DUE_READ_LIMIT })
+    .all(rows);
+  const ids: string[] = [];
+  for (const row of rows) ids.push(row.id);
+  return ids;
+}
 
 export type WatchOutcome = 'started' | 'refused' | 'waiting' | 'skipped';
 
@@ -77,30 +111,21 @@ export function tickWatch(watchId: string, now: number): WatchOutcome {
   return outcome;
 }
 
-/** The cron tick: starts due watches, oldest due first, at most 50. */
+/** The cron tick: starts due watches, oldest due first, one a user, at most 50. */
 export function runDueWatches(now?: number): TickReport {
   const at = now === undefined ? Date.now() : now;
   const began = Date.now();
   const report: TickReport = { started: 0, refused: 0, waiting: 0 };
-  const due = $app.findRecordsByFilter(
-    WATCHES,
-    "active = true && next_run_at != '' && next_run_at <= {:now}",
-    'next_run_at,id',
-    DUE_READ_LIMIT,
-    0,
-    { now: toPbDate(at) },
-  );
-  for (const watch of due) {
+  for (const watchId of dueWatchIds(at)) {
     if (report.started >= WATCH_LIMITS.startsPerTick) break;
-    if (!watch) continue;
     try {
-      const outcome = tickWatch(watch.id, at);
+      const outcome = tickWatch(watchId, at);
       if (outcome === 'started') report.started++;
       else if (outcome === 'refused') report.refused++;
       else if (outcome === 'waiting') report.waiting++;
     } catch (error) {
       // one broken watch (deleted meanwhile, a constraint) must not stop the others
-      console.error(`[adscout] watch ${watch.id} not started: ${String(error)}`);
+      console.error(`[adscout] watch ${watchId} not started: ${String(error)}`);
     }
   }
   if (report.started || report.refused)

@@ -16,9 +16,14 @@ let proxied: TestServer;
 beforeAll(async () => {
   [direct, proxied] = await Promise.all([
     startTestServer({ env: NO_BILLING_ENV }),
-    // behind a proxy, the test checkout runs only when asked for
+    // behind a proxy, the test checkout runs only when asked for, and links need APP_URL
     startTestServer({
-      env: { ...NO_BILLING_ENV, TRUSTED_PROXY_HEADERS: 'X-Forwarded-For', ADSCOUT_BILLING: 'local' },
+      env: {
+        ...NO_BILLING_ENV,
+        TRUSTED_PROXY_HEADERS: 'X-Forwarded-For',
+        APP_URL: 'https://adscout.example.test',
+        ADSCOUT_BILLING: 'local',
+      },
     }),
   ]);
 });

@@ -60,7 +60,11 @@ describe('on an address other than loopback', () => {
 
   it('passes the check with Stripe settings, or with ADSCOUT_BILLING=local and a warning', async () => {
     for (const env of [STRIPE, { ADSCOUT_BILLING: 'local' }]) {
-      const run = await serveBare(`${UNOWNED}:${await freePort()}`, env);
+      // a public server needs its APP_URL too (public-origin.test.ts)
+      const run = await serveBare(`${UNOWNED}:${await freePort()}`, {
+        ...env,
+        APP_URL: 'https://adscout.example.com',
+      });
       // it went on to bind the address, which this machine does not have
       expect(run.output, run.output).toMatch(/cannot assign requested address/);
       expect(run.output).not.toMatch(/AdScout cannot start/);
@@ -68,7 +72,7 @@ describe('on an address other than loopback', () => {
       if (env === STRIPE) expect(run.output).toContain('billing: stripe (STRIPE_SECRET_KEY is set)');
       else
         expect(run.output).toMatch(
-          /WARNING: the local test checkout is public \(the server listens on 198\.51\.100\.7:\d+, which is not a loopback address\): anyone who can reach it can give themselves any plan/,
+          /WARNING: the local test checkout is public \(the server listens on 198\.51\.100\.7:\d+, which is not a loopback address; APP_URL \(https:\/\/adscout\.example\.com\) is not a loopback address\): anyone who can reach it can give themselves any plan/,
         );
     }
   });

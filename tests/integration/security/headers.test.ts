@@ -2,7 +2,7 @@
  * docs/going-live.md#security-headers: security headers on every page of the app PocketBase serves from
  * the built PWA — the landing page, /app/* through the SPA fallback, the service worker and the
  * manifest — and not on PocketBase's admin UI (/_/) or the API. HSTS only over HTTPS, and
- * X-Forwarded-Proto (like the origin of redirects) trusted only behind TRUSTED_PROXY_HEADERS. The
+ * X-Forwarded-Proto trusted only behind TRUSTED_PROXY_HEADERS (where links use APP_URL). The
  * e2e suite runs the whole app under this policy (its console-error guard fails on a violation).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ import { NO_BILLING_ENV } from './support.ts';
 
 let plain: TestServer;
 let proxied: TestServer;
+/** The proxied server's APP_URL: a server behind a proxy does not start without one. */
+const PUBLIC_ORIGIN = 'https://adscout.example.test';
 
 beforeAll(async () => {
   await ensureWebBuild();
@@ -21,6 +23,7 @@ beforeAll(async () => {
       env: {
         ...NO_BILLING_ENV,
         TRUSTED_PROXY_HEADERS: 'X-Forwarded-For',
+        APP_URL: PUBLIC_ORIGIN,
         ADSCOUT_BILLING: 'local',
         DEMO_VIDEO_URL: 'https://www.youtube-nocookie.com/embed/adscout-demo?rel=0',
       },
@@ -132,7 +135,7 @@ describe('HTTPS behind a proxy', () => {
     ).toBeNull();
   });
 
-  it('redirects use https only when a trusted proxy says so', async () => {
+  it('links use APP_URL behind a proxy, and on loopback the request’s address, never a bare header', async () => {
     const checkoutFrom = async (server: TestServer) => {
       const user = await server.createUser('redirected');
       user.pb.beforeSend = (url, options) => {
@@ -146,9 +149,7 @@ describe('HTTPS behind a proxy', () => {
       return url;
     };
     const host = (server: TestServer) => new URL(server.url).host;
-    expect(await checkoutFrom(proxied)).toMatch(
-      new RegExp(`^https://${host(proxied)}/api/adscout/local/checkout/`),
-    );
+    expect(await checkoutFrom(proxied)).toMatch(new RegExp(`^${PUBLIC_ORIGIN}/api/adscout/local/checkout/`));
     expect(await checkoutFrom(plain)).toMatch(
       new RegExp(`^http://${host(plain)}/api/adscout/local/checkout/`),
     );

@@ -1,12 +1,13 @@
 /**
  * The server collections the local database mirrors, and how a server record becomes a local one:
  * only the entity's own fields are requested and kept (PocketBase's collectionId/collectionName
- * are not).
+ * are not), without the fields hidden from users (the server would leave them out anyway).
  */
 import type { RecordModel } from 'pocketbase';
 import {
   COLLECTIONS,
   keywordSetSchema,
+  RUN_HIDDEN_FIELDS,
   searchResultSchema,
   searchRunSchema,
   type KeywordSet,
@@ -24,8 +25,8 @@ export interface MirroredCollection<T> {
   fromServer(record: RecordModel): T;
 }
 
-function mirrored<T>(name: string, shape: object): MirroredCollection<T> {
-  const keys = Object.keys(shape);
+function mirrored<T>(name: string, shape: object, hidden: readonly string[] = []): MirroredCollection<T> {
+  const keys = Object.keys(shape).filter((key) => !hidden.includes(key));
   return {
     name,
     fields: keys.join(','),
@@ -37,7 +38,7 @@ function mirrored<T>(name: string, shape: object): MirroredCollection<T> {
   };
 }
 
-export const RUNS = mirrored<SearchRun>(COLLECTIONS.searchRuns, searchRunSchema.shape);
+export const RUNS = mirrored<SearchRun>(COLLECTIONS.searchRuns, searchRunSchema.shape, RUN_HIDDEN_FIELDS);
 export const RESULTS = mirrored<SearchResult>(COLLECTIONS.searchResults, searchResultSchema.shape);
 export const KEYWORD_SETS = mirrored<KeywordSet>(COLLECTIONS.keywordSets, keywordSetSchema.shape);
 export const WATCHES = mirrored<Watch>(COLLECTIONS.watches, watchSchema.shape);
