@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
-import { startStripeDouble, type StripeDouble } from './stripe-mock.ts';
+import { startStripeDouble, type StripeDouble, stripeModeEnv, TEST_PRICES } from './stripe-mock.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_test';
@@ -19,14 +19,7 @@ beforeAll(async () => {
   stripe = await startStripeDouble();
   server = await startTestServer({
     env: {
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_API_BASE: stripe.url,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_MONTHLY: MONTHLY_PRICE,
-      STRIPE_PRICE_YEARLY: 'price_yearly_test',
-      STRIPE_PRICE_PACK_100: 'price_pack_100',
-      STRIPE_PRICE_PACK_500: 'price_pack_500',
-      STRIPE_PRICE_PACK_1000: 'price_pack_1000',
+      ...stripeModeEnv(stripe.url, WEBHOOK_SECRET, { ...TEST_PRICES, monthly: MONTHLY_PRICE }),
       APP_URL: 'https://app.adscout.test',
     },
   });

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
-import { startStripeDouble, type StripeDouble } from './stripe-mock.ts';
+import { startStripeDouble, type StripeDouble, stripeModeEnv, userWithCustomer } from './stripe-mock.ts';
 import { stripeEvent, stripeWebhook } from './stripe-webhook.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_deleted_accounts';
@@ -82,14 +82,7 @@ beforeAll(async () => {
   });
   server = await startTestServer({
     env: {
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_API_BASE: stripe.url,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_MONTHLY: 'price_monthly_test',
-      STRIPE_PRICE_YEARLY: 'price_yearly_test',
-      STRIPE_PRICE_PACK_100: 'price_pack_100',
-      STRIPE_PRICE_PACK_500: 'price_pack_500',
-      STRIPE_PRICE_PACK_1000: 'price_pack_1000',
+      ...stripeModeEnv(stripe.url, WEBHOOK_SECRET),
     },
     clientsBehindProxy: true,
   });
@@ -104,10 +97,7 @@ const deliver = (event: unknown) => stripeWebhook(() => server.url, WEBHOOK_SECR
 
 /** A user whose Stripe customer exists (made by their first checkout), with nothing at Stripe yet. */
 async function customerFor(label: string): Promise<{ user: TestUser; customer: string }> {
-  const user = await server.createUser(label);
-  await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } });
-  const record = await server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
-  const customer = record.stripe_customer_id as string;
+  const { user, customer } = await userWithCustomer(server, label);
   expect(customer).toMatch(/^cus_/);
   sessionsOf.set(customer, []);
   subscriptionsOf.set(customer, []);

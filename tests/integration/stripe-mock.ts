@@ -6,6 +6,34 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureStripeMock } from '../../scripts/bootstrap.mjs';
+import type { TestServer, TestUser } from './harness.ts';
+
+/** The price ids the Stripe tests configure (stripe-mock accepts any id). */
+export const TEST_PRICES = {
+  monthly: 'price_monthly_test',
+  yearly: 'price_yearly_test',
+  pack_100: 'price_pack_100',
+  pack_500: 'price_pack_500',
+  pack_1000: 'price_pack_1000',
+};
+
+/** The server settings of Stripe mode against the double at `apiBase`, with `prices` (TEST_PRICES unless told). */
+export function stripeModeEnv(
+  apiBase: string,
+  webhookSecret: string,
+  prices = TEST_PRICES,
+): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_API_BASE: apiBase,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_MONTHLY: prices.monthly,
+    STRIPE_PRICE_YEARLY: prices.yearly,
+    STRIPE_PRICE_PACK_100: prices.pack_100,
+    STRIPE_PRICE_PACK_500: prices.pack_500,
+    STRIPE_PRICE_PACK_1000: prices.pack_1000,
+  };
+}
 
 export interface RecordedRequest {
   method: string;
@@ -132,4 +160,15 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       child.kill('SIGTERM');
     },
   };
+}
+
+/** A new user of `server` whose Stripe customer exists (made by a first checkout), and its id. */
+export async function userWithCustomer(
+  server: TestServer,
+  label: string,
+): Promise<{ user: TestUser; customer: string }> {
+  const user = await server.createUser(label);
+  await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } });
+  const record = await server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+  return { user, customer: record.stripe_customer_id as string };
 }

@@ -12,17 +12,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
-import { startStripeDouble, type StripeDouble } from './stripe-mock.ts';
+import {
+  startStripeDouble,
+  type StripeDouble,
+  stripeModeEnv,
+  TEST_PRICES,
+  userWithCustomer,
+} from './stripe-mock.ts';
 import { stripeEvent, stripeWebhook } from './stripe-webhook.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_refunds';
-const PRICES = {
-  monthly: 'price_monthly_test',
-  yearly: 'price_yearly_test',
-  pack_100: 'price_pack_100',
-  pack_500: 'price_pack_500',
-  pack_1000: 'price_pack_1000',
-};
 let stripe: StripeDouble;
 let server: TestServer;
 
@@ -98,7 +97,7 @@ beforeAll(async () => {
           cancel_at_period_end: false,
           items: {
             object: 'list',
-            data: [{ id: `si_${s.id}`, price: { id: PRICES.monthly }, current_period_end: s.end }],
+            data: [{ id: `si_${s.id}`, price: { id: TEST_PRICES.monthly }, current_period_end: s.end }],
           },
         })),
       );
@@ -107,14 +106,7 @@ beforeAll(async () => {
   });
   server = await startTestServer({
     env: {
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_API_BASE: stripe.url,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_MONTHLY: PRICES.monthly,
-      STRIPE_PRICE_YEARLY: PRICES.yearly,
-      STRIPE_PRICE_PACK_100: PRICES.pack_100,
-      STRIPE_PRICE_PACK_500: PRICES.pack_500,
-      STRIPE_PRICE_PACK_1000: PRICES.pack_1000,
+      ...stripeModeEnv(stripe.url, WEBHOOK_SECRET),
     },
     clientsBehindProxy: true,
   });
@@ -127,12 +119,7 @@ afterAll(async () => {
 
 const deliver = (event: unknown) => stripeWebhook(() => server.url, WEBHOOK_SECRET).deliver(event);
 
-async function customerFor(label: string): Promise<{ user: TestUser; customer: string }> {
-  const user = await server.createUser(label);
-  await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } });
-  const record = await server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
-  return { user, customer: record.stripe_customer_id as string };
-}
+const customerFor = (label: string) => userWithCustomer(server, label);
 
 interface Pack {
   session: Record<string, unknown> & { id: string };

@@ -7,17 +7,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
-import { startStripeDouble, type StripeDouble } from './stripe-mock.ts';
+import { startStripeDouble, type StripeDouble, stripeModeEnv, TEST_PRICES } from './stripe-mock.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_webhooks';
-const PRICES = {
-  monthly: 'price_monthly_test',
-  yearly: 'price_yearly_test',
-  pack_100: 'price_pack_100',
-  pack_500: 'price_pack_500',
-  pack_1000: 'price_pack_1000',
-};
 let stripe: StripeDouble;
 let server: TestServer;
 
@@ -49,7 +42,7 @@ function stripeObject(customer: string, s: StubSubscription) {
     price: {
       id: s.price,
       object: 'price',
-      recurring: { interval: s.price === PRICES.yearly ? 'year' : 'month' },
+      recurring: { interval: s.price === TEST_PRICES.yearly ? 'year' : 'month' },
     },
     ...(s.shape === 'top' ? {} : { current_period_start: s.start, current_period_end: s.end }),
   };
@@ -99,14 +92,7 @@ beforeAll(async () => {
   });
   server = await startTestServer({
     env: {
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_API_BASE: stripe.url,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_MONTHLY: PRICES.monthly,
-      STRIPE_PRICE_YEARLY: PRICES.yearly,
-      STRIPE_PRICE_PACK_100: PRICES.pack_100,
-      STRIPE_PRICE_PACK_500: PRICES.pack_500,
-      STRIPE_PRICE_PACK_1000: PRICES.pack_1000,
+      ...stripeModeEnv(stripe.url, WEBHOOK_SECRET),
     },
   });
 });
@@ -176,7 +162,7 @@ describe('subscription state comes from Stripe', () => {
     ];
     for (const [stripeStatus, ours, plan] of expected) {
       subscriptionsOf.set(customer, [
-        { id: 'sub_s', status: stripeStatus, price: PRICES.monthly, start, end },
+        { id: 'sub_s', status: stripeStatus, price: TEST_PRICES.monthly, start, end },
       ]);
       // the payload claims the opposite of what Stripe holds
       const claimed = ours === 'active' ? 'canceled' : 'active';
@@ -207,7 +193,7 @@ describe('subscription state comes from Stripe', () => {
       {
         id: 'sub_y',
         status: 'active',
-        price: PRICES.yearly,
+        price: TEST_PRICES.yearly,
         start,
         end: yearEnd,
         shape: 'top',
@@ -230,7 +216,7 @@ describe('subscription state comes from Stripe', () => {
     });
     const later = seconds('2028-03-31T08:30:00Z');
     subscriptionsOf.set(customer, [
-      { id: 'sub_y', status: 'active', price: PRICES.yearly, start, end: later },
+      { id: 'sub_y', status: 'active', price: TEST_PRICES.yearly, start, end: later },
     ]);
     expect((await deliver(subscriptionEvent(customer))).status).toBe(200);
     expect(await subscription(user)).toMatchObject({
@@ -246,23 +232,23 @@ describe('subscription state comes from Stripe', () => {
     const end = seconds('2026-06-15T12:00:00Z');
     const set = (s: Partial<StubSubscription>) =>
       subscriptionsOf.set(customer, [
-        { id: 'sub_1', status: 'active', price: PRICES.monthly, start: first, end, ...s },
+        { id: 'sub_1', status: 'active', price: TEST_PRICES.monthly, start: first, end, ...s },
       ]);
     set({});
     await deliver(subscriptionEvent(customer, 'customer.subscription.created'));
     expect((await subscription(user)).quota_anchor).toBe(pbDate(first));
-    set({ price: PRICES.yearly, start: seconds('2026-05-20T00:00:00Z') });
+    set({ price: TEST_PRICES.yearly, start: seconds('2026-05-20T00:00:00Z') });
     await deliver(subscriptionEvent(customer));
     set({ status: 'past_due' });
     await deliver(subscriptionEvent(customer, 'invoice.payment_failed'));
     expect(await subscription(user)).toMatchObject({ status: 'suspended', quota_anchor: pbDate(first) });
     const second = seconds('2026-08-01T09:00:00Z');
     subscriptionsOf.set(customer, [
-      { id: 'sub_1', status: 'canceled', price: PRICES.monthly, start: first, end, created: first },
+      { id: 'sub_1', status: 'canceled', price: TEST_PRICES.monthly, start: first, end, created: first },
       {
         id: 'sub_2',
         status: 'active',
-        price: PRICES.monthly,
+        price: TEST_PRICES.monthly,
         start: second,
         end: second + 86_400 * 31,
         created: second,
@@ -283,7 +269,7 @@ describe('subscription state comes from Stripe', () => {
       {
         id: 'sub_o',
         status: 'active',
-        price: PRICES.monthly,
+        price: TEST_PRICES.monthly,
         start,
         end: seconds('2026-05-01T00:00:00Z'),
         cancel: true,
@@ -309,7 +295,9 @@ describe('subscription state comes from Stripe', () => {
     const { user, customer } = await customerFor('race');
     const start = seconds('2026-06-01T00:00:00Z');
     const end = seconds('2026-07-01T00:00:00Z');
-    subscriptionsOf.set(customer, [{ id: 'sub_r', status: 'past_due', price: PRICES.monthly, start, end }]);
+    subscriptionsOf.set(customer, [
+      { id: 'sub_r', status: 'past_due', price: TEST_PRICES.monthly, start, end },
+    ]);
     let arrived!: () => void;
     let release!: () => void;
     const reached = new Promise<void>((resolve) => (arrived = resolve));
@@ -319,7 +307,9 @@ describe('subscription state comes from Stripe', () => {
     const slow = deliver(subscriptionEvent(customer, 'invoice.payment_failed'));
     await reached;
     // meanwhile the payment goes through and event B is handled completely
-    subscriptionsOf.set(customer, [{ id: 'sub_r', status: 'active', price: PRICES.monthly, start, end }]);
+    subscriptionsOf.set(customer, [
+      { id: 'sub_r', status: 'active', price: TEST_PRICES.monthly, start, end },
+    ]);
     expect((await deliver(subscriptionEvent(customer, 'invoice.paid'))).status).toBe(200);
     expect((await subscription(user)).status).toBe('active');
     release();
@@ -335,7 +325,7 @@ describe('subscription state comes from Stripe', () => {
       {
         id: 'sub_t',
         status: 'active',
-        price: PRICES.monthly,
+        price: TEST_PRICES.monthly,
         start: seconds('2026-02-01T00:00:00Z'),
         end: seconds('2026-03-01T00:00:00Z'),
       },
@@ -434,7 +424,7 @@ describe('credit packs', () => {
   it('a session without our metadata is identified by its price, and granted once across events', async () => {
     const user = await server.createUser('priced');
     const session = `cs_priced_${user.id}`;
-    lineItems.set(session, PRICES.pack_1000);
+    lineItems.set(session, TEST_PRICES.pack_1000);
     expect((await deliver(sessionEvent(user, session, 'checkout.session.completed'))).status).toBe(200);
     expect(
       (await deliver(sessionEvent(user, session, 'checkout.session.async_payment_succeeded'))).status,
