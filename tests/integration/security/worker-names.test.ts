@@ -27,7 +27,7 @@ beforeAll(async () => {
     requested_count: 10,
   });
   runId = run.id;
-  const claimed = await server.superuser.send<{ run: { id: string } | null }>('/api/adscout/worker/claim', {
+  const claimed = await server.worker.send<{ run: { id: string } | null }>('/api/adscout/worker/claim', {
     method: 'POST',
     body: { worker: WORKER },
   });
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const heartbeat = () =>
-  server.superuser.send<{ lease_expires_at: string }>(`/api/adscout/worker/runs/${runId}/heartbeat`, {
+  server.worker.send<{ lease_expires_at: string }>(`/api/adscout/worker/runs/${runId}/heartbeat`, {
     method: 'POST',
     body: { worker: WORKER, progress: 1 },
   });
