@@ -116,7 +116,16 @@ async function main() {
     retiredSuperuser,
   } = loadOrCreateCredentials(options.dir);
   // Workers were superusers once: that account goes (the workers have their own now).
-  if (retiredSuperuser) deleteSuperuser(pocketbase, options.dir, retiredSuperuser);
+  if (retiredSuperuser) {
+    try {
+      deleteSuperuser(pocketbase, options.dir, retiredSuperuser);
+      log(`deleted ${retiredSuperuser}, the superuser the scout workers used to sign in as`);
+    } catch (error) {
+      log(
+        `WARNING: ${messageOf(error)}; delete that superuser in the admin UI (the workers no longer use it)`,
+      );
+    }
+  }
 
   const running = await startPocketBase({
     pocketbase,
