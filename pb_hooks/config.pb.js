@@ -6,11 +6,22 @@
 routerAdd('GET', '/api/adscout/config', (e) => require(`${__hooks}/lib/config.js`).handleConfig(e));
 
 // Refuses an unsafe configuration (billing on a public address, …) before the server listens,
-// and writes the trusted proxy headers and the backup schedule into PocketBase's settings.
+// writes the trusted proxy headers and the backup schedule into PocketBase's settings, and makes
+// the service accounts its environment names.
 onBootstrap((e) => {
   e.next();
-  require(`${__hooks}/lib/config.js`).startServer();
+  const config = require(`${__hooks}/lib/config.js`);
+  config.startServer();
+  config.provisionAccounts();
 });
+
+// The service accounts from the environment (src/hooks/config/accounts.ts), never from a command
+// line: at bootstrap, and for the workers' account once more when a first start's migration has
+// just created their collection (migrations run after bootstrap).
+onCollectionAfterCreateSuccess((e) => {
+  e.next();
+  require(`${__hooks}/lib/config.js`).provisionWorkerAccount();
+}, 'workers');
 
 // CSP, Referrer-Policy, nosniff, frame-ancestors on every page of the app, the manifest's type;
 // HSTS over https. The only routerUse: a JS middleware holds a pooled VM for the whole request

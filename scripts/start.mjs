@@ -12,11 +12,12 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { bootstrap, webBuildDir } from './bootstrap.mjs';
 import { log, messageOf } from './lib/run.mjs';
 import {
+  accountsEnv,
+  deleteSuperuser,
   loadOrCreateCredentials,
   ROOT,
   startPocketBase,
   startWorker,
-  upsertSuperuser,
 } from './lib/stack.mjs';
 import { describeExit, lastErrorLine, supervise } from './lib/supervise.mjs';
 
@@ -107,11 +108,24 @@ async function main() {
   const { pocketbase } = await bootstrap();
   if (stopping) process.exit(stopCode);
 
-  const { path: credentialsFile, credentials, created } = loadOrCreateCredentials(options.dir);
-  // The worker's service superuser is re-asserted on every start; the admin only on the first,
-  // so a password changed in the admin UI is kept.
-  if (created) upsertSuperuser(pocketbase, options.dir, credentials.admin.email, credentials.admin.password);
-  upsertSuperuser(pocketbase, options.dir, credentials.worker.email, credentials.worker.password);
+  const {
+    path: credentialsFile,
+    workerPath: workerCredentialsFile,
+    credentials,
+    created,
+    retiredSuperuser,
+  } = loadOrCreateCredentials(options.dir);
+  // Workers were superusers once: that account goes (the workers have their own now).
+  if (retiredSuperuser) {
+    try {
+      deleteSuperuser(pocketbase, options.dir, retiredSuperuser);
+      log(`deleted ${retiredSuperuser}, the superuser the scout workers used to sign in as`);
+    } catch (error) {
+      log(
+        `WARNING: ${messageOf(error)}; delete that superuser in the admin UI (the workers no longer use it)`,
+      );
+    }
+  }
 
   const running = await startPocketBase({
     pocketbase,
@@ -120,11 +134,19 @@ async function main() {
     publicDir: webBuildDir(),
     stdio: 'inherit',
     dev: options.verbose,
+    // PocketBase makes the workers' account, and the admin superuser when it is missing (a
+    // password changed in the admin UI is kept): passwords in its environment, never on a
+    // command line (src/hooks/config/accounts.ts).
+    env: accountsEnv(credentials),
   });
   server = running;
   if (!stopping) {
     workers = Array.from({ length: options.workers }, (_, i) =>
-      superviseWorker({ name: `worker-${i + 1}`, pbUrl: running.url, credentialsFile }),
+      superviseWorker({
+        name: `worker-${i + 1}`,
+        pbUrl: running.url,
+        credentialsFile: workerCredentialsFile,
+      }),
     );
   }
   starting = false;

@@ -10,10 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { capture, messageOf } from './run.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The admin's generated superuser: read by whoever runs the stack, never by a worker. */
 export const CREDENTIALS_FILE = '.adscout-credentials.json';
+/** The scout workers' account (the `workers` collection, never a superuser): all a worker reads. */
+export const WORKER_CREDENTIALS_FILE = '.adscout-worker.json';
 
 /**
- * The stack's generated credentials (CREDENTIALS_FILE in the data dir).
+ * The stack's generated credentials: `admin` in CREDENTIALS_FILE, `worker` in
+ * WORKER_CREDENTIALS_FILE, both in the data dir, mode 0600.
  * @typedef {object} StackCredentials
  * @property {{ email: string; password: string }} admin
  * @property {{ email: string; password: string }} worker
@@ -46,7 +50,9 @@ export function randomSecret(bytes = 18) {
 }
 
 /**
- * Creates or updates a superuser in a data dir (works before the first `serve`).
+ * Creates or updates a superuser in a data dir (works before the first `serve`). Its password is
+ * an argument of PocketBase's CLI, visible to `ps`: for throwaway test servers only; the stack's
+ * own accounts come from the environment (accountsEnv).
  * @param {string} pocketbase
  * @param {string} dataDir
  * @param {string} email
@@ -63,25 +69,74 @@ export function upsertSuperuser(pocketbase, dataDir, email, password) {
     throw new Error(`superuser upsert ${email} failed: ${output.trim()}`);
 }
 
+/** @param {string} path @param {object} content */
+function writeSecret(path, content) {
+  writeFileSync(path, JSON.stringify(content, null, 2) + '\n', { mode: 0o600 });
+  chmodSync(path, 0o600);
+}
+
 /**
- * Reads the stack's generated credentials from the data dir, creating them (mode 0600) on first
- * use.
+ * Reads the stack's generated credentials from the data dir, creating each file (mode 0600) on
+ * first use. A data dir from before the workers had their own account holds the worker's
+ * superuser in CREDENTIALS_FILE: it moves out of the file, and `retiredSuperuser` names it for
+ * deleteSuperuser.
  * @param {string} dataDir
- * @returns {{ path: string; credentials: StackCredentials; created: boolean }}
+ * @returns {{ path: string; workerPath: string; credentials: StackCredentials; created: boolean; retiredSuperuser: string | null }}
  */
 export function loadOrCreateCredentials(dataDir) {
-  const path = join(dataDir, CREDENTIALS_FILE);
-  if (existsSync(path)) {
-    return { path, credentials: JSON.parse(readFileSync(path, 'utf8')), created: false };
-  }
   mkdirSync(dataDir, { recursive: true });
-  const credentials = {
-    admin: { email: 'admin@adscout.local', password: randomSecret() },
-    worker: { email: 'worker@adscout.local', password: randomSecret() },
+  const path = join(dataDir, CREDENTIALS_FILE);
+  const workerPath = join(dataDir, WORKER_CREDENTIALS_FILE);
+  const created = !existsSync(path);
+  /** @type {{ admin: StackCredentials['admin']; worker?: StackCredentials['worker'] }} */
+  const adminFile = created
+    ? { admin: { email: 'admin@adscout.local', password: randomSecret() } }
+    : JSON.parse(readFileSync(path, 'utf8'));
+  const retiredSuperuser = adminFile.worker?.email ?? null;
+  if (created || retiredSuperuser) writeSecret(path, { admin: adminFile.admin });
+  /** @type {{ worker: StackCredentials['worker'] }} */
+  const workerFile = existsSync(workerPath)
+    ? JSON.parse(readFileSync(workerPath, 'utf8'))
+    : { worker: { email: 'worker@adscout.local', password: randomSecret() } };
+  writeSecret(workerPath, { worker: workerFile.worker });
+  return {
+    path,
+    workerPath,
+    credentials: { admin: adminFile.admin, worker: workerFile.worker },
+    created,
+    retiredSuperuser,
   };
-  writeFileSync(path, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
-  chmodSync(path, 0o600);
-  return { path, credentials, created: true };
+}
+
+/**
+ * The environment that makes PocketBase create the stack's accounts as it starts
+ * (src/hooks/config/accounts.ts): the workers' account (its password set to the file's), and the
+ * admin superuser when none has its email (never changed after, so a password changed in the
+ * admin UI is kept). Passwords travel in the environment of PocketBase alone, never on a command
+ * line, where `ps` shows them to everyone on the machine.
+ * @param {StackCredentials} credentials
+ * @returns {Record<string, string>}
+ */
+export function accountsEnv(credentials) {
+  return {
+    ADSCOUT_WORKER_EMAIL: credentials.worker.email,
+    ADSCOUT_WORKER_PASSWORD: credentials.worker.password,
+    ADSCOUT_ADMIN_EMAIL: credentials.admin.email,
+    ADSCOUT_ADMIN_PASSWORD: credentials.admin.password,
+  };
+}
+
+/**
+ * Deletes a superuser from a data dir (PocketBase's CLI; its email is the only argument).
+ * @param {string} pocketbase
+ * @param {string} dataDir
+ * @param {string} email
+ */
+export function deleteSuperuser(pocketbase, dataDir, email) {
+  const result = capture(pocketbase, ['superuser', 'delete', '--dir', dataDir, '--', email], { cwd: ROOT });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  if (!result.ok || !/Successfully deleted superuser|missing or already deleted/.test(output))
+    throw new Error(`superuser delete ${email} failed: ${output.trim()}`);
 }
 
 /**
@@ -252,7 +307,7 @@ export async function startPocketBase({
  * Starts one scout worker process (src/worker/main.ts through tsx).
  * @param {object} options
  * @param {string} options.pbUrl
- * @param {string} options.credentialsFile
+ * @param {string} options.credentialsFile the worker's own (WORKER_CREDENTIALS_FILE), mode 0600
  * @param {Record<string, string>} [options.env]
  * @param {Stdio} [options.stdio]
  * @param {string} [options.name]

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,9 +14,11 @@ const dir = mkdtempSync(join(tmpdir(), 'adscout-worker-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('readWorkerConfig', () => {
-  it('takes the superuser from the credentials file npm start writes', () => {
+  it('takes its account from the credentials file npm start writes', () => {
     const file = join(dir, 'credentials.json');
-    writeFileSync(file, JSON.stringify({ worker: { email: 'worker@adscout.local', password: 'secret' } }));
+    writeFileSync(file, JSON.stringify({ worker: { email: 'worker@adscout.local', password: 'secret' } }), {
+      mode: 0o600,
+    });
     expect(
       readWorkerConfig({
         ADSCOUT_CREDENTIALS_FILE: file,
@@ -37,11 +39,28 @@ describe('readWorkerConfig', () => {
     expect(config.name).toMatch(new RegExp(`-${process.pid}$`));
   });
 
-  it('refuses to start without a superuser, and says how to give it one', () => {
+  it('refuses to start without its account, and says how to give it one', () => {
     expect(() => readWorkerConfig({})).toThrow(/ADSCOUT_CREDENTIALS_FILE \(npm start does\)/);
     const empty = join(dir, 'empty.json');
-    writeFileSync(empty, '{}');
-    expect(() => readWorkerConfig({ ADSCOUT_CREDENTIALS_FILE: empty })).toThrow(/needs a superuser/);
+    writeFileSync(empty, '{}', { mode: 0o600 });
+    expect(() => readWorkerConfig({ ADSCOUT_CREDENTIALS_FILE: empty })).toThrow(
+      /needs its account in the workers collection/,
+    );
+  });
+
+  it("refuses a credentials file others may read, or one holding more than the worker's own", () => {
+    const worker = { email: 'worker@adscout.local', password: 'secret' };
+    const open = join(dir, 'open.json');
+    writeFileSync(open, JSON.stringify({ worker }), { mode: 0o644 });
+    chmodSync(open, 0o644); // whatever the umask
+    expect(() => readWorkerConfig({ ADSCOUT_CREDENTIALS_FILE: open })).toThrow(
+      /readable by others \(mode 644\)/,
+    );
+    const shared = join(dir, 'shared.json');
+    writeFileSync(shared, JSON.stringify({ admin: worker, worker }), { mode: 0o600 });
+    expect(() => readWorkerConfig({ ADSCOUT_CREDENTIALS_FILE: shared })).toThrow(
+      /holds other credentials than the worker's \(admin\)/,
+    );
   });
 });
 

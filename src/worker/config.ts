@@ -1,5 +1,5 @@
 /** The worker's settings, read once from the environment that `npm start` (or an operator) sets. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { DEFAULT_CONFIG } from '../domain/pages/config.ts';
 import { SCOUT_SOURCES, type ScoutSource } from '../domain/records/entities.ts';
@@ -95,18 +95,40 @@ interface CredentialsFile {
   worker?: { email?: string; password?: string };
 }
 
+/**
+ * The worker's own credentials from ADSCOUT_CREDENTIALS_FILE. The file must be its owner's alone
+ * (mode 0600) and hold nothing but the worker's account: a worker host that is taken over must
+ * not find another credential in it (npm start keeps the admin's in another file).
+ */
+function readCredentialsFile(path: string): CredentialsFile {
+  const mode = statSync(path).mode & 0o777;
+  if (mode & 0o077) {
+    throw new Error(
+      `${path} is readable by others (mode ${mode.toString(8)}): it holds the worker's password; chmod 600 it`,
+    );
+  }
+  const file = JSON.parse(readFileSync(path, 'utf8')) as CredentialsFile;
+  const others = Object.keys(file).filter((key) => key !== 'worker');
+  if (others.length > 0) {
+    throw new Error(
+      `${path} holds other credentials than the worker's (${others.join(', ')}): give the worker a file with its own account only`,
+    );
+  }
+  return file;
+}
+
 export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const pbUrl = env.ADSCOUT_PB_URL || `http://${DEFAULT_CONFIG.httpAddress}`;
   let email = env.ADSCOUT_WORKER_EMAIL ?? '';
   let password = env.ADSCOUT_WORKER_PASSWORD ?? '';
   if ((!email || !password) && env.ADSCOUT_CREDENTIALS_FILE) {
-    const file = JSON.parse(readFileSync(env.ADSCOUT_CREDENTIALS_FILE, 'utf8')) as CredentialsFile;
+    const file = readCredentialsFile(env.ADSCOUT_CREDENTIALS_FILE);
     email ||= file.worker?.email ?? '';
     password ||= file.worker?.password ?? '';
   }
   if (!email || !password) {
     throw new Error(
-      'the worker needs a superuser: set ADSCOUT_CREDENTIALS_FILE (npm start does) or ADSCOUT_WORKER_EMAIL and ADSCOUT_WORKER_PASSWORD',
+      'the worker needs its account in the workers collection: set ADSCOUT_CREDENTIALS_FILE (npm start does) or ADSCOUT_WORKER_EMAIL and ADSCOUT_WORKER_PASSWORD',
     );
   }
   return {

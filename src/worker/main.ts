@@ -1,5 +1,6 @@
 /**
- * The scout worker process: signs in as the service superuser, then claims working runs and
+ * The scout worker process: signs in with the workers' account (the `workers` collection, which
+ * may call the lease routes and nothing else; never a superuser), then claims working runs and
  * scouts up to SCOUT_CONCURRENCY of them at once (src/worker/loop.ts, job.ts) until
  * SIGINT/SIGTERM. The runs in progress at shutdown are handed back at once so another worker (or
  * the next start) resumes them.
@@ -8,6 +9,7 @@ import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
 import PocketBase, { getTokenPayload } from 'pocketbase';
 import { normalizeAd } from '../domain/ads/normalize/normalize-ad.ts';
+import { WORK_TOPIC, WORKERS_COLLECTION } from '../domain/runs/lease-contract.ts';
 import { workerServer } from './api.ts';
 import { describeSourceSettings, readWorkerConfig, type WorkerConfig } from './config.ts';
 import { runJob } from './job.ts';
@@ -24,7 +26,7 @@ const IDLE_POLL_MS = Number(process.env.SCOUT_IDLE_POLL_MS) || 2_000;
 
 const config = readConfigOrExit();
 
-/** The settings, or exit 1 with the reason in one line (a missing superuser, a bad value). */
+/** The settings, or exit 1 with the reason in one line (a missing account, a bad value). */
 function readConfigOrExit(): WorkerConfig {
   try {
     return readWorkerConfig();
@@ -40,17 +42,17 @@ function log(message: string): void {
 
 function signIn(pb: PocketBase): Promise<void> {
   return signInWithRetries(() =>
-    pb.collection('_superusers').authWithPassword(config.email, config.password),
+    pb.collection(WORKERS_COLLECTION).authWithPassword(config.email, config.password),
   );
 }
 
-/** Renews the superuser session ahead of its end: a token refresh, or signing in again. */
+/** Renews the session ahead of its end: a token refresh, or signing in again. */
 function keepSignedIn(pb: PocketBase) {
   return keepSession({
     expiresAt: () => (Number(getTokenPayload(pb.authStore.token).exp) || 0) * 1000,
     renew: () =>
       pb
-        .collection('_superusers')
+        .collection(WORKERS_COLLECTION)
         .authRefresh()
         .then(
           () => undefined,
@@ -68,14 +70,11 @@ async function main(): Promise<void> {
   const session = keepSignedIn(pb);
   const server = workerServer(pb, config.name);
 
-  // A run to claim appears when one is created or goes back to the queue (a release, the
-  // sweep); the many updates of runs being worked (heartbeats, progress) hold no new work.
+  // The server says on WORK_TOPIC when a run waits to be claimed (one created, or back in the
+  // queue after a release or the sweep); the message holds nothing else (src/hooks/runs/workers.ts).
   const wake = createWaker();
-  await pb
-    .collection('search_runs')
-    .subscribe('*', (event) => {
-      if (event.record.status === 'working' && !event.record.lease_owner) wake.fire();
-    })
+  await pb.realtime
+    .subscribe(WORK_TOPIC, () => wake.fire())
     .catch((error: unknown) => log(`realtime unavailable, polling only: ${String(error)}`));
 
   const shutdown = new AbortController();

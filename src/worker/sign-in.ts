@@ -1,5 +1,5 @@
 /**
- * The worker's session as the service superuser: signing in, and keeping the session alive.
+ * The worker's session with its account: signing in, and keeping the session alive.
  * Signing in waits for a PocketBase that is still starting (no answer, 5xx) with a bounded number
  * of attempts, and for the sign-in rate limit (a 429: PocketBase allows 10 password sign-ins per
  * 10 s per address, and every worker on a machine shares its address) for as long as

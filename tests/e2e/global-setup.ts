@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensurePocketBase, ensureWebBuild, webBuildDir } from '../../scripts/bootstrap.mjs';
 import {
+  accountsEnv,
   freePort,
   loadOrCreateCredentials,
   startPocketBase,
   startWorker,
-  upsertSuperuser,
 } from '../../scripts/lib/stack.mjs';
 import { chromiumExecutable } from '../fixtures/chromium.ts';
 
@@ -21,9 +21,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const pocketbase = await ensurePocketBase();
   await ensureWebBuild();
   const dataDir = await mkdtemp(join(tmpdir(), 'adscout-e2e-'));
-  const { path: credentialsFile, credentials } = loadOrCreateCredentials(dataDir);
-  upsertSuperuser(pocketbase, dataDir, credentials.admin.email, credentials.admin.password);
-  upsertSuperuser(pocketbase, dataDir, credentials.worker.email, credentials.worker.password);
+  // The admin superuser and the workers' account, made by PocketBase from its environment as
+  // `npm start` does; the worker reads its own file.
+  const { workerPath: credentialsFile, credentials } = loadOrCreateCredentials(dataDir);
   // freePort() only suggests a port: another process may bind it first, and then /api/health
   // answers from a server that is not ours. Signing in with this data dir's superuser proves it.
   let server: Awaited<ReturnType<typeof startPocketBase>> | null = null;
@@ -33,7 +33,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       dataDir,
       http: `127.0.0.1:${await freePort()}`,
       publicDir: webBuildDir(),
-      env: { SCOUT_DEMO_PACE_MS: '0' },
+      env: { SCOUT_DEMO_PACE_MS: '0', ...accountsEnv(credentials) },
     });
     const ours = await fetch(`${candidate.url}/api/collections/_superusers/auth-with-password`, {
       method: 'POST',

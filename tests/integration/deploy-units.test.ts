@@ -90,7 +90,7 @@ describe('deploy/adscout-worker@.service', () => {
     expect(Number(one(service, 'Service', 'TimeoutStopSec'))).toBeGreaterThan(5);
   });
 
-  it('has an example environment the worker starts from as it is: the URL and the superuser', () => {
+  it("has an example environment the worker starts from as it is: the URL and the workers' account", () => {
     const env = envFile('worker.env.example');
     const config = readWorkerConfig({ ...env, ADSCOUT_WORKER_NAME: 'host-worker-1' });
     expect(config).toMatchObject({
@@ -109,5 +109,28 @@ describe('deploy/adscout-worker@.service', () => {
       ]),
     );
     expect(env).not.toHaveProperty('ADSCOUT_WORKER_NAME'); // the unit names each instance
+  });
+});
+
+describe("the workers' account on a server", () => {
+  it('comes from the environment files PocketBase and the workers read, never from a command line', () => {
+    const pocketbase = envFile('pocketbase.env.example');
+    const worker = envFile('worker.env.example');
+    // PocketBase creates the account the workers sign in with (src/hooks/config/accounts.ts)
+    expect(pocketbase.ADSCOUT_WORKER_EMAIL).toBe(worker.ADSCOUT_WORKER_EMAIL);
+    expect(pocketbase.ADSCOUT_WORKER_PASSWORD).toBe(worker.ADSCOUT_WORKER_PASSWORD);
+    const password = worker.ADSCOUT_WORKER_PASSWORD!;
+    for (const name of ['adscout-pocketbase.service', 'adscout-worker@.service']) {
+      const execs = [...unit(name).get('Service')!.entries()]
+        .filter(([key]) => key.startsWith('Exec'))
+        .flatMap(([, values]) => values);
+      for (const exec of execs) {
+        expect(exec, name).not.toContain(password);
+        expect(exec, name).not.toMatch(/superuser|PASSWORD/);
+      }
+    }
+    // nor does the README tell anyone to type one (`pocketbase superuser upsert … PASSWORD`)
+    const readme = readFileSync(join(ROOT, 'deploy', 'README.md'), 'utf8');
+    expect(readme).not.toMatch(/superuser (upsert|create|update)/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Starts a real PocketBase on a free port with a temporary data dir, the repo's migrations and
- * hooks and a superuser. Every integration file gets its own server, so files run in parallel
+ * hooks, a superuser and a scout workers' account (the `workers` collection). Every integration file gets its own server, so files run in parallel
  * without sharing state.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,6 +24,9 @@ export interface TestServer {
   dataDir: string;
   superuser: PocketBase;
   superuserCredentials: { email: string; password: string };
+  /** A client signed in with the workers' account: what a scout worker is, no superuser. */
+  worker: PocketBase;
+  workerCredentials: { email: string; password: string };
   /**
    * The running process's output so far, all of it (a restart starts a new one). A test waits for
    * a line with waitForOutput.
@@ -167,12 +170,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (!found) throw new Error('unreachable');
   let server = found;
   const superuser = signedIn;
+  const workerCredentials = { email: 'worker@adscout.test', password: randomSecret() };
+  const workerRecord = await superuser
+    .collection('workers')
+    .create({ ...workerCredentials, passwordConfirm: workerCredentials.password });
+  // Impersonation gives a real worker token without spending the sign-in rate limit.
+  const worker = await superuser.collection('workers').impersonate(workerRecord.id, 3600);
+  worker.autoCancellation(false);
 
   return {
     url: server.url,
     dataDir,
     superuser,
     superuserCredentials,
+    worker,
+    workerCredentials,
     output: () => server.log.text,
     async waitForOutput(pattern, { after = 0, timeoutMs = 10_000 } = {}) {
       const matches = (text: string) =>

@@ -55,7 +55,7 @@ function normalizedRows(): NormalizedAd[] {
 /** A raw POST as superuser, with the status of a refusal. */
 async function post(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
   try {
-    return { status: 200, body: await server.superuser.send(path, { method: 'POST', body }) };
+    return { status: 200, body: await server.worker.send(path, { method: 'POST', body }) };
   } catch (error) {
     const failed = error as { status: number; response?: { message?: string } };
     return { status: failed.status, body: failed.response?.message };
@@ -64,7 +64,7 @@ async function post(path: string, body: unknown): Promise<{ status: number; body
 
 describe('the worker client against the real hooks', () => {
   it('claims, heartbeats, writes normalized rows, finishes and releases through the contract', async () => {
-    const api = workerServer(server.superuser, 'contract-worker');
+    const api = workerServer(server.worker, 'contract-worker');
     expect(await api.claim()).toBeNull();
     const runId = await workingRun();
     const claimed = await api.claim();

@@ -217,7 +217,7 @@ describe('realtime and catch-up', () => {
         status: 'working',
         started_at: new Date().toISOString(),
       });
-      const post = (path: string, body: unknown) => server.superuser.send(path, { method: 'POST', body });
+      const post = (path: string, body: unknown) => server.worker.send(path, { method: 'POST', body });
       const claimed = (await post('/api/adscout/worker/claim', { worker: 'w' })) as {
         run: { id: string } | null;
       };

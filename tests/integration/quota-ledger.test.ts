@@ -150,7 +150,7 @@ describe('server-only collections', () => {
       await server.superuser.collection('stripe_events').getFullList({ filter: 'event_id = "evt_forged"' }),
     ).toHaveLength(0);
     expect((await quota(user)).total_remaining).toBe(10);
-    // the worker's finish route is for the worker (a superuser) only
+    // the worker's finish route is for the workers' account only
     expect([401, 403]).toContain(
       await statusOf(
         user.pb.send(`/api/adscout/worker/runs/${'r'.repeat(15)}/finish`, {
@@ -219,13 +219,13 @@ describe('the quota of one user under concurrency', () => {
       .update(runId, { lease_owner: worker, lease_expires_at: new Date(Date.now() + 60_000).toISOString() });
     const rows = Array.from({ length: count }, () => ({ ad_id: `lamp-${adCounter++}` }));
     if (rows.length) {
-      await server.superuser.send(`/api/adscout/worker/runs/${runId}/results`, {
+      await server.worker.send(`/api/adscout/worker/runs/${runId}/results`, {
         method: 'POST',
         body: { worker, rows },
       });
     }
     const finish = () =>
-      server.superuser.send(`/api/adscout/worker/runs/${runId}/finish`, {
+      server.worker.send(`/api/adscout/worker/runs/${runId}/finish`, {
         method: 'POST',
         body: { worker, status },
       });

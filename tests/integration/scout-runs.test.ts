@@ -61,7 +61,7 @@ const quota = (user: TestUser) =>
 async function scout(runId: string, ads: string[], status: 'completed' | 'failed' = 'completed') {
   const worker = `w-${runId}`;
   const post = <T>(path: string, body: Record<string, unknown>) =>
-    server.superuser.send<T>(path, { method: 'POST', body: { worker, ...body } });
+    server.worker.send<T>(path, { method: 'POST', body: { worker, ...body } });
   // claim until we get this run (other tests' runs may be queued too)
   await server.superuser
     .collection('search_runs')

@@ -1,5 +1,6 @@
 /**
- * The stack scripts create superusers through PocketBase's CLI. Random passwords are base64url
+ * Test servers (tests/integration/harness.ts) create their superuser through PocketBase's CLI;
+ * `npm start` never does (tests/integration/stack-accounts.test.ts). Random passwords are base64url
  * and start with '-' once in 64 times; the CLI used to read such a password as flags, print an
  * error, exit 0 and save nothing, so the stack (and a test run) could not sign in.
  */

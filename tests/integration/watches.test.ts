@@ -282,7 +282,7 @@ describe('the scheduler', () => {
     await server.superuser
       .collection('search_runs')
       .update(own.id, { lease_owner: worker, lease_expires_at: pbDate(Date.now() + 60_000) });
-    await server.superuser.send(`/api/adscout/worker/runs/${own.id}/finish`, {
+    await server.worker.send(`/api/adscout/worker/runs/${own.id}/finish`, {
       method: 'POST',
       body: { worker, status: 'completed' },
     });

@@ -36,8 +36,8 @@ async function workingRun(): Promise<string> {
 describe('workerServer', () => {
   it('reports a lease another worker took over, without throwing where the worker just moves on', async () => {
     const id = await workingRun();
-    const first = workerServer(server.superuser, 'worker-a');
-    const second = workerServer(server.superuser, 'worker-b');
+    const first = workerServer(server.worker, 'worker-a');
+    const second = workerServer(server.worker, 'worker-b');
     expect((await first.claim())?.id).toBe(id);
     expect(await first.heartbeat(id, 0)).toBe(true);
 
@@ -55,12 +55,12 @@ describe('workerServer', () => {
   });
 
   it('treats a run that is gone as a lost lease, and passes on any other refusal', async () => {
-    const worker = workerServer(server.superuser, 'worker-c');
+    const worker = workerServer(server.worker, 'worker-c');
     expect(await worker.heartbeat('nosuchrun12345', 0)).toBe(false);
     await expect(worker.release('nosuchrun12345')).resolves.toBeUndefined();
 
     // no worker name: a 400 that is nobody's lease
-    const nameless = workerServer(server.superuser, ' ');
+    const nameless = workerServer(server.worker, ' ');
     const id = await workingRun();
     await expect(nameless.heartbeat(id, 0)).rejects.toMatchObject({ status: 400 });
     await expect(nameless.release(id)).rejects.toMatchObject({ status: 400 });

@@ -40,8 +40,8 @@ describe('npm run build:worker', () => {
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       ADSCOUT_PB_URL: server.url,
-      ADSCOUT_WORKER_EMAIL: server.superuserCredentials.email,
-      ADSCOUT_WORKER_PASSWORD: server.superuserCredentials.password,
+      ADSCOUT_WORKER_EMAIL: server.workerCredentials.email,
+      ADSCOUT_WORKER_PASSWORD: server.workerCredentials.password,
       ADSCOUT_WORKER_NAME: 'compiled',
       SCOUT_CONCURRENCY: '2',
       SCOUT_DEMO_PACE_MS: '100',
@@ -69,7 +69,7 @@ describe('npm run build:worker', () => {
     // `exited` waits for the output streams to close: the whole log is read
     expect(await worker.exited).toEqual({ code: 0, signal: null });
     expect(worker.output()).toContain(
-      `[worker compiled] ready: signed in to ${server.url} as ${server.superuserCredentials.email}, up to 2 runs at once`,
+      `[worker compiled] ready: signed in to ${server.url} as ${server.workerCredentials.email}, up to 2 runs at once`,
     );
     expect(worker.output()).toMatch(
       /\[worker compiled\] claimed run \w+ \(80 ads, attempt 1, 0 stored; 2 of 2 slots busy\)/,

@@ -14,7 +14,7 @@ let alice: TestUser;
 let bob: TestUser;
 
 async function post<T>(path: string, body: unknown): Promise<T> {
-  return server.superuser.send<T>(path, { method: 'POST', body });
+  return server.worker.send<T>(path, { method: 'POST', body });
 }
 
 /** A working run as the run guard would leave it (created directly, as superuser). */
@@ -103,7 +103,7 @@ describe('claim', () => {
     await drain();
     const runId = await workingRun(alice);
     await post<Claimed>('/api/adscout/worker/claim', { worker: 'leaving' });
-    await server.superuser.send(`/api/adscout/worker/runs/${runId}/release`, {
+    await server.worker.send(`/api/adscout/worker/runs/${runId}/release`, {
       method: 'POST',
       body: { worker: 'leaving' },
     });

@@ -212,7 +212,7 @@ function closed(child: ChildProcess): Promise<number | null> {
 describe('start-up', () => {
   it('retries signing in, then exits 1 with the reason when the password is wrong', async () => {
     const wrong = join(pool.dir, 'wrong-credentials.json');
-    const identity = { email: server.superuserCredentials.email, password: 'not-the-password' };
+    const identity = { email: server.workerCredentials.email, password: 'not-the-password' };
     await writeFile(wrong, JSON.stringify({ worker: identity }), { mode: 0o600 });
     const locked = startWorker({
       pbUrl: server.url,

@@ -20,11 +20,11 @@ export interface WorkerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts workers signed in as the server's superuser; `stopAll()` stops every one still running. */
+/** Starts workers signed in with the server's workers' account; `stopAll()` stops every one still running. */
 export async function workerPool(server: TestServer, defaults: Record<string, string>) {
   const dir = await mkdtemp(join(tmpdir(), 'adscout-worker-'));
   const credentialsFile = join(dir, 'credentials.json');
-  await writeFile(credentialsFile, JSON.stringify({ worker: server.superuserCredentials }), { mode: 0o600 });
+  await writeFile(credentialsFile, JSON.stringify({ worker: server.workerCredentials }), { mode: 0o600 });
   const running: WorkerProcess[] = [];
   return {
     dir,

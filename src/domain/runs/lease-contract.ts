@@ -15,6 +15,14 @@ import { isAdMediaUrl, isHttpUrl } from '../text/url.ts';
 export const WORKER_NAME_MAX_LENGTH = 100;
 export const MAX_RESULT_ROWS_PER_REQUEST = 1000;
 export const LEASE_NOT_HELD_MESSAGE = 'The lease on this run is not held by this worker.';
+/** The auth collection of the workers' accounts, the only one the worker routes accept. */
+export const WORKERS_COLLECTION = 'workers';
+/**
+ * The realtime topic on which the server tells the workers that a run waits to be claimed. Only a
+ * worker may subscribe to it, and its messages say nothing but that (WorkSignal).
+ */
+export const WORK_TOPIC = 'adscout_work';
+export type WorkSignal = Record<string, never>;
 
 const WORKER_NAME_MESSAGE = `worker (1–${WORKER_NAME_MAX_LENGTH} characters) is required.`;
 

@@ -7,6 +7,7 @@ import { robotsTxt, sitemapXml } from '../../domain/pages/static-files.ts';
 import { origin } from './env.ts';
 import { publicConfig } from './settings.ts';
 
+export { provisionAccounts, provisionWorkerAccount } from './accounts.ts';
 export { emailHmac } from './audit-key.ts';
 export { checkBatchRequest } from './batch-access.ts';
 export { appUrl, behindTrustedProxy, env, origin, positiveEnv, requestScheme } from './env.ts';

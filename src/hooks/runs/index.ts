@@ -1,7 +1,7 @@
 /**
  * The runs area (pb_hooks/scout-runs.pb.js, scout-worker.pb.js): the creation guard, the worker
- * lease routes and the sweep of stalled runs. Each route checks its body against the lease
- * contract of src/domain and answers in its shape.
+ * lease routes, the workers' wake-up topic and the sweep of stalled runs. Each route checks its
+ * body against the lease contract of src/domain and answers in its shape.
  */
 import {
   claimRequestSchema,
@@ -24,6 +24,7 @@ export {
 export { leaseUntil, requireLease, storedCount } from './leases.ts';
 export { requestBody } from './request.ts';
 export { sweep } from './sweep.ts';
+export { handleWorkSubscription, isWorker, wakeWorkers } from './workers.ts';
 
 /** POST /api/adscout/worker/claim. */
 export function handleClaim(e: core.RequestEvent): void {

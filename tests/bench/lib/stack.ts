@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import {
+  accountsEnv,
   freePort,
   loadOrCreateCredentials,
   startPocketBase,
   startWorker,
-  upsertSuperuser,
 } from '../../../scripts/lib/stack.mjs';
 import { createSubscription } from '../../fixtures/records.ts';
 
@@ -18,6 +18,8 @@ export interface BenchStack {
   /** PocketBase's process id (to read its memory from /proc). */
   pid: number;
   superuser: PocketBase;
+  /** A client signed in with the workers' account (the lease routes accept no other). */
+  worker: PocketBase;
   /** A subscribed user with a client signed in as them. */
   subscriber(label: string): Promise<{ id: string; pb: PocketBase }>;
   /** CPU time (user + system, ms) PocketBase and the workers have used so far (Linux /proc). */
@@ -61,11 +63,16 @@ export async function startBenchStack(options: {
   const pocketbase = process.env.POCKETBASE_BIN;
   if (!pocketbase) throw new Error('POCKETBASE_BIN is not set: run through `npm run bench`');
   const dataDir = await mkdtemp(join(tmpdir(), 'adscout-bench-'));
-  const { path: credentialsFile, credentials } = loadOrCreateCredentials(dataDir);
-  upsertSuperuser(pocketbase, dataDir, credentials.admin.email, credentials.admin.password);
-  upsertSuperuser(pocketbase, dataDir, credentials.worker.email, credentials.worker.password);
+  // The admin superuser and the workers' account, made by PocketBase from its environment as
+  // `npm start` does; the workers read their own file.
+  const { workerPath: credentialsFile, credentials } = loadOrCreateCredentials(dataDir);
   const env = { SCOUT_DEMO_PACE_MS: '0', ...options.env };
-  const server = await startPocketBase({ pocketbase, dataDir, http: `127.0.0.1:${await freePort()}`, env });
+  const server = await startPocketBase({
+    pocketbase,
+    dataDir,
+    http: `127.0.0.1:${await freePort()}`,
+    env: { ...env, ...accountsEnv(credentials) },
+  });
   const workers = Array.from({ length: options.workers }, (_, i) =>
     startWorker({ pbUrl: server.url, credentialsFile, stdio: 'ignore', name: `bench-${i + 1}`, env }),
   );
@@ -74,11 +81,15 @@ export async function startBenchStack(options: {
   await superuser
     .collection('_superusers')
     .authWithPassword(credentials.admin.email, credentials.admin.password);
+  const worker = new PocketBase(server.url);
+  worker.autoCancellation(false);
+  await worker.collection('workers').authWithPassword(credentials.worker.email, credentials.worker.password);
   let counter = 0;
   return {
     url: server.url,
     pid: server.child.pid!,
     superuser,
+    worker,
     async subscriber(label) {
       counter += 1;
       return createSubscriber(superuser, `${label}-${counter}@bench.test`);

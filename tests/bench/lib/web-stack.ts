@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { ensurePocketBase, ensureWebBuild, webBuildDir } from '../../../scripts/bootstrap.mjs';
 import {
+  accountsEnv,
   freePort,
   loadOrCreateCredentials,
   startPocketBase,
-  upsertSuperuser,
 } from '../../../scripts/lib/stack.mjs';
 import { createSubscription } from '../../fixtures/records.ts';
 
@@ -36,12 +36,12 @@ export async function startWebStack(): Promise<WebStack> {
   let server: Awaited<ReturnType<typeof startPocketBase>> | null = null;
   try {
     const { credentials } = loadOrCreateCredentials(dataDir);
-    upsertSuperuser(pocketbase, dataDir, credentials.admin.email, credentials.admin.password);
     server = await startPocketBase({
       pocketbase,
       dataDir,
       http: `127.0.0.1:${await freePort()}`,
       publicDir: webBuildDir(),
+      env: accountsEnv(credentials),
     });
     const superuser = new PocketBase(server.url);
     superuser.autoCancellation(false);

@@ -118,7 +118,8 @@ export async function writeColumns(
       return `app.db().newQuery(${JSON.stringify(sql)}).bind(${JSON.stringify({ ...values, id })}).execute();`;
     });
     await writeFile(
-      join(dir, `${Math.floor(Date.now() / 1000)}_test_rewrite_columns.js`),
+      // a name of its own: two rewrites within one second must not share the one already applied
+      join(dir, `${Math.floor(Date.now() / 1000)}_test_rewrite_columns_${randomSecret(6)}.js`),
       `migrate((app) => {\n${statements.join('\n')}\n}, () => {});\n`,
     );
     await server.restart({

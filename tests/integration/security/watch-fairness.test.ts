@@ -96,7 +96,7 @@ describe('the watch scheduler', () => {
     await server.superuser
       .collection('search_runs')
       .update(first.run, { lease_owner: worker, lease_expires_at: pbDate(new Date(Date.now() + 60_000)) });
-    await server.superuser.send(`/api/adscout/worker/runs/${first.run}/finish`, {
+    await server.worker.send(`/api/adscout/worker/runs/${first.run}/finish`, {
       method: 'POST',
       body: { worker, status: 'completed' },
     });

@@ -1,9 +1,9 @@
 /**
  * Users never read the name of the worker that holds their run (`lease_owner`, by default the
  * worker's host name and pid): not over REST (nor by filtering on it), realtime, the sync route or
- * the export. The field is hidden (pb_migrations), which only superusers see past; the worker, a
- * superuser, still holds and renews its lease through the lease routes. Installed apps that still
- * ask the sync route for `lease_owner` get their rows without it, not a refusal.
+ * the export. The field is hidden (pb_migrations), which only superusers see past; the worker (its
+ * own account, no superuser) still holds and renews its lease through the lease routes. Installed
+ * apps that still ask the sync route for `lease_owner` get their rows without it, not a refusal.
  */
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ beforeAll(async () => {
     requested_count: 10,
   });
   runId = run.id;
-  const claimed = await server.superuser.send<{ run: { id: string } | null }>('/api/adscout/worker/claim', {
+  const claimed = await server.worker.send<{ run: { id: string } | null }>('/api/adscout/worker/claim', {
     method: 'POST',
     body: { worker: WORKER },
   });
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const heartbeat = () =>
-  server.superuser.send<{ lease_expires_at: string }>(`/api/adscout/worker/runs/${runId}/heartbeat`, {
+  server.worker.send<{ lease_expires_at: string }>(`/api/adscout/worker/runs/${runId}/heartbeat`, {
     method: 'POST',
     body: { worker: WORKER, progress: 1 },
   });
