@@ -28,6 +28,8 @@ import {
   POCKETBASE_VERSION,
   STRIPE_MOCK_MODULE,
   STRIPE_MOCK_VERSION,
+  VERSITYGW_MODULE,
+  VERSITYGW_VERSION,
 } from './lib/versions.mjs';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -241,6 +243,22 @@ export function ensureMailpit() {
   });
 }
 
+/**
+ * Returns the path of versitygw (tests only: a real S3-compatible server over a plain folder, which
+ * the integration tests put PocketBase's file storage and backups on): VERSITYGW_BIN, or one built
+ * into .bin/ (first time about 2.5 minutes).
+ */
+export function ensureVersityGw() {
+  return ensureGoTool({
+    what: 'versitygw',
+    overrideVar: 'VERSITYGW_BIN',
+    module: VERSITYGW_MODULE,
+    version: VERSITYGW_VERSION,
+    binary: 'versitygw',
+    ldflags: '-s -w',
+  });
+}
+
 /** The inputs of the web build; the build is redone when any of them changes. */
 function webInputs() {
   return [
@@ -312,6 +330,7 @@ export async function ensureHooksBundle() {
  * @property {string} pocketbase
  * @property {string | null} stripeMock
  * @property {string | null} mailpit
+ * @property {string | null} versitygw
  * @property {number} seconds
  */
 
@@ -325,15 +344,16 @@ export async function bootstrap({ stripeMock = false, web = true, hooksBundle = 
   const pocketbase = await ensurePocketBase();
   const stripe = stripeMock ? await ensureStripeMock() : null;
   const mailpit = stripeMock ? await ensureMailpit() : null;
+  const versitygw = stripeMock ? await ensureVersityGw() : null;
   if (hooksBundle) await ensureHooksBundle();
   if (web) await ensureWebBuild();
-  return { pocketbase, stripeMock: stripe, mailpit, seconds: (Date.now() - started) / 1000 };
+  return { pocketbase, stripeMock: stripe, mailpit, versitygw, seconds: (Date.now() - started) / 1000 };
 }
 
 /**
  * Setup for a script that runs the tests or benchmarks (`npm run bench`, `npm run coverage`):
- * the bootstrap with the test servers (stripe-mock, Mailpit), and POCKETBASE_BIN / STRIPE_MOCK_BIN /
- * MAILPIT_BIN pointed at the binaries
+ * the bootstrap with the test servers (stripe-mock, Mailpit, versitygw), and POCKETBASE_BIN /
+ * STRIPE_MOCK_BIN / MAILPIT_BIN / VERSITYGW_BIN pointed at the binaries
  * for every process it starts. A failure ends the script with one line naming `what`.
  * @param {string} what
  * @returns {Promise<BootstrapResult>}
@@ -350,7 +370,7 @@ export async function bootstrapForRunner(what) {
 }
 
 /**
- * Points POCKETBASE_BIN, and STRIPE_MOCK_BIN and MAILPIT_BIN when they were built, at the binaries
+ * Points POCKETBASE_BIN, and STRIPE_MOCK_BIN, MAILPIT_BIN and VERSITYGW_BIN when they were built, at the binaries
  * a bootstrap found, for every process the script starts.
  * @param {BootstrapResult} result
  */
@@ -358,6 +378,7 @@ export function useBinaries(result) {
   process.env.POCKETBASE_BIN = result.pocketbase;
   if (result.stripeMock) process.env.STRIPE_MOCK_BIN = result.stripeMock;
   if (result.mailpit) process.env.MAILPIT_BIN = result.mailpit;
+  if (result.versitygw) process.env.VERSITYGW_BIN = result.versitygw;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -6,3 +6,5 @@ export const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock';
 export const STRIPE_MOCK_VERSION = 'v0.203.0';
 export const MAILPIT_MODULE = 'github.com/axllent/mailpit';
 export const MAILPIT_VERSION = 'v1.27.11';
+export const VERSITYGW_MODULE = 'github.com/versity/versitygw/cmd/versitygw';
+export const VERSITYGW_VERSION = 'v1.8.0';

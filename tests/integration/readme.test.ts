@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.mjs';
 import { MAIL_ENV_NAMES } from '../../src/hooks/config/mail-settings.ts';
 import { BACKUP_ENV_NAMES } from '../../src/hooks/config/server-settings.ts';
+import { STORAGE_ENV_NAMES } from '../../src/hooks/config/storage-settings.ts';
 import { collectionsCreatedByMigrations } from './migration-collections.ts';
 
 const README_LINES_MAX = 200;
@@ -104,8 +105,8 @@ describe('the docs', () => {
       .map((line) => line.split('|')[1] ?? '')
       .join(' ');
     const listed = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]));
-    // read by name, and the backup and mail settings read from their lists
-    const read = new Set<string>([...BACKUP_ENV_NAMES, ...MAIL_ENV_NAMES]);
+    // read by name, and the backup, storage and mail settings read from their lists
+    const read = new Set<string>([...BACKUP_ENV_NAMES, ...STORAGE_ENV_NAMES, ...MAIL_ENV_NAMES]);
     const hooks = tracked.filter((path) => path.startsWith('src/hooks/') && path.endsWith('.ts'));
     for (const file of hooks) {
       const source = readFileSync(join(ROOT, file), 'utf8');

@@ -4,7 +4,8 @@
  * front, a public APP_URL — unless the operator asks for it;
  * Stripe mode with its key and webhook secret; APP_URL wherever others can reach the server, so
  * no link is built on a client's Host header), then write the settings that come from the
- * environment into PocketBase's own: the trusted proxy headers, the scheduled backups, and mail
+ * environment into PocketBase's own: the trusted proxy headers, the scheduled backups, the file
+ * storage (storage-settings.ts: refused while files uploaded to disk would be left behind), and mail
  * (SMTP, the sender, and the application URL that mail links are built on). They are set on
  * every start, so the environment wins over edits in the admin UI. The first start also makes
  * the audit key in the data dir (audit-key.ts).
@@ -31,12 +32,47 @@ import {
   type BackupSettings,
 } from './server-settings.ts';
 import { checkAppUrl } from './public-origin.ts';
+import {
+  isUploadedFile,
+  localFilesLeftBehind,
+  STORAGE_ENV_NAMES,
+  storageSettings,
+  type StorageEnv,
+  type StorageSettings,
+} from './storage-settings.ts';
 import { billingEnv, startupReport } from './settings.ts';
 
 function backupEnv(): BackupEnv {
   const values = {} as BackupEnv;
   for (const name of BACKUP_ENV_NAMES) values[name] = env(name);
   return values;
+}
+
+function storageEnv(): StorageEnv {
+  const values = {} as StorageEnv;
+  for (const name of STORAGE_ENV_NAMES) values[name] = env(name);
+  return values;
+}
+
+/** The uploaded files under `dir` (0 when it does not exist). */
+function countUploads(dir: string): number {
+  let entries: { name(): string; isDir(): boolean }[];
+  try {
+    entries = $os.readDir(dir);
+  } catch (_) {
+    return 0;
+  }
+  let count = 0;
+  for (const entry of entries) {
+    if (entry.isDir()) count += countUploads(`${dir}/${entry.name()}`);
+    else if (isUploadedFile(entry.name())) count += 1;
+  }
+  return count;
+}
+
+function describeStorage(storage: StorageSettings, localDir: string): string {
+  if (storage.enabled) return `file storage: S3 bucket ${storage.bucket} at ${storage.endpoint}`;
+  return `file storage: ${localDir} (STORAGE_S3_* is not set)`;
 }
 
 function mailEnv(): MailEnv {
@@ -70,11 +106,20 @@ export function startServer(): void {
   const billing = checkBilling(billingEnv(), exposure);
   const backups = backupSettings(backupEnv());
   const mail = mailSettings(mailEnv());
+  const storage = storageSettings(storageEnv());
+  const localStorageDir = `${$app.dataDir()}/storage`;
+  // walking the folder only when S3 is asked for: servers on disk never pay for it
+  const leftBehind =
+    storage.errors.length > 0 || !storage.settings.enabled
+      ? null
+      : localFilesLeftBehind(storage.settings, localStorageDir, countUploads(localStorageDir));
   const found = [
     ...billing.errors,
     ...checkAppUrl(exposure),
     ...proxy.errors,
     ...backups.errors,
+    ...storage.errors,
+    ...(leftBehind ? [leftBehind] : []),
     ...mail.errors,
   ];
   // a malformed APP_URL is named by the origin check and, with SMTP, by the mail check: once
@@ -100,6 +145,14 @@ export function startServer(): void {
   settings.backups.s3.accessKey = s3.accessKey;
   settings.backups.s3.secret = s3.secret;
   settings.backups.s3.forcePathStyle = s3.forcePathStyle;
+  const files = storage.settings;
+  settings.s3.enabled = files.enabled;
+  settings.s3.bucket = files.bucket;
+  settings.s3.region = files.region;
+  settings.s3.endpoint = files.endpoint;
+  settings.s3.accessKey = files.accessKey;
+  settings.s3.secret = files.secret;
+  settings.s3.forcePathStyle = files.forcePathStyle;
   const appUrl = applicationUrl(env('APP_URL'), listen[0] ?? '');
   settings.meta.appName = 'AdScout';
   settings.meta.appURL = appUrl;
@@ -117,6 +170,7 @@ export function startServer(): void {
     console.log('[adscout] made the audit key (.adscout-audit-key in the data dir, mode 0600)');
   for (const line of startupReport()) console.log(`[adscout] ${line}`);
   console.log(`[adscout] ${describeBackups(backups.settings)}`);
+  console.log(`[adscout] ${describeStorage(storage.settings, localStorageDir)}`);
   console.log(`[adscout] ${describeMail(mail.settings, appUrl)}`);
   if (proxy.headers.length > 0)
     console.log(

@@ -1,0 +1,178 @@
+/**
+ * docs/configuration.md#file-storage and docs/going-live.md#backups against a real S3-compatible
+ * server (versitygw over a temporary folder): STORAGE_S3_* puts PocketBase's uploaded files in a
+ * bucket, a file over 6 MB included (PocketBase uploads those in parts); BACKUP_S3_* puts a backup
+ * in another, which restores; and files already on disk keep the server from moving to S3 until
+ * they are copied over.
+ */
+import { randomBytes } from 'node:crypto';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import PocketBase, { type RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKUP_ENV_NAMES } from '../../src/hooks/config/server-settings.ts';
+import { STORAGE_ENV_NAMES } from '../../src/hooks/config/storage-settings.ts';
+import { waitUntil } from '../fixtures/wait-for.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { startVersityGw, type VersityGw } from './versitygw.ts';
+
+/** Unset, whatever the shell running the tests has. */
+const S3_UNSET = Object.fromEntries([...BACKUP_ENV_NAMES, ...STORAGE_ENV_NAMES].map((name) => [name, '']));
+const MB = 1024 * 1024;
+
+let gw: VersityGw;
+const servers: TestServer[] = [];
+beforeAll(async () => {
+  gw = await startVersityGw();
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await gw?.stop();
+});
+
+async function server(env: Record<string, string>) {
+  const started = await startTestServer({ env: { ...S3_UNSET, ...env } });
+  servers.push(started);
+  return started;
+}
+
+/** A throwaway collection with a file field (no collection of the app has one yet). */
+async function uploadsCollection(pb: PocketBase): Promise<string> {
+  const collection = await pb.collections.create({
+    name: `uploads_${randomBytes(4).toString('hex')}`,
+    type: 'base',
+    fields: [
+      { name: 'title', type: 'text' },
+      { name: 'doc', type: 'file', maxSelect: 1, maxSize: 32 * MB },
+    ],
+  });
+  return collection.name;
+}
+
+async function upload(pb: PocketBase, collection: string, title: string, bytes: Buffer) {
+  return pb.collection(collection).create({ title, doc: new File([new Uint8Array(bytes)], `${title}.bin`) });
+}
+
+/** The file of a record, read back through PocketBase's /api/files as the superuser. */
+async function download(started: TestServer, record: RecordModel): Promise<Buffer> {
+  const url = `${started.url}/api/files/${record.collectionId}/${record.id}/${record.doc as string}`;
+  const response = await fetch(url, { headers: { Authorization: started.superuser.authStore.token } });
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+function keyOf(record: RecordModel): string {
+  return `${record.collectionId}/${record.id}/${record.doc as string}`;
+}
+
+describe('file storage on S3 (STORAGE_S3_*)', () => {
+  it(
+    'keeps uploads, a multi-part one over 6 MB included, in the bucket and serves them back',
+    { timeout: 60_000 },
+    async () => {
+      const bucket = gw.bucket('files-upload');
+      const started = await server(gw.env('STORAGE_S3', bucket));
+      await started.waitForOutput(`file storage: S3 bucket ${bucket} at ${gw.endpoint}`);
+      expect((await started.superuser.settings.getAll()).s3).toMatchObject({
+        enabled: true,
+        bucket,
+        endpoint: gw.endpoint,
+        forcePathStyle: true,
+      });
+      const collection = await uploadsCollection(started.superuser);
+      const small = randomBytes(1234);
+      const large = randomBytes(7 * MB + 321);
+      const smallRecord = await upload(started.superuser, collection, 'small', small);
+      const largeRecord = await upload(started.superuser, collection, 'large', large);
+
+      expect((await download(started, smallRecord)).equals(small)).toBe(true);
+      expect((await download(started, largeRecord)).equals(large)).toBe(true);
+      // in the S3 server's folder, not in the data dir
+      expect(gw.keys(bucket)).toEqual(expect.arrayContaining([keyOf(smallRecord), keyOf(largeRecord)]));
+      expect(readFileSync(join(gw.root, bucket, keyOf(largeRecord))).equals(large)).toBe(true);
+      expect(() => readFileSync(join(started.dataDir, 'storage', keyOf(smallRecord)))).toThrow(/ENOENT/);
+    },
+  );
+
+  it(
+    'is refused while files uploaded to disk would be left behind, and taken once they are copied over',
+    { timeout: 60_000 },
+    async () => {
+      const started = await server({});
+      await started.waitForOutput('file storage: ');
+      const collection = await uploadsCollection(started.superuser);
+      const bytes = randomBytes(4096);
+      const record = await upload(started.superuser, collection, 'on-disk', bytes);
+      const localDir = join(started.dataDir, 'storage');
+      expect(readFileSync(join(localDir, keyOf(record))).equals(bytes)).toBe(true);
+
+      const bucket = gw.bucket('files-moved');
+      await expect(started.restart({ env: gw.env('STORAGE_S3', bucket) })).rejects.toThrow(
+        `${localDir} still holds 1 file uploaded before`,
+      );
+      // the way the message says, with a plain copy into the S3 server's folder for an S3 client
+      await started.restart({
+        whileStopped: () => {
+          cpSync(localDir, join(gw.root, bucket), {
+            recursive: true,
+            filter: (path) => !path.endsWith('.attrs'),
+          });
+          rmSync(localDir, { recursive: true });
+        },
+      });
+      await started.waitForOutput(`file storage: S3 bucket ${bucket}`);
+      expect((await download(started, record)).equals(bytes)).toBe(true);
+    },
+  );
+
+  it('refuses to start with a partial STORAGE_S3_* set, naming the missing ones', async () => {
+    const started = await server({});
+    await expect(started.restart({ env: { STORAGE_S3_BUCKET: 'files' } })).rejects.toThrow(
+      'S3 file storage needs STORAGE_S3_REGION, STORAGE_S3_ENDPOINT, STORAGE_S3_ACCESS_KEY, STORAGE_S3_SECRET as well',
+    );
+  });
+});
+
+describe('a backup on S3 (BACKUP_S3_*)', () => {
+  it('lands in the bucket and restores, with the files still on S3', { timeout: 120_000 }, async () => {
+    const files = gw.bucket('files-backup');
+    const backups = gw.bucket('backups');
+    const started = await server({ ...gw.env('STORAGE_S3', files), ...gw.env('BACKUP_S3', backups) });
+    await started.waitForOutput(`on S3 bucket ${backups}`);
+    const collection = await uploadsCollection(started.superuser);
+    const bytes = randomBytes(2048);
+    const kept = await upload(started.superuser, collection, 'kept', bytes);
+
+    await started.superuser.backups.create('adscout-s3-test.zip');
+    expect(gw.keys(backups)).toContain('adscout-s3-test.zip');
+    expect((await started.superuser.backups.getFullList()).map((b) => b.key)).toContain(
+      'adscout-s3-test.zip',
+    );
+
+    // made after the backup: the restore takes it away
+    await started.superuser.collection(collection).create({ title: 'after' });
+    await started.superuser.backups.restore('adscout-s3-test.zip');
+    const restored = new PocketBase(started.url);
+    restored.autoCancellation(false);
+    const titles = async () => {
+      const signedIn = await restored
+        .collection('_superusers')
+        .authWithPassword(started.superuserCredentials.email, started.superuserCredentials.password)
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!signedIn) return [];
+      return (await restored.collection(collection).getFullList({ sort: 'title' })).map((r) => r.title);
+    };
+    await waitUntil('the restore to finish', async () => (await titles()).join() === 'kept', {
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}\n${started.output()}`);
+    });
+    const url = `${started.url}/api/files/${kept.collectionId}/${kept.id}/${kept.doc as string}`;
+    const response = await fetch(url, { headers: { Authorization: restored.authStore.token } });
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * versitygw (a real S3-compatible server over a plain folder, built by the bootstrap from the Go
+ * module proxy) on a free loopback port: PocketBase keeps its files (STORAGE_S3_*) and backups
+ * (BACKUP_S3_*) in its buckets, and tests read the objects back from the folder.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { ensureVersityGw } from '../../scripts/bootstrap.mjs';
+import { freePort } from '../../scripts/lib/stack.mjs';
+
+export interface VersityGw {
+  endpoint: string;
+  /** The folder the server keeps its buckets in: bucket `b`, key `k` is `<root>/b/k`. */
+  root: string;
+  /** Makes a bucket (a top-level folder, as the posix backend keeps them). */
+  bucket(name: string): string;
+  /** The keys in a bucket, sorted. */
+  keys(bucket: string): string[];
+  /** The environment of an S3 store in `bucket`, under `prefix` (`STORAGE_S3` or `BACKUP_S3`). */
+  env(prefix: 'STORAGE_S3' | 'BACKUP_S3', bucket: string): Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const REGION = 'us-east-1';
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+async function launch(
+  binary: string,
+  root: string,
+  keys: { access: string; secret: string },
+): Promise<{ child: ChildProcess; endpoint: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = spawn(binary, ['--port', `127.0.0.1:${port}`, '--quiet', 'posix', root], {
+      env: { ...process.env, ROOT_ACCESS_KEY: keys.access, ROOT_SECRET_KEY: keys.secret },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const endpoint = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && child.exitCode === null) {
+      // any S3 answer (an unsigned request is refused with an S3 error) says it is serving
+      const serving = await fetch(endpoint).then(
+        (response) => response.status > 0,
+        () => false,
+      );
+      if (serving && child.exitCode === null) return { child, endpoint };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    child.kill('SIGKILL');
+    // a port taken between freePort() and the bind: try others
+    if (attempt >= 5) throw new Error(`versitygw did not start: ${stderr}`);
+  }
+}
+
+export async function startVersityGw(): Promise<VersityGw> {
+  const binary = process.env.VERSITYGW_BIN || (await ensureVersityGw());
+  const root = await mkdtemp(join(tmpdir(), 'adscout-s3-'));
+  const keys = {
+    access: `adscout${randomBytes(6).toString('hex')}`,
+    secret: randomBytes(18).toString('hex'),
+  };
+  const { child, endpoint } = await launch(binary, root, keys);
+  return {
+    endpoint,
+    root,
+    bucket(name) {
+      mkdirSync(join(root, name));
+      return name;
+    },
+    keys(bucket) {
+      const dir = join(root, bucket);
+      return listFiles(dir)
+        .filter((path) => statSync(path).isFile())
+        .map((path) => relative(dir, path))
+        .sort();
+    },
+    env: (prefix, bucket) => ({
+      [`${prefix}_BUCKET`]: bucket,
+      [`${prefix}_REGION`]: REGION,
+      [`${prefix}_ENDPOINT`]: endpoint,
+      [`${prefix}_ACCESS_KEY`]: keys.access,
+      [`${prefix}_SECRET`]: keys.secret,
+      // a bucket on a loopback address has no host name of its own
+      [`${prefix}_FORCE_PATH_STYLE`]: 'true',
+    }),
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null) await exited;
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
