@@ -163,7 +163,15 @@ describe('a backup on S3 (BACKUP_S3_*)', () => {
           () => false,
         );
       if (!signedIn) return [];
-      return (await restored.collection(collection).getFullList({ sort: 'title' })).map((r) => r.title);
+      // While PocketBase restarts on the restored data, a read may fail (500 or a refused
+      // connection); the wait goes on until the restored records answer.
+      return restored
+        .collection(collection)
+        .getFullList({ sort: 'title' })
+        .then(
+          (records) => records.map((r) => r.title as string),
+          () => [],
+        );
     };
     await waitUntil('the restore to finish', async () => (await titles()).join() === 'kept', {
       timeoutMs: 60_000,
