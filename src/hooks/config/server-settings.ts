@@ -6,6 +6,7 @@
  */
 import type { BillingMode } from '../../domain/records/constants.ts';
 import { parseHttpUrl } from '../../domain/text/url.ts';
+import { s3EnvNames, s3Settings, type S3Settings } from './s3-settings.ts';
 
 /** PocketBase's own default when `serve` gets neither --http nor a domain. */
 export const POCKETBASE_DEFAULT_HTTP = '127.0.0.1:8090';
@@ -200,28 +201,11 @@ export interface BackupSettings {
   /** A cron expression, or '' for no scheduled backups. */
   cron: string;
   cronMaxKeep: number;
-  s3: {
-    enabled: boolean;
-    bucket: string;
-    region: string;
-    endpoint: string;
-    accessKey: string;
-    secret: string;
-    forcePathStyle: boolean;
-  };
+  s3: S3Settings;
 }
 
 /** The variables of the scheduled backups. */
-export const BACKUP_ENV_NAMES = [
-  'BACKUP_CRON',
-  'BACKUP_MAX_KEEP',
-  'BACKUP_S3_BUCKET',
-  'BACKUP_S3_REGION',
-  'BACKUP_S3_ENDPOINT',
-  'BACKUP_S3_ACCESS_KEY',
-  'BACKUP_S3_SECRET',
-  'BACKUP_S3_FORCE_PATH_STYLE',
-] as const;
+export const BACKUP_ENV_NAMES = ['BACKUP_CRON', 'BACKUP_MAX_KEEP', ...s3EnvNames('BACKUP_S3')] as const;
 
 export type BackupEnv = { [name in (typeof BACKUP_ENV_NAMES)[number]]: string };
 
@@ -229,14 +213,6 @@ export const BACKUP_DEFAULTS = { cron: '0 3 * * *', maxKeep: 7 } as const;
 
 /** Turns scheduled backups off (for servers backed up another way). */
 const BACKUP_OFF = 'off';
-
-const S3_REQUIRED: (keyof BackupEnv)[] = [
-  'BACKUP_S3_BUCKET',
-  'BACKUP_S3_REGION',
-  'BACKUP_S3_ENDPOINT',
-  'BACKUP_S3_ACCESS_KEY',
-  'BACKUP_S3_SECRET',
-];
 
 /** A five-field cron expression of numbers, ranges, lists, steps and `*` (PocketBase's syntax). */
 const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
@@ -263,29 +239,8 @@ export function backupSettings(env: BackupEnv): { settings: BackupSettings; erro
       errors.push(`BACKUP_MAX_KEEP must be a whole number of backups of at least 1, not "${keepText}".`);
     else cronMaxKeep = keep;
   }
-  const anyS3 = S3_REQUIRED.some((name) => env[name].trim() !== '');
-  const missing = S3_REQUIRED.filter((name) => env[name].trim() === '');
-  if (anyS3 && missing.length > 0)
-    errors.push(`S3 backups need ${missing.join(', ')} as well (or none of the BACKUP_S3_* variables).`);
-  const endpoint = env.BACKUP_S3_ENDPOINT.trim();
-  if (anyS3 && endpoint && !/^https?:\/\/\S+$/i.test(endpoint))
-    errors.push(`BACKUP_S3_ENDPOINT must be an http(s) URL, not "${endpoint}".`);
-  return {
-    settings: {
-      cron,
-      cronMaxKeep,
-      s3: {
-        enabled: anyS3,
-        bucket: env.BACKUP_S3_BUCKET.trim(),
-        region: env.BACKUP_S3_REGION.trim(),
-        endpoint,
-        accessKey: env.BACKUP_S3_ACCESS_KEY.trim(),
-        secret: env.BACKUP_S3_SECRET.trim(),
-        forcePathStyle: /^(1|true|yes)$/i.test(env.BACKUP_S3_FORCE_PATH_STYLE.trim()),
-      },
-    },
-    errors,
-  };
+  const s3 = s3Settings(env, 'BACKUP_S3', 'S3 backups need');
+  return { settings: { cron, cronMaxKeep, s3: s3.settings }, errors: [...errors, ...s3.errors] };
 }
 
 /** The header names of TRUSTED_PROXY_HEADERS ("X-Forwarded-For, X-Real-IP"), and bad ones. */

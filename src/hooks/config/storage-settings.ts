@@ -3,62 +3,19 @@
  * store named by STORAGE_S3_* (docs/configuration.md). Written into PocketBase's settings at every
  * start (startup.ts), like the backups (server-settings.ts).
  */
+import { s3EnvNames, s3Settings, type S3Settings } from './s3-settings.ts';
 
 /** The variables of the file storage. */
-export const STORAGE_ENV_NAMES = [
-  'STORAGE_S3_BUCKET',
-  'STORAGE_S3_REGION',
-  'STORAGE_S3_ENDPOINT',
-  'STORAGE_S3_ACCESS_KEY',
-  'STORAGE_S3_SECRET',
-  'STORAGE_S3_FORCE_PATH_STYLE',
-] as const;
+export const STORAGE_ENV_NAMES = s3EnvNames('STORAGE_S3');
 
 export type StorageEnv = { [name in (typeof STORAGE_ENV_NAMES)[number]]: string };
 
 /** PocketBase's `s3` settings (its file storage). */
-export interface StorageSettings {
-  enabled: boolean;
-  bucket: string;
-  region: string;
-  endpoint: string;
-  accessKey: string;
-  secret: string;
-  forcePathStyle: boolean;
-}
-
-const REQUIRED: (keyof StorageEnv)[] = [
-  'STORAGE_S3_BUCKET',
-  'STORAGE_S3_REGION',
-  'STORAGE_S3_ENDPOINT',
-  'STORAGE_S3_ACCESS_KEY',
-  'STORAGE_S3_SECRET',
-];
+export type StorageSettings = S3Settings;
 
 /** The file storage the environment asks for, and what is wrong with it. */
 export function storageSettings(env: StorageEnv): { settings: StorageSettings; errors: string[] } {
-  const errors: string[] = [];
-  const enabled = REQUIRED.some((name) => env[name].trim() !== '');
-  const missing = REQUIRED.filter((name) => env[name].trim() === '');
-  if (enabled && missing.length > 0)
-    errors.push(
-      `S3 file storage needs ${missing.join(', ')} as well (or none of the STORAGE_S3_* variables).`,
-    );
-  const endpoint = env.STORAGE_S3_ENDPOINT.trim();
-  if (enabled && endpoint && !/^https?:\/\/\S+$/i.test(endpoint))
-    errors.push(`STORAGE_S3_ENDPOINT must be an http(s) URL, not "${endpoint}".`);
-  return {
-    settings: {
-      enabled,
-      bucket: env.STORAGE_S3_BUCKET.trim(),
-      region: env.STORAGE_S3_REGION.trim(),
-      endpoint,
-      accessKey: env.STORAGE_S3_ACCESS_KEY.trim(),
-      secret: env.STORAGE_S3_SECRET.trim(),
-      forcePathStyle: /^(1|true|yes)$/i.test(env.STORAGE_S3_FORCE_PATH_STYLE.trim()),
-    },
-    errors,
-  };
+  return s3Settings(env, 'STORAGE_S3', 'S3 file storage needs');
 }
 
 /**
