@@ -20,3 +20,5 @@ export * from './results/result-columns.ts';
 export * from './runs/lease-contract.ts';
 export * from './runs/watches.ts';
 export * from './pages/routes.ts';
+export * from './media/creative-limits.ts';
+export * from './media/media-contract.ts';
