@@ -1,13 +1,57 @@
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_HOME, ROUTES } from './src/domain/pages/routes.ts';
+import { DEMO_MEDIA_PREFIX } from './src/domain/text/url.ts';
+import { demoMediaSources } from './src/worker/sources/demo-media.ts';
+import { demoMediaType, renderDemoMedia, writeDemoMedia } from './src/worker/sources/demo-media-render.ts';
 
 const THEME_COLOR = '#0f172a';
+
+/**
+ * The demo catalogue's creatives (src/worker/sources/demo-media.ts), rendered, never committed:
+ * the build writes them into <outDir>/demo-media/ (renders cached in node_modules/.cache), the dev
+ * server answers them. The committed videos come from public/demo-media/ as every public file.
+ */
+function demoMedia(): Plugin {
+  let outDir = '';
+  let ssr = false;
+  return {
+    name: 'adscout-demo-media',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    configureServer(server) {
+      const sources = demoMediaSources();
+      const rendered = new Map<string, Promise<Buffer>>();
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0] ?? '';
+        const name = path.startsWith(DEMO_MEDIA_PREFIX) ? path.slice(DEMO_MEDIA_PREFIX.length) : '';
+        const source = sources.get(name);
+        if (!source) return next();
+        let bytes = rendered.get(name);
+        if (!bytes) rendered.set(name, (bytes = renderDemoMedia(source)));
+        bytes.then((data) => {
+          res.setHeader('Content-Type', demoMediaType(name));
+          res.end(data);
+        }, next);
+      });
+    },
+    async writeBundle() {
+      if (ssr) return;
+      await writeDemoMedia(join(outDir, 'demo-media'), {
+        cacheDir: join(import.meta.dirname, 'node_modules', '.cache', 'adscout-demo-media'),
+      });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    demoMedia(),
     VitePWA({
       // A new version waits for the user's 'Reload' (src/web/app/update-prompt.tsx): an automatic
       // reload could lose a half-filled form.
@@ -36,8 +80,8 @@ export default defineConfig({
         // The app shell only. User data lives in IndexedDB, never in a service-worker cache, so
         // no runtime caching of /api responses.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
-        // The demo catalogue's product images are ad media, not the shell: fetched when an ad
-        // is shown, never precached (tests/e2e/pwa.e2e.ts checks the precache).
+        // The demo catalogue's creatives are ad media, not the shell: fetched when an ad is
+        // shown (or archived), never precached (tests/e2e/pwa.e2e.ts checks the precache).
         globIgnores: ['demo-media/**'],
         navigateFallback: '/index.html',
         // PocketBase's API and admin UI share the origin: never answer them with the app shell.

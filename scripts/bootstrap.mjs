@@ -269,6 +269,10 @@ function webInputs() {
     ...listFiles(join(ROOT, 'public')),
     ...listFiles(join(ROOT, 'src', 'web')),
     ...listFiles(join(ROOT, 'src', 'domain')),
+    // the demo catalogue's creatives, which the build renders (vite.config.ts)
+    ...['demo-media.ts', 'demo-media-render.ts', 'demo-catalogue.ts'].map((name) =>
+      join(ROOT, 'src', 'worker', 'sources', name),
+    ),
   ].filter((p) => existsSync(p));
 }
 

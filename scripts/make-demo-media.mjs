@@ -1,24 +1,16 @@
-// Draws the demo catalogue's product images (src/worker/sources/demo-media.ts) into
-// public/demo-media/, where the app serves them at /demo-media/. Run
-// `node --import tsx scripts/make-demo-media.mjs` after changing the drawings or the catalogue's
-// products; the SVGs are committed, so builds need nothing but this repository. `--out DIR`
-// writes them elsewhere (src/worker/sources/demo-media.test.ts checks the committed files).
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { demoMediaFiles } from '../src/worker/sources/demo-media.ts';
+// Renders the demo catalogue's creatives (src/worker/sources/demo-media.ts, every drawing in
+// every variant, as JPEG, PNG, WebP and GIF) into a folder: `node --import tsx
+// scripts/make-demo-media.mjs [--out DIR]`, dist/demo-media/ by default. `vite build` writes the
+// same files there itself (vite.config.ts) and the dev server answers them, so nobody needs to run
+// this to use the app; it is for looking at the files, or serving them from elsewhere. The
+// committed videos (public/demo-media/*.mp4) come from scripts/make-demo-videos.mjs.
+import { resolve, relative, join } from 'node:path';
+import { writeDemoMedia } from '../src/worker/sources/demo-media-render.ts';
 import { ROOT } from './lib/stack.mjs';
 
 const outAt = process.argv.indexOf('--out');
 const out = outAt > 0 ? process.argv[outAt + 1] : undefined;
-const dir = out ? resolve(out) : join(ROOT, 'public', 'demo-media');
-mkdirSync(dir, { recursive: true });
-const files = demoMediaFiles();
-// images of products the catalogue no longer sells go
-for (const name of readdirSync(dir)) if (!files.has(name)) rmSync(join(dir, name));
-let bytes = 0;
-for (const [name, svg] of files) {
-  writeFileSync(join(dir, name), svg);
-  bytes += statSync(join(dir, name)).size;
-}
+const dir = out ? resolve(out) : join(ROOT, 'dist', 'demo-media');
+const { files, bytes } = await writeDemoMedia(dir);
 const shown = relative(ROOT, dir).startsWith('..') ? dir : relative(ROOT, dir);
-console.log(`wrote ${files.size} images to ${shown} (${(bytes / 1024).toFixed(1)} KB in all)`);
+console.log(`wrote ${files} images to ${shown} (${(bytes / 1024).toFixed(1)} KB in all)`);

@@ -16,6 +16,8 @@ export interface SourceSettings {
   metaGraphBase: string;
   /** The demo source's pause per page of 25 ads. */
   demoPaceMs: number;
+  /** DEMO_MEDIA_BASE (tests, benches): the demo's media as expiring links on this origin; '' = the app's own. */
+  demoMediaBase: string;
 }
 
 export const SOURCE_DEFAULTS = {
@@ -76,6 +78,7 @@ export function readSourceSettings(env: NodeJS.ProcessEnv = process.env): Source
     metaAccessToken: (env.META_ACCESS_TOKEN ?? '').trim(),
     metaGraphBase: baseUrl(env.META_GRAPH_BASE, SOURCE_DEFAULTS.metaGraphBase),
     demoPaceMs,
+    demoMediaBase: baseUrl(env.DEMO_MEDIA_BASE, ''),
   };
 }
 

@@ -556,7 +556,7 @@ test("a demo scout's ads show the product images the app serves itself", async (
   const view = detail(page);
   await expect(view).toBeVisible();
   const image = creativeImage(view);
-  await expect(image).toHaveAttribute('src', /^\/demo-media\/[a-z0-9-]+\.svg$/);
+  await expect(image).toHaveAttribute('src', /^\/demo-media\/[a-z0-9-]+\.(?:jpg|png|webp|gif)$/);
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBe(600);

@@ -50,13 +50,13 @@ test('the precache holds the app shell but never the demo media, which the serve
 }) => {
   await page.goto('/');
   await controlledByServiceWorker(page);
-  const demoImage = '/demo-media/portable-blender.svg';
+  const demoImage = '/demo-media/portable-blender-a.jpg';
   // the page loads a demo image through the service worker, as the detail view would
   const fetched = await page.evaluate(async (path) => {
     const response = await fetch(path);
     return { status: response.status, type: response.headers.get('content-type') ?? '' };
   }, demoImage);
-  expect(fetched).toEqual({ status: 200, type: expect.stringMatching(/^image\/svg\+xml/) });
+  expect(fetched).toEqual({ status: 200, type: expect.stringMatching(/^image\/jpeg/) });
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) {

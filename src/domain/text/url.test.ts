@@ -59,7 +59,11 @@ describe('isAdMediaUrl: http(s) CDN links and the demo catalogue’s own images'
     'https://scontent.xx.fbcdn.net/v/t39.35426-6/480112233_n.jpg?oe=6816D5E6',
     'http://cdn.example/v.mp4',
     '/demo-media/no-pull-dog-harness.svg',
-    '/demo-media/3-in-1-charging-station.webp',
+    '/demo-media/3-in-1-charging-station-d.webp',
+    '/demo-media/portable-blender-a.jpg',
+    '/demo-media/niche-pet-a.png',
+    '/demo-media/interactive-laser-cat-toy-e.gif',
+    '/demo-media/portable-blender.mp4',
   ])('accepts %s', (url) => {
     expect(isAdMediaUrl(url)).toBe(true);
   });
@@ -71,7 +75,8 @@ describe('isAdMediaUrl: http(s) CDN links and the demo catalogue’s own images'
     '/demo-media/file.svg?x=1',
     '/demo-media/File.svg',
     '/demo-media/-x.svg',
-    '/demo-media/file.png',
+    '/demo-media/file.html',
+    '/demo-media/file.jpg.html',
     '/demo-media/file.svg ',
     '/api/collections/users/records',
     '/demo-mediax/file.svg',

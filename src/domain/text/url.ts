@@ -66,13 +66,13 @@ export function queryParam(query: string, name: string): string | null {
 }
 
 /**
- * Where the app serves the demo catalogue's product images (public/demo-media/). The demo source
+ * Where the app serves the demo catalogue's product images and videos (dist/demo-media/). The demo source
  * writes media as root-relative paths under it, so its ads show on a server with no internet.
  */
 export const DEMO_MEDIA_PREFIX = '/demo-media/';
 
-/** A file name under DEMO_MEDIA_PREFIX: lower-case words and hyphens, an image extension, nothing else. */
-const DEMO_MEDIA_PATH = /^\/demo-media\/[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?\.(?:svg|webp)$/;
+/** A file name under DEMO_MEDIA_PREFIX: lower-case words and hyphens, a media extension, nothing else. */
+const DEMO_MEDIA_PATH = /^\/demo-media\/[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?\.(?:jpg|png|webp|gif|mp4|svg)$/;
 
 /** A root-relative path to one of the demo catalogue's images (no '..', query or other folder). */
 export function isDemoMediaPath(raw: string): boolean {

@@ -15,7 +15,7 @@ import {
 } from './demo-catalogue.ts';
 import { bodyText, linkDescription, titleText, ucfirst } from './demo-copy.ts';
 import { card, image, rawItem, transparency, video } from './demo-item.ts';
-import { demoMediaPath } from './demo-media.ts';
+import { demoMediaPath, demoVideoPath } from './demo-media.ts';
 import { numericId, Rand } from './demo-random.ts';
 import { productUrl, slug, type Universe } from './demo-shops.ts';
 import type { SourceQuery } from './types.ts';
@@ -91,8 +91,11 @@ export function buildGroup(ctx: BuildContext, day: number, slot: number): Group 
   const cta = ctaText(ctaType, country);
   const campaign = `${slug(product.name)}-${rand.pick(['scale', 'test', 'cbo', 'broad', 'retarget', 'ugc'])}`;
   const collationId = numericId(`${key}|collation`, 16);
-  /** The product image of the main product or of another product of the shop's niche. */
-  const mediaOf = (p: DemoProduct) => demoMediaPath(p, p === product ? offer.niche : niche);
+  /**
+   * The product image of the main product or of another product of the shop's niche, in the
+   * variant this shop uses (so the product shows near-duplicate files across shops).
+   */
+  const mediaOf = (p: DemoProduct) => demoMediaPath(p, p === product ? offer.niche : niche, shop.domain);
   const style = rand.int(0, 5);
 
   let body: string = bodyText(style, product, rand, country);
@@ -121,7 +124,7 @@ export function buildGroup(ctx: BuildContext, day: number, slot: number): Group 
 
   switch (format) {
     case 'VIDEO':
-      videos = [video(mediaOf(product))];
+      videos = [video(mediaOf(product), demoVideoPath(product, offer.niche))];
       break;
     case 'IMAGE':
       images = [image(mediaOf(product))];

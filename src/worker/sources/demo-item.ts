@@ -1,7 +1,7 @@
 /**
  * The raw item shape of the demo source: what the curious_coder Apify actor returns for one ad
  * (docs/ad-sources.md#the-actors-output), so that one normalizer handles both. Images are the app's own demo
- * product images (demo-media.ts, root-relative /demo-media/ paths); Page pictures sit on an `.example` host.
+ * product images and videos (demo-media.ts, root-relative /demo-media/ paths); Page pictures sit on an `.example` host.
  */
 import { countryName, EU_COUNTRY_CODES } from '../../domain/forms/countries.ts';
 import { AGE_BUCKETS, type DemoFormat } from './demo-catalogue.ts';
@@ -11,14 +11,17 @@ import type { Shop } from './demo-shops.ts';
 /** Where the demo's Page profile pictures would be (never shown). */
 const PICTURE_HOST = 'https://media.adscout-demo.example';
 
-/** An image of the creative: one of the demo product images (a 600×600 SVG, also the resized one). */
+/** An image of the creative: one of the demo product images (a 600×600 raster, also the resized one). */
 export function image(path: string): { original_image_url: string; resized_image_url: string } {
   return { original_image_url: path, resized_image_url: path };
 }
 
-/** A video: the demo ships no video files, so only its preview image (a product image) is known. */
-export function video(previewPath: string): Record<string, unknown> {
-  return { video_hd_url: null, video_sd_url: null, video_preview_image_url: previewPath };
+/**
+ * A video: its file when the product has one (demo-media.ts, DEMO_VIDEO_PRODUCTS), else only its
+ * preview image (a product image) is known.
+ */
+export function video(previewPath: string, videoPath: string | null): Record<string, unknown> {
+  return { video_hd_url: videoPath, video_sd_url: null, video_preview_image_url: previewPath };
 }
 
 export function card(fields: {

@@ -1,11 +1,17 @@
 /**
- * The demo catalogue's product images: one per product, and one per niche for the products a
- * keyword search invents. The demo source's ads point at them as root-relative paths under
- * /demo-media/, which the app serves itself (public/demo-media/), so an ad's creative shows on a
- * fresh `npm start` with no internet. They are drawn here as small SVGs — a niche glyph on the
- * product's colours, its name and a DEMO tag — and written by `node --import tsx
- * scripts/make-demo-media.mjs`; demo-media.test.ts checks the committed files are these drawings.
- * The demo has no video files: a video ad carries its preview image only.
+ * The demo catalogue's creatives: one drawing per product, and one per niche for the products a
+ * keyword search invents, each rendered to a few raster files (DEMO_MEDIA_VARIANTS: the same
+ * picture re-encoded, brightened or darkened a little, at another JPEG quality, cropped by 2% —
+ * distinct files, near perceptual hashes). An ad points at the variant its store picked
+ * (demoMediaFile), so one product in several stores shows near-duplicates, as on Facebook. A few
+ * products also have a short video (DEMO_VIDEO_PRODUCTS, committed in public/demo-media/ by
+ * scripts/make-demo-videos.mjs).
+ *
+ * The drawings are small SVGs — a niche glyph on the product's colours, its name and a DEMO tag.
+ * demo-media-render.ts rasterizes them; the build writes them into dist/demo-media/ and the dev
+ * server answers them (vite.config.ts), so the ads carry root-relative /demo-media/ paths the app
+ * serves itself and an ad's creative shows on a fresh `npm start` with no internet. With a media
+ * base (DEMO_MEDIA_BASE) the links are absolute and signed like Facebook's instead (demoMediaLink).
  */
 import { DEMO_MEDIA_PREFIX } from '../../domain/text/url.ts';
 import { NICHES, type DemoNiche, type DemoProduct } from './demo-catalogue.ts';
@@ -24,14 +30,91 @@ const NICHE_LABELS: Record<string, string> = {
   wellness: 'Wellness',
 };
 
-/** The file of a product's image: its own for catalogue products, its niche's for invented ones. */
-export function demoMediaFile(product: DemoProduct, niche: DemoNiche): string {
-  return niche.products.includes(product) ? `${slug(product.name)}.svg` : `niche-${niche.key}.svg`;
+/** One raster file of a drawing: its format and the small change that makes it a near-duplicate. */
+export interface DemoMediaVariant {
+  /** The file name's last part: `<drawing>-<suffix>.<format>`. */
+  suffix: string;
+  format: 'jpg' | 'png' | 'webp' | 'gif';
+  /** JPEG/WebP quality. */
+  quality?: number;
+  /** Multiplies the brightness (1.06 is 6% brighter). */
+  brightness?: number;
+  /** Cut this share of the side from each edge, then scale back to 600×600. */
+  crop?: number;
 }
 
-/** The root-relative path an ad carries for a product's image. */
-export function demoMediaPath(product: DemoProduct, niche: DemoNiche): string {
-  return `${DEMO_MEDIA_PREFIX}${demoMediaFile(product, niche)}`;
+/** A product's files; the first is the one its video's frames come from. */
+export const PRODUCT_VARIANTS: readonly DemoMediaVariant[] = [
+  { suffix: 'a', format: 'jpg', quality: 85 },
+  { suffix: 'b', format: 'jpg', quality: 70, brightness: 1.06 },
+  { suffix: 'c', format: 'jpg', quality: 92, brightness: 0.94 },
+  { suffix: 'd', format: 'webp', quality: 80, crop: 0.02 },
+];
+
+/** A niche's files (the invented products' image): a palette PNG and a brighter JPEG. */
+export const NICHE_VARIANTS: readonly DemoMediaVariant[] = [
+  { suffix: 'a', format: 'png' },
+  { suffix: 'b', format: 'jpg', quality: 85, brightness: 1.05 },
+];
+
+/** One product also has a GIF, the animated-image format Facebook serves besides video. */
+const GIF_DRAWING = 'interactive-laser-cat-toy';
+const GIF_VARIANT: DemoMediaVariant = { suffix: 'e', format: 'gif', crop: 0.01 };
+
+/** The variants of a drawing ('portable-blender', 'niche-pet'). */
+function variantsOf(drawing: string): readonly DemoMediaVariant[] {
+  if (drawing === GIF_DRAWING) return [...PRODUCT_VARIANTS, GIF_VARIANT];
+  return drawing.startsWith('niche-') ? NICHE_VARIANTS : PRODUCT_VARIANTS;
+}
+
+/**
+ * The products with a short video (`<slug>.mp4` in public/demo-media/, ~3 s, 320×320, made by
+ * scripts/make-demo-videos.mjs from the product's first variant). A video ad of one of them
+ * carries the video and, as its preview image, the store's variant of the product image.
+ */
+export const DEMO_VIDEO_PRODUCTS = [
+  'Portable Blender',
+  'Mini Massage Gun',
+  'No-Pull Dog Harness',
+  'LED Light Therapy Mask',
+  'Sunset Projection Lamp',
+] as const;
+
+function isCatalogueProduct(product: DemoProduct, niche: DemoNiche): boolean {
+  return niche.products.includes(product);
+}
+
+/**
+ * The file of a product's image in a store: its own drawing for catalogue products, its niche's
+ * for invented ones, in the variant the store picks (the same store always picks the same one).
+ */
+export function demoMediaFile(product: DemoProduct, niche: DemoNiche, storeKey: string): string {
+  const drawing = isCatalogueProduct(product, niche) ? slug(product.name) : `niche-${niche.key}`;
+  const variants = variantsOf(drawing);
+  const variant = variants[Number(numericId(`${storeKey}|${drawing}`, 6)) % variants.length]!;
+  return `${drawing}-${variant.suffix}.${variant.format}`;
+}
+
+/** The root-relative path an ad carries for a product's image in a store. */
+export function demoMediaPath(product: DemoProduct, niche: DemoNiche, storeKey: string): string {
+  return `${DEMO_MEDIA_PREFIX}${demoMediaFile(product, niche, storeKey)}`;
+}
+
+/** The root-relative path of a product's video, or null when it has none. */
+export function demoVideoPath(product: DemoProduct, niche: DemoNiche): string | null {
+  if (!isCatalogueProduct(product, niche)) return null;
+  return (DEMO_VIDEO_PRODUCTS as readonly string[]).includes(product.name)
+    ? `${DEMO_MEDIA_PREFIX}${demoVideoFile(product.name)}`
+    : null;
+}
+
+/** A video product's file name, and the raster its frames are made from. */
+export function demoVideoFile(productName: string): string {
+  return `${slug(productName)}.mp4`;
+}
+export function demoVideoSource(productName: string): string {
+  const first = PRODUCT_VARIANTS[0]!;
+  return `${slug(productName)}-${first.suffix}.${first.format}`;
 }
 
 // ---- drawing ----------------------------------------------------------------------------------
@@ -110,21 +193,22 @@ export function drawDemoMedia(title: string, nicheKey: string): string {
         `<text x="300" y="${lines.length === 1 ? 548 : 527 + i * 42}" font-size="${size}">${escapeXml(line)}</text>`,
     )
     .join('');
-  // a few dots around the disc, placed by the name, so two products of a niche differ at a glance
-  const dots = [0, 1, 2]
-    .map((i) => {
-      const angle = ((seed >> (i * 3)) % 360) + i * 120;
-      const x = Math.round(300 + Math.cos((angle * Math.PI) / 180) * 215);
-      const y = Math.round(250 + Math.sin((angle * Math.PI) / 180) * 185);
-      return `<circle cx="${x}" cy="${y}" r="${14 + ((seed >> i) % 3) * 8}" fill="${ink}" fill-opacity=".18"/>`;
-    })
-    .join('');
+  // a backdrop of tiles shaded by the name's bits: two products of a niche (the same glyph) then
+  // differ in their coarse shapes, as a perceptual hash sees them, not only in colour and text
+  const bits = Number(numericId(`layout|${nicheKey}|${title}`, 8));
+  const tiles = Array.from({ length: 16 }, (_, i) =>
+    (bits >> i) & 1
+      ? `<rect x="${(i % 4) * 150}" y="${Math.floor(i / 4) * 120}" width="150" height="120" fill="${band}" fill-opacity=".85"/>`
+      : '',
+  ).join('');
+  // and the disc with its glyph sits left, centre or right
+  const cx = [190, 300, 410][(bits >> 16) % 3]!;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">` +
     `<defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${deep}"/></linearGradient></defs>` +
-    `<rect width="600" height="600" fill="url(#g)"/>${dots}` +
-    `<circle cx="300" cy="250" r="168" fill="#fff" fill-opacity=".6"/>` +
-    `<g transform="translate(300 250)">${glyph(ink, '#ffffff')}</g>` +
+    `<rect width="600" height="600" fill="url(#g)"/>${tiles}` +
+    `<circle cx="${cx}" cy="250" r="168" fill="#fff" fill-opacity=".6"/>` +
+    `<g transform="translate(${cx} 250)">${glyph(ink, '#ffffff')}</g>` +
     `<rect y="478" width="600" height="122" fill="${band}"/>` +
     `<g font-family="system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif" font-weight="700" fill="#fff" text-anchor="middle">${text}</g>` +
     `<rect x="24" y="24" width="92" height="34" rx="17" fill="#fff" fill-opacity=".85"/>` +
@@ -133,13 +217,35 @@ export function drawDemoMedia(title: string, nicheKey: string): string {
   );
 }
 
-/** Every image the demo catalogue points at, by file name. */
-export function demoMediaFiles(): Map<string, string> {
-  const files = new Map<string, string>();
+/** A raster file the demo catalogue points at: its drawing and how it is rendered. */
+export interface DemoMediaSource {
+  svg: string;
+  variant: DemoMediaVariant;
+}
+
+/** Every raster file the demo catalogue points at, by file name (each drawing in each variant). */
+export function demoMediaSources(): Map<string, DemoMediaSource> {
+  const files = new Map<string, DemoMediaSource>();
+  const add = (drawing: string, svg: string) => {
+    for (const variant of variantsOf(drawing))
+      files.set(`${drawing}-${variant.suffix}.${variant.format}`, { svg, variant });
+  };
   for (const niche of NICHES) {
-    for (const product of niche.products)
-      files.set(demoMediaFile(product, niche), drawDemoMedia(product.name, niche.key));
-    files.set(`niche-${niche.key}.svg`, drawDemoMedia(NICHE_LABELS[niche.key] ?? niche.key, niche.key));
+    for (const product of niche.products) add(slug(product.name), drawDemoMedia(product.name, niche.key));
+    add(`niche-${niche.key}`, drawDemoMedia(NICHE_LABELS[niche.key] ?? niche.key, niche.key));
   }
   return files;
+}
+
+/** How long a signed demo link is valid, like Facebook's CDN links (a few days). */
+export const DEMO_MEDIA_LINK_TTL_S = 3 * 86_400;
+
+/**
+ * A root-relative demo path as an absolute link on `base` (DEMO_MEDIA_BASE), shaped like a
+ * Facebook CDN link: the ad it belongs to and its expiry (`oe`, unix seconds in 8 hex digits).
+ * tests/fixtures/fake-cdn.ts answers these links.
+ */
+export function demoMediaLink(path: string, base: string, adId: string, expiresAtS: number): string {
+  const oe = Math.floor(expiresAtS).toString(16).toUpperCase().padStart(8, '0');
+  return `${base.replace(/\/+$/, '')}${path}?ad=${encodeURIComponent(adId)}&oe=${oe}`;
 }

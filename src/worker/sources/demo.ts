@@ -8,11 +8,14 @@
  * EU/UK transparency (reach, age and gender) is present only for EU countries and the UK.
  *
  * The parts: demo-random.ts (seeded numbers), demo-shops.ts (shops and products),
- * demo-copy.ts (ad copy), demo-item.ts (the raw item shape), demo-catalogue.ts (the tables).
+ * demo-copy.ts (ad copy), demo-item.ts (the raw item shape), demo-catalogue.ts (the tables),
+ * demo-media.ts (the creatives' files and links).
  */
 import { realSleep, type Sleep } from '../net/http.ts';
+import { isDemoMediaPath } from '../../domain/text/url.ts';
 import { buildGroup, type BuildContext, type Group } from './demo-creative.ts';
 import { matchesQuery } from './demo-filters.ts';
+import { DEMO_MEDIA_LINK_TTL_S, demoMediaLink } from './demo-media.ts';
 import { Rand } from './demo-random.ts';
 import { buildUniverse, demoSeed } from './demo-shops.ts';
 import type { AdSource, SourcePage, SourceQuery } from './types.ts';
@@ -26,7 +29,11 @@ const DAY_MS = 86_400_000;
  * link's filters (active status, media type, platforms, start dates) applied. Content languages
  * and the ad type are not filtered: the demo ads are all English-language commercial ads.
  */
-export function buildDemoCatalogue(query: SourceQuery, nowMs: number): Record<string, unknown>[] {
+export function buildDemoCatalogue(
+  query: SourceQuery,
+  nowMs: number,
+  mediaBase = '',
+): Record<string, unknown>[] {
   const seed = demoSeed(query);
   const universe = buildUniverse(query, seed);
   const ctx: BuildContext = {
@@ -49,14 +56,40 @@ export function buildDemoCatalogue(query: SourceQuery, nowMs: number): Record<st
     for (let slot = 0; slot < creatives; slot++) groups.push(buildGroup(ctx, day, slot));
   }
   groups.sort((a, b) => b.score - a.score);
-  const items = groups.flatMap((group) => group.items).filter((item) => matchesQuery(item, query));
+  let items = groups.flatMap((group) => group.items).filter((item) => matchesQuery(item, query));
+  if (mediaBase) {
+    const expiresAtS = nowMs / 1000 + DEMO_MEDIA_LINK_TTL_S;
+    items = items.map((item) =>
+      withMediaLinks(item, (path) => demoMediaLink(path, mediaBase, String(item.ad_archive_id), expiresAtS)),
+    );
+  }
   for (const item of items) item.total = items.length;
   return items;
+}
+
+/**
+ * A copy of `value` with every demo media path replaced by `link(path)`; the ads of a creative
+ * share their media arrays, so the item is copied, never changed in place.
+ */
+function withMediaLinks<T>(value: T, link: (path: string) => string): T {
+  if (typeof value === 'string') return (isDemoMediaPath(value) ? link(value) : value) as T;
+  if (Array.isArray(value)) return value.map((entry: unknown) => withMediaLinks(entry, link)) as T;
+  if (value && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(value)) copy[key] = withMediaLinks(entry, link);
+    return copy as T;
+  }
+  return value;
 }
 
 export interface DemoSourceOptions {
   /** Pause before each page (SCOUT_DEMO_PACE_MS); 0 answers at once. */
   paceMs: number;
+  /**
+   * DEMO_MEDIA_BASE (a test or bench setting): absolute, expiring media links on this origin
+   * (tests/fixtures/fake-cdn.ts) instead of the app's root-relative /demo-media/ paths.
+   */
+  mediaBase?: string;
   pageSize?: number;
   now?: () => number;
   sleep?: Sleep;
@@ -70,7 +103,7 @@ export function createDemoSource(options: DemoSourceOptions): AdSource {
     name: 'demo',
     async *pages(query, { signal, cursor }): AsyncIterable<SourcePage> {
       if (signal.aborted) throw signal.reason;
-      const catalogue = buildDemoCatalogue(query, now());
+      const catalogue = buildDemoCatalogue(query, now(), options.mediaBase ?? '');
       let offset = cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0;
       const limit = Math.max(0, Math.floor(query.limit));
       let yielded = 0;

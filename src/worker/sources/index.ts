@@ -50,6 +50,7 @@ export function createSource(
     default:
       return createDemoSource({
         paceMs: settings.demoPaceMs,
+        mediaBase: settings.demoMediaBase,
         ...(deps.now ? { now: deps.now } : {}),
         ...(deps.sleep ? { sleep: deps.sleep } : {}),
       });
