@@ -29,6 +29,7 @@ import {
   taskOf,
   upload,
   writeRows,
+  type UploadParts,
 } from './media-support.ts';
 import { pbDate, writeColumns } from './security/support.ts';
 
@@ -289,7 +290,7 @@ describe('upload and known', () => {
     const adId = ad('bad');
     const task = await claimOnly(alice, adId);
     const text = Buffer.from('this is not an image at all\n'.repeat(20));
-    const cases = [
+    const cases: UploadParts[] = [
       { file: { bytes: text, name: 'fake.jpg', type: 'image/jpeg' } },
       {},
       { file: pngPart(await png(3)), fields: { bytes: '7' } },
