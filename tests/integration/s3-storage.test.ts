@@ -2,7 +2,7 @@
  * docs/configuration.md#file-storage and docs/going-live.md#backups against a real S3-compatible
  * server (versitygw over a temporary folder): STORAGE_S3_* puts PocketBase's uploaded files in a
  * bucket, a file over 6 MB included (PocketBase uploads those in parts); BACKUP_S3_* puts a backup
- * in another, which restores; and files already on disk keep the server from moving to S3 until
+ * in another, which restores, a scheduled one (BACKUP_CRON) as well as one made by hand; and files already on disk keep the server from moving to S3 until
  * they are copied over.
  */
 import { randomBytes } from 'node:crypto';
@@ -182,5 +182,53 @@ describe('a backup on S3 (BACKUP_S3_*)', () => {
     const url = `${started.url}/api/files/${kept.collectionId}/${kept.id}/${kept.doc as string}`;
     const response = await fetch(url, { headers: { Authorization: restored.authStore.token } });
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});
+
+describe('a scheduled backup on S3 (BACKUP_CRON, BACKUP_S3_*)', () => {
+  it('is made by the cron into the bucket and restores', { timeout: 180_000 }, async () => {
+    const backups = gw.bucket('backups-scheduled');
+    const started = await server({ ...gw.env('BACKUP_S3', backups), BACKUP_CRON: '* * * * *' });
+    await started.waitForOutput(`on S3 bucket ${backups}`);
+    const collection = await uploadsCollection(started.superuser);
+    await started.superuser.collection(collection).create({ title: 'kept' });
+    // PocketBase names the backups its cron makes @auto_pb_backup_<app>_<time>.zip
+    const scheduled = () => gw.keys(backups).find((key) => key.startsWith('@auto_pb_backup_'));
+    await waitUntil('the cron to put a backup in the bucket', () => Boolean(scheduled()), {
+      timeoutMs: 90_000,
+      intervalMs: 500,
+    });
+    const key = scheduled()!;
+    // the upload is whole once PocketBase lists it
+    await waitUntil(
+      'PocketBase to list the scheduled backup',
+      async () => (await started.superuser.backups.getFullList()).some((b) => b.key === key),
+      { timeoutMs: 30_000 },
+    );
+    await started.superuser.collection(collection).create({ title: 'after' });
+    await started.superuser.backups.restore(key);
+    const restored = new PocketBase(started.url);
+    restored.autoCancellation(false);
+    const titles = async () => {
+      const signedIn = await restored
+        .collection('_superusers')
+        .authWithPassword(started.superuserCredentials.email, started.superuserCredentials.password)
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!signedIn) return [];
+      return restored
+        .collection(collection)
+        .getFullList({ sort: 'title' })
+        .then(
+          (records) => records.map((r) => r.title as string),
+          () => [],
+        );
+    };
+    await waitUntil('the restore to finish', async () => (await titles()).join() === 'kept', {
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    });
   });
 });

@@ -123,7 +123,7 @@ describe('schema parity between pb_migrations and src/domain', () => {
         .map((c) => c.name)
         .filter((name) => !keys.includes(name))
         .sort(),
-    ).toEqual(['created', 'id', 'is_new', 'run', 'updated', 'user']);
+    ).toEqual(['created', 'creative', 'id', 'is_new', 'run', 'updated', 'user']);
   });
 
   it('every server-only run field exists and is refused by the create rule', () => {

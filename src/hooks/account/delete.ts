@@ -4,7 +4,8 @@
  * Sessions expired and subscriptions canceled in Stripe, or nothing outside our records locally —
  * and when Stripe refuses or cannot be reached nothing is deleted. Then, in one transaction: the
  * ledger entries are detached from the user (kept for billing law), every record the user owns is
- * deleted (results, runs, watches, keyword sets, subscription, billing sessions, audit logs), and
+ * deleted (results, runs, watches, keyword sets, subscription, billing sessions, audit logs, the
+ * archive's tasks and creatives — these by record deletion, which removes their files), and
  * the mails kept for its addresses, then the user, and one `account_deleted` entry stays, with a
  * keyed hash of the email (config/audit-key.ts) instead of the email.
  */
@@ -22,6 +23,7 @@ import { audit, requireCurrentPassword, textOf } from './account.ts';
  */
 const OWNED = [
   'search_results',
+  'media_tasks',
   'search_runs',
   'watches',
   'keyword_sets',
@@ -29,6 +31,25 @@ const OWNED = [
   'billing_sessions',
   'audit_logs',
 ];
+
+/** A page of creatives deleted at a time. */
+const CREATIVES_PAGE = 200;
+
+/**
+ * The user's archived creatives, record by record: PocketBase's record deletion removes each
+ * one's files (on disk or in the S3 bucket) once the transaction commits; a SQL delete would
+ * leave them behind. Their rows and tasks are gone already, so nothing else names them.
+ */
+function deleteCreatives(txApp: CoreApp, userId: string): void {
+  if (!collectionExists(txApp, 'creatives')) return;
+  for (;;) {
+    const page = txApp.findRecordsByFilter('creatives', 'user = {:user}', '', CREATIVES_PAGE, 0, {
+      user: userId,
+    });
+    for (const creative of page) txApp.delete(creative!);
+    if (page.length < CREATIVES_PAGE) return;
+  }
+}
 
 function collectionExists(txApp: CoreApp, name: string): boolean {
   try {
@@ -96,6 +117,7 @@ export function deleteAccount(e: core.RequestEvent, userId: string, body: { [key
       if (!collectionExists(txApp, name)) continue;
       txApp.db().newQuery(`DELETE FROM ${name} WHERE user = {:user}`).bind({ user: userId }).execute();
     }
+    deleteCreatives(txApp, userId);
     // the user last: PocketBase ends their realtime connections' authorization with it
     txApp.delete(user);
     audit(txApp, '', 'account_deleted', {

@@ -1,7 +1,8 @@
 /**
  * "Download my data" (docs/accounts.md#download-my-data): GET /api/adscout/account/export writes one JSON
  * file of the user's data — the account, subscription, runs, keyword sets, watches (when that collection
- * exists), ledger and audit log, then every result as an object with the Database's columns.
+ * exists), ledger and audit log, the archived creatives (each one's sha256 and file names, not the files),
+ * then every result as an object with the Database's columns.
  * It is streamed: the results are read a page at a time by an (updated, id) keyset (the sync
  * cursor's index) and written out as they are read, so 50,000 results never sit in memory at once,
  * let alone twice.
@@ -19,6 +20,7 @@ const SECTIONS: { key: string; collection: string; optional?: boolean }[] = [
   { key: 'watches', collection: 'watches', optional: true },
   { key: 'usage_ledger', collection: 'usage_ledger' },
   { key: 'audit_logs', collection: 'audit_logs' },
+  { key: 'creatives', collection: 'creatives' },
 ];
 
 /** A record's public fields without PocketBase's collection bookkeeping. */

@@ -7,10 +7,12 @@
  * the one check of the write path. Then, inside one transaction, one query finds which of the batch's ad ids
  * the user already has from earlier runs, and one prepared INSERT stores the rows: record saves would cost a
  * validation pass and a realtime broadcast per row, and nobody subscribes to result rows (the run's progress
- * is what clients watch).
+ * is what clients watch). The rows it inserted with a media link are queued for the creative archive
+ * in the same transaction, two more statements for the batch (src/hooks/media/tasks.ts, queueArchive).
  */
 import { RESULT_ROW_FIELDS } from '../../domain/ads/ad-fields.ts';
 import type { ResultRow, ResultsResponse } from '../../domain/runs/lease-contract.ts';
+import { queueArchive } from '../media/index.ts';
 import { leaseUntil, requireLease, storedCount } from '../runs/index.ts';
 
 const COLUMNS = ['id', 'run', 'user', 'is_new', 'created', 'updated'].concat(
@@ -63,6 +65,7 @@ export function writeResults(
     let stored = storedCount(txApp, runId);
     let inserted = 0;
     let rejected = 0;
+    const insertedAdIds: string[] = [];
     const earlier = earlierAdIds(txApp, user, runId, adIds);
     const now = new DateTime().string();
     const insert = txApp.db().newQuery(INSERT).prepare();
@@ -84,11 +87,13 @@ export function writeResults(
         if (insert.bind(row).execute().rowsAffected() > 0) {
           inserted++;
           stored++;
+          insertedAdIds.push(row.ad_id);
         }
       }
     } finally {
       insert.close();
     }
+    queueArchive(txApp, user, runId, insertedAdIds);
     run.set('progress', stored);
     run.set('lease_expires_at', leaseUntil());
     txApp.save(run);
