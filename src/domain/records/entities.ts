@@ -134,6 +134,8 @@ export const searchResultSchema = baseRecord.extend({
   card_count: z.number().int(),
   winning_score: z.number(),
   is_new: z.boolean(),
+  /** The archived creative's id (docs/creatives.md), '' until it is archived. */
+  creative: z.string(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
@@ -161,6 +163,20 @@ export const watchSchema = baseRecord.extend({
   last_error: z.string(),
 });
 export type Watch = z.infer<typeof watchSchema>;
+
+/** An archived creative (docs/creatives.md#the-records): `file` and `poster` are file names. */
+export const creativeSchema = baseRecord.extend({
+  user: z.string(),
+  file: z.string(),
+  poster: z.string(),
+  sha256: z.string(),
+  phash: z.string(),
+  mime: z.string(),
+  bytes: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ArchivedCreative = z.infer<typeof creativeSchema>;
 
 /**
  * Ledger kinds. Amounts are positive; the kind says which balance they move:

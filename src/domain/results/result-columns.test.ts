@@ -54,6 +54,7 @@ function result(overrides: Partial<SearchResult> = {}): SearchResult {
     card_count: 0,
     winning_score: 61.5,
     is_new: true,
+    creative: '',
     ...overrides,
   };
 }

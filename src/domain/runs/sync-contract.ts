@@ -4,7 +4,7 @@
  * the collection's REST list would (the same rows, the same JSON values), with the rows serialized
  * by SQLite instead of record by record.
  */
-export const SYNC_COLLECTIONS = ['search_runs', 'search_results', 'keyword_sets'] as const;
+export const SYNC_COLLECTIONS = ['search_runs', 'search_results', 'keyword_sets', 'creatives'] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 
 export const SYNC_PAGE_MAX = 1000;

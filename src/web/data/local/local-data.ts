@@ -12,6 +12,7 @@ import { useSyncExternalStore } from 'react';
 import type { LocaleCode, SearchResult, SearchRun, Watch } from '../../../domain/index.ts';
 import { pb, UserFacingError } from '../server/client.ts';
 import { reportServerReachable } from '../browser/connectivity.ts';
+import { followCreatives } from './creative-index.ts';
 import { defaultKeywords } from './default-keywords.ts';
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
 import { deleteOtherUserDbs, readMeta, writeMeta, type LocalDb, type MetaRecords } from './local-db.ts';
@@ -54,6 +55,7 @@ function bind(): void {
     });
     after.engine.onResults((rows) => resultListeners.forEach((listener) => listener(rows)));
   }
+  followCreatives(after?.db ?? null);
   announce(bindingListeners);
   announce(stateListeners);
 }
