@@ -1,9 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import {
+  CREATIVE_FILES_PATH,
+  CREATIVES_CACHE_MAX_ENTRIES,
+  CREATIVES_CACHE_NAME,
+} from './src/domain/media/creative-files.ts';
 import { APP_HOME, ROUTES } from './src/domain/pages/routes.ts';
 
 const THEME_COLOR = '#0f172a';
+
+/** The archived creatives' thumbnails (`?thumb=`), e.g. /api/files/creatives/{id}/{name}?thumb=100x100. */
+const CREATIVE_THUMB_URL = new RegExp(`${CREATIVE_FILES_PATH.replaceAll('/', '\\/')}[^?#]+\\?thumb=`);
 
 export default defineConfig({
   plugins: [
@@ -33,8 +41,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell only. User data lives in IndexedDB, never in a service-worker cache, so
-        // no runtime caching of /api responses.
+        // The app shell only. User data lives in IndexedDB; the one runtime cache is the archived
+        // creatives' thumbnails below.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
         // The demo catalogue's product images are ad media, not the shell: fetched when an ad
         // is shown, never precached (tests/e2e/pwa.e2e.ts checks the precache).
@@ -43,6 +51,22 @@ export default defineConfig({
         // PocketBase's API and admin UI share the origin: never answer them with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
         cleanupOutdatedCaches: true,
+        // Offline creatives (docs/local-first.md#offline-creatives): a thumbnail's URL (record id,
+        // random file name, size) never changes content, so the cache answers first. Bounded, the
+        // least recently used first; the app's prefetch writes into the same cache
+        // (src/web/data/browser/creative-cache.ts). Full files (a video is played by Range
+        // requests, and may be tens of MB) always come from the network.
+        runtimeCaching: [
+          {
+            urlPattern: CREATIVE_THUMB_URL,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: CREATIVES_CACHE_NAME,
+              expiration: { maxEntries: CREATIVES_CACHE_MAX_ENTRIES, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         // the click handler of "scout finished" notifications (src/web/data/browser/notifications.ts)
         importScripts: ['/sw-notifications.js'],
       },

@@ -9,6 +9,7 @@
  * `npm run bench`).
  */
 import Dexie, { type EntityTable } from 'dexie';
+import { wipeCreativeCache } from '../browser/creative-cache.ts';
 import type {
   ArchivedCreative,
   KeywordSet,
@@ -113,14 +114,13 @@ export function writeMeta<K extends keyof MetaRecords>(
 /**
  * Deletes every user database on this browser except `keepUserId`'s
  * (docs/invariants.md#invariant-9-local-data-belongs-to-one-user: local data belongs to one user). Covers a
- * logout that never finished because the tab was closed.
+ * logout that never finished because the tab was closed. The cached creatives' files go with them
+ * (creative-cache.ts): on a logout, and whenever another user's database was here.
  */
 export async function deleteOtherUserDbs(keepUserId: string | null): Promise<void> {
   const keep = keepUserId ? localDbName(keepUserId) : null;
   const names = await Dexie.getDatabaseNames();
-  await Promise.all(
-    names
-      .filter((name) => name.startsWith(LOCAL_DB_PREFIX) && name !== keep)
-      .map((name) => Dexie.delete(name)),
-  );
+  const others = names.filter((name) => name.startsWith(LOCAL_DB_PREFIX) && name !== keep);
+  await Promise.all(others.map((name) => Dexie.delete(name)));
+  if (keep === null || others.length > 0) await wipeCreativeCache();
 }
