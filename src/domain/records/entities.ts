@@ -134,7 +134,7 @@ export const searchResultSchema = baseRecord.extend({
   card_count: z.number().int(),
   winning_score: z.number(),
   is_new: z.boolean(),
-  /** The archived creative's id (docs/creatives.md), '' until it is archived. */
+  /** The row's archived creative (docs/creatives.md); '' until it is archived. */
   creative: z.string(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
