@@ -314,8 +314,8 @@ function AdCreative({
           <video
             key={media.src}
             controls
-            // the file loads when the user plays it: a video can be tens of megabytes
-            preload="none"
+            // only its metadata until the user plays it: a video can be tens of megabytes
+            preload="metadata"
             src={media.src}
             poster={media.poster || undefined}
             aria-label={`Video of the ad by ${heading}`}
