@@ -2,6 +2,11 @@ import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import {
+  CREATIVE_FILES_PATH,
+  CREATIVES_CACHE_MAX_ENTRIES,
+  CREATIVES_CACHE_NAME,
+} from './src/domain/media/creative-files.ts';
 import { APP_HOME, ROUTES } from './src/domain/pages/routes.ts';
 import { DEMO_MEDIA_PREFIX } from './src/domain/text/url.ts';
 import { demoMediaSources } from './src/worker/sources/demo-media.ts';
@@ -48,6 +53,9 @@ function demoMedia(): Plugin {
   };
 }
 
+/** The archived creatives' thumbnails (`?thumb=`), e.g. /api/files/creatives/{id}/{name}?thumb=100x100. */
+const CREATIVE_THUMB_URL = new RegExp(`${CREATIVE_FILES_PATH.replaceAll('/', '\\/')}[^?#]+\\?thumb=`);
+
 export default defineConfig({
   plugins: [
     react(),
@@ -77,8 +85,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell only. User data lives in IndexedDB, never in a service-worker cache, so
-        // no runtime caching of /api responses.
+        // The app shell only. User data lives in IndexedDB; the one runtime cache is the archived
+        // creatives' thumbnails below.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
         // The demo catalogue's creatives are ad media, not the shell: fetched when an ad is
         // shown (or archived), never precached (tests/e2e/pwa.e2e.ts checks the precache).
@@ -87,6 +95,22 @@ export default defineConfig({
         // PocketBase's API and admin UI share the origin: never answer them with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
         cleanupOutdatedCaches: true,
+        // Offline creatives (docs/local-first.md#offline-creatives): a thumbnail's URL (record id,
+        // random file name, size) never changes content, so the cache answers first. Bounded, the
+        // least recently used first; the app's prefetch writes into the same cache
+        // (src/web/data/browser/creative-cache.ts). Full files (a video is played by Range
+        // requests, and may be tens of MB) always come from the network.
+        runtimeCaching: [
+          {
+            urlPattern: CREATIVE_THUMB_URL,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: CREATIVES_CACHE_NAME,
+              expiration: { maxEntries: CREATIVES_CACHE_MAX_ENTRIES, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         // the click handler of "scout finished" notifications (src/web/data/browser/notifications.ts)
         importScripts: ['/sw-notifications.js'],
       },

@@ -164,6 +164,20 @@ export const watchSchema = baseRecord.extend({
 });
 export type Watch = z.infer<typeof watchSchema>;
 
+/** An archived creative (docs/creatives.md#the-records): `file` and `poster` are file names. */
+export const creativeSchema = baseRecord.extend({
+  user: z.string(),
+  file: z.string(),
+  poster: z.string(),
+  sha256: z.string(),
+  phash: z.string(),
+  mime: z.string(),
+  bytes: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ArchivedCreative = z.infer<typeof creativeSchema>;
+
 /**
  * Ledger kinds. Amounts are positive; the kind says which balance they move:
  * plan_use and addon_use spend, addon_grant adds credits, reservation holds units for a

@@ -7,13 +7,23 @@
  * puts focus back on the row.
  *
  * Ad text is third-party data (docs/invariants.md#invariant-8-ad-text-is-data): it only ever becomes React
- * text nodes. Media load without a referrer, and a creative that fails (an expired CDN link) or cannot load
- * (offline) becomes a tile that says so and links to the Ad Library: never a broken-image icon.
+ * text nodes. The archived creative comes first (docs/creatives.md), with when it was archived and a "Download
+ * creative" link; the source link is the fallback. Media load without a referrer, and a creative that fails
+ * (an expired CDN link, a file not cached offline) becomes a tile that says so and links to the Ad Library:
+ * never a broken-image icon.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { formatCount, linkHref, type SearchResult } from '../../domain/index.ts';
+import {
+  formatCount,
+  formatLongDate,
+  linkHref,
+  parsePbDate,
+  type ArchivedCreative,
+  type SearchResult,
+} from '../../domain/index.ts';
+import { creativeDownloadName, creativeFileUrl } from '../../domain/media/creative-files.ts';
 import { adCopy, adFacts, adHeading, adLinks, adSignals, type AdFact } from './ad-detail.ts';
-import { chooseCreative, type Creative } from './creative.ts';
+import { chooseCreative, detailMedia, type Creative } from './creative.ts';
 import { ExternalLink } from './external-link.tsx';
 import { CloseIcon, LineIcon } from './icons.tsx';
 import './ad-detail.css';
@@ -26,6 +36,8 @@ export interface AdDetailPosition {
 
 export interface AdDetailDialogProps {
   row: SearchResult;
+  /** The row's archived creative, when stored here (creative-index.ts). */
+  archived: ArchivedCreative | undefined;
   /** Where the ad sits in the opener's list (the grid's filter and sort, the dialog's rows). */
   position: AdDetailPosition | null;
   /** The browser has no network: media cannot load, so the tile shows at once. */
@@ -47,7 +59,7 @@ function ownsArrows(target: EventTarget | null): boolean {
   );
 }
 
-export function AdDetailDialog({ row, position, offline, onMove, onClose }: AdDetailDialogProps) {
+export function AdDetailDialog({ row, archived, position, offline, onMove, onClose }: AdDetailDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -150,7 +162,13 @@ export function AdDetailDialog({ row, position, offline, onMove, onClose }: AdDe
         {/* it scrolls on small screens: focusable, so the keyboard can scroll it too */}
         <div className="ad-detail-body" ref={bodyRef} role="region" aria-labelledby={headingId} tabIndex={0}>
           {/* keyed by ad: a failure of one creative never carries over to the next */}
-          <AdCreative key={row.id} row={row} heading={heading} offline={offline} />
+          <AdCreative
+            key={`${row.id}:${archived?.id ?? ''}`}
+            row={row}
+            archived={archived}
+            heading={heading}
+            offline={offline}
+          />
 
           <div className="ad-detail-info">
             <section aria-labelledby={`${headingId}-signals`}>
@@ -210,30 +228,61 @@ function FactList({ facts, className, testId }: { facts: AdFact[]; className: st
 }
 
 /** What the creative is, in words: shown under it and read to screen readers. */
-function creativeCaption(creative: Creative): string {
-  if (creative.kind === 'none') return '';
+function creativeCaption(creative: Creative, kind: 'image' | 'video'): string {
   const what =
-    creative.kind === 'video'
+    kind === 'video'
       ? 'Video'
-      : creative.videoPreview
+      : creative.kind === 'image' && creative.videoPreview
         ? 'Video ad: its preview image (watch the video in the Ad Library)'
         : 'Image';
-  return creative.cards > 1
-    ? `Carousel: card 1 of ${formatCount(creative.cards)} (${what.toLowerCase()})`
-    : what;
+  const cards = creative.kind === 'none' ? 0 : creative.cards;
+  return cards > 1 ? `Carousel: card 1 of ${formatCount(cards)} (${what.toLowerCase()})` : what;
+}
+
+/** When the creative was archived, and its file to download (named after the ad). */
+function ArchiveNote({ archived, adId }: { archived: ArchivedCreative; adId: string }) {
+  const file = creativeFileUrl(archived);
+  const at = parsePbDate(archived.created);
+  return (
+    <p className="ad-creative-archive muted">
+      {at && <span>Archived {formatLongDate(at)}</span>}
+      {file && (
+        <a className="ad-creative-download" href={file} download={creativeDownloadName(archived, adId)}>
+          Download creative
+        </a>
+      )}
+    </p>
+  );
 }
 
 /**
- * The creative, or the tile that replaces it. The image stays invisible until it has loaded, so
- * a failing one never shows the browser's broken-image icon before the tile takes its place.
+ * The creative, or the tile that replaces it: the archived file first, then the source link
+ * (detailMedia); each failure moves to the next, and none left shows the tile. An image stays
+ * invisible until it has loaded, so a failing one never shows the browser's broken-image icon
+ * before the next one or the tile takes its place.
  */
-function AdCreative({ row, heading, offline }: { row: SearchResult; heading: string; offline: boolean }) {
+function AdCreative({
+  row,
+  archived,
+  heading,
+  offline,
+}: {
+  row: SearchResult;
+  archived: ArchivedCreative | undefined;
+  heading: string;
+  offline: boolean;
+}) {
   const creative = chooseCreative(row);
-  const [failed, setFailed] = useState(false);
+  const [failures, setFailures] = useState(0);
   const [loaded, setLoaded] = useState(false);
   const library = linkHref(row.ad_library_url);
+  const media = detailMedia(row, archived, offline)[failures];
+  const fail = () => {
+    setLoaded(false);
+    setFailures((count) => count + 1);
+  };
 
-  if (creative.kind === 'none') {
+  if (creative.kind === 'none' && !archived) {
     return (
       <MediaTile
         title="No media"
@@ -242,49 +291,55 @@ function AdCreative({ row, heading, offline }: { row: SearchResult; heading: str
       />
     );
   }
-  if (failed || offline) {
+  if (!media) {
     return (
-      <MediaTile
-        title="Media unavailable"
-        text={
-          offline
-            ? 'You are offline, so the image or video cannot load. It shows again once you are back online.'
-            : 'The image or video could not be loaded: Facebook’s media links expire after a while.'
-        }
-        library={library}
-      />
+      <>
+        <MediaTile
+          title="Media unavailable"
+          text={
+            offline
+              ? 'You are offline and this creative is not stored on this device. It shows again once you are back online.'
+              : 'The image or video could not be loaded: Facebook’s media links expire after a while.'
+          }
+          library={library}
+        />
+        {archived && !offline && <ArchiveNote archived={archived} adId={row.ad_id} />}
+      </>
     );
   }
-  const caption = creativeCaption(creative);
   return (
     <figure className="ad-creative" data-testid="ad-creative">
       <div className="ad-creative-frame">
-        {creative.kind === 'video' ? (
+        {media.kind === 'video' ? (
           <video
+            key={media.src}
             controls
+            // only its metadata until the user plays it: a video can be tens of megabytes
             preload="metadata"
-            src={creative.src}
-            poster={creative.poster || undefined}
+            src={media.src}
+            poster={media.poster || undefined}
             aria-label={`Video of the ad by ${heading}`}
-            onError={() => setFailed(true)}
+            onError={fail}
           />
         ) : (
           <img
-            src={creative.src}
+            key={media.src}
+            src={media.src}
             alt={`Creative of the ad by ${heading}`}
             referrerPolicy="no-referrer"
             className={loaded ? undefined : 'ad-creative-loading'}
             onLoad={() => setLoaded(true)}
-            onError={() => setFailed(true)}
+            onError={fail}
           />
         )}
-        {creative.cards > 1 && (
+        {creative.kind !== 'none' && creative.cards > 1 && (
           <span className="ad-creative-count" aria-hidden="true">
             1 / {formatCount(creative.cards)}
           </span>
         )}
       </div>
-      <figcaption className="muted">{caption}</figcaption>
+      <figcaption className="muted">{creativeCaption(creative, media.kind)}</figcaption>
+      {archived && <ArchiveNote archived={archived} adId={row.ad_id} />}
     </figure>
   );
 }

@@ -3,9 +3,19 @@
  * poster; a carousel's first card with how many cards it has; or nothing. The ad detail view and
  * the Database page's Creative thumbnail both ask here, so they never disagree.
  *
+ * An archived creative (docs/creatives.md) comes first: its files never expire. The source link is
+ * the fallback, then the "Media unavailable" tile.
+ *
  * Only media links that pass isAdMediaUrl (http(s), or the demo catalogue's /demo-media/ images)
  * are ever used as a source: anything else counts as missing.
  */
+import { THUMB_DETAIL, THUMB_GRID } from '../../domain/media/creative-limits.ts';
+import {
+  creativeFileUrl,
+  creativeThumbUrl,
+  isVideoCreative,
+  type CreativeFiles,
+} from '../../domain/media/creative-files.ts';
 import type { SearchResult } from '../../domain/records/entities.ts';
 import { isAdMediaUrl } from '../../domain/text/url.ts';
 
@@ -72,4 +82,50 @@ export function creativeStill(creative: Creative): string | null {
   if (creative.kind === 'image') return creative.src;
   if (creative.kind === 'video') return creative.poster || null;
   return null;
+}
+
+/**
+ * The grid's thumbnail: the archived creative's `THUMB_GRID` thumbnail, else the source link's
+ * still, else null (the cell's empty tile). `archived` is the row's creative, when stored here.
+ */
+export function gridThumbnail(row: CreativeSource, archived: CreativeFiles | undefined): string | null {
+  const thumb = archived ? creativeThumbUrl(archived, THUMB_GRID) : null;
+  return thumb ?? creativeStill(chooseCreative(row));
+}
+
+/** Whether the grid's thumbnail stands for a video (the cell adds a play mark). */
+export function showsVideo(row: CreativeSource, archived: CreativeFiles | undefined): boolean {
+  return archived ? isVideoCreative(archived) : chooseCreative(row).kind === 'video';
+}
+
+/** One way to show the creative in the detail view. */
+export interface DetailMedia {
+  kind: 'image' | 'video';
+  src: string;
+  /** A video's preview image, or ''. */
+  poster: string;
+}
+
+/**
+ * What the detail view tries, in order: the archived creative (its `THUMB_DETAIL` image; a video
+ * plays the archived file, loaded on demand, over its poster's thumbnail), then the source link
+ * (not offline: it could not load). Nothing left means the "Media unavailable" tile.
+ */
+export function detailMedia(
+  row: CreativeSource,
+  archived: CreativeFiles | undefined,
+  offline: boolean,
+): DetailMedia[] {
+  const out: DetailMedia[] = [];
+  if (archived) {
+    const file = creativeFileUrl(archived);
+    const still = creativeThumbUrl(archived, THUMB_DETAIL);
+    if (isVideoCreative(archived) && file) out.push({ kind: 'video', src: file, poster: still ?? '' });
+    else if (still) out.push({ kind: 'image', src: still, poster: '' });
+  }
+  const source = chooseCreative(row);
+  if (!offline && source.kind === 'image') out.push({ kind: 'image', src: source.src, poster: '' });
+  if (!offline && source.kind === 'video')
+    out.push({ kind: 'video', src: source.src, poster: source.poster });
+  return out;
 }

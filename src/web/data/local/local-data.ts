@@ -12,6 +12,8 @@ import { useSyncExternalStore } from 'react';
 import type { LocaleCode, SearchResult, SearchRun, Watch } from '../../../domain/index.ts';
 import { pb, UserFacingError } from '../server/client.ts';
 import { reportServerReachable } from '../browser/connectivity.ts';
+import { followCreatives } from './creative-index.ts';
+import { createCreativePrefetch, type CreativePrefetch } from './creative-prefetch.ts';
 import { defaultKeywords } from './default-keywords.ts';
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
 import { deleteOtherUserDbs, readMeta, writeMeta, type LocalDb, type MetaRecords } from './local-db.ts';
@@ -23,6 +25,7 @@ import { deleteWatch, writeWatches } from './sync/mirror.ts';
 export type { SyncNotice, SyncState } from './sync-engine.ts';
 
 let binder: LocalBinder | null = null;
+let prefetch: CreativePrefetch | null = null;
 let started = false;
 const bindingListeners = new Set<() => void>();
 const noticeListeners = new Set<(notice: SyncNotice) => void>();
@@ -46,14 +49,25 @@ function bind(): void {
   const before = binder.current();
   const after = binder.bind(currentSession()?.userId ?? null);
   if (after === before) return;
+  prefetch?.stop();
+  prefetch = null;
   if (after) {
+    const creatives = createCreativePrefetch(after.db);
+    prefetch = creatives;
+    let pulledAt: number | null = null;
     after.engine.onState((state) => {
       if (state.phase === 'offline') reportServerReachable(false);
       else if (state.phase === 'idle') reportServerReachable(true);
+      // each pull that caught up: the newest ads' creatives into the cache (creative-prefetch.ts)
+      if (state.phase === 'idle' && state.lastPulledAt !== null && state.lastPulledAt !== pulledAt) {
+        pulledAt = state.lastPulledAt;
+        creatives.afterSync();
+      }
       announce(stateListeners);
     });
     after.engine.onResults((rows) => resultListeners.forEach((listener) => listener(rows)));
   }
+  followCreatives(after?.db ?? null);
   announce(bindingListeners);
   announce(stateListeners);
 }

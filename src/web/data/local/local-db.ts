@@ -1,7 +1,7 @@
 /**
  * The signed-in user's local database (docs/local-first.md#the-local-database): one Dexie (IndexedDB)
  * database per user, named after the user id, holding a mirror of their runs, results, keyword sets, watches,
- * subscription and last quota, the sync cursors, and the outbox of writes not yet on the server.
+ * archived creatives, subscription and last quota, the sync cursors, and the outbox of writes not yet on the server.
  *
  * Results are stored one record per run (a run holds at most 1,000 rows), not one per row: the
  * Database page reads every row at once, and ~50 large records read back about ten times faster
@@ -9,7 +9,9 @@
  * `npm run bench`).
  */
 import Dexie, { type EntityTable } from 'dexie';
+import { wipeCreativeCache } from '../browser/creative-cache.ts';
 import type {
+  ArchivedCreative,
   KeywordSet,
   LocaleCode,
   Quota,
@@ -64,6 +66,7 @@ export type LocalDb = Dexie & {
   results: EntityTable<RunResults, 'run'>;
   keywordSets: EntityTable<LocalKeywordSet, 'id'>;
   watches: EntityTable<Watch, 'id'>;
+  creatives: EntityTable<ArchivedCreative, 'id'>;
   outbox: EntityTable<OutboxItem, 'seq'>;
   meta: EntityTable<MetaEntry, 'key'>;
 };
@@ -87,6 +90,8 @@ export function openLocalDb(userId: string): LocalDb {
   });
   // Version 2: the user's watches, mirrored so the Watches panel shows them offline.
   db.version(2).stores({ watches: 'id, updated' });
+  // Version 3: the archived creatives (docs/creatives.md), so rows show their archived files offline.
+  db.version(3).stores({ creatives: 'id, updated' });
   return db;
 }
 
@@ -109,14 +114,13 @@ export function writeMeta<K extends keyof MetaRecords>(
 /**
  * Deletes every user database on this browser except `keepUserId`'s
  * (docs/invariants.md#invariant-9-local-data-belongs-to-one-user: local data belongs to one user). Covers a
- * logout that never finished because the tab was closed.
+ * logout that never finished because the tab was closed. The cached creatives' files go with them
+ * (creative-cache.ts): on a logout, and whenever another user's database was here.
  */
 export async function deleteOtherUserDbs(keepUserId: string | null): Promise<void> {
   const keep = keepUserId ? localDbName(keepUserId) : null;
   const names = await Dexie.getDatabaseNames();
-  await Promise.all(
-    names
-      .filter((name) => name.startsWith(LOCAL_DB_PREFIX) && name !== keep)
-      .map((name) => Dexie.delete(name)),
-  );
+  const others = names.filter((name) => name.startsWith(LOCAL_DB_PREFIX) && name !== keep);
+  await Promise.all(others.map((name) => Dexie.delete(name)));
+  if (keep === null || others.length > 0) await wipeCreativeCache();
 }

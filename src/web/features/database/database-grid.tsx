@@ -16,6 +16,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AdDetailDialog } from '../../components/ad-detail-dialog.tsx';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
+import { onCreativesChanged, useArchivedCreative } from '../../data/local/creative-index.ts';
 import type { DatabaseGridProps } from './grid-contract.ts';
 import { GridController } from './grid-controller.ts';
 import type { DetailView } from './grid-detail.ts';
@@ -64,6 +65,9 @@ export default function DatabaseGrid({
     controller.setFilters(filters);
   }, [controller, filters]);
 
+  useEffect(() => onCreativesChanged(() => controller.creativesChanged()), [controller]);
+  const archived = useArchivedCreative(detail?.row.creative);
+
   const hostRef = useRef<HTMLDivElement | null>(null);
   // Made once, before the browser paints the page: the first frame shows the grid with its rows.
   useLayoutEffect(() => {
@@ -79,6 +83,7 @@ export default function DatabaseGrid({
       {detail && (
         <AdDetailDialog
           row={detail.row}
+          archived={archived}
           position={detail.position}
           offline={offline}
           onMove={controller.detail.move}

@@ -34,6 +34,8 @@ export interface GridApiLike {
   flushAsyncTransactions(): void;
   onFilterChanged(): void;
   setColumnsVisible(keys: string[], visible: boolean): void;
+  /** Asks the cells shown in `columns` for their values again (RenderApiModule). */
+  refreshCells(params: { columns: string[] }): void;
   getColumn(key: string): { isVisible(): boolean } | null;
   getAllDisplayedColumns(): readonly { getColId(): string }[];
   getRowNode(id: string): GridRowNode | undefined;

@@ -20,8 +20,9 @@ import {
   type ResultColumnKey,
   type SearchResult,
 } from '../../../domain/index.ts';
-import { chooseCreative, creativeStill } from '../../components/creative.ts';
+import { gridThumbnail, showsVideo } from '../../components/creative.ts';
 import { externalLinkElement } from '../../components/external-link.tsx';
+import { archivedCreative } from '../../data/local/creative-index.ts';
 
 /**
  * A URL cell, as the History dialog shows it (result-display): a 'Link' anchor for http(s)
@@ -59,8 +60,9 @@ const THUMBNAIL_SETTLE_MS = 150;
 
 /**
  * The Creative cell: a 32 px thumbnail (the image, or a video's poster with a play mark) of a
- * row that stays on screen, loaded lazily; a failed load leaves an empty frame, never a
- * broken-image icon. The value is the still's URL (creativeStill), so the cell refreshes only
+ * row that stays on screen, loaded lazily; a failed load (an expired link, an uncached file
+ * offline) leaves an empty frame, never a broken-image icon. The value is the thumbnail's URL
+ * (gridThumbnail: the archived creative's, else the source link's), so the cell refreshes only
  * when it changes.
  */
 class CreativeCell implements ICellRendererComp<SearchResult> {
@@ -89,8 +91,8 @@ class CreativeCell implements ICellRendererComp<SearchResult> {
     if (still === this.shown) return;
     this.shown = still;
     clearTimeout(this.timer);
-    const kind = row ? chooseCreative(row).kind : 'none';
-    this.gui.className = kind === 'video' ? 'creative-thumb creative-thumb-video' : 'creative-thumb';
+    const video = row ? showsVideo(row, archivedCreative(row.creative)) : false;
+    this.gui.className = video ? 'creative-thumb creative-thumb-video' : 'creative-thumb';
     this.gui.replaceChildren();
     if (still) this.timer = setTimeout(() => this.load(still), THUMBNAIL_SETTLE_MS);
   }
@@ -114,9 +116,12 @@ class CreativeCell implements ICellRendererComp<SearchResult> {
   }
 }
 
-/** The Creative column's value: the URL of its thumbnail, or null (creative.ts). */
+/**
+ * The Creative column's value: the URL of its thumbnail, or null (creative.ts). The row's archived
+ * creative comes from the Map of creative-index.ts: one lookup, no query.
+ */
 const creativeValue = (params: ValueGetterParams<SearchResult>) =>
-  params.data ? creativeStill(chooseCreative(params.data)) : null;
+  params.data ? gridThumbnail(params.data, archivedCreative(params.data.creative)) : null;
 
 const CREATIVE_COL_DEF: ColDef<SearchResult> = {
   colId: CREATIVE_COLUMN.key,

@@ -12,6 +12,7 @@
  * It takes the part of GridApi it calls (grid-api.ts), so its tests run against a fake grid.
  */
 import {
+  CREATIVE_COLUMN,
   DATABASE_COLUMNS,
   filterNeedles,
   passesFilters,
@@ -178,6 +179,14 @@ export class GridController {
   setHidden(hidden: readonly string[]): void {
     this.latestHidden = hidden;
     this.applyHidden();
+  }
+
+  /**
+   * The archived creatives stored here changed (creative-index.ts): the Creative cells on screen
+   * look their rows' creatives up again (a row's own change comes as a transaction).
+   */
+  creativesChanged(): void {
+    this.api?.refreshCells({ columns: [CREATIVE_COLUMN.key] });
   }
 
   setFilters(filters: ResultFilters): void {

@@ -14,6 +14,7 @@ import {
   createGrid,
   EventApiModule,
   ExternalFilterModule,
+  RenderApiModule,
   RowApiModule,
   ScrollApiModule,
   themeQuartz,
@@ -31,9 +32,11 @@ import type { GridController } from './grid-controller.ts';
 // Every grid API the code calls needs its module; a missing one is only a console error (#200),
 // which the e2e console-error guard fails on. EventApiModule: api.addEventListener, which
 // disconnects the row feed and clears the export handle when the page closes. ScrollApiModule:
-// api.ensureIndexVisible, which keeps the row the detail view shows in view.
+// api.ensureIndexVisible, which keeps the row the detail view shows in view. RenderApiModule:
+// api.refreshCells, when the archived creatives change.
 const MODULES: Module[] = [
   ClientSideRowModelModule,
+  RenderApiModule,
   ClientSideRowModelApiModule,
   RowApiModule,
   ScrollApiModule,

@@ -14,6 +14,7 @@ import { ExternalLink } from '../../components/external-link.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
+import { useArchivedCreative } from '../../data/local/creative-index.ts';
 import { loadRunResults, onResultsStored } from '../../data/local/local-data.ts';
 
 /**
@@ -107,6 +108,7 @@ export function ResultsDialog({ run, onClose }: { run: SearchRun; onClose: () =>
   const tabStop = list.some((row) => row.id === activeId) ? activeId : (list[0]?.id ?? null);
   const detailIndex = detailId ? list.findIndex((row) => row.id === detailId) : -1;
   const detailRow = detailIndex >= 0 ? list[detailIndex] : undefined;
+  const archived = useArchivedCreative(detailRow?.creative);
 
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number) => {
     if (event.target !== event.currentTarget) return; // a link in the row handles its own keys
@@ -227,6 +229,7 @@ export function ResultsDialog({ run, onClose }: { run: SearchRun; onClose: () =>
       {detailRow && (
         <AdDetailDialog
           row={detailRow}
+          archived={archived}
           position={{ index: detailIndex + 1, total: list.length }}
           offline={offline}
           onMove={moveDetail}

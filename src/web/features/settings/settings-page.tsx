@@ -5,6 +5,7 @@ import { CurrentPlanCard } from './current-plan-card.tsx';
 import { DeleteAccountCard } from './delete-account-card.tsx';
 import { DownloadDataCard } from './download-data-card.tsx';
 import { NotifyCard } from './notify-card.tsx';
+import { OfflineCreativesCard } from './offline-creatives-card.tsx';
 import { useCheckoutReturn } from './use-checkout-return.ts';
 import './settings.css';
 
@@ -27,6 +28,7 @@ export function SettingsPage() {
         <EmailCard />
         <PasswordCard />
         <NotifyCard />
+        <OfflineCreativesCard />
         <DownloadDataCard />
         <DeleteAccountCard />
       </div>

@@ -3,7 +3,13 @@
  * server records (a pulled page with its cursor, so a tab closed mid-pull resumes where it
  * stopped), and the outbox's keyword-set changes and their settlement.
  */
-import type { KeywordSet, SearchResult, SearchRun, Watch } from '../../../../domain/index.ts';
+import type {
+  ArchivedCreative,
+  KeywordSet,
+  SearchResult,
+  SearchRun,
+  Watch,
+} from '../../../../domain/index.ts';
 import type { LocalDb, OutboxItem, SyncCursor } from '../local-db.ts';
 import {
   mergeIntoChunks,
@@ -15,7 +21,7 @@ import {
   withoutRow,
   type KeywordChange,
 } from './merge.ts';
-import { KEYWORD_SETS, RESULTS, RUNS } from './records.ts';
+import { CREATIVES, KEYWORD_SETS, RESULTS, RUNS } from './records.ts';
 
 const START: SyncCursor = { updated: '', id: '' };
 
@@ -52,6 +58,20 @@ export async function writeRuns(db: LocalDb, runs: SearchRun[], cursor?: SyncCur
     const newer = newerRecords(await db.runs.bulkGet(runs.map((run) => run.id)), runs);
     if (newer.length) await db.runs.bulkPut(newer);
     await saveCursor(db, RUNS.name, cursor);
+  });
+}
+
+/** Archived creatives, each kept when newer than the local copy (a pulled page with its cursor). */
+export async function writeCreatives(
+  db: LocalDb,
+  creatives: ArchivedCreative[],
+  cursor?: SyncCursor,
+): Promise<void> {
+  await db.transaction('rw', db.creatives, db.meta, async () => {
+    const stored = await db.creatives.bulkGet(creatives.map((creative) => creative.id));
+    const newer = newerRecords(stored, creatives);
+    if (newer.length) await db.creatives.bulkPut(newer);
+    await saveCursor(db, CREATIVES.name, cursor);
   });
 }
 

@@ -7,7 +7,7 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { SyncPage } from '../../../../domain/runs/sync-contract.ts';
-import type { KeywordSet, SearchResult, SearchRun } from '../../../../domain/index.ts';
+import type { ArchivedCreative, KeywordSet, SearchResult, SearchRun } from '../../../../domain/index.ts';
 import { isRetryable } from '../../server/errors.ts';
 import type { LocalDb, SyncCursor } from '../local-db.ts';
 import type { Versioned } from './merge.ts';
@@ -15,11 +15,12 @@ import {
   localWatchIds,
   readCursor,
   replaceWatches,
+  writeCreatives,
   writeKeywordSets,
   writeResults,
   writeRuns,
 } from './mirror.ts';
-import { KEYWORD_SETS, RESULTS, RUNS, WATCHES, type MirroredCollection } from './records.ts';
+import { CREATIVES, KEYWORD_SETS, RESULTS, RUNS, WATCHES, type MirroredCollection } from './records.ts';
 import type { SyncStatus } from './status.ts';
 
 interface PageSource<T> {
@@ -123,6 +124,10 @@ export function createPuller(options: PullerOptions): Puller {
       await pullCollection<SearchRun>(RUNS, (runs, cursor) => writeRuns(db, runs, cursor));
       await pullCollection<KeywordSet>(KEYWORD_SETS, (sets, cursor) => writeKeywordSets(db, sets, cursor));
       await pullWatches();
+      // Before the rows: a row naming its creative finds it stored already.
+      await pullCollection<ArchivedCreative>(CREATIVES, (creatives, cursor) =>
+        writeCreatives(db, creatives, cursor),
+      );
       await pullCollection<SearchResult>(RESULTS, async (rows, cursor) => {
         const written = await writeResults(db, rows, cursor);
         if (written.length) onResults(written);

@@ -2,7 +2,8 @@
  * Realtime, the sync's first path: events are applied as they come (the pull only catches up on
  * what they missed). Result rows arriving together are written together; a run update means the
  * worker stored a batch of rows (in bulk, with no event per row), so a burst of them leads to one
- * pull. After a reconnect, missed events are not replayed: `onReconnect` pulls.
+ * pull. A creative's event means the server linked rows to it (and bumped their `updated`, with no
+ * event per row): the creative is stored and a pull brings the rows. After a reconnect, missed events are not replayed: `onReconnect` pulls.
  */
 import type PocketBase from 'pocketbase';
 import type { RecordSubscription } from 'pocketbase';
@@ -14,12 +15,13 @@ import {
   deleteResult,
   deleteRun,
   deleteWatch,
+  writeCreatives,
   writeKeywordSets,
   writeResults,
   writeRuns,
   writeWatches,
 } from './mirror.ts';
-import { KEYWORD_SETS, RESULTS, RUNS, WATCHES } from './records.ts';
+import { CREATIVES, KEYWORD_SETS, RESULTS, RUNS, WATCHES } from './records.ts';
 
 export interface RealtimeOptions {
   pb: PocketBase;
@@ -95,13 +97,18 @@ export function followRealtime(options: RealtimeOptions): RealtimeFollower {
     } else if (collection === KEYWORD_SETS.name) {
       const set = KEYWORD_SETS.fromServer(event.record);
       logFailure(deleted ? deleteKeywordSet(db, set.id) : writeKeywordSets(db, [set]));
+    } else if (collection === CREATIVES.name) {
+      // Creatives are never deleted through the API; a save announces rows linked to it.
+      if (deleted) return;
+      schedulePull();
+      logFailure(writeCreatives(db, [CREATIVES.fromServer(event.record)]));
     } else if (collection === WATCHES.name) {
       const watch = WATCHES.fromServer(event.record);
       logFailure(deleted ? deleteWatch(db, watch.id) : writeWatches(db, [watch]));
     }
   }
 
-  const watches = [RUNS, RESULTS, KEYWORD_SETS, WATCHES].map(({ name }) =>
+  const watches = [RUNS, RESULTS, KEYWORD_SETS, WATCHES, CREATIVES].map(({ name }) =>
     followCollection(pb, name, (event) => onEvent(name, event), options.onReconnect),
   );
   return {
