@@ -32,7 +32,7 @@ export interface MediaFetcherOptions {
 }
 
 export interface FetchedFile {
-  bytes: Buffer;
+  bytes: Buffer<ArrayBuffer>;
   mime: CreativeMime;
 }
 

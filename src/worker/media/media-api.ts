@@ -28,7 +28,7 @@ import { checked, ContractError, postRetrying, RELEASE_RETRY_FOR_MS, status } fr
 export class TaskLostError extends Error {}
 
 export interface UploadFile {
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   mime: CreativeMime;
 }
 
