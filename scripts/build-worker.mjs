@@ -47,12 +47,6 @@ function installedDir(name, from) {
  */
 function installExternals(outdir) {
   const target = join(outdir, 'node_modules');
-  const previous = join(outdir, 'package.json');
-  if (existsSync(previous) && readManifest(outdir).name !== WORKER_PACKAGE) {
-    throw new Error(
-      `${outdir} holds another package (its package.json): build the worker into a folder of its own`,
-    );
-  }
   rmSync(target, { recursive: true, force: true });
   /** @type {Record<string, string>} */
   const dependencies = {};
@@ -90,6 +84,12 @@ function installExternals(outdir) {
  * @returns {Promise<{ outfile: string; bytes: number }>}
  */
 export async function buildWorker(outdir = WORKER_OUTDIR) {
+  // The build replaces the folder's node_modules: never another package's (say, the repository's).
+  if (existsSync(join(outdir, 'package.json')) && readManifest(outdir).name !== WORKER_PACKAGE) {
+    throw new Error(
+      `${outdir} holds another package (its package.json): build the worker into a folder of its own`,
+    );
+  }
   mkdirSync(outdir, { recursive: true });
   const outfile = join(outdir, WORKER_FILE);
   await build({
