@@ -150,4 +150,31 @@ describe('archivePool', () => {
     await done;
     expect(logs).toContain('media task bad stopped: the server is gone');
   });
+
+  it('hands back at once, unstarted, the tasks a server gives beyond the free slots', async () => {
+    const fake = fakeMediaServer();
+    for (const id of ['a', 'b', 'c', 'd', 'e']) fake.add(id, `https://cdn.test/${id}.jpg`);
+    const api = mediaServer(fake.pb, 'w1');
+    const started: string[] = [];
+    const stop = new AbortController();
+    const done = archivePool({
+      // a server that breaks the limit: every pending task for any claim
+      server: { claim: () => api.claim(32), release: (id) => api.release(id) },
+      work: async (task, signal) => {
+        started.push(task.id);
+        await untilAborted(signal);
+        return 'stopped';
+      },
+      concurrency: 2,
+      wake: createWaker(),
+      idlePollMs: 60_000,
+      log: () => undefined,
+      signal: stop.signal,
+    });
+    while (fake.releases.length < 3) await new Promise((r) => setImmediate(r));
+    expect(started).toEqual(['a', 'b']);
+    expect(fake.releases).toEqual(['c', 'd', 'e']);
+    stop.abort();
+    await done;
+  });
 });

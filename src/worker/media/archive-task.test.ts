@@ -179,4 +179,19 @@ describe('archiveTask', () => {
     expect(fake.uploads).toEqual([]);
     expect(fake.fails).toEqual([]);
   });
+
+  it('asks the server nothing when the stop comes as the file arrives', async () => {
+    const { fake, deps } = setUp();
+    fake.add('t1', `${cdn.url}/a.jpg`);
+    const [task] = await deps.server.claim(1);
+    const stop = new AbortController();
+    const fetcher = {
+      fetch: async () => {
+        stop.abort(new Error('SIGTERM'));
+        return { bytes: Buffer.from(jpeg), mime: 'image/jpeg' as const };
+      },
+    };
+    expect(await archiveTask(task!, { ...deps, fetcher }, stop.signal)).toBe('stopped');
+    expect([fake.knowns, fake.uploads, fake.fails]).toEqual([[], [], []]);
+  });
 });

@@ -40,6 +40,7 @@ export function fakeMediaServer(options: { leaseMs?: number; now?: () => number 
   const fails: { task: string; error: string; retry: boolean }[] = [];
   const releases: string[] = [];
   const claims: number[] = [];
+  const knowns: string[] = [];
   let ids = 0;
 
   const held = (id: string, worker: string) => {
@@ -82,6 +83,7 @@ export function fakeMediaServer(options: { leaseMs?: number; now?: () => number 
     if (action === 'known') {
       const { worker, sha256 } = parse(mediaKnownRequestSchema, body);
       const entry = held(decodeURIComponent(id), worker);
+      knowns.push(entry.task.id);
       const creative = creatives.get(sha256) ?? null;
       if (creative) Object.assign(entry, { status: 'archived', creative });
       return { creative };
@@ -136,6 +138,7 @@ export function fakeMediaServer(options: { leaseMs?: number; now?: () => number 
     fails,
     releases,
     claims,
+    knowns,
     status: (id: string) => tasks.get(id)?.status,
     add(id: string, media_url: string, media_poster_url = '') {
       tasks.set(id, {

@@ -25,9 +25,9 @@ function answer(path: string, response: ServerResponse, other: TestServer | unde
   } else if (path === '/page.jpg') {
     response.writeHead(200, { 'content-type': 'image/jpeg' }).end(html);
   } else if (path === '/big-declared') {
-    response
-      .writeHead(200, { 'content-length': 5000 })
-      .end(Buffer.concat([png, Buffer.alloc(5000 - png.length)]));
+    // Declares more than the cap, sends the start, then nothing: only an early refusal ends it.
+    response.writeHead(200, { 'content-length': 5000 });
+    response.write(png);
   } else if (path === '/endless') {
     // No Content-Length, and no end: only the cap stops the reading.
     response.writeHead(200, { 'content-type': 'image/png' });
@@ -39,6 +39,8 @@ function answer(path: string, response: ServerResponse, other: TestServer | unde
     response.write(png.subarray(0, 20)); // then nothing, ever
   } else if (path === '/video') {
     response.writeHead(200, { 'content-type': 'video/mp4' }).end(mp4(4000));
+  } else if (path === '/demo-media/moved') {
+    response.writeHead(302, { location: '/image.png' }).end();
   } else if (path === '/demo-media/ad.png') {
     response.writeHead(200).end(png);
   } else if (path.startsWith('/status/')) {
@@ -306,6 +308,7 @@ describe('createMediaFetcher', () => {
     const media = fetcher({ serverUrl: other.url, allow: [] });
     expect((await media.fetch('/demo-media/ad.png', 'image', signal)).mime).toBe('image/png');
     for (const link of [
+      '/demo-media/moved', // a redirect is judged on its own, even one to the same server
       '/api/collections/users/records',
       '/demo-media/../api/x',
       '//127.0.0.1/x',
