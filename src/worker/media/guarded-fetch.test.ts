@@ -330,4 +330,23 @@ describe('createMediaFetcher', () => {
     await expect(pending).rejects.toThrow('SIGTERM');
     await media.close();
   });
+
+  it('ignores the proxy variables: no request goes through a proxy they name', async () => {
+    const proxy = await startServer((_request, response) => response.writeHead(502).end());
+    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, HTTPS_PROXY: process.env.HTTPS_PROXY };
+    process.env.HTTP_PROXY = proxy.url;
+    process.env.HTTPS_PROXY = proxy.url;
+    try {
+      const media = fetcher();
+      expect((await media.fetch(`${allowed.url}/image.png`, 'image', signal)).mime).toBe('image/png');
+      await media.close();
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await proxy.close();
+    }
+    expect(proxy.requests).toEqual([]);
+  });
 });
