@@ -1,10 +1,13 @@
 // `npm run build:worker [-- --outdir DIR]`: compiles the scout worker (src/worker/main.ts and
 // everything it imports, the npm packages included) into one JavaScript file for Node ≥ 20,
-// dist-worker/worker.mjs, with its source map. A server then runs it with plain `node` — no tsx, no
-// TypeScript, no node_modules, no checkout: copy the file (and its .map) and set the environment
-// (deploy/README.md; deploy/adscout-worker@.service).
-import { mkdirSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+// dist-worker/worker.mjs, with its source map. The one package it cannot hold is sharp (the
+// creative archive's image library: native code and libvips for this platform): it is copied from
+// node_modules into dist-worker/node_modules, with what it needs, beside a package.json naming
+// it. A server then runs the worker with plain `node` — no tsx, no TypeScript, no checkout: copy
+// the folder and set the environment (deploy/README.md; deploy/adscout-worker@.service). Build it
+// on the platform it runs on (the libvips copied is this machine's).
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { messageOf } from './lib/run.mjs';
@@ -13,12 +16,80 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WORKER_ENTRY = join(ROOT, 'src', 'worker', 'main.ts');
 export const WORKER_OUTDIR = join(ROOT, 'dist-worker');
 export const WORKER_FILE = 'worker.mjs';
+/** Packages the bundle imports at run time, installed beside it rather than inside it. */
+export const WORKER_EXTERNAL = ['sharp'];
+/** The name of the package.json written beside the bundle. */
+const WORKER_PACKAGE = 'adscout-worker';
+
+/** @param {string} dir */
+const readManifest = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+
+/**
+ * Where `name` is installed as seen from the package in `from` (Node's lookup: the nearest
+ * node_modules upwards), or null.
+ * @param {string} name
+ * @param {string} from
+ */
+function installedDir(name, from) {
+  const root = resolve(ROOT);
+  for (let dir = resolve(from); dir.startsWith(root); dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+  }
+  return null;
+}
+
+/**
+ * Copies the external packages and everything they depend on (their optional dependencies as far
+ * as this platform installed them) from the repository's node_modules into `outdir`'s, in the
+ * same layout, and writes the package.json that names them.
+ * @param {string} outdir
+ */
+function installExternals(outdir) {
+  const target = join(outdir, 'node_modules');
+  rmSync(target, { recursive: true, force: true });
+  /** @type {Record<string, string>} */
+  const dependencies = {};
+  const copied = new Set();
+  /** @param {string} name @param {string} from @param {boolean} optional */
+  const copy = (name, from, optional) => {
+    const dir = installedDir(name, from);
+    if (!dir) {
+      if (optional) return;
+      throw new Error(`${name} is not installed (npm ci first)`);
+    }
+    if (copied.has(dir)) return;
+    copied.add(dir);
+    cpSync(dir, join(outdir, relative(ROOT, dir)), {
+      recursive: true,
+      dereference: true,
+      // its own nested packages are copied as dependencies, if it needs them
+      filter: (path) => !relative(dir, path).split(sep).includes('node_modules'),
+    });
+    const manifest = readManifest(dir);
+    for (const dep of Object.keys(manifest.dependencies ?? {})) copy(dep, dir, false);
+    for (const dep of Object.keys(manifest.optionalDependencies ?? {})) copy(dep, dir, true);
+  };
+  const own = readManifest(ROOT).dependencies ?? {};
+  for (const name of WORKER_EXTERNAL) {
+    copy(name, ROOT, false);
+    dependencies[name] = own[name];
+  }
+  const manifest = { name: WORKER_PACKAGE, private: true, type: 'module', dependencies };
+  writeFileSync(join(outdir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
 
 /**
  * Builds the worker into `outdir`; returns the path of the file and its size in bytes.
  * @returns {Promise<{ outfile: string; bytes: number }>}
  */
 export async function buildWorker(outdir = WORKER_OUTDIR) {
+  // The build replaces the folder's node_modules: never another package's (say, the repository's).
+  if (existsSync(join(outdir, 'package.json')) && readManifest(outdir).name !== WORKER_PACKAGE) {
+    throw new Error(
+      `${outdir} holds another package (its package.json): build the worker into a folder of its own`,
+    );
+  }
   mkdirSync(outdir, { recursive: true });
   const outfile = join(outdir, WORKER_FILE);
   await build({
@@ -29,8 +100,14 @@ export async function buildWorker(outdir = WORKER_OUTDIR) {
     target: 'node20',
     format: 'esm',
     sourcemap: true,
+    external: WORKER_EXTERNAL,
+    // CommonJS packages inside (undici) require Node's modules: an ES module has no `require`.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
+  installExternals(outdir);
   return { outfile, bytes: statSync(outfile).size };
 }
 
@@ -59,7 +136,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     ({ outfile, bytes }) => {
       const shown = relative(process.cwd(), outfile);
       console.log(
-        `built the scout worker: ${shown.startsWith('..') ? outfile : shown} (${(bytes / 1024).toFixed(0)} KB); run it with: node --enable-source-maps ${outfile}`,
+        `built the scout worker: ${shown.startsWith('..') ? outfile : shown} (${(bytes / 1024).toFixed(0)} KB, sharp beside it in node_modules); run it with: node --enable-source-maps ${outfile}`,
       );
     },
     (error) => {

@@ -22,3 +22,4 @@ export * from './runs/watches.ts';
 export * from './pages/routes.ts';
 export * from './media/creative-limits.ts';
 export * from './media/media-contract.ts';
+export * from './media/phash.ts';

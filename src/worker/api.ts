@@ -30,15 +30,16 @@ export interface WorkerServer extends WorkerApi {
 /** An answer of the server that breaks the lease contract (a deploy of mismatched versions). */
 export class ContractError extends Error {}
 
-function status(error: unknown): number {
+/** The HTTP status of a failed SDK call (0: no answer). */
+export function status(error: unknown): number {
   return (error as { status?: number })?.status ?? 0;
 }
 
 /** Server calls survive a PocketBase restart or a blip: this long, backing off up to 2 s. */
-const RETRY_FOR_MS = 30_000;
+export const RETRY_FOR_MS = 30_000;
 /** A hand-back happens while stopping, and a stop should not hang on a server that is gone:
  * the lease then simply expires and the run is resumed all the same. */
-const RELEASE_RETRY_FOR_MS = 5_000;
+export const RELEASE_RETRY_FOR_MS = 5_000;
 
 function retryable(error: unknown): boolean {
   const code = status(error);
@@ -46,7 +47,7 @@ function retryable(error: unknown): boolean {
 }
 
 /** `value` checked against one side of the contract. */
-function checked<T>(schema: InputSchema<T>, value: unknown, what: string): T {
+export function checked<T>(schema: InputSchema<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -56,28 +57,38 @@ function checked<T>(schema: InputSchema<T>, value: unknown, what: string): T {
 const runPath = (runId: string, action: string) =>
   `/api/adscout/worker/runs/${encodeURIComponent(runId)}/${action}`;
 
+/**
+ * POSTs `body` (JSON, or a FormData for an upload) to a worker route, retrying for `retryForMs`
+ * what a restart or a blip refuses (no answer, 429, 5xx), backing off up to 2 s.
+ */
+export async function postRetrying(
+  pb: PocketBase,
+  path: string,
+  body: unknown,
+  { retryForMs = RETRY_FOR_MS, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)) } = {},
+): Promise<unknown> {
+  const deadline = Date.now() + retryForMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await pb.send(path, { method: 'POST', body, requestKey: null });
+    } catch (error) {
+      if (!retryable(error) || Date.now() >= deadline) throw error;
+      await sleep(Math.min(2000, 100 * 2 ** attempt) * (0.5 + Math.random() / 2));
+    }
+  }
+}
+
 export function workerServer(
   pb: PocketBase,
   worker: string,
   sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
 ): WorkerServer {
   /** POSTs a request of the contract, retrying what a restart or a blip refuses. */
-  const post = async <T extends { worker: string }>(
+  const post = <T extends { worker: string }>(
     path: string,
     body: Omit<T, 'worker'>,
     retryForMs = RETRY_FOR_MS,
-  ): Promise<unknown> => {
-    const request = { ...body, worker } as T;
-    const deadline = Date.now() + retryForMs;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await pb.send(path, { method: 'POST', body: request, requestKey: null });
-      } catch (error) {
-        if (!retryable(error) || Date.now() >= deadline) throw error;
-        await sleep(Math.min(2000, 100 * 2 ** attempt) * (0.5 + Math.random() / 2));
-      }
-    }
-  };
+  ): Promise<unknown> => postRetrying(pb, path, { ...body, worker } as T, { retryForMs, sleep });
   /** A 409 means another worker holds the run now. */
   const holding = async <T>(call: Promise<T>): Promise<T> => {
     try {

@@ -6,6 +6,8 @@ import {
   DEFAULT_CONCURRENCY,
   describeSourceSettings,
   readConcurrency,
+  readFetchAllow,
+  readMediaSettings,
   readSourceSettings,
   readWorkerConfig,
 } from './config.ts';
@@ -100,5 +102,67 @@ describe('describeSourceSettings', () => {
     });
     expect(meta).toContain('access token set');
     expect(meta).not.toContain('EAAB-secret');
+  });
+});
+
+describe('readMediaSettings (the creative archive)', () => {
+  it('defaults to 8 files at once, videos up to 50 MB, no private endpoint', () => {
+    expect(readMediaSettings({})).toEqual({ concurrency: 8, videoMaxMb: 50, fetchAllow: [] });
+    expect(
+      readWorkerConfig({ ADSCOUT_WORKER_EMAIL: 'a@x.test', ADSCOUT_WORKER_PASSWORD: 'pw' }).media,
+    ).toEqual({ concurrency: 8, videoMaxMb: 50, fetchAllow: [] });
+  });
+
+  it('reads MEDIA_CONCURRENCY from 0 (archive off) to 64, MEDIA_VIDEO_MAX_MB from 1 to 200', () => {
+    expect(readMediaSettings({ MEDIA_CONCURRENCY: '0', MEDIA_VIDEO_MAX_MB: '1' })).toMatchObject({
+      concurrency: 0,
+      videoMaxMb: 1,
+    });
+    expect(readMediaSettings({ MEDIA_CONCURRENCY: ' 64 ', MEDIA_VIDEO_MAX_MB: '200' })).toMatchObject({
+      concurrency: 64,
+      videoMaxMb: 200,
+    });
+    for (const value of ['65', '-1', '2.5', 'eight']) {
+      expect(() => readMediaSettings({ MEDIA_CONCURRENCY: value })).toThrow(
+        `MEDIA_CONCURRENCY must be a whole number from 0 to 64 (got "${value}")`,
+      );
+    }
+    for (const value of ['0', '201', '1e2']) {
+      expect(() => readMediaSettings({ MEDIA_VIDEO_MAX_MB: value })).toThrow(
+        `MEDIA_VIDEO_MAX_MB must be a whole number from 1 to 200 (got "${value}")`,
+      );
+    }
+  });
+
+  it('reads MEDIA_FETCH_ALLOW as host:port endpoints, as the fetcher compares them', () => {
+    expect(readFetchAllow(undefined)).toEqual([]);
+    expect(readFetchAllow(' CDN.internal:8080 , 127.0.0.1:9000,[FD00:0::5]:443,')).toEqual([
+      'cdn.internal:8080',
+      '127.0.0.1:9000',
+      '[fd00::5]:443',
+    ]);
+  });
+
+  it('stops the worker on a bad MEDIA_FETCH_ALLOW entry, naming it', () => {
+    for (const entry of [
+      'cdn.internal',
+      'http://cdn:80',
+      'cdn:0',
+      'cdn:65536',
+      'fd00::5:443',
+      'a b:80',
+      'cdn:80/x',
+    ]) {
+      expect(() => readFetchAllow(`ok.test:80,${entry}`), entry).toThrow(
+        `MEDIA_FETCH_ALLOW must list host:port endpoints separated by commas, e.g. cdn.internal:8080 or [fd00::5]:443 (got "${entry}")`,
+      );
+    }
+    expect(() =>
+      readWorkerConfig({
+        ADSCOUT_WORKER_EMAIL: 'a@x.test',
+        ADSCOUT_WORKER_PASSWORD: 'pw',
+        MEDIA_FETCH_ALLOW: 'nope',
+      }),
+    ).toThrow(/MEDIA_FETCH_ALLOW must list host:port/);
   });
 });

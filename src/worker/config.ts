@@ -1,6 +1,11 @@
 /** The worker's settings, read once from the environment that `npm start` (or an operator) sets. */
 import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
+import {
+  MEDIA_CONCURRENCY_DEFAULT,
+  VIDEO_MAX_MB_CEILING,
+  VIDEO_MAX_MB_DEFAULT,
+} from '../domain/media/creative-limits.ts';
 import { DEFAULT_CONFIG } from '../domain/pages/config.ts';
 import { SCOUT_SOURCES, type ScoutSource } from '../domain/records/entities.ts';
 
@@ -35,7 +40,20 @@ export interface WorkerConfig extends SourceSettings {
   name: string;
   /** How many runs (leases) the worker works at once (SCOUT_CONCURRENCY). */
   concurrency: number;
+  media: MediaSettings;
 }
+
+/** The creative archive's settings (docs/creatives.md). */
+export interface MediaSettings {
+  /** Files archived at once (MEDIA_CONCURRENCY); 0 turns the archive off on this worker. */
+  concurrency: number;
+  /** MEDIA_VIDEO_MAX_MB: a larger video keeps its poster only. */
+  videoMaxMb: number;
+  /** MEDIA_FETCH_ALLOW: private `host:port` endpoints the archive may fetch from (http too). */
+  fetchAllow: string[];
+}
+
+export const MEDIA_CONCURRENCY_MAX = 64;
 
 export const DEFAULT_CONCURRENCY = 16;
 /** A bound on SCOUT_CONCURRENCY: every lease heartbeats, so thousands would flood the server. */
@@ -55,6 +73,73 @@ export function readConcurrency(value: string | undefined): number {
     );
   }
   return n;
+}
+
+/** A whole number in [min, max] from `name`, its default when unset; anything else stops the worker. */
+function wholeNumber(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return fallback;
+  const n = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (!(n >= min && n <= max)) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${trimmed}")`);
+  }
+  return n;
+}
+
+/**
+ * MEDIA_FETCH_ALLOW: comma-separated `host:port` (an IPv6 host in brackets), each with its port;
+ * returned as the fetcher compares them (lower case). A bad entry stops the worker with the reason.
+ */
+export function readFetchAllow(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(entry);
+    const port = Number(match?.[2]);
+    const host = match ? hostnameOf(match[1]!) : '';
+    if (!host || !(port >= 1 && port <= 65535)) {
+      throw new Error(
+        `MEDIA_FETCH_ALLOW must list host:port endpoints separated by commas, e.g. cdn.internal:8080 or [fd00::5]:443 (got "${entry}")`,
+      );
+    }
+    return `${host}:${port}`;
+  });
+}
+
+function hostnameOf(host: string): string {
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return '';
+  }
+}
+
+export function readMediaSettings(env: NodeJS.ProcessEnv = process.env): MediaSettings {
+  return {
+    concurrency: wholeNumber(
+      'MEDIA_CONCURRENCY',
+      env.MEDIA_CONCURRENCY,
+      0,
+      MEDIA_CONCURRENCY_MAX,
+      MEDIA_CONCURRENCY_DEFAULT,
+    ),
+    videoMaxMb: wholeNumber(
+      'MEDIA_VIDEO_MAX_MB',
+      env.MEDIA_VIDEO_MAX_MB,
+      1,
+      VIDEO_MAX_MB_CEILING,
+      VIDEO_MAX_MB_DEFAULT,
+    ),
+    fetchAllow: readFetchAllow(env.MEDIA_FETCH_ALLOW),
+  };
 }
 
 function baseUrl(value: string | undefined, fallback: string): string {
@@ -141,5 +226,6 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     password,
     name: env.ADSCOUT_WORKER_NAME || `${hostname()}-${process.pid}`,
     concurrency: readConcurrency(env.SCOUT_CONCURRENCY),
+    media: readMediaSettings(env),
   };
 }

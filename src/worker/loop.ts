@@ -55,7 +55,7 @@ export function createWaker(): Waker {
  * Waits `ms`, or less when `signal` aborts (at once if it already has) or `waker` fires after its
  * count was `seen` (at once if it already has). Leaves no timer or listener behind.
  */
-function wait(ms: number, signal: AbortSignal, waker?: Waker, seen = waker?.fired): Promise<void> {
+export function wait(ms: number, signal: AbortSignal, waker?: Waker, seen = waker?.fired): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted || (waker && waker.fired !== seen)) return resolve();
     const timer = setTimeout(done, ms);

@@ -2,8 +2,10 @@
  * The scout worker process: signs in with the workers' account (the `workers` collection, which
  * may call the lease routes and nothing else; never a superuser), then claims working runs and
  * scouts up to SCOUT_CONCURRENCY of them at once (src/worker/loop.ts, job.ts) until
- * SIGINT/SIGTERM. The runs in progress at shutdown are handed back at once so another worker (or
- * the next start) resumes them.
+ * SIGINT/SIGTERM. Beside the runs, the archive pool keeps up to MEDIA_CONCURRENCY creatives at
+ * once (src/worker/media/, docs/creatives.md). The runs and media tasks in progress at shutdown
+ * are handed back at once so another worker (or the next start) resumes them.
+ * `--self-check` only proves the archive's image library loads (the compiled worker's test).
  */
 import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
@@ -14,6 +16,11 @@ import { workerServer } from './api.ts';
 import { describeSourceSettings, readWorkerConfig, type WorkerConfig } from './config.ts';
 import { runJob } from './job.ts';
 import { createWaker, workLoop } from './loop.ts';
+import { archivePool } from './media/archive-pool.ts';
+import { archiveTask, thumbnailWarmer } from './media/archive-task.ts';
+import { createMediaFetcher } from './media/guarded-fetch.ts';
+import { mediaServer } from './media/media-api.ts';
+import { selfCheck } from './media/self-check.ts';
 import { buildSourceQueries, runKeywords } from './query.ts';
 import { keepSession, signInWithRetries } from './sign-in.ts';
 import { createSource } from './sources/index.ts';
@@ -23,6 +30,19 @@ import { createSource } from './sources/index.ts';
 
 const HEARTBEAT_MS = Number(process.env.SCOUT_HEARTBEAT_MS) || 5_000;
 const IDLE_POLL_MS = Number(process.env.SCOUT_IDLE_POLL_MS) || 2_000;
+
+if (process.argv.includes('--self-check')) {
+  await selfCheck().then(
+    (message) => {
+      console.log(`[worker] self-check: ${message}`);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(`[worker] self-check failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
 
 const config = readConfigOrExit();
 
@@ -70,16 +90,39 @@ async function main(): Promise<void> {
   const session = keepSignedIn(pb);
   const server = workerServer(pb, config.name);
 
+  const media = config.media;
+  const fetcher = createMediaFetcher({
+    serverUrl: config.pbUrl,
+    allow: media.fetchAllow,
+    videoMaxBytes: media.videoMaxMb * 1024 * 1024,
+  });
+  const mediaApi = mediaServer(pb, config.name);
+  const warm = thumbnailWarmer(config.pbUrl);
+
   // The server says on WORK_TOPIC when a run waits to be claimed (one created, or back in the
   // queue after a release or the sweep); the message holds nothing else (src/hooks/runs/workers.ts).
+  // New media tasks come with a run's rows: the archive looks after each of its own writes, on
+  // that same message, and at its idle poll (another worker's writes).
   const wake = createWaker();
+  const mediaWake = createWaker();
   await pb.realtime
-    .subscribe(WORK_TOPIC, () => wake.fire())
+    .subscribe(WORK_TOPIC, () => {
+      wake.fire();
+      mediaWake.fire();
+    })
     .catch((error: unknown) => log(`realtime unavailable, polling only: ${String(error)}`));
+  const api: typeof server = {
+    ...server,
+    async writeResults(runId, rows) {
+      const answer = await server.writeResults(runId, rows);
+      mediaWake.fire();
+      return answer;
+    },
+  };
 
   const shutdown = new AbortController();
-  // Every run in progress listens for the stop: as many listeners as runs, not a leak.
-  setMaxListeners(config.concurrency + 10, shutdown.signal);
+  // Every run and media task in progress listens for the stop: as many listeners as those, not a leak.
+  setMaxListeners(config.concurrency + media.concurrency + 10, shutdown.signal);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       log(`received ${signal}, stopping`);
@@ -88,9 +131,9 @@ async function main(): Promise<void> {
   }
 
   log(
-    `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}`,
+    `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}, ${media.concurrency ? `archiving up to ${media.concurrency} creatives at once` : 'creative archive off (MEDIA_CONCURRENCY=0)'}`,
   );
-  await workLoop({
+  const runs = workLoop({
     server,
     signal: shutdown.signal,
     idlePollMs: IDLE_POLL_MS,
@@ -100,7 +143,7 @@ async function main(): Promise<void> {
     work: async (run) => {
       const keywords = runKeywords(run);
       const outcome = await runJob(run, {
-        api: server,
+        api,
         source,
         buildQueries: buildSourceQueries,
         normalize: (raw) => normalizeAd(raw, { keywords, country: run.target_country, now: Date.now() }),
@@ -116,6 +159,20 @@ async function main(): Promise<void> {
       }
     },
   });
+  const archive =
+    media.concurrency > 0
+      ? archivePool({
+          server: mediaApi,
+          work: (task, signal) => archiveTask(task, { server: mediaApi, fetcher, warm, log }, signal),
+          concurrency: media.concurrency,
+          wake: mediaWake,
+          idlePollMs: IDLE_POLL_MS,
+          log,
+          signal: shutdown.signal,
+        })
+      : undefined;
+  await Promise.all([runs, archive]);
+  await fetcher.close();
   session.stop();
   pb.realtime.unsubscribe().catch(() => undefined);
 }

@@ -1,10 +1,10 @@
 /**
  * `npm run build:worker` compiles the scout worker into one JavaScript file that plain Node runs
- * (no tsx, no node_modules next to it), configured by the environment alone, as a service unit
- * runs it (deploy/adscout-worker@.service): it signs in, works runs to completion and stops
- * cleanly on SIGTERM.
+ * (no tsx, no checkout: only sharp, the archive's native image library, installed beside it),
+ * configured by the environment alone, as a service unit runs it (deploy/adscout-worker@.service):
+ * it loads sharp, signs in, works runs to completion and stops cleanly on SIGTERM.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,8 +34,23 @@ describe('npm run build:worker', () => {
     const file = join(outdir, 'worker.mjs');
     expect(build.output()).toContain(`built the scout worker: ${file}`);
     expect(existsSync(`${file}.map`)).toBe(true);
-    // nothing to resolve packages from next to the file, outside the repository
+    // nothing to resolve packages from outside the output folder, which holds sharp and its own
     expect(existsSync(join(tmp, 'node_modules'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(outdir, 'package.json'), 'utf8'))).toMatchObject({
+      type: 'module',
+      dependencies: { sharp: '0.35.5' },
+    });
+    const check = command('/usr/bin/env', [
+      '-i',
+      `PATH=${process.env.PATH ?? ''}`,
+      process.execPath,
+      file,
+      '--self-check',
+    ]);
+    expect(await check.exited, check.output()).toEqual({ code: 0, signal: null });
+    expect(check.output()).toMatch(
+      /\[worker\] self-check: sharp 0\.35\.5 with libvips [\d.]+: images decode and hash/,
+    );
 
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',

@@ -7,7 +7,8 @@
  *   POST /api/adscout/worker/media/claim            { worker, limit }  → { tasks }
  *   POST /api/adscout/worker/media/{task}/known     { worker, sha256 } → { creative: id | null }
  *   POST /api/adscout/worker/media/{task}/creative  multipart: worker, sha256, phash, mime, bytes,
- *        width, height (text parts, as CreativeUploadFields), `file` and/or `poster` → { creative }
+ *        width, height (text parts, as CreativeUploadFields), `file` and/or `poster`
+ *        → { creative, file, poster, rows } (the stored file names, '' for none)
  *   POST /api/adscout/worker/media/{task}/fail      { worker, error, retry } → { status, next_attempt_at }
  *   POST /api/adscout/worker/media/{task}/release   { worker } → 204
  *
@@ -78,6 +79,12 @@ export type CreativeUploadFields = z.input<typeof creativeUploadFieldsSchema>;
 
 export const creativeUploadResponseSchema = z.strictObject({
   creative: z.string(),
+  /**
+   * The creative's stored file names ('' when it has none), so the worker can request the
+   * thumbnails once (…/api/files/creatives/{creative}/{name}?thumb=…): it may not read the record.
+   */
+  file: z.string(),
+  poster: z.string(),
   /** Rows of the task's user whose `creative` this upload set. */
   rows: count,
 });
