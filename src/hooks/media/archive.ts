@@ -113,5 +113,12 @@ export function uploadCreative(
       if (!creative) throw error;
     }
   }
-  return { creative: creative.id, rows: archive(taskId, workerName, creative.id) };
+  const rows = archive(taskId, workerName, creative.id);
+  // the stored names (PocketBase adds a random suffix): the worker asks for their thumbnails
+  return {
+    creative: creative.id,
+    file: creative.getString('file'),
+    poster: creative.getString('poster'),
+    rows,
+  };
 }
