@@ -23,3 +23,4 @@ export * from './pages/routes.ts';
 export * from './media/creative-limits.ts';
 export * from './media/media-contract.ts';
 export * from './media/phash.ts';
+export * from './insights/insight-types.ts';
