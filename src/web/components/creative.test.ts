@@ -100,6 +100,8 @@ describe('chooseCreative: one creative per format', () => {
       'data:image/svg+xml,<svg onload=alert(1)>',
       '/api/collections/users/records',
       '//evil.example/x.jpg',
+      // plain http: the page's CSP would refuse it (a broken image and a console error)
+      'http://cdn.example/x.jpg',
     ]) {
       expect(
         chooseCreative(row({ format: 'IMAGE', media_url: unsafe, media_poster_url: unsafe })),

@@ -7,7 +7,9 @@
  * the fallback, then the "Media unavailable" tile.
  *
  * Only media links that pass isAdMediaUrl (http(s), or the demo catalogue's /demo-media/ images)
- * are ever used as a source: anything else counts as missing.
+ * are ever used as a source, and of those only https: and our own paths: the page's
+ * Content-Security-Policy (src/hooks/config/security-headers.ts) refuses plain http: media, so
+ * such a link would be a broken image and a console error. Anything else counts as missing.
  */
 import { THUMB_DETAIL, THUMB_GRID } from '../../domain/media/creative-limits.ts';
 import {
@@ -50,7 +52,7 @@ const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i;
 function mediaLink(value: unknown): string {
   if (typeof value !== 'string') return '';
   const trimmed = value.trim();
-  return trimmed && isAdMediaUrl(trimmed) ? trimmed : '';
+  return trimmed && isAdMediaUrl(trimmed) && !/^http:/i.test(trimmed) ? trimmed : '';
 }
 
 /**
