@@ -184,6 +184,33 @@ function watchNewContexts(browser: Browser, guard: ErrorGuard): () => void {
   };
 }
 
+/** The superuser of the stack at `url` whose data dir is `dataDir` (e2e-stack.ts). */
+export async function connectAdmin(url: string, dataDir: string): Promise<Admin> {
+  const { admin } = JSON.parse(readFileSync(join(dataDir, CREDENTIALS_FILE), 'utf8')) as {
+    admin: { email: string; password: string };
+  };
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  await pb.collection('_superusers').authWithPassword(admin.email, admin.password);
+  return {
+    pb,
+    async createUser(label = 'user') {
+      const email = uniqueEmail(label);
+      const password = 'Scout-Pass-2026';
+      const record = await pb.collection('users').create({ email, password, passwordConfirm: password });
+      return { id: record.id, email, password };
+    },
+    async signIn(page, user) {
+      // A week-long token: the app renews tokens only inside their last three days.
+      const client = await pb.collection('users').impersonate(user.id, 7 * 24 * 3600);
+      const session = JSON.stringify({ token: client.authStore.token, record: client.authStore.record });
+      // Any page of the origin will do; the next navigation starts signed in.
+      if (!page.url().startsWith(url)) await page.goto(`${url}/privacy`);
+      await page.evaluate((value) => window.localStorage.setItem('pocketbase_auth', value), session);
+    },
+  };
+}
+
 /**
  * `test` with baseURL pointing at the stack that global-setup started, an admin client, and the
  * console-error guard (automatic; `errorGuard.expect(…)` declares an error a test causes).
@@ -214,29 +241,7 @@ export const test = base.extend<{ admin: Admin; errorGuard: ErrorGuard }>({
   admin: async ({}, use) => {
     const dataDir = process.env.ADSCOUT_E2E_DATA_DIR;
     if (!dataDir) throw new Error('ADSCOUT_E2E_DATA_DIR is not set');
-    const { admin } = JSON.parse(readFileSync(join(dataDir, CREDENTIALS_FILE), 'utf8')) as {
-      admin: { email: string; password: string };
-    };
-    const pb = new PocketBase(stackUrl());
-    pb.autoCancellation(false);
-    await pb.collection('_superusers').authWithPassword(admin.email, admin.password);
-    await use({
-      pb,
-      async createUser(label = 'user') {
-        const email = uniqueEmail(label);
-        const password = 'Scout-Pass-2026';
-        const record = await pb.collection('users').create({ email, password, passwordConfirm: password });
-        return { id: record.id, email, password };
-      },
-      async signIn(page, user) {
-        // A week-long token: the app renews tokens only inside their last three days.
-        const client = await pb.collection('users').impersonate(user.id, 7 * 24 * 3600);
-        const session = JSON.stringify({ token: client.authStore.token, record: client.authStore.record });
-        // Any page of the origin will do; the next navigation starts signed in.
-        if (!page.url().startsWith(stackUrl())) await page.goto('/privacy');
-        await page.evaluate((value) => window.localStorage.setItem('pocketbase_auth', value), session);
-      },
-    });
+    await use(await connectAdmin(stackUrl(), dataDir));
   },
 });
 

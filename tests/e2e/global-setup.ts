@@ -1,67 +1,15 @@
 /**
- * Starts one real stack for the e2e run: PocketBase serving the built PWA from dist/, with the
- * repo's migrations and hooks in a temporary data dir, and a scout worker. Tests find it through
- * ADSCOUT_E2E_URL; the returned function stops it.
+ * Starts one real stack for the e2e run (e2e-stack.ts). Tests find it through ADSCOUT_E2E_URL;
+ * the returned function stops it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ensurePocketBase, ensureWebBuild, webBuildDir } from '../../scripts/bootstrap.mjs';
-import {
-  accountsEnv,
-  freePort,
-  loadOrCreateCredentials,
-  startPocketBase,
-  startWorker,
-} from '../../scripts/lib/stack.mjs';
 import { chromiumExecutable } from '../fixtures/chromium.ts';
+import { startE2eStack } from './e2e-stack.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   chromiumExecutable();
-  const pocketbase = await ensurePocketBase();
-  await ensureWebBuild();
-  const dataDir = await mkdtemp(join(tmpdir(), 'adscout-e2e-'));
-  // The admin superuser and the workers' account, made by PocketBase from its environment as
-  // `npm start` does; the worker reads its own file.
-  const { workerPath: credentialsFile, credentials } = loadOrCreateCredentials(dataDir);
-  // freePort() only suggests a port: another process may bind it first, and then /api/health
-  // answers from a server that is not ours. Signing in with this data dir's superuser proves it.
-  let server: Awaited<ReturnType<typeof startPocketBase>> | null = null;
-  for (let attempt = 1; !server; attempt++) {
-    const candidate = await startPocketBase({
-      pocketbase,
-      dataDir,
-      http: `127.0.0.1:${await freePort()}`,
-      publicDir: webBuildDir(),
-      env: { SCOUT_DEMO_PACE_MS: '0', ...accountsEnv(credentials) },
-    });
-    const ours = await fetch(`${candidate.url}/api/collections/_superusers/auth-with-password`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ identity: credentials.admin.email, password: credentials.admin.password }),
-    }).then(
-      (response) => response.ok && candidate.child.exitCode === null,
-      () => false,
-    );
-    if (ours) server = candidate;
-    else {
-      await candidate.stop();
-      if (attempt >= 5)
-        throw new Error(`the e2e PocketBase did not start as our own server:\n${candidate.output.join('')}`);
-    }
-  }
-  const worker = startWorker({
-    pbUrl: server.url,
-    credentialsFile,
-    stdio: 'ignore',
-    // Paced so that a scout is visibly in progress for about a second (pages of 25 ads).
-    env: { SCOUT_DEMO_PACE_MS: '250' },
-  });
-  process.env.ADSCOUT_E2E_URL = server.url;
-  process.env.ADSCOUT_E2E_DATA_DIR = dataDir;
-  return async () => {
-    await worker.stop();
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  // Paced so that a scout is visibly in progress for about a second (pages of 25 ads).
+  const stack = await startE2eStack({ workerEnv: { SCOUT_DEMO_PACE_MS: '250' } });
+  process.env.ADSCOUT_E2E_URL = stack.url;
+  process.env.ADSCOUT_E2E_DATA_DIR = stack.dataDir;
+  return () => stack.stop();
 }

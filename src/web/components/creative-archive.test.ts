@@ -89,6 +89,12 @@ describe('detailMedia: what the detail view tries, in order', () => {
     });
   });
 
+  it('offline, an archived video shows its poster’s thumbnail (the full file is not kept); online it is the fallback', () => {
+    const poster = { kind: 'image', src: '/api/files/creatives/cr2/still_ef56.jpg?thumb=400x0', poster: '' };
+    expect(detailMedia(row({ media_url: VIDEO, media_poster_url: POSTER }), video, true)).toEqual([poster]);
+    expect(detailMedia(row({ media_url: VIDEO, media_poster_url: POSTER }), video, false)[1]).toEqual(poster);
+  });
+
   it('offline, only the archived file (it may be cached); nothing left means the tile', () => {
     expect(detailMedia(row({ media_url: IMAGE }), image, true)).toHaveLength(1);
     expect(detailMedia(row({ media_url: IMAGE }), undefined, true)).toEqual([]);

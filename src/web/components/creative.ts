@@ -122,8 +122,11 @@ export function detailMedia(
   if (archived) {
     const file = creativeFileUrl(archived);
     const still = creativeThumbUrl(archived, THUMB_DETAIL);
-    if (isVideoCreative(archived) && file) out.push({ kind: 'video', src: file, poster: still ?? '' });
-    else if (still) out.push({ kind: 'image', src: still, poster: '' });
+    // Offline a video cannot play (full files are not kept on the device): its poster's
+    // thumbnail, which is, stands in for it; online the poster is the video's fallback.
+    if (isVideoCreative(archived) && file && !offline)
+      out.push({ kind: 'video', src: file, poster: still ?? '' });
+    if (still) out.push({ kind: 'image', src: still, poster: '' });
   }
   const source = chooseCreative(row);
   if (!offline && source.kind === 'image') out.push({ kind: 'image', src: source.src, poster: '' });
