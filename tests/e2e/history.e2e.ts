@@ -80,6 +80,7 @@ async function seed(admin: Admin, label: string): Promise<Seeded> {
     keywords: 'chew toys',
     country: 'DE',
     reach: 1200,
+    reach_known: true,
     store_name: 'Pawsome',
     title: 'Chew toy "Max"',
     ad_id: '1001',
@@ -329,8 +330,8 @@ test("Export CSV downloads the run's rows exactly, and says when a run has none"
         '"2026-11-01 00:00:00.000Z","","facebook, instagram","https://www.facebook.com/pawsome",' +
         '"https://www.facebook.com/ads/library/?id=1001","https://shop.example/products/max","Durable","Shop now",' +
         '"He said ""buy now""\nSecond line","SHOP_NOW","Free shipping","18-65+","p1","All"',
-      `"","","","0","","Cat","1002","","","0","","","","","","","'=cmd|' /C calc'!A0","","${XSS}","","","","",""`,
-      `"","","","0","","'+SUM(1)","1003","","","0","","","","","","javascript:alert(1)","","","","","","","",""`,
+      `"","","","","","Cat","1002","","","0","","","","","","","'=cmd|' /C calc'!A0","","${XSS}","","","","",""`,
+      `"","","","","","'+SUM(1)","1003","","","0","","","","","","javascript:alert(1)","","","","","","","",""`,
     ].join('\r\n') +
     '\r\n';
   expect(bytes.toString('utf8')).toBe(expected);

@@ -89,6 +89,11 @@ const KNOWN_FLAG_BY_FIELD: ReadonlyMap<string, KnownFlagKey> = new Map(
   KNOWN_FLAG_FIELDS.map((flag) => [flag.of, flag.key]),
 );
 
+/** The known-flag of a field (`reach` → `reach_known`); undefined for a field that is always known. */
+export function knownFlagOf(key: string): KnownFlagKey | undefined {
+  return KNOWN_FLAG_BY_FIELD.get(key);
+}
+
 /**
  * A row's value of `key` as the source gave it: null when the field has a known-flag
  * (KNOWN_FLAG_FIELDS) that is not true, else the stored value. Every place that shows, exports or
