@@ -40,6 +40,7 @@ async function seed(admin: Admin, label: string): Promise<Seeded> {
     finished_at: '2026-11-22 13:09:00.000Z',
     results_count: 3,
     source: 'demo',
+    library_total: 4100,
   });
   await runs.create({
     user: user.id,
@@ -154,6 +155,9 @@ test('cards show each run, and the Filter & Sort panel filters, sorts and clears
   await expect(dog.getByText('100 ads', { exact: true })).toBeVisible();
   await expect(dog.getByText('3 ads', { exact: true })).toBeVisible();
   await expect(dog.getByText('chew toys, Ball', { exact: true })).toBeVisible();
+  await expect(dog.getByTestId('run-coverage')).toHaveText(
+    '3 of about 4,100 ads in the Library for this search',
+  );
   await expect(dog.getByRole('button', { name: 'View results' })).toHaveAttribute('title', 'View results');
   await expect(dog.getByRole('button', { name: 'Export CSV' })).toHaveAttribute('title', 'Export CSV');
 
@@ -165,6 +169,8 @@ test('cards show each run, and the Filter & Sort panel filters, sorts and clears
   await expect(cat.getByText('50 ads', { exact: true })).toBeVisible();
   await expect(cat.getByText('0 ads', { exact: true })).toBeVisible();
   await expect(cat.getByText('None', { exact: true })).toBeVisible();
+  // the source did not say how many ads the Library holds: nothing is shown
+  await expect(cat.getByTestId('run-coverage')).toHaveCount(0);
 
   const bird = history.card('Bird Cages');
   await expect(bird.locator('.badge')).toHaveText('Working');
