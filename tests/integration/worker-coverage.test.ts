@@ -53,12 +53,10 @@ async function scout(user: TestUser, fields: ReturnType<typeof form>) {
   const run = await expectSettledOnce(server, user, created.id, REQUESTED);
   // the catalogue rolls over at midnight UTC: either day's count is the one the worker saw
   const totals = [before, catalogueTotal(fields)];
-  const rows = await server.superuser
-    .collection('search_results')
-    .getFullList({
-      filter: `run = "${created.id}"`,
-      fields: 'reach,reach_known,collation_count,collation_known',
-    });
+  const rows = await server.superuser.collection('search_results').getFullList({
+    filter: `run = "${created.id}"`,
+    fields: 'reach,reach_known,collation_count,collation_known',
+  });
   return { run, totals, rows };
 }
 
