@@ -23,7 +23,11 @@ import { LeaseLostError, type WorkerApi } from './job.ts';
 
 export interface WorkerServer extends WorkerApi {
   claim(): Promise<ClaimedRun | null>;
-  writeResults(runId: string, rows: readonly Record<string, unknown>[]): Promise<ResultsResponse>;
+  writeResults(
+    runId: string,
+    rows: readonly Record<string, unknown>[],
+    libraryTotal?: number,
+  ): Promise<ResultsResponse>;
   release(runId: string): Promise<void>;
 }
 
@@ -103,9 +107,12 @@ export function workerServer(
       const answer = await post<ClaimRequest>('/api/adscout/worker/claim', {});
       return checked(claimResponseSchema, answer, 'the claim answer').run;
     },
-    async heartbeat(runId, progress) {
+    async heartbeat(runId, progress, libraryTotal) {
       try {
-        const answer = await post<HeartbeatRequest>(runPath(runId, 'heartbeat'), { progress });
+        const answer = await post<HeartbeatRequest>(runPath(runId, 'heartbeat'), {
+          progress,
+          ...(libraryTotal === undefined ? {} : { library_total: libraryTotal }),
+        });
         checked(heartbeatResponseSchema, answer, 'the heartbeat answer');
         return true;
       } catch (error) {
@@ -113,8 +120,13 @@ export function workerServer(
         throw error;
       }
     },
-    async writeResults(runId, rows) {
-      const answer = await holding(post<ResultsRequest>(runPath(runId, 'results'), { rows: [...rows] }));
+    async writeResults(runId, rows, libraryTotal) {
+      const answer = await holding(
+        post<ResultsRequest>(runPath(runId, 'results'), {
+          rows: [...rows],
+          ...(libraryTotal === undefined ? {} : { library_total: libraryTotal }),
+        }),
+      );
       return checked(resultsResponseSchema, answer, 'the results answer');
     },
     async finish(runId, outcome) {

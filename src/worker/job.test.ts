@@ -354,4 +354,47 @@ describe('runJob', () => {
     expect(await runJob(run, deps(lostOnWrite, failing))).toBe('abandoned');
     expect(taken.finished()).toBeNull();
   });
+
+  it("sends the Library's total, summed over the keyword queries, with the writes", async () => {
+    const totals: Record<string, number> = { rare: 40, common: 900 };
+    const source: AdSource = {
+      name: 'demo',
+      async *pages(q) {
+        const prefix = q.searchTerms.slice(0, 1);
+        yield {
+          items: [{ id: `${prefix}1` }, { id: `${prefix}2` }],
+          cursor: null,
+          libraryTotal: totals[q.searchTerms]!,
+        };
+      },
+    };
+    const server = apiDouble();
+    const sent: (number | undefined)[] = [];
+    const recording: WorkerApi = {
+      ...server.api,
+      async writeResults(id, rows, libraryTotal) {
+        sent.push(libraryTotal);
+        return server.api.writeResults(id, rows, libraryTotal);
+      },
+    };
+    const queries = ['rare', 'common'].map((searchTerms) => ({ ...query, searchTerms }));
+    expect(await runJob(run, deps(recording, source, { buildQueries: () => queries }))).toBe('completed');
+    expect(sent.at(-1)).toBe(940);
+    expect(sent).toContain(40); // the first query's, before the second one answered
+  });
+
+  it('sends no Library total when the source does not say', async () => {
+    const server = apiDouble();
+    const sent: (number | undefined)[] = [];
+    const recording: WorkerApi = {
+      ...server.api,
+      async writeResults(id, rows, libraryTotal) {
+        sent.push(libraryTotal);
+        return server.api.writeResults(id, rows, libraryTotal);
+      },
+    };
+    expect(await runJob(run, deps(recording, sourceOf([[{ id: 'a' }, { id: 'b' }]])))).toBe('completed');
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((total) => total === undefined)).toBe(true);
+  });
 });

@@ -18,8 +18,13 @@ export type WriteOutcome = Pick<ResultsResponse, 'stored' | 'full'>;
  * docs/pipeline.md#claiming-a-run-leases.
  */
 export interface WorkerApi {
-  heartbeat(runId: string, progress: number): Promise<boolean>;
-  writeResults(runId: string, rows: readonly Record<string, unknown>[]): Promise<WriteOutcome>;
+  /** `libraryTotal`: the Library's count for the run's search, when a source said (runLibraryTotal). */
+  heartbeat(runId: string, progress: number, libraryTotal?: number): Promise<boolean>;
+  writeResults(
+    runId: string,
+    rows: readonly Record<string, unknown>[],
+    libraryTotal?: number,
+  ): Promise<WriteOutcome>;
   finish(runId: string, outcome: Omit<FinishRequest, 'worker'>): Promise<void>;
 }
 
@@ -42,6 +47,22 @@ interface QueryState {
   query: SourceQuery;
   cursor: string | null;
   exhausted: boolean;
+  /** The latest Library total its source reported (SourcePage.libraryTotal); null before any. */
+  libraryTotal: number | null;
+}
+
+/**
+ * How many ads the Library holds for the run's search (docs/pipeline.md#coverage): the sum over its
+ * keyword queries of each one's latest total. The searches of several keywords may share ads, so
+ * the sum is an upper bound, never below what the run collected; undefined while no source said.
+ */
+export function runLibraryTotal(states: readonly Pick<QueryState, 'libraryTotal'>[]): number | undefined {
+  let total: number | undefined;
+  for (const state of states) {
+    if (state.libraryTotal !== null)
+      total = Math.min((total ?? 0) + state.libraryTotal, Number.MAX_SAFE_INTEGER);
+  }
+  return total;
 }
 
 /** Why a job stopped without settling. */
@@ -70,9 +91,10 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
   if (deps.signal.aborted) stop(); // stopping already: the abort event has come and gone
   let stored = run.stored_count;
   let lost = false;
+  let states: QueryState[] = [];
 
   const beat = async () => {
-    const ours = await api.heartbeat(run.id, stored).catch((error: unknown) => {
+    const ours = await api.heartbeat(run.id, stored, runLibraryTotal(states)).catch((error: unknown) => {
       // A failed heartbeat is not a lost lease: the next one may pass before the lease expires.
       log(`heartbeat for ${run.id} failed: ${error instanceof Error ? error.message : String(error)}`);
       return true;
@@ -101,13 +123,17 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
   let buffer: Record<string, unknown>[] = [];
   const buffered = new Set<string>();
   let lastFlush = Date.now();
+  /** The Library total last sent with a write: a write goes out for a new total even without rows. */
+  let sentTotal: number | undefined;
   const flush = async () => {
     lastFlush = Date.now();
-    if (buffer.length === 0) return;
+    const libraryTotal = runLibraryTotal(states);
+    if (buffer.length === 0 && libraryTotal === sentTotal) return;
     const rows = buffer;
     buffer = [];
     buffered.clear();
-    const result = await api.writeResults(run.id, rows);
+    const result = await api.writeResults(run.id, rows, libraryTotal);
+    sentTotal = libraryTotal;
     stored = result.stored;
     full = result.full;
   };
@@ -131,6 +157,7 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
       for await (const page of pages) {
         yielded += page.items.length;
         query.cursor = page.cursor;
+        if (page.libraryTotal !== undefined) query.libraryTotal = page.libraryTotal;
         for (const raw of page.items) {
           const outcome = deps.normalize(raw, run);
           if (!outcome.ok) {
@@ -154,7 +181,7 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
     // have ads fill what the others could not. A resumed run starts its sources over, and the
     // ads it already stored come back as duplicates (free), so passes go on from each query's
     // cursor until the run is full or every query ran dry.
-    const states: QueryState[] = queries.map((query) => ({ query, cursor: null, exhausted: false }));
+    states = queries.map((query) => ({ query, cursor: null, exhausted: false, libraryTotal: null }));
     const open = () => !full && stored < run.requested_count && !lease.signal.aborted;
     const share = Math.ceil((run.requested_count - stored) / Math.max(1, states.length));
     for (let pass = 0; pass < MAX_PASSES && open(); pass++) {

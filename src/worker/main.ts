@@ -113,8 +113,8 @@ async function main(): Promise<void> {
     .catch((error: unknown) => log(`realtime unavailable, polling only: ${String(error)}`));
   const api: typeof server = {
     ...server,
-    async writeResults(runId, rows) {
-      const answer = await server.writeResults(runId, rows);
+    async writeResults(runId, rows, libraryTotal) {
+      const answer = await server.writeResults(runId, rows, libraryTotal);
       mediaWake.fire();
       return answer;
     },

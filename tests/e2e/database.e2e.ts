@@ -76,6 +76,7 @@ async function seed(admin: Admin, label: string): Promise<Seeded> {
       country: 'US',
       store_name: 'Happy Paws',
       reach: 12345,
+      reach_known: true,
       page_likes: 1500000,
       start_date: '2026-10-01 08:30:00.000Z',
       end_date: '2026-11-20 00:00:00.000Z',
@@ -131,6 +132,8 @@ test('shows every result in 28 columns, text as text, and Link cells only for ht
   await expect(db.cell(ids.paws, 'store_name')).toHaveText('Happy Paws');
   await expect(db.cell(ids.paws, 'country')).toHaveText('US');
   await expect(db.cell(ids.paws, 'reach')).toHaveText('12,345');
+  // a reach the source did not give is empty, not 0
+  await expect(db.cell(ids.cats, 'reach')).toHaveText('');
   await db.revealColumn('end_date');
   await expect(db.cell(ids.paws, 'page_likes')).toHaveText('1,500,000');
   await expect(db.cell(ids.paws, 'start_date')).toHaveText('2026-10-01');
@@ -312,7 +315,7 @@ test('Export CSV downloads the visible columns and the filtered, sorted rows', a
   expect(csv).toBe(
     '\uFEFF' +
       '"Country","Reach","Store Name","Start Date","Ad Library","Link Description"\r\n' +
-      '"DE","0","Paw Print Co","","https://www.facebook.com/ads/library/?id=333","Say ""woof"""\r\n' +
+      '"DE","","Paw Print Co","","https://www.facebook.com/ads/library/?id=333","Say ""woof"""\r\n' +
       `"US","12345","Happy Paws","2026-10-01","https://www.facebook.com/ads/library/?id=111","'=HYPERLINK(""http://evil.example"",""click"")"\r\n`,
   );
   await expect(toast(page, 'Export successful')).toBeVisible();

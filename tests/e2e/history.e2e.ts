@@ -40,6 +40,7 @@ async function seed(admin: Admin, label: string): Promise<Seeded> {
     finished_at: '2026-11-22 13:09:00.000Z',
     results_count: 3,
     source: 'demo',
+    library_total: 4100,
   });
   await runs.create({
     user: user.id,
@@ -80,6 +81,7 @@ async function seed(admin: Admin, label: string): Promise<Seeded> {
     keywords: 'chew toys',
     country: 'DE',
     reach: 1200,
+    reach_known: true,
     store_name: 'Pawsome',
     title: 'Chew toy "Max"',
     ad_id: '1001',
@@ -153,6 +155,9 @@ test('cards show each run, and the Filter & Sort panel filters, sorts and clears
   await expect(dog.getByText('100 ads', { exact: true })).toBeVisible();
   await expect(dog.getByText('3 ads', { exact: true })).toBeVisible();
   await expect(dog.getByText('chew toys, Ball', { exact: true })).toBeVisible();
+  await expect(dog.getByTestId('run-coverage')).toHaveText(
+    '3 of about 4,100 ads in the Library for this search',
+  );
   await expect(dog.getByRole('button', { name: 'View results' })).toHaveAttribute('title', 'View results');
   await expect(dog.getByRole('button', { name: 'Export CSV' })).toHaveAttribute('title', 'Export CSV');
 
@@ -164,6 +169,8 @@ test('cards show each run, and the Filter & Sort panel filters, sorts and clears
   await expect(cat.getByText('50 ads', { exact: true })).toBeVisible();
   await expect(cat.getByText('0 ads', { exact: true })).toBeVisible();
   await expect(cat.getByText('None', { exact: true })).toBeVisible();
+  // the source did not say how many ads the Library holds: nothing is shown
+  await expect(cat.getByTestId('run-coverage')).toHaveCount(0);
 
   const bird = history.card('Bird Cages');
   await expect(bird.locator('.badge')).toHaveText('Working');
@@ -329,8 +336,8 @@ test("Export CSV downloads the run's rows exactly, and says when a run has none"
         '"2026-11-01 00:00:00.000Z","","facebook, instagram","https://www.facebook.com/pawsome",' +
         '"https://www.facebook.com/ads/library/?id=1001","https://shop.example/products/max","Durable","Shop now",' +
         '"He said ""buy now""\nSecond line","SHOP_NOW","Free shipping","18-65+","p1","All"',
-      `"","","","0","","Cat","1002","","","0","","","","","","","'=cmd|' /C calc'!A0","","${XSS}","","","","",""`,
-      `"","","","0","","'+SUM(1)","1003","","","0","","","","","","javascript:alert(1)","","","","","","","",""`,
+      `"","","","","","Cat","1002","","","0","","","","","","","'=cmd|' /C calc'!A0","","${XSS}","","","","",""`,
+      `"","","","","","'+SUM(1)","1003","","","0","","","","","","javascript:alert(1)","","","","","","","",""`,
     ].join('\r\n') +
     '\r\n';
   expect(bytes.toString('utf8')).toBe(expected);

@@ -191,6 +191,65 @@ describe('migrations', () => {
     expect(await fieldsOf()).toEqual(expect.arrayContaining(['media_poster_url', 'card_count']));
   });
 
+  it('backfill reach_known and collation_known from the stored counts, and give those rows a new `updated`', async () => {
+    const from = await migrationsFrom('1795300910_update_search_results_known_flags.js');
+    pb('migrate', 'down', String(from.count));
+    const rows = [
+      { ad_id: 'eu', country: 'DE', reach: 18_000, collation_count: 3 },
+      { ad_id: 'us', country: 'US', reach: 0, collation_count: 5 },
+      { ad_id: 'sibling', country: 'US', reach: 0, collation_count: 0 },
+    ];
+    const before = await withServer(async (client) => {
+      const user = await client.collection('users').create({
+        email: `backfill-${Date.now()}@adscout.test`,
+        password: 'Backfill-1',
+        passwordConfirm: 'Backfill-1',
+      });
+      const run = await client.collection('search_runs').create({
+        user: user.id,
+        search_name: 'Backfill',
+        facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
+        target_country: 'US',
+        requested_count: 10,
+        status: 'completed',
+      });
+      const stored = new Map<string, string>();
+      for (const row of rows) {
+        const record = await client
+          .collection('search_results')
+          .create({ ...row, run: run.id, user: user.id });
+        stored.set(row.ad_id, record.updated as string);
+      }
+      return { user: user.id, run: run.id, updated: stored };
+    });
+
+    expect(pb('migrate', 'up').match(/Applied \S+/g) ?? []).toHaveLength(from.count);
+    const after = await withServer((client) =>
+      client.collection('search_results').getFullList({ filter: `run = "${before.run}"`, sort: 'ad_id' }),
+    );
+    const flags = Object.fromEntries(
+      after.map((row) => [row.ad_id, [row.reach_known, row.collation_known, row.reach, row.collation_count]]),
+    );
+    expect(flags).toEqual({
+      eu: [true, true, 18_000, 3],
+      us: [false, true, 0, 5],
+      sibling: [false, false, 0, 0],
+    });
+    // the mirrors pull again the rows whose flags turned true; the others read the same without them
+    const updated = Object.fromEntries(after.map((row) => [row.ad_id, row.updated as string]));
+    expect(updated.eu! > before.updated.get('eu')!).toBe(true);
+    expect(updated.us! > before.updated.get('us')!).toBe(true);
+    expect(updated.sibling).toBe(before.updated.get('sibling'));
+
+    pb('migrate', 'down', String(from.count));
+    const fields = (await snapshot()).collections.get('search_results')!.fields.map((field) => field.name);
+    expect(fields).not.toContain('reach_known');
+    expect(fields).not.toContain('collation_known');
+    pb('migrate', 'up');
+    // the next tests count the users
+    await withServer((client) => client.collection('users').delete(before.user));
+  });
+
   it('make an email one account whatever its case, refusing with nothing changed while two differ only in case', async () => {
     const from = await migrationsFrom('1795300730_update_users_email_nocase.js');
     pb('migrate', 'down', String(from.count));

@@ -108,6 +108,8 @@ describe('schema parity between pb_migrations and src/domain', () => {
         });
       } else if (field.kind === 'date') {
         expect([column.name, column.type]).toEqual([field.key, 'date']);
+      } else if (field.kind === 'flag') {
+        expect([column.name, column.type]).toEqual([field.key, 'bool']);
       } else {
         expect({ name: column.name, type: column.type, min: column.min, onlyInt: column.onlyInt }).toEqual({
           name: field.key,

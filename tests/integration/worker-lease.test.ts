@@ -133,6 +133,36 @@ describe('results', () => {
     expect(run.progress).toBe(3);
   });
 
+  it("keep the Library's total on the run, the largest sent, and the rows' known-flags", async () => {
+    await drain();
+    const runId = await workingRun(alice, 5);
+    await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
+    const base = `/api/adscout/worker/runs/${runId}`;
+    await post<Written>(`${base}/results`, {
+      worker: 'w',
+      library_total: 900,
+      rows: [
+        row('1', { reach: 0, reach_known: true, collation_count: 2, collation_known: true }),
+        row('2', { reach: 0, reach_known: false }),
+      ],
+    });
+    await post(`${base}/heartbeat`, { worker: 'w', library_total: 400 }); // a resumed run's partial sum
+    const kept = await server.superuser.collection('search_runs').getOne(runId);
+    expect(kept.library_total).toBe(900);
+    await post(`${base}/heartbeat`, { worker: 'w', library_total: 1200 });
+    await post<Written>(`${base}/results`, { worker: 'w', rows: [row('3')] }); // none sent: kept
+    const run = await server.superuser.collection('search_runs').getOne(runId);
+    expect(run.library_total).toBe(1200);
+    const rows = await server.superuser
+      .collection('search_results')
+      .getFullList({ filter: `run = "${runId}"`, sort: 'ad_id' });
+    expect(rows.map((r) => [r.ad_id, r.reach_known, r.collation_known])).toEqual([
+      ['1', true, true],
+      ['2', false, false],
+      ['3', false, false],
+    ]);
+  });
+
   it('flag an ad as new only the first time the same user collects it', async () => {
     await drain();
     const earlier = await workingRun(alice);

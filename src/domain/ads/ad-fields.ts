@@ -64,8 +64,45 @@ export const CREATIVE_FIELDS = [
   { key: 'card_count', kind: 'number', int: true },
 ] as const;
 
+/**
+ * Whether the source gave a number at all (docs/decisions.md#unknown-is-not-zero): the Library reports
+ * reach only for ads delivered in the EU or the UK, and `collation_count` only on the lead ad of a
+ * group of copies. PocketBase number fields cannot be null, so an unknown `reach` is stored as 0 with
+ * `reach_known` false; it is shown and exported empty (resultValue) and left out of every aggregate.
+ */
+export const KNOWN_FLAG_FIELDS = [
+  { key: 'reach_known', kind: 'flag', of: 'reach' },
+  { key: 'collation_known', kind: 'flag', of: 'collation_count' },
+] as const;
+
+export type KnownFlagKey = (typeof KNOWN_FLAG_FIELDS)[number]['key'];
+
 /** Every field the worker writes into a search_results row. */
-export const RESULT_ROW_FIELDS = [...AD_FIELDS, ...DERIVED_AD_FIELDS, ...CREATIVE_FIELDS] as const;
+export const RESULT_ROW_FIELDS = [
+  ...AD_FIELDS,
+  ...DERIVED_AD_FIELDS,
+  ...CREATIVE_FIELDS,
+  ...KNOWN_FLAG_FIELDS,
+] as const;
+
+const KNOWN_FLAG_BY_FIELD: ReadonlyMap<string, KnownFlagKey> = new Map(
+  KNOWN_FLAG_FIELDS.map((flag) => [flag.of, flag.key]),
+);
+
+/** The known-flag of a field (`reach` → `reach_known`); undefined for a field that is always known. */
+export function knownFlagOf(key: string): KnownFlagKey | undefined {
+  return KNOWN_FLAG_BY_FIELD.get(key);
+}
+
+/**
+ * A row's value of `key` as the source gave it: null when the field has a known-flag
+ * (KNOWN_FLAG_FIELDS) that is not true, else the stored value. Every place that shows, exports or
+ * adds up reach and variants reads them through this.
+ */
+export function resultValue(row: { readonly [key: string]: unknown }, key: string): unknown {
+  const flag = KNOWN_FLAG_BY_FIELD.get(key);
+  return flag !== undefined && row[flag] !== true ? null : row[key];
+}
 
 export type ResultRowField = (typeof RESULT_ROW_FIELDS)[number];
 type TextRowField = Extract<ResultRowField, { kind: 'text' | 'url' | 'media' }>;

@@ -59,6 +59,7 @@ export const RUN_SERVER_FIELDS = [
   'lease_expires_at',
   'attempts',
   'watch',
+  'library_total',
 ] as const;
 
 /**
@@ -89,6 +90,11 @@ export const searchRunSchema = baseRecord.extend({
   attempts: z.number().int().optional(),
   /** The watch that started the run ('' for a run started from the form, or once the watch is deleted). */
   watch: z.string().optional(),
+  /**
+   * How many ads the Library holds for the run's search, where the source says (docs/pipeline.md#coverage);
+   * 0 when it does not. Optional: runs mirrored before the field have none.
+   */
+  library_total: z.number().int().optional(),
 });
 export type SearchRun = z.infer<typeof searchRunSchema>;
 
@@ -96,7 +102,7 @@ const adFieldsShape = {
   active_status: z.string(),
   keywords: z.string(),
   country: z.string(),
-  /** EU/UK reach; PocketBase numbers are never null, so 0 means the Ad Library published none. */
+  /** EU/UK reach; meaningful only when `reach_known` (PocketBase numbers are never null). */
   reach: z.number(),
   store_name: z.string(),
   title: z.string(),
@@ -127,6 +133,7 @@ export const searchResultSchema = baseRecord.extend({
   run: z.string(),
   user: z.string(),
   ...adFieldsShape,
+  /** Meaningful only when `collation_known`. */
   collation_count: z.number().int(),
   days_running: z.number().int(),
   media_url: z.string(),
@@ -136,6 +143,12 @@ export const searchResultSchema = baseRecord.extend({
   is_new: z.boolean(),
   /** The row's archived creative (docs/creatives.md); '' until it is archived. */
   creative: z.string(),
+  /**
+   * Whether the source gave `reach` / `collation_count` (KNOWN_FLAG_FIELDS): when false the value is
+   * unknown, not 0. Rows mirrored before the flags may lack them, which reads as false.
+   */
+  reach_known: z.boolean(),
+  collation_known: z.boolean(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SPEC_RESULT_HEADERS } from '../../../tests/fixtures/spec-columns.ts';
-import type { SearchResult } from '../records/entities.ts';
+import { resultValue, type SearchResult } from '../records/entities.ts';
 import {
   buildResultsCsv,
   DATABASE_COLUMNS,
@@ -55,6 +55,8 @@ function result(overrides: Partial<SearchResult> = {}): SearchResult {
     winning_score: 61.5,
     is_new: true,
     creative: '',
+    reach_known: true,
+    collation_known: true,
     ...overrides,
   };
 }
@@ -126,6 +128,33 @@ describe('what cells show and export', () => {
     expect(exportValue(row, column('product_link'))).toBe('javascript:alert(1)');
     expect(exportValue(row, column('link_description'))).toBe('=HYPERLINK("http://evil","x")');
   });
+});
+
+describe('a number the source did not give (reach, variants)', () => {
+  const unknown = result({ reach: 0, reach_known: false, collation_count: 0, collation_known: false });
+  it('exports empty, while a known 0 exports 0', () => {
+    expect(exportValue(unknown, column('reach'))).toBe('');
+    expect(exportValue(unknown, column('collation_count'))).toBe('');
+    const known = result({ reach: 0, reach_known: true, collation_count: 0, collation_known: true });
+    expect(exportValue(known, column('reach'))).toBe('0');
+    expect(exportValue(known, column('collation_count'))).toBe('0');
+    // a row mirrored before the flags reads as unknown (the backfill gave every count above 0 its flag)
+    const { reach_known: _r, collation_known: _c, ...older } = unknown;
+    expect(exportValue(older as SearchResult, column('reach'))).toBe('');
+  });
+  it('is an empty, quoted cell in the Database export, beside the other columns', () => {
+    const csv = buildResultsCsv(
+      [unknown],
+      [column('store_name'), column('reach'), column('collation_count')],
+    );
+    expect(csv).toBe('\uFEFF"Store Name","Reach","Variants"\r\n"Happy Paws","",""\r\n');
+  });
+  it('shows empty through resultValue, as the grid and the History dialog show it', () => {
+    expect(resultCellText('number', resultValue(unknown, 'reach'))).toBe('');
+    expect(resultCellText('number', resultValue(row(), 'reach'))).toBe('12,345');
+    expect(resultValue(unknown, 'page_likes')).toBe(1500000); // no flag: always as stored
+  });
+  const row = () => result();
 });
 
 describe('buildResultsCsv', () => {

@@ -6,7 +6,7 @@
  * result-display.ts's, shared with the History dialog.
  */
 import { csvChunks } from './csv.ts';
-import { AD_FIELDS, DERIVED_AD_FIELDS, type SearchResult } from '../records/entities.ts';
+import { AD_FIELDS, DERIVED_AD_FIELDS, resultValue, type SearchResult } from '../records/entities.ts';
 import { formatPbDay, resultCellText, type ResultColumnKind } from './result-display.ts';
 
 export type ResultColumnKey = (typeof AD_FIELDS)[number]['key'] | (typeof DERIVED_AD_FIELDS)[number]['key'];
@@ -49,17 +49,19 @@ export function knownColumnKeys(keys: readonly string[]): DatabaseColumnKey[] {
 
 /**
  * What a cell exports: text and URLs as stored (the full URL), dates as yyyy-MM-dd, numbers
- * plain (no separators). Formula neutralizing and quoting are the CSV builder's job.
+ * plain (no separators), a number the source did not give (resultValue: reach, variants) empty.
+ * Formula neutralizing and quoting are the CSV builder's job.
  */
 export function exportValue(row: SearchResult, column: ResultColumn): string {
-  const value = row[column.key];
   switch (column.kind) {
-    case 'number':
+    case 'number': {
+      const value = resultValue(row, column.key);
       return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+    }
     case 'date':
-      return formatPbDay(value);
+      return formatPbDay(row[column.key]);
     default:
-      return resultCellText('text', value); // text and URLs as stored
+      return resultCellText('text', row[column.key]); // text and URLs as stored
   }
 }
 

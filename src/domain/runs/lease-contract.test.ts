@@ -126,6 +126,26 @@ describe('resultRowSchema: the one check of the write path', () => {
     expect(row).not.toHaveProperty('unknown_column');
   });
 
+  it('keeps a known-flag only when sent as true or when its count is above 0', () => {
+    const flags = (input: Record<string, unknown>) => {
+      const row = resultRowSchema.parse({ ad_id: '1', ...input });
+      return [row.reach, row.reach_known, row.collation_count, row.collation_known];
+    };
+    // a known 0, sent so
+    expect(flags({ reach: 0, reach_known: true, collation_count: 0, collation_known: true })).toEqual([
+      0,
+      true,
+      0,
+      true,
+    ]);
+    // unknown: stored as 0 with the flag false, whatever else says "yes"
+    expect(flags({ reach_known: 'true', collation_known: 1 })).toEqual([0, false, 0, false]);
+    expect(flags({ reach: -3, reach_known: false })).toEqual([0, false, 0, false]);
+    // a worker from before the flags: a count above 0 is one the source gave
+    expect(flags({ reach: 1500, collation_count: 4 })).toEqual([1500, true, 4, true]);
+    expect(flags({ reach: 1500, reach_known: false })).toEqual([1500, true, 0, false]);
+  });
+
   it('keeps media links that are http(s) or a demo image path, and empties every other one', () => {
     const media = (value: string) =>
       resultRowSchema.parse({ ad_id: '1', media_url: value, media_poster_url: value, product_link: value });
@@ -207,6 +227,18 @@ describe('the lease requests', () => {
     const checked = resultsRequestSchema.parse({ worker: 'w', rows: raw });
     expect(checked.rows).toEqual([resultRowSchema.parse(raw[0]), null, null]);
     expect(checked.rows[0]?.title).toHaveLength(AD_TEXT_CAPS.title);
+  });
+
+  it('heartbeat and results: an optional library_total, a whole number of 0 or more', () => {
+    const refusal = 'library_total must be a whole number.';
+    expect(message(heartbeatRequestSchema, { worker: 'w', library_total: -1 })).toBe(refusal);
+    expect(message(heartbeatRequestSchema, { worker: 'w', library_total: 2.5 })).toBe(refusal);
+    expect(message(resultsRequestSchema, { worker: 'w', rows: [], library_total: '12' })).toBe(refusal);
+    expect(checkInput(heartbeatRequestSchema, { worker: 'w', library_total: 4100 })).toEqual({
+      ok: true,
+      data: { worker: 'w', library_total: 4100 },
+    });
+    expect(resultsRequestSchema.parse({ worker: 'w', rows: [] })).toEqual({ worker: 'w', rows: [] });
   });
 
   it('finish: completed or failed, with an optional message', () => {

@@ -62,10 +62,25 @@ export type ClaimResponse = z.infer<typeof claimResponseSchema>;
 
 // ---- heartbeat: POST /api/adscout/worker/runs/{id}/heartbeat --------------------------------
 
+/**
+ * How many ads the Library holds for the run's search, where the source says
+ * (docs/pipeline.md#coverage): the sum over the run's keyword queries of each one's latest total.
+ * Optional on the heartbeat and the results requests; the run keeps the largest value it was sent.
+ */
+const libraryTotal = z.optional(
+  z
+    .int('library_total must be a whole number.')
+    .check(
+      z.gte(0, 'library_total must be a whole number.'),
+      z.lte(Number.MAX_SAFE_INTEGER, 'library_total must be a whole number.'),
+    ),
+);
+
 /** `progress` is what the worker counted; the server records its own count of stored rows. */
 export const heartbeatRequestSchema = z.object({
   worker: workerNameSchema,
   progress: z.optional(z.int('progress must be a whole number.')),
+  library_total: libraryTotal,
 });
 export type HeartbeatRequest = z.input<typeof heartbeatRequestSchema>;
 
@@ -78,7 +93,11 @@ export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
 export type ResultRow = {
-  [F in ResultRowField as F['key']]: F['kind'] extends 'number' ? number : string;
+  [F in ResultRowField as F['key']]: F['kind'] extends 'number'
+    ? number
+    : F['kind'] extends 'flag'
+      ? boolean
+      : string;
 };
 
 const TEXT_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'text' && field.key !== 'ad_id');
@@ -86,6 +105,7 @@ const URL_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'url');
 const MEDIA_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'media');
 const DATE_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'date');
 const NUMBER_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'number');
+const FLAG_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'flag');
 
 /** Text: strings (numbers as digits) cut at the column limit; anything else is ''. */
 function textOf(value: unknown, max: number): string {
@@ -97,7 +117,9 @@ function textOf(value: unknown, max: number): string {
  * One row in the shape and limits of RESULT_ROW_FIELDS, or null when it has no usable ad id.
  * A bad link, date or count becomes empty (or 0), never an error (links: absolute http(s) only;
  * media links also the demo catalogue's root-relative /demo-media/ images); text is cut at its column's
- * limit; unknown keys are dropped. A row the normalizer made comes out equal to what went in.
+ * limit; unknown keys are dropped. A known-flag (KNOWN_FLAG_FIELDS) is true when sent as true or when
+ * its count is above 0: a worker from before the flags sends none, and a count above 0 is one the
+ * source gave. A row the normalizer made comes out equal to what went in.
  * Plain code on purpose: it runs for every stored row in PocketBase's JS VM, where a zod schema
  * per field costs several times more.
  */
@@ -108,7 +130,7 @@ export function coerceResultRow(raw: unknown): ResultRow | null {
   if (typeof adId !== 'string') return null;
   const id = adId.trim();
   if (!id || id.length > AD_TEXT_CAPS.ad_id) return null;
-  const row: { [key: string]: string | number } = { ad_id: id };
+  const row: { [key: string]: string | number | boolean } = { ad_id: id };
   for (const field of TEXT_FIELDS) row[field.key] = textOf(input[field.key], field.max);
   for (const field of URL_FIELDS) {
     const text = textOf(input[field.key], field.max);
@@ -129,6 +151,8 @@ export function coerceResultRow(raw: unknown): ResultRow | null {
     row[field.key] =
       Number.isFinite(value) && value > 0 ? ('int' in field ? Math.floor(value) : Math.min(value, max)) : 0;
   }
+  for (const field of FLAG_FIELDS)
+    row[field.key] = input[field.key] === true || (row[field.of] as number) > 0;
   return row as ResultRow;
 }
 
@@ -158,6 +182,7 @@ export const resultRowSchema = z.pipe(
  */
 export const resultsRequestSchema = z.object({
   worker: workerNameSchema,
+  library_total: libraryTotal,
   rows: z.pipe(
     z
       .array(z.unknown(), 'rows must be a list.')

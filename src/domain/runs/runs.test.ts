@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runStatusBadge, scoutRefusal } from './runs.ts';
+import { runCoverageText, runStatusBadge, scoutRefusal } from './runs.ts';
 
 describe('runStatusBadge', () => {
   it('maps the three statuses and treats anything else as Working', () => {
@@ -33,5 +33,19 @@ describe('scoutRefusal', () => {
   it('accepts a request within the total, including exactly all of it', () => {
     expect(scoutRefusal({ hasWorkingRun: false, totalRemaining: 100, requestedCount: 100 })).toBeNull();
     expect(scoutRefusal({ hasWorkingRun: false, totalRemaining: 2500, requestedCount: 1 })).toBeNull();
+  });
+});
+
+describe('runCoverageText', () => {
+  const run = { status: 'completed', progress: 250, results_count: 250, library_total: 4100 } as const;
+  it("says how many of the Library's ads the run found, with separators", () => {
+    expect(runCoverageText(run)).toBe('250 of about 4,100 ads in the Library for this search');
+    expect(runCoverageText({ ...run, status: 'working', progress: 75, results_count: 0 })).toBe(
+      '75 of about 4,100 ads in the Library for this search',
+    );
+  });
+  it('says nothing when the source did not say (0, or a run mirrored before the field)', () => {
+    expect(runCoverageText({ ...run, library_total: 0 })).toBeNull();
+    expect(runCoverageText({ status: 'completed', progress: 3, results_count: 3 })).toBeNull();
   });
 });

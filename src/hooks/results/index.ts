@@ -6,5 +6,5 @@ import { writeResults } from './write.ts';
 /** POST /api/adscout/worker/runs/{id}/results. */
 export function handleResults(e: core.RequestEvent): void {
   const body = requestBody(e, resultsRequestSchema);
-  return e.json(200, writeResults(e.request!.pathValue('id'), body.worker, body.rows));
+  return e.json(200, writeResults(e.request!.pathValue('id'), body.worker, body.rows, body.library_total));
 }

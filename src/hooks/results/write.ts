@@ -13,7 +13,7 @@
 import { RESULT_ROW_FIELDS } from '../../domain/ads/ad-fields.ts';
 import type { ResultRow, ResultsResponse } from '../../domain/runs/lease-contract.ts';
 import { queueArchive } from '../media/index.ts';
-import { leaseUntil, requireLease, storedCount } from '../runs/index.ts';
+import { keepLibraryTotal, leaseUntil, requireLease, storedCount } from '../runs/index.ts';
 
 const COLUMNS = ['id', 'run', 'user', 'is_new', 'created', 'updated'].concat(
   RESULT_ROW_FIELDS.map((field) => field.key),
@@ -49,11 +49,13 @@ function earlierAdIds(txApp: CoreApp, user: string, runId: string, adIds: readon
 /**
  * Stores a batch of rows for a run the worker holds. Returns how many rows the run now has, how
  * many of this batch were new to the run, how many had no usable ad id, and whether the run is full.
+ * The Library's total for the run's search, when sent, is kept on the run (keepLibraryTotal).
  */
 export function writeResults(
   runId: string,
   workerName: string,
   rows: readonly (ResultRow | null)[],
+  libraryTotal?: number,
 ): ResultsResponse {
   const adIds: string[] = [];
   for (const row of rows) if (row) adIds.push(row.ad_id);
@@ -96,6 +98,7 @@ export function writeResults(
     queueArchive(txApp, user, runId, insertedAdIds);
     run.set('progress', stored);
     run.set('lease_expires_at', leaseUntil());
+    keepLibraryTotal(run, libraryTotal);
     txApp.save(run);
     outcome = { stored: stored, inserted: inserted, rejected: rejected, full: stored >= cap };
   });

@@ -91,6 +91,7 @@ function fillRun(record: core.Record, userId: string, form: ScoutForm): void {
   record.set('started_at', new DateTime().string());
   record.set('source', scoutSource());
   record.set('progress', 0);
+  record.set('library_total', 0);
   record.set('attempts', 0);
 }
 

@@ -21,7 +21,7 @@ export {
   throwRefusal,
   type RunRefusal,
 } from './guard.ts';
-export { leaseUntil, requireLease, storedCount } from './leases.ts';
+export { keepLibraryTotal, leaseUntil, requireLease, storedCount } from './leases.ts';
 export { requestBody } from './request.ts';
 export { sweep } from './sweep.ts';
 export { handleWorkSubscription, isWorker, wakeWorkers } from './workers.ts';
@@ -35,8 +35,8 @@ export function handleClaim(e: core.RequestEvent): void {
 
 /** POST /api/adscout/worker/runs/{id}/heartbeat. */
 export function handleHeartbeat(e: core.RequestEvent): void {
-  const { worker } = requestBody(e, heartbeatRequestSchema);
-  return e.json(200, heartbeat(e.request!.pathValue('id'), worker));
+  const body = requestBody(e, heartbeatRequestSchema);
+  return e.json(200, heartbeat(e.request!.pathValue('id'), body.worker, body.library_total));
 }
 
 /** POST /api/adscout/worker/runs/{id}/release: 204. */

@@ -101,13 +101,23 @@ export function requireLease(txApp: CoreApp, runId: string, workerName: string):
   return run;
 }
 
-/** Extends the lease and records progress (rows stored so far). */
-export function heartbeat(runId: string, workerName: string): HeartbeatResponse {
+/**
+ * Records how many ads the Library holds for the run's search (docs/pipeline.md#coverage): the
+ * largest total a worker sent, so that a resumed run, which starts its queries over, never lowers
+ * it; 0 (or nothing sent) leaves it as it is.
+ */
+export function keepLibraryTotal(run: core.Record, total: number | undefined): void {
+  if (total !== undefined && total > run.getInt('library_total')) run.set('library_total', total);
+}
+
+/** Extends the lease and records progress (rows stored so far) and the Library's total. */
+export function heartbeat(runId: string, workerName: string, libraryTotal?: number): HeartbeatResponse {
   let result: HeartbeatResponse | null = null;
   $app.runInTransaction((txApp) => {
     const run = requireLease(txApp, runId, workerName);
     run.set('lease_expires_at', leaseUntil());
     run.set('progress', storedCount(txApp, runId));
+    keepLibraryTotal(run, libraryTotal);
     txApp.save(run);
     result = { lease_expires_at: run.getString('lease_expires_at'), progress: run.getInt('progress') };
   });

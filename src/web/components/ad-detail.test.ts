@@ -25,6 +25,8 @@ const AD: AdDetailRow = {
   cta_type: 'SHOP_NOW',
   days_running: 174,
   collation_count: 3,
+  collation_known: true,
+  reach_known: false,
   winning_score: 82.14,
   ad_library_url: 'https://www.facebook.com/ads/library/?id=557749506622153',
   page_profile_url: 'https://www.facebook.com/100083049946365/',
@@ -70,6 +72,12 @@ describe('adFacts', () => {
     expect(value(facts, 'Gender audience')).toBe(NOT_GIVEN);
   });
 
+  it('shows a reach only when the source gave it, a known 0 too', () => {
+    expect(value(adFacts({ ...AD, reach: 18000, reach_known: true }), 'Reach (EU/UK)')).toBe('18,000');
+    expect(value(adFacts({ ...AD, reach: 0, reach_known: true }), 'Reach (EU/UK)')).toBe('0');
+    expect(value(adFacts({ ...AD, reach: 0, reach_known: false }), 'Reach (EU/UK)')).toBe(NOT_GIVEN);
+  });
+
   it('shows a stopped ad’s end date, and NOT_GIVEN for what a row lacks', () => {
     const facts = adFacts({ active_status: 'INACTIVE', end_date: '2025-03-02 08:00:00.000Z' });
     expect(value(facts, 'End date')).toBe('2025-03-02');
@@ -85,6 +93,10 @@ describe('adSignals', () => {
       { label: 'Variants', value: '3' },
       { label: 'Winning score', value: '82.14 / 100' },
     ]);
+    // a collation sibling: its lead ad carries the count
+    expect(value(adSignals({ ...AD, collation_count: 0, collation_known: false }), 'Variants')).toBe(
+      NOT_GIVEN,
+    );
     expect(adSignals({ days_running: 1 })).toEqual([
       { label: 'Days running', value: '1 day' },
       { label: 'Variants', value: NOT_GIVEN },

@@ -5,7 +5,7 @@
  * only absolute http(s) URLs become links (result-display.ts, linkHref).
  */
 import { countryLabel } from '../../domain/forms/countries.ts';
-import type { SearchResult } from '../../domain/records/entities.ts';
+import { resultValue, type SearchResult } from '../../domain/records/entities.ts';
 import { formatCount } from '../../domain/text/format.ts';
 import { formatPbDay, formatResultNumber, linkHref } from '../../domain/results/result-display.ts';
 
@@ -32,6 +32,13 @@ export const NOT_GIVEN = '—';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const number = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+/** A count the source may not give (resultValue): '' when it did not, else the count, 0 included. */
+const knownCount = (row: AdDetailRow, key: 'reach' | 'collation_count'): string => {
+  const value = resultValue(row, key);
+  return typeof value === 'number' && Number.isFinite(value)
+    ? formatCount(Math.max(0, Math.floor(value)))
+    : '';
+};
 
 /** The dialog's title: the store, else the Page id, else the ad id. */
 export function adHeading(row: AdDetailRow): string {
@@ -68,7 +75,6 @@ function endDate(row: AdDetailRow): string {
 
 /** The facts of the ad, each shown (with NOT_GIVEN when missing) so the layout never jumps. */
 export function adFacts(row: AdDetailRow): AdFact[] {
-  const reach = number(row.reach);
   const likes = number(row.page_likes);
   const facts: AdFact[] = [
     { label: 'Store', value: text(row.store_name) },
@@ -81,8 +87,8 @@ export function adFacts(row: AdDetailRow): AdFact[] {
     { label: 'Format', value: text(row.format) },
     { label: 'Category', value: text(row.category) },
     { label: 'Page likes', value: likes > 0 ? formatCount(likes) : '' },
-    // EU/UK delivery only (docs/ad-sources.md#eu-and-uk-transparency): 0 means the Ad Library published none
-    { label: 'Reach (EU/UK)', value: reach > 0 ? formatCount(reach) : '' },
+    // EU/UK delivery only (docs/ad-sources.md#eu-and-uk-transparency): unknown elsewhere, not 0
+    { label: 'Reach (EU/UK)', value: knownCount(row, 'reach') },
     { label: 'Age ranges', value: text(row.age_ranges) },
     { label: 'Gender audience', value: text(row.gender_audience) },
     { label: 'Keywords', value: text(row.keywords) },
@@ -93,10 +99,10 @@ export function adFacts(row: AdDetailRow): AdFact[] {
 /** The winning signals: how long it has run, how many ads use the creative, the score of 100. */
 export function adSignals(row: AdDetailRow): AdFact[] {
   const days = Math.max(0, Math.floor(number(row.days_running)));
-  const variants = Math.max(0, Math.floor(number(row.collation_count)));
   return [
     { label: 'Days running', value: `${formatCount(days)} ${days === 1 ? 'day' : 'days'}` },
-    { label: 'Variants', value: variants > 0 ? formatCount(variants) : NOT_GIVEN },
+    // only the lead ad of a group of copies carries the count (docs/ad-sources.md#the-actors-output)
+    { label: 'Variants', value: knownCount(row, 'collation_count') || NOT_GIVEN },
     { label: 'Winning score', value: `${formatResultNumber(number(row.winning_score))} / 100` },
   ];
 }

@@ -8,7 +8,7 @@ import {
   type RecordedRequest,
   recordingSleep,
 } from '../../../tests/fixtures/loopback-double.ts';
-import { createApifySource, type ApifySourceOptions } from './apify.ts';
+import { createApifySource, libraryTotalOf, type ApifySourceOptions } from './apify.ts';
 import { collectPages, sourceQuery } from '../../../tests/fixtures/source-query.ts';
 import { SourceError } from './types.ts';
 
@@ -154,6 +154,18 @@ describe('apify source', () => {
       expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
       expect(request.query.toString()).not.toContain(TOKEN);
     }
+  });
+
+  it("hands on the items' Library total with each page, and none when the items carry none", async () => {
+    double = await apifyDouble({
+      items: Array.from({ length: 250 }, (_, i) => ({ ...rawItem(i), total: 4100 })),
+    });
+    const pages = await collectPages(source().src.pages(baseQuery, { signal: signal() }));
+    expect(pages.map((p) => p.libraryTotal)).toEqual([4100, 4100]);
+    await double.close();
+    double = await apifyDouble({ items: Array.from({ length: 20 }, (_, i) => rawItem(i)) });
+    const bare = await collectPages(source().src.pages(baseQuery, { signal: signal() }));
+    expect(bare.map((p) => 'libraryTotal' in p)).toEqual([false]);
   });
 
   it('asks for the ad details in the EU and the UK, and stops at the limit', async () => {
@@ -383,5 +395,19 @@ describe('apify source', () => {
       userMessage: 'The Apify ad source needs a Facebook Ad Library link.',
     });
     expect(double.requests).toHaveLength(0);
+  });
+});
+
+describe('libraryTotalOf', () => {
+  it("reads the items' `total` (the search's result count), the largest on the page", () => {
+    expect(libraryTotalOf([{ total: 28 }, { total: '1,204' }, { total: 96 }])).toBe(1204);
+    expect(libraryTotalOf([{ total: 0 }])).toBe(0);
+  });
+
+  it('is null when no item carries a usable one', () => {
+    expect(libraryTotalOf([])).toBeNull();
+    expect(
+      libraryTotalOf([{ ad_archive_id: '1' }, { total: null }, { total: 'many' }, { total: -4 }, 7]),
+    ).toBeNull();
   });
 });

@@ -23,6 +23,7 @@
  * - this file: 312 → 389 lines.
  */
 import { EU_COUNTRY_CODES } from '../../domain/forms/countries.ts';
+import { countOrNull, readField } from '../../domain/ads/normalize/raw-access.ts';
 import {
   createHttpClient,
   HttpError,
@@ -91,6 +92,20 @@ export function apifyRunInput(query: SourceQuery): Record<string, unknown> {
     'scrapePageAds.activeStatus': query.activeStatus,
     'scrapePageAds.countryCode': country,
   };
+}
+
+/**
+ * The search's result count the actor writes on every item (`total`: how many ads the Library
+ * holds for the link, docs/ad-sources.md#the-actors-output), the largest on the page; null when no
+ * item carries one. Not the dataset's size (x-apify-pagination-total), which is what was scraped.
+ */
+export function libraryTotalOf(items: readonly unknown[]): number | null {
+  let total: number | null = null;
+  for (const item of items) {
+    const n = countOrNull(readField(item, 'total'));
+    if (n !== null && (total === null || n > total)) total = n;
+  }
+  return total;
 }
 
 export function createApifySource(options: ApifySourceOptions): AdSource {
@@ -317,8 +332,14 @@ export function createApifySource(options: ApifySourceOptions): AdSource {
         offset += total !== null ? want : items.length;
         const page = items.slice(0, limit - yielded);
         yielded += page.length;
-        if (page.length > 0)
-          yield { items: page, cursor: `apify1:${run.id}:${run.defaultDatasetId}:${offset}` };
+        if (page.length > 0) {
+          const libraryTotal = libraryTotalOf(page);
+          yield {
+            items: page,
+            cursor: `apify1:${run.id}:${run.defaultDatasetId}:${offset}`,
+            ...(libraryTotal === null ? {} : { libraryTotal }),
+          };
+        }
         if (total !== null ? offset >= total : items.length === 0) break;
       }
       if (failure) throw failure;

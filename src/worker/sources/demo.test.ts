@@ -89,6 +89,14 @@ describe('demo source', () => {
     expect(pages.map((p) => p.cursor)).toEqual(['25', '37']);
   });
 
+  it("tells on every page how many ads the catalogue holds for the query (the run's coverage)", async () => {
+    const q = sourceQuery({ limit: 60 });
+    const pages = await collectPages(demo().pages(q, { signal: new AbortController().signal }));
+    const held = catalogue(q, NOW).length;
+    expect(held).toBeGreaterThan(60);
+    expect(pages.map((p) => p.libraryTotal)).toEqual(pages.map(() => held));
+  });
+
   it('continues after a cursor', async () => {
     const all = await ids(sourceQuery({ limit: 75 }));
     const pages = await collectPages(

@@ -114,7 +114,11 @@ export function createDemoSource(options: DemoSourceOptions): AdSource {
         const items = catalogue.slice(offset, offset + take);
         offset += take;
         yielded += take;
-        yield { items, cursor: offset < catalogue.length ? String(offset) : null };
+        yield {
+          items,
+          cursor: offset < catalogue.length ? String(offset) : null,
+          libraryTotal: catalogue.length,
+        };
       }
     },
   };

@@ -31,6 +31,11 @@ export interface SourcePage {
   items: unknown[];
   /** Opaque; lets a resumed run continue. */
   cursor: string | null;
+  /**
+   * How many ads the Library holds for this query, where the source says (the Apify items'
+   * `total`, the demo catalogue's size; docs/pipeline.md#coverage); absent when it does not.
+   */
+  libraryTotal?: number;
 }
 
 export interface AdSource {

@@ -8,7 +8,7 @@ import { capText, cleanText } from '../../text/text.ts';
 import type { ItemShape } from './item-shapes.ts';
 import {
   arrayOrEmpty,
-  countOf,
+  countOrNull,
   firstPresent,
   isJsonObject,
   readField,
@@ -18,6 +18,8 @@ import {
 
 export interface Audience {
   reach: number;
+  /** Whether the source gave a reach (0 included); false outside the EU and the UK. */
+  reach_known: boolean;
   age_ranges: string;
   gender_audience: string;
 }
@@ -46,32 +48,47 @@ function transparencyBlocksOf(item: JsonObject): TransparencyBlocks {
   };
 }
 
-/** The first non-zero count among `names`, block by block. */
-function firstCount(blocks: unknown[], names: string[]): number {
+/**
+ * The first non-zero count among `names`, block by block; 0 when the only counts given are 0;
+ * null when none is given.
+ */
+function firstCount(blocks: unknown[], names: string[]): number | null {
+  let zero: number | null = null;
   for (const block of blocks) {
     for (const name of names) {
-      const n = countOf(readField(block, name));
+      const n = countOrNull(readField(block, name));
       if (n) return n;
+      if (n === 0) zero = 0;
     }
   }
-  return 0;
+  return zero;
 }
 
-/** EU reach plus UK reach (disjoint audiences), each from the first block that has it. */
-function reachOf(item: JsonObject, blocks: TransparencyBlocks): number {
+/** The first non-zero of `counts`; else 0 when one is 0; else null. */
+function firstNonZero(...counts: (number | null)[]): number | null {
+  return counts.find((n) => n) ?? (counts.includes(0) ? 0 : null);
+}
+
+/**
+ * EU reach plus UK reach (disjoint audiences), each from the first block that has it; null when the
+ * source gave no reach at all (outside the EU and the UK), which is not a reach of 0.
+ */
+function reachOf(item: JsonObject, blocks: TransparencyBlocks): number | null {
   const eu = firstCount(blocks.eu, ['eu_total_reach']);
-  const uk =
-    firstCount(blocks.uk, ['uk_total_reach', 'total_reach']) || firstCount([item], ['uk_total_reach']);
-  if (eu || uk) return Math.min(eu + uk, Number.MAX_SAFE_INTEGER);
-  // ads_archive's per-location totals (EU, UK, BR), when the single total is absent.
-  return arrayOrEmpty(readField(item, 'total_reach_by_location')).reduce<number>(
-    (sum, entry) =>
-      sum +
-      countOf(
-        firstPresent(readField(entry, 'reach'), readField(entry, 'total_reach'), readField(entry, 'value')),
-      ),
-    0,
+  const uk = firstNonZero(
+    firstCount(blocks.uk, ['uk_total_reach', 'total_reach']),
+    firstCount([item], ['uk_total_reach']),
   );
+  if (eu || uk) return Math.min((eu ?? 0) + (uk ?? 0), Number.MAX_SAFE_INTEGER);
+  // ads_archive's per-location totals (EU, UK, BR), when the single total is absent.
+  let byLocation: number | null = null;
+  for (const entry of arrayOrEmpty(readField(item, 'total_reach_by_location'))) {
+    const n = countOrNull(
+      firstPresent(readField(entry, 'reach'), readField(entry, 'total_reach'), readField(entry, 'value')),
+    );
+    if (n !== null) byLocation = Math.min((byLocation ?? 0) + n, Number.MAX_SAFE_INTEGER);
+  }
+  return firstNonZero(byLocation, eu, uk);
 }
 
 /** An age the Library can show (13–100), from 18, '18' or '65+'; else null. */
@@ -130,8 +147,10 @@ function genderOf(blocks: JsonObject[]): string {
 export function audienceOf(shape: ItemShape): Audience {
   const blocks = transparencyBlocksOf(shape.item);
   const audienceBlocks = [...blocks.eu, ...blocks.uk];
+  const reach = reachOf(shape.item, blocks);
   return {
-    reach: reachOf(shape.item, blocks),
+    reach: reach ?? 0,
+    reach_known: reach !== null,
     age_ranges: capText(ageRangesOf(audienceBlocks), AD_TEXT_CAPS.age_ranges),
     gender_audience: genderOf(audienceBlocks),
   };

@@ -32,6 +32,8 @@ const ROW_KEYS = [
   'media_poster_url',
   'card_count',
   'winning_score',
+  'reach_known',
+  'collation_known',
 ];
 const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -302,5 +304,61 @@ describe('normalizeAd: every fixture row is a valid search_results row', () => {
     expect(row.media_url === '' || isHttpUrl(row.media_url)).toBe(true);
     expect(row.media_poster_url === '' || isHttpUrl(row.media_poster_url)).toBe(true);
     expect(Number.isInteger(row.card_count) && row.card_count >= 0).toBe(true);
+  });
+});
+
+describe('normalizeAd: unknown is not zero (reach_known, collation_known)', () => {
+  const ads = byId(ALL_ITEMS);
+
+  it.each<[string, string, boolean, boolean]>([
+    ['US video, lead of a group of 3: no reach given', '557749506622153', false, true],
+    ['a collation sibling (collation_count null)', '1187203345629918', false, false],
+    ['EU details block with eu_total_reach', '1342268390512347', true, true],
+    ['eu_total_reach under aaa_info', '748190224577301', true, true],
+    ['UK transparency total_reach', '620011457739984', true, false],
+    ['camelCase collationCount, no transparency', '1023384455667788', false, true],
+    ['Graph ads_archive eu_total_reach, no collation count', '1093827465510293', true, false],
+    ['hostile: collation_count "lots", eu_total_reach "1e400"', '912345678901234', false, false],
+    ['hostile: a collation_count only under __proto__', '777000111222333', false, false],
+  ])('%s', (_case, id, reachKnown, collationKnown) => {
+    const ad = ads.get(id)!;
+    expect({ reach_known: ad.reach_known, collation_known: ad.collation_known }).toEqual({
+      reach_known: reachKnown,
+      collation_known: collationKnown,
+    });
+  });
+
+  it('a count above 0 is always known, and an unknown count is stored as 0', () => {
+    for (const ad of ads.values()) {
+      if (ad.reach > 0) expect(ad.reach_known).toBe(true);
+      if (ad.collation_count > 0) expect(ad.collation_known).toBe(true);
+      if (!ad.reach_known) expect(ad.reach).toBe(0);
+      if (!ad.collation_known) expect(ad.collation_count).toBe(0);
+    }
+  });
+
+  it('a reach or collation count of 0 that the source gave is a known 0', () => {
+    const base = curiousCoder[0] as Record<string, unknown>;
+    const given = normalizeAd(
+      { ...base, collation_count: 0, transparency_by_location: { eu_transparency: { eu_total_reach: 0 } } },
+      CONTEXT,
+    );
+    expect(given.ok && given.ad).toMatchObject({
+      reach: 0,
+      reach_known: true,
+      collation_count: 0,
+      collation_known: true,
+    });
+    const byLocation = normalizeAd(
+      {
+        ...base,
+        total_reach_by_location: [
+          { location: 'EU', reach: 0 },
+          { location: 'UK', value: '1,200' },
+        ],
+      },
+      CONTEXT,
+    );
+    expect(byLocation.ok && byLocation.ad).toMatchObject({ reach: 1200, reach_known: true });
   });
 });

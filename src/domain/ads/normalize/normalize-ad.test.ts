@@ -47,6 +47,9 @@ describe('normalizeAd: a curious_coder sample (US, video)', () => {
       media_poster_url: 'https://scontent.xx.fbcdn.net/v/t15.5256-10/465001234_n.jpg?oe=6816C3D4',
       card_count: 0,
       winning_score: 82.1,
+      // a US ad: the Library gave no reach, which is not a reach of 0
+      reach_known: false,
+      collation_known: true,
     });
   });
 });

@@ -19,7 +19,7 @@ import { nowMsOf } from './dates.ts';
 import { itemShapeOf } from './item-shapes.ts';
 import { lifetimeOf } from './lifetime.ts';
 import { creativeMediaOf, formatOf } from './media.ts';
-import { countOf, isJsonObject, readField } from './raw-access.ts';
+import { countOrNull, isJsonObject, readField } from './raw-access.ts';
 
 /** A result row as the worker writes it: the 24 ad fields plus what the scout derives. */
 export type NormalizedAd = AdFields & {
@@ -35,6 +35,10 @@ export type NormalizedAd = AdFields & {
   card_count: number;
   /** winning-score.ts, from the fields above. */
   winning_score: number;
+  /** Whether the source gave a reach (EU/UK delivery): when false, `reach` is unknown, not 0. */
+  reach_known: boolean;
+  /** Whether the source gave `collation_count` (only a group's lead ad does). */
+  collation_known: boolean;
 };
 
 /** The run an ad was scouted for: the `keywords` and `country` columns come from here. */
@@ -68,6 +72,7 @@ export function normalizeAd(raw: unknown, context: NormalizeContext): NormalizeR
   const advertiser = advertiserOf(shape, texts.caption);
   const audience = audienceOf(shape);
   const lifetime = lifetimeOf(shape, nowMsOf(context.now));
+  const collationCount = countOrNull(readField(raw, 'collation_count'));
 
   const ad: NormalizedAd = {
     active_status: lifetime.active_status,
@@ -96,10 +101,12 @@ export function normalizeAd(raw: unknown, context: NormalizeContext): NormalizeR
     age_ranges: audience.age_ranges,
     page_id: advertiser.page_id,
     gender_audience: audience.gender_audience,
-    collation_count: countOf(readField(raw, 'collation_count')),
+    collation_count: collationCount ?? 0,
     days_running: lifetime.days_running,
     ...creativeMediaOf(shape),
     winning_score: 0,
+    reach_known: audience.reach_known,
+    collation_known: collationCount !== null,
   };
   ad.winning_score = winningScore(ad);
   return { ok: true, ad };

@@ -67,14 +67,22 @@ export function firstOrSelf(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** A whole, non-negative number from a number or a numeric string ('315,801'); else 0. */
-export function countOf(value: unknown): number {
+/**
+ * A whole, non-negative number from a number or a numeric string ('315,801'); null when the value
+ * is absent or no such number (a negative, 'lots', '1e400'): the source did not give one.
+ */
+export function countOrNull(value: unknown): number | null {
   let n = Number.NaN;
   if (typeof value === 'number') n = value;
   else if (typeof value === 'string' && /^\s*\d[\d,. ]*\s*$/.test(value)) {
     n = Number(value.replace(/[, ]/g, ''));
   }
-  return Number.isFinite(n) && n > 0 ? Math.min(Math.floor(n), Number.MAX_SAFE_INTEGER) : 0;
+  return Number.isFinite(n) && n >= 0 ? Math.min(Math.floor(n), Number.MAX_SAFE_INTEGER) : null;
+}
+
+/** countOrNull, with 0 for no number. */
+export function countOf(value: unknown): number {
+  return countOrNull(value) ?? 0;
 }
 
 /** Builds disagree on booleans (true, 'true', 1); null when the value says neither. */

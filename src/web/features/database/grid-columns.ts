@@ -12,10 +12,12 @@ import type {
 } from 'ag-grid-community';
 import {
   CREATIVE_COLUMN,
+  knownFlagOf,
   linkHref,
   RESULT_COLUMNS,
   RESULT_LINK_TEXT,
   resultCellText,
+  resultValue,
   type ResultColumn,
   type ResultColumnKey,
   type SearchResult,
@@ -160,6 +162,14 @@ const FORMATTERS = {
   date: (params: ValueFormatterParams<SearchResult>) => resultCellText('date', params.value),
 };
 
+/**
+ * The value of a number the source may not give (reach, variants): null when it did not, so the cell
+ * shows nothing and sorts apart from a real 0 (resultValue).
+ */
+function knownNumber(key: ResultColumnKey) {
+  return (params: ValueGetterParams<SearchResult>) => (params.data ? resultValue(params.data, key) : null);
+}
+
 function columnDef(column: ResultColumn, hidden: boolean): ColDef<SearchResult> {
   const base: ColDef<SearchResult> = {
     colId: column.key,
@@ -169,7 +179,13 @@ function columnDef(column: ResultColumn, hidden: boolean): ColDef<SearchResult> 
   };
   switch (column.kind) {
     case 'number':
-      return { ...base, type: 'rightAligned', width: 130, valueFormatter: FORMATTERS.number };
+      return {
+        ...base,
+        ...(knownFlagOf(column.key) ? { valueGetter: knownNumber(column.key) } : {}),
+        type: 'rightAligned',
+        width: 130,
+        valueFormatter: FORMATTERS.number,
+      };
     case 'date':
       return { ...base, width: 130, valueFormatter: FORMATTERS.date };
     case 'url':

@@ -5,6 +5,7 @@ import {
   MESSAGES,
   RESULT_LINK_TEXT,
   resultCell,
+  resultValue,
   type ResultColumnKind,
   type SearchResult,
   type SearchRun,
@@ -216,7 +217,7 @@ export function ResultsDialog({ run, onClose }: { run: SearchRun; onClose: () =>
                   >
                     {AD_FIELDS.map((field) => (
                       <td key={field.key} className={`cell-${field.kind}`}>
-                        <AdCell kind={field.kind} value={row[field.key]} />
+                        <AdCell kind={field.kind} value={resultValue(row, field.key)} />
                       </td>
                     ))}
                   </tr>

@@ -1,5 +1,11 @@
 import { useId } from 'react';
-import { countryLabel, formatDateTime, runStatusBadge, type SearchRun } from '../../../domain/index.ts';
+import {
+  countryLabel,
+  formatDateTime,
+  runCoverageText,
+  runStatusBadge,
+  type SearchRun,
+} from '../../../domain/index.ts';
 import { DownloadIcon, EyeIcon, RepeatIcon } from './history-icons.tsx';
 import { adsLabel, keywordsLabel, runDate } from './run-history.ts';
 
@@ -20,6 +26,7 @@ export function HistoryRunCard({
   const titleId = useId();
   const badge = runStatusBadge(run.status);
   const date = runDate(run);
+  const coverage = runCoverageText(run);
   return (
     <article className="card history-card" aria-labelledby={titleId}>
       <div className="history-card-head">
@@ -81,6 +88,11 @@ export function HistoryRunCard({
           <dd>{keywordsLabel(run.keywords_used)}</dd>
         </div>
       </dl>
+      {coverage && (
+        <p className="muted history-coverage" data-testid="run-coverage">
+          {coverage}
+        </p>
+      )}
       <div className="history-card-actions">
         <button type="button" className="button button-ghost" onClick={() => onRunAgain(run)}>
           <RepeatIcon />

@@ -169,6 +169,7 @@ describe('history export', () => {
       collectionId: 'pbc_1',
       collectionName: 'search_results',
       winning_score: 9,
+      reach_known: true,
       ...Object.fromEntries(AD_FIELDS.map((f) => [f.key, `${f.key}-value`])),
     };
     const csv = buildCsv(HISTORY_EXPORT_COLUMNS, [row]);
@@ -177,6 +178,18 @@ describe('history export', () => {
     expect(line).toBe(AD_FIELDS.map((f) => `"${f.key}-value"`).join(','));
     expect(csv).not.toContain('run1');
     expect(csv).not.toContain('pbc_1');
+  });
+
+  it('exports a reach the source did not give as an empty cell, and a known 0 as 0', () => {
+    const reachCell = (row: Record<string, unknown>) => {
+      const [header, line] = buildCsv(HISTORY_EXPORT_COLUMNS, [row]).slice(1).split('\r\n');
+      const at = header!.split(',').indexOf('"reach"');
+      return line!.split(',')[at];
+    };
+    expect(reachCell({ reach: 0, reach_known: false })).toBe('""');
+    expect(reachCell({ reach: 0 })).toBe('""'); // a row mirrored before the flag, never backfilled true
+    expect(reachCell({ reach: 0, reach_known: true })).toBe('"0"');
+    expect(reachCell({ reach: 18000, reach_known: true })).toBe('"18000"');
   });
 
   it('names the file after the run date, or today when the run has none', () => {

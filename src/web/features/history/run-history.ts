@@ -5,7 +5,7 @@
  */
 import { countryName } from '../../../domain/forms/countries.ts';
 import { csvFileName, type CsvColumn } from '../../../domain/results/csv.ts';
-import { AD_FIELDS, type SearchRun } from '../../../domain/records/entities.ts';
+import { AD_FIELDS, knownFlagOf, resultValue, type SearchRun } from '../../../domain/records/entities.ts';
 import { formatCount, parsePbDate } from '../../../domain/text/format.ts';
 
 export const HISTORY_SORT_FIELDS = [
@@ -152,7 +152,18 @@ export const HISTORY_EXPORT_OMITTED_FIELDS = [
  * file has the product's shape.
  */
 export const HISTORY_EXPORT_COLUMNS: readonly CsvColumn[] = Object.freeze(
-  AD_FIELDS.map((field) => Object.freeze({ key: field.key, header: field.key })),
+  AD_FIELDS.map((field) =>
+    Object.freeze(
+      knownFlagOf(field.key)
+        ? // a reach the source did not give exports empty, not 0 (resultValue)
+          {
+            key: field.key,
+            header: field.key,
+            value: (row: Record<string, unknown>) => resultValue(row, field.key),
+          }
+        : { key: field.key, header: field.key },
+    ),
+  ),
 );
 
 /**

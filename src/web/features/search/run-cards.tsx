@@ -1,5 +1,12 @@
 import { Link } from 'react-router-dom';
-import { formatCount, ROUTES, runStatusBadge, usagePercent, type SearchRun } from '../../../domain/index.ts';
+import {
+  formatCount,
+  ROUTES,
+  runCoverageText,
+  runStatusBadge,
+  usagePercent,
+  type SearchRun,
+} from '../../../domain/index.ts';
 
 export function RunBadge({ status }: { status: string }) {
   const badge = runStatusBadge(status);
@@ -12,6 +19,7 @@ export function RunBadge({ status }: { status: string }) {
  */
 export function ActiveJobCard({ run }: { run: SearchRun }) {
   const percent = usagePercent(run.progress, run.requested_count);
+  const coverage = runCoverageText(run);
   return (
     <section className="card active-job" aria-labelledby="active-job-title" aria-live="polite">
       <div className="row active-job-head">
@@ -32,6 +40,11 @@ export function ActiveJobCard({ run }: { run: SearchRun }) {
       <p className="muted" data-testid="run-progress">
         {formatCount(run.progress)} of {formatCount(run.requested_count)} ads found so far
       </p>
+      {coverage && (
+        <p className="muted" data-testid="run-coverage">
+          {coverage}
+        </p>
+      )}
     </section>
   );
 }
