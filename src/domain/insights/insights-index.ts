@@ -203,6 +203,7 @@ export class InsightsIndex {
     }
     ad.product = product;
     addTo(this.productAds, product, ad.key);
+    this.dirtyProducts.add(product);
   }
 
   /**
