@@ -44,8 +44,16 @@ function newer(a: InsightRow, b: InsightRow): boolean {
   return a.created > b.created || (a.created === b.created && a.id > b.id);
 }
 
-/** The ad's facts from its rows (at least one); `knownCreative` says which creatives can group. */
-export function adFactsOf(key: string, rows: InsightRow[], knownCreative: (id: string) => boolean): AdFacts {
+/**
+ * The ad's facts from its rows (at least one); `knownCreative` says which creatives can group.
+ * `links: false` leaves `link` null (the stores need no product pages).
+ */
+export function adFactsOf(
+  key: string,
+  rows: InsightRow[],
+  knownCreative: (id: string) => boolean,
+  links = true,
+): AdFacts {
   let latest = rows[0]!;
   let firstStart = '';
   let firstSeen = latest.created;
@@ -65,7 +73,7 @@ export function adFactsOf(key: string, rows: InsightRow[], knownCreative: (id: s
       creative = row.creative;
       creativeRow = row;
     }
-    if (!linkRow || newer(row, linkRow)) {
+    if (links && (!linkRow || newer(row, linkRow))) {
       const rowLink = productLinkKey(row.product_link);
       if (rowLink !== null) {
         link = rowLink;

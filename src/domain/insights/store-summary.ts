@@ -9,6 +9,20 @@ import type { InsightRow, StoreSummary } from './insight-types.ts';
 /** Days counted as "new" for a store's ads: first seen today or in the 6 days before. */
 const NEW_ADS_DAYS = 7;
 
+/** A row's platforms ('FACEBOOK,INSTAGRAM'), split once per distinct text: rows share a few. */
+const platformLists = new Map<string, string[]>();
+function platformsOf(text: string): string[] {
+  let list = platformLists.get(text);
+  if (!list) {
+    list = text
+      .split(',')
+      .map((platform) => platform.trim())
+      .filter(Boolean);
+    if (platformLists.size < 1000) platformLists.set(text, list);
+  }
+  return list;
+}
+
 export function summarizeStore(key: string, ads: Iterable<AdFacts>, today: number): StoreSummary {
   const names: string[] = [];
   const scores: number[] = [];
@@ -45,7 +59,7 @@ export function summarizeStore(key: string, ads: Iterable<AdFacts>, today: numbe
     for (const row of ad.rows) {
       rowIds.push(row.id);
       countries.push(row.country);
-      for (const platform of row.platforms.split(',')) platforms.push(platform.trim());
+      for (const platform of platformsOf(row.platforms)) platforms.push(platform);
     }
   }
   const byName = key.startsWith('n:');
@@ -74,7 +88,7 @@ export function adsByStore(rows: Iterable<InsightRow>): Map<string, AdFacts[]> {
   for (const row of rows) unique.set(row.id, row);
   const stores = new Map<string, AdFacts[]>();
   for (const [key, adRows] of rowsByAd(unique.values())) {
-    const ad = adFactsOf(key, adRows, () => false);
+    const ad = adFactsOf(key, adRows, () => false, false);
     const list = stores.get(ad.storeKey);
     if (list) list.push(ad);
     else stores.set(ad.storeKey, [ad]);
