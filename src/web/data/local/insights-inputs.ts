@@ -5,12 +5,8 @@
  * them before the worker has computed anew. Dexie works in a worker as on the page: the worker
  * opens the user's database itself, so 50,000 rows never cross the page's thread.
  */
-import {
-  insightRowOf,
-  type InsightCreative,
-  type InsightRow,
-  type StoredRow,
-} from '../../../domain/index.ts';
+import { insightRowOf, type StoredRow } from '../../../domain/insights/insight-row.ts';
+import type { InsightCreative, InsightRow } from '../../../domain/insights/insight-types.ts';
 import { openLocalDb, readMeta, writeMeta, type LocalDb, type SavedInsights } from './local-db.ts';
 
 export type { SavedInsights } from './local-db.ts';

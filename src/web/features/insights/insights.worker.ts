@@ -5,7 +5,8 @@
  * reports, posting only what changed. Saves the results for the next visit at most every
  * SAVE_EVERY_MS, so a streaming run does not write 35,000 products every two seconds.
  */
-import { InsightsIndex, type InsightRow } from '../../../domain/index.ts';
+import { InsightsIndex } from '../../../domain/insights/insights-index.ts';
+import type { InsightRow } from '../../../domain/insights/insight-types.ts';
 import {
   openInsightsDb,
   readCreatives,
