@@ -24,3 +24,8 @@ export * from './media/creative-limits.ts';
 export * from './media/media-contract.ts';
 export * from './media/phash.ts';
 export * from './insights/insight-types.ts';
+export * from './insights/product-link.ts';
+export * from './insights/insights-index.ts';
+export * from './insights/store-summary.ts';
+export * from './insights/ad-history.ts';
+export * from './insights/insight-row.ts';

@@ -125,6 +125,18 @@ function useLocalDb(): LocalDb | null {
   );
 }
 
+/**
+ * The id of the user whose local database is bound (null when signed out): the Insights worker
+ * opens that database itself (insights-inputs.ts).
+ */
+export function useLocalUserId(): string | null {
+  return useSyncExternalStore(
+    subscribeBinding,
+    () => currentBinding()?.userId ?? null,
+    () => null,
+  );
+}
+
 /** The local database of `userId` if that user is the one signed in now. */
 function dbOf(userId: string): LocalDb | null {
   // Never starts the local data itself: public pages (/subscribe) also load these stores.

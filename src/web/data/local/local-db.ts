@@ -14,9 +14,11 @@ import type {
   ArchivedCreative,
   KeywordSet,
   LocaleCode,
+  ProductSummary,
   Quota,
   SearchResult,
   SearchRun,
+  StoreSummary,
   Subscription,
   Watch,
 } from '../../../domain/index.ts';
@@ -54,6 +56,15 @@ export interface MetaRecords {
   subscription: { subscription: Subscription | null; at: number };
   quota: { quota: Quota; at: number };
   lastSyncedAt: number;
+  /** The Insights computed last (src/web/data/local/insights-inputs.ts): the page paints from them first. */
+  insights: SavedInsights;
+}
+
+/** Products and stores as the Insights worker last computed them, and when. */
+export interface SavedInsights {
+  products: ProductSummary[];
+  stores: StoreSummary[];
+  updatedAt: number;
 }
 export type MetaKey = keyof MetaRecords | `cursor:${string}`;
 export interface MetaEntry {

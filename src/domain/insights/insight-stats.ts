@@ -1,0 +1,87 @@
+/**
+ * Small statistics the Insights summaries share: days of PocketBase dates, weekly trends,
+ * medians and the most common value.
+ */
+import { TREND_WEEKS } from './insight-types.ts';
+
+export const DAY_MS = 86_400_000;
+
+/** Days since the epoch of a civil UTC date (H. Hinnant's days_from_civil). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+
+/** The number the digits of `text` from `start` to `end` make; NaN when one is not a digit. */
+function digitsAt(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return NaN;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * The UTC day (days since the epoch) of a PocketBase date ('2026-11-22 10:00:00.000Z'); null
+ * when unset or unreadable. Read from its digits: 50,000 of them go through here per computation.
+ */
+export function dayOfDate(date: string): number | null {
+  if (!date) return null;
+  if (date.length >= 11 && date[4] === '-' && date[7] === '-' && date.endsWith('Z')) {
+    const day = daysFromCivil(digitsAt(date, 0, 4), digitsAt(date, 5, 7), digitsAt(date, 8, 10));
+    if (Number.isFinite(day)) return day;
+  }
+  const ms = Date.parse(date.includes('T') ? date : date.replace(' ', 'T'));
+  return Number.isFinite(ms) ? Math.floor(ms / DAY_MS) : null;
+}
+
+export function dayOfMs(ms: number): number {
+  return Math.floor(ms / DAY_MS);
+}
+
+/**
+ * Counts per week, TREND_WEEKS numbers, oldest first; the last week ends on `today` (its 7 days
+ * are today and the 6 before). Days outside the span are left out.
+ */
+export function weeklyCounts(days: Iterable<number>, today: number): number[] {
+  const trend = new Array<number>(TREND_WEEKS).fill(0);
+  for (const day of days) {
+    const weeksAgo = Math.floor((today - day) / 7);
+    if (weeksAgo >= 0 && weeksAgo < TREND_WEEKS) trend[TREND_WEEKS - 1 - weeksAgo]!++;
+  }
+  return trend;
+}
+
+/** The median of `values`; null when there are none. */
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = values.slice().sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The most frequent non-empty value ('' when none); the first in text order on a tie. */
+export function mostCommon(values: Iterable<string>): string {
+  const counts = new Map<string, number>();
+  for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+  let best = '';
+  let bestCount = 0;
+  for (const [value, count] of counts) {
+    if (count > bestCount || (count === bestCount && value < best)) {
+      best = value;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** The distinct values, sorted. */
+export function sortedDistinct(values: Iterable<string>): string[] {
+  return [...new Set(values)].filter(Boolean).sort();
+}

@@ -1,0 +1,190 @@
+/**
+ * The Insights page's data (docs/insights.md#in-the-browser): products and stores from the
+ * Insights Web Worker (insights.worker.ts), painted first from the results saved last time,
+ * then from the worker's computation, then kept up to date as rows arrive over sync: the rows the
+ * sync stores are handed to the worker at most every UPDATE_EVERY_MS while a run streams in.
+ * One worker serves every component that uses these hooks; it stops when the last one unmounts.
+ */
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  insightRowOf,
+  type AdSighting,
+  type InsightRow,
+  type ProductSummary,
+  type StoreSummary,
+} from '../../../domain/index.ts';
+import { onResultsStored, useLocalUserId } from '../../data/local/local-data.ts';
+import type { FromInsightsWorker, ToInsightsWorker } from './insights-protocol.ts';
+
+/** At most one update of the Insights per this many ms while rows stream in. */
+export const UPDATE_EVERY_MS = 2000;
+
+export interface Insights {
+  products: ProductSummary[];
+  stores: StoreSummary[];
+  /** True until the first computation is in, and while an update is being computed. */
+  computing: boolean;
+  /** When the results shown were computed (ms since the epoch); null before any. */
+  updatedAt: number | null;
+}
+
+const NOTHING: Insights = { products: [], stores: [], computing: false, updatedAt: null };
+
+interface Session {
+  userId: string;
+  worker: Worker;
+  products: Map<string, ProductSummary>;
+  stores: Map<string, StoreSummary>;
+  snapshot: Insights;
+  computed: boolean;
+  pending: Map<string, InsightRow>;
+  timer: ReturnType<typeof setTimeout> | null;
+  lastSent: number;
+  stopFollowing: () => void;
+  histories: Map<number, (sightings: AdSighting[]) => void>;
+}
+
+let session: Session | null = null;
+const listeners = new Set<() => void>();
+let nextRequest = 1;
+
+function publish(next: Partial<Insights>): void {
+  if (!session) return;
+  session.snapshot = { ...session.snapshot, ...next };
+  for (const listener of listeners) listener();
+}
+
+function flush(current: Session): void {
+  current.timer = null;
+  if (current.pending.size === 0) return;
+  const rows = [...current.pending.values()];
+  current.pending.clear();
+  current.lastSent = Date.now();
+  send(current, { type: 'rows', rows });
+  publish({ computing: true });
+}
+
+function send(current: Session, message: ToInsightsWorker): void {
+  current.worker.postMessage(message);
+}
+
+function received(current: Session, message: FromInsightsWorker): void {
+  if (session !== current) return;
+  const busy = current.pending.size > 0 || current.timer !== null;
+  switch (message.type) {
+    case 'saved':
+      if (current.computed) return;
+      publish({ products: message.products, stores: message.stores, updatedAt: message.updatedAt });
+      return;
+    case 'snapshot':
+      current.computed = true;
+      current.products = new Map(message.products.map((p) => [p.key, p]));
+      current.stores = new Map(message.stores.map((s) => [s.key, s]));
+      publish({
+        products: message.products,
+        stores: message.stores,
+        updatedAt: message.updatedAt,
+        computing: busy,
+      });
+      return;
+    case 'delta':
+      for (const key of message.products.removed) current.products.delete(key);
+      for (const product of message.products.changed) current.products.set(product.key, product);
+      for (const key of message.stores.removed) current.stores.delete(key);
+      for (const store of message.stores.changed) current.stores.set(store.key, store);
+      publish({
+        products: [...current.products.values()],
+        stores: [...current.stores.values()],
+        updatedAt: message.updatedAt,
+        computing: busy,
+      });
+      return;
+    case 'history':
+      current.histories.get(message.requestId)?.(message.sightings);
+      current.histories.delete(message.requestId);
+      return;
+    case 'failed':
+      publish({ computing: false });
+  }
+}
+
+function start(userId: string): Session {
+  const worker = new Worker(new URL('./insights.worker.ts', import.meta.url), { type: 'module' });
+  const current: Session = {
+    userId,
+    worker,
+    products: new Map(),
+    stores: new Map(),
+    snapshot: { ...NOTHING, computing: true },
+    computed: false,
+    pending: new Map(),
+    timer: null,
+    lastSent: 0,
+    stopFollowing: () => {},
+    histories: new Map(),
+  };
+  worker.onmessage = (event: MessageEvent<FromInsightsWorker>) => received(current, event.data);
+  current.stopFollowing = onResultsStored((rows) => {
+    for (const row of rows) current.pending.set(row.id, insightRowOf(row));
+    if (current.timer === null) {
+      current.timer = setTimeout(
+        () => flush(current),
+        Math.max(0, current.lastSent + UPDATE_EVERY_MS - Date.now()),
+      );
+    }
+  });
+  send(current, { type: 'open', userId });
+  return current;
+}
+
+function stop(): void {
+  if (!session) return;
+  session.stopFollowing();
+  if (session.timer) clearTimeout(session.timer);
+  session.worker.terminate();
+  session = null;
+}
+
+function useInsightsSession(): Insights {
+  const userId = useLocalUserId();
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (session && session.userId !== userId) stop();
+      if (!session && userId) session = start(userId);
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) stop();
+      };
+    },
+    [userId],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => (session && session.userId === userId ? session.snapshot : NOTHING),
+    () => NOTHING,
+  );
+}
+
+/** Products and stores of the signed-in user's local data, off the page's thread. */
+export function useInsights(): Insights {
+  return useInsightsSession();
+}
+
+/** Every time the ad `adId` was seen (adHistory), oldest first; [] while loading. */
+export function useAdHistory(adId: string | null): AdSighting[] {
+  const { updatedAt } = useInsightsSession();
+  const [history, setHistory] = useState<{ adId: string | null; sightings: AdSighting[] }>({
+    adId: null,
+    sightings: [],
+  });
+  useEffect(() => {
+    const current = session;
+    if (!adId || !current || updatedAt === null || !current.computed) return;
+    const requestId = nextRequest++;
+    current.histories.set(requestId, (sightings) => setHistory({ adId, sightings }));
+    send(current, { type: 'history', requestId, adId });
+    return () => void current.histories.delete(requestId);
+  }, [adId, updatedAt]);
+  return history.adId === adId ? history.sightings : [];
+}
