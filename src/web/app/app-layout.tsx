@@ -14,6 +14,7 @@ export const APP_NAV = [
   { to: ROUTES.search.path, label: 'Search' },
   { to: ROUTES.history.path, label: 'Search History' },
   { to: ROUTES.database.path, label: 'Search Database' },
+  { to: ROUTES.insights.path, label: 'Insights' },
   { to: ROUTES.keywords.path, label: 'Keywords' },
   { to: ROUTES.ai.path, label: 'AI' },
   { to: ROUTES.settings.path, label: 'Settings' },
