@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES, ROUTES } from '../../domain/index.ts';
+import { AdHistorySlot, type AdHistoryProps } from '../components/ad-history-slot.ts';
 import { useToast } from '../components/toast.tsx';
 import { onSyncNotice, startLocalData } from '../data/local/local-data.ts';
 import { usePublicConfig } from '../data/server/public-config.ts';
@@ -9,6 +10,14 @@ import { RunNotifier } from '../features/notifications/run-notifier.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { SiteFooter } from './public-layout.tsx';
 import { SiteHeader } from './site-header.tsx';
+
+// The ad detail view's history (docs/ad-detail.md#ad-history), from the Insights feature: its code
+// (and its chart library's) loads when a detail view first shows it.
+const AdHistory = lazy(() =>
+  import('../features/insights/ad-history-section.tsx').then((m) => ({ default: m.AdHistorySection })),
+);
+
+const renderAdHistory = (props: AdHistoryProps) => <AdHistory key={props.adId} {...props} />;
 
 export const APP_NAV = [
   { to: ROUTES.search.path, label: 'Search' },
@@ -76,7 +85,9 @@ export function AppLayout() {
       {session && <RunNotifier />}
       <main id="main" className="site-main app-main" tabIndex={-1}>
         <div className="container">
-          <Outlet />
+          <AdHistorySlot value={renderAdHistory}>
+            <Outlet />
+          </AdHistorySlot>
         </div>
       </main>
       <SiteFooter communityChatUrl={communityChatUrl} />
