@@ -8,7 +8,9 @@
  */
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import {
+  hammingDistance,
   MOMENTUM_DAYS,
+  PRODUCT_PHASH_RADIUS,
   parsePbDate,
   TREND_WEEKS,
   type AdSighting,
@@ -28,7 +30,7 @@ export interface Insights {
 }
 
 const DAY = 86_400_000;
-const isActive = (row: SearchResult) => row.active_status === 'ACTIVE';
+const isActive = (row: SearchResult) => row.active_status.toUpperCase() === 'ACTIVE';
 const WEEK = 7 * DAY;
 
 const time = (text: string | null | undefined) => parsePbDate(text)?.getTime() ?? null;
@@ -56,6 +58,13 @@ function linkKey(link: string): string | null {
 
 const storeKey = (row: SearchResult) => (row.page_id ? `p:${row.page_id}` : `n:${row.store_name}`);
 
+/** Greedy: a phash joins the first representative within PRODUCT_PHASH_RADIUS bits, else becomes one. */
+function representativeOf(phash: string, representatives: string[]): string {
+  for (const rep of representatives) if (hammingDistance(rep, phash) <= PRODUCT_PHASH_RADIUS) return rep;
+  representatives.push(phash);
+  return phash;
+}
+
 function productKey(row: SearchResult, phashOf: (id: string) => string | undefined): string {
   const phash = row.creative ? phashOf(row.creative) : undefined;
   if (phash) return `h:${phash}`;
@@ -65,7 +74,15 @@ function productKey(row: SearchResult, phashOf: (id: string) => string | undefin
 
 function summarizeProducts(rows: SearchResult[], now: number): ProductSummary[] {
   const creatives = archivedCreatives();
-  const phashOf = (id: string) => creatives.get(id)?.phash || undefined;
+  const representatives: string[] = [];
+  const reps = new Map<string, string>();
+  const phashOf = (id: string) => {
+    const phash = creatives.get(id)?.phash;
+    if (!phash) return undefined;
+    let rep = reps.get(phash);
+    if (!rep) reps.set(phash, (rep = representativeOf(phash, representatives)));
+    return rep;
+  };
   const groups = new Map<string, SearchResult[]>();
   for (const row of rows) {
     const key = productKey(row, phashOf);
