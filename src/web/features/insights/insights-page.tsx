@@ -99,7 +99,7 @@ export function InsightsPage() {
   );
 }
 
-/** The bench's marks (tests/bench/insights.bench.ts): the first rows painted, a filter applied. */
+/** Performance marks for a benchmark to read: the first rows painted, and a filter applied. */
 function usePaintMarks(kind: string, shown: number, filters: InsightFilters) {
   const painted = useRef(false);
   useEffect(() => {
