@@ -17,6 +17,7 @@ export * from './ads/raw-dataset.ts';
 export * from './results/csv.ts';
 export * from './results/result-display.ts';
 export * from './results/result-columns.ts';
+export * from './results/row-selection.ts';
 export * from './runs/lease-contract.ts';
 export * from './runs/watches.ts';
 export * from './pages/routes.ts';

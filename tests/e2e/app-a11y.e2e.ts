@@ -61,6 +61,11 @@ test.describe('the /app pages pass axe', () => {
     await scanPage(page, 'database', () => expect(databasePage(page).rows).toHaveCount(1));
   });
 
+  test('/app/insights, with a product', async ({ page, admin }) => {
+    await signedInWithARun(page, admin, 'a11y-insights');
+    await scanPage(page, 'insights', () => expect(page.getByTestId('products-table')).toBeVisible());
+  });
+
   test('/app/keywords', async ({ page, admin }) => {
     await signedInWithARun(page, admin, 'a11y-keywords');
     await scanPage(page, 'keywords?locale=nl-BE');

@@ -138,6 +138,13 @@ export const ROUTES = {
     prerendered: false,
     module: 'src/web/features/database/database-page.tsx',
   },
+  insights: {
+    path: `${APP_BASE}/insights`,
+    title: titled('Insights'),
+    access: 'subscription',
+    prerendered: false,
+    module: 'src/web/features/insights/insights-page.tsx',
+  },
   keywords: {
     path: `${APP_BASE}/keywords`,
     title: titled('Keywords'),

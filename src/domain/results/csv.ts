@@ -76,9 +76,12 @@ export function localDay(date: Date): string {
 
 /**
  * docs/product.md#constants-and-limits: AdScout_SearchHistory_<run date>.csv and
- * AdScout_SearchDatabase_<today>.csv, dated on the user's calendar, so a run shown as started on the 23rd
+ * AdScout_SearchDatabase_<today>.csv (and the Insights page's AdScout_Products_ / AdScout_Stores_), dated on the user's calendar, so a run shown as started on the 23rd
  * exports with the 23rd.
  */
-export function csvFileName(kind: 'SearchHistory' | 'SearchDatabase', date: Date): string {
+export function csvFileName(
+  kind: 'SearchHistory' | 'SearchDatabase' | 'Products' | 'Stores',
+  date: Date,
+): string {
   return `AdScout_${kind}_${localDay(date)}.csv`;
 }

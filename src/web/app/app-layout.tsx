@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES, ROUTES } from '../../domain/index.ts';
+import { AdHistorySlot, type AdHistoryProps } from '../components/ad-history-slot.ts';
 import { useToast } from '../components/toast.tsx';
 import { onSyncNotice, startLocalData } from '../data/local/local-data.ts';
 import { usePublicConfig } from '../data/server/public-config.ts';
@@ -10,10 +11,19 @@ import { ConnectionBanner } from './connection-banner.tsx';
 import { SiteFooter } from './public-layout.tsx';
 import { SiteHeader } from './site-header.tsx';
 
+// The ad detail view's history (docs/ad-detail.md#ad-history), from the Insights feature: its code
+// (and its chart library's) loads when a detail view first shows it.
+const AdHistory = lazy(() =>
+  import('../features/insights/ad-history-section.tsx').then((m) => ({ default: m.AdHistorySection })),
+);
+
+const renderAdHistory = (props: AdHistoryProps) => <AdHistory key={props.adId} {...props} />;
+
 export const APP_NAV = [
   { to: ROUTES.search.path, label: 'Search' },
   { to: ROUTES.history.path, label: 'Search History' },
   { to: ROUTES.database.path, label: 'Search Database' },
+  { to: ROUTES.insights.path, label: 'Insights' },
   { to: ROUTES.keywords.path, label: 'Keywords' },
   { to: ROUTES.ai.path, label: 'AI' },
   { to: ROUTES.settings.path, label: 'Settings' },
@@ -75,7 +85,9 @@ export function AppLayout() {
       {session && <RunNotifier />}
       <main id="main" className="site-main app-main" tabIndex={-1}>
         <div className="container">
-          <Outlet />
+          <AdHistorySlot value={renderAdHistory}>
+            <Outlet />
+          </AdHistorySlot>
         </div>
       </main>
       <SiteFooter communityChatUrl={communityChatUrl} />

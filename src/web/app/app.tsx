@@ -49,6 +49,7 @@ const PAGES = {
     void loadDatabaseGrid().catch(() => undefined); // the page reports a failure when it mounts
     return import('../features/database/database-page.tsx').then((m) => m.DatabasePage);
   }),
+  insights: preloadable(() => import('../features/insights/insights-page.tsx').then((m) => m.InsightsPage)),
   keywords: preloadable(() => import('../features/keywords/keywords-page.tsx').then((m) => m.KeywordsPage)),
   ai: preloadable(() => import('../features/ai/ai-page.tsx').then((m) => m.AiPage)),
   settings: preloadable(() => import('../features/settings/settings-page.tsx').then((m) => m.SettingsPage)),

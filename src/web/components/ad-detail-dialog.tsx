@@ -12,7 +12,16 @@
  * (an expired CDN link, a file not cached offline) becomes a tile that says so and links to the Ad Library:
  * never a broken-image icon.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  Suspense,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import {
   formatCount,
   formatLongDate,
@@ -22,6 +31,7 @@ import {
   type SearchResult,
 } from '../../domain/index.ts';
 import { creativeDownloadName, creativeFileUrl } from '../../domain/media/creative-files.ts';
+import { AdHistorySlot } from './ad-history-slot.ts';
 import { adCopy, adFacts, adHeading, adLinks, adSignals, type AdFact } from './ad-detail.ts';
 import { chooseCreative, detailMedia, type Creative } from './creative.ts';
 import { ExternalLink } from './external-link.tsx';
@@ -65,6 +75,7 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
   const closeRef = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const heading = adHeading(row);
+  const renderHistory = useContext(AdHistorySlot);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -193,6 +204,15 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
               <h3 id={`${headingId}-facts`}>Details</h3>
               <FactList className="ad-facts" facts={adFacts(row)} />
             </section>
+
+            {renderHistory && row.ad_id && (
+              <section aria-labelledby={`${headingId}-history`} data-testid="ad-history">
+                <h3 id={`${headingId}-history`}>Ad history</h3>
+                <Suspense fallback={<p className="muted">Loading the history…</p>}>
+                  {renderHistory({ adId: row.ad_id, headingId: `${headingId}-history` })}
+                </Suspense>
+              </section>
+            )}
 
             {links.length > 0 && (
               <section aria-labelledby={`${headingId}-links`}>

@@ -29,6 +29,7 @@ export default function DatabaseGrid({
   feed,
   hidden,
   filters,
+  selection,
   onHandle,
   onCounts,
 }: DatabaseGridProps) {
@@ -43,6 +44,7 @@ export default function DatabaseGrid({
         complete,
         hidden,
         filters,
+        selection,
         feed,
         listeners: { onHandle, onCounts, onDetail: setDetail },
         onFirstRowsOnScreen: firstRowsOnScreen,
@@ -64,6 +66,10 @@ export default function DatabaseGrid({
   useEffect(() => {
     controller.setFilters(filters);
   }, [controller, filters]);
+
+  useEffect(() => {
+    controller.setSelection(selection);
+  }, [controller, selection]);
 
   useEffect(() => onCreativesChanged(() => controller.creativesChanged()), [controller]);
   const archived = useArchivedCreative(detail?.row.creative);

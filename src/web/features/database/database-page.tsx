@@ -5,7 +5,7 @@
  * newest rows are read; the page's first render shows both when they are in.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   csvFileName,
   EMPTY_RESULT_FILTERS,
@@ -15,12 +15,13 @@ import {
   MESSAGES,
   DATABASE_COLUMNS,
   type DatabaseColumnKey,
+  readRowSelection,
   resultsCsvChunks,
   ROUTES,
   type ResultFilters,
 } from '../../../domain/index.ts';
 import { downloadFileInParts } from '../../components/download.ts';
-import { LineIcon } from '../../components/icons.tsx';
+import { CloseIcon, LineIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useSyncState } from '../../data/local/local-data.ts';
 import { readHiddenColumns, writeHiddenColumns } from '../../data/browser/preferences.ts';
@@ -106,11 +107,17 @@ function DatabaseView({ userId }: { userId: string }) {
   const [panel, setPanel] = useState<Panel>(null);
   const [counts, setCounts] = useState<GridCounts | null>(null);
   const grid = useRef<DatabaseGridHandle | null>(null);
+  // An exact set of rows, opened from the Insights page (row-selection.ts): a chip until removed.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const selection = useMemo(() => readRowSelection(location.state), [location.state]);
+  const clearSelection = () =>
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
 
   const { Grid, failed: gridFailed } = useGridComponent();
 
   const hiddenSet = useMemo(() => new Set<string>(hidden), [hidden]);
-  const filtered = hasActiveFilters(filters);
+  const filtered = hasActiveFilters(filters) || selection !== null;
   const total = counts?.total ?? rows?.length ?? 0;
   const closePanel = useCallback(() => setPanel(null), []);
   const onHandle = useCallback((handle: DatabaseGridHandle | null) => {
@@ -170,6 +177,20 @@ function DatabaseView({ userId }: { userId: string }) {
             </LineIcon>
             Filter
           </button>
+          {selection && (
+            <span className="filter-chip" data-testid="row-selection-chip">
+              <span>{selection.label}</span>
+              <button
+                type="button"
+                className="filter-chip-remove"
+                aria-label={`Remove filter: ${selection.label}`}
+                title="Remove filter"
+                onClick={clearSelection}
+              >
+                <CloseIcon />
+              </button>
+            </span>
+          )}
           <button
             type="button"
             className="button button-secondary"
@@ -235,6 +256,7 @@ function DatabaseView({ userId }: { userId: string }) {
           feed={feed}
           hidden={hidden}
           filters={filters}
+          selection={selection}
           onHandle={onHandle}
           onCounts={setCounts}
         />

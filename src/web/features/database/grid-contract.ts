@@ -2,7 +2,13 @@
  * What the Database page and its lazily loaded grid say to each other. No AG Grid here: the
  * page stays in the main bundle, AG Grid ships only with the grid's chunk.
  */
-import type { DatabaseColumnKey, ResultColumn, ResultFilters, SearchResult } from '../../../domain/index.ts';
+import type {
+  DatabaseColumnKey,
+  ResultColumn,
+  ResultFilters,
+  RowSelection,
+  SearchResult,
+} from '../../../domain/index.ts';
 import type { ResultFeed } from './result-feed.ts';
 
 export interface GridCounts {
@@ -28,6 +34,8 @@ export interface DatabaseGridProps {
   feed: ResultFeed;
   hidden: readonly DatabaseColumnKey[];
   filters: ResultFilters;
+  /** Only these rows pass (with the filters), when set: the Insights page's store or product. */
+  selection: RowSelection | null;
   onHandle: (handle: DatabaseGridHandle | null) => void;
   onCounts: (counts: GridCounts) => void;
 }

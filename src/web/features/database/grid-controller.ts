@@ -20,6 +20,7 @@ import {
   type ResultColumn,
   type ResultFilters,
   type ResultFilterText,
+  type RowSelection,
   type SearchResult,
 } from '../../../domain/index.ts';
 import { FilterTextCache } from './filter-text-cache.ts';
@@ -41,6 +42,8 @@ export interface GridControllerOptions {
   complete: boolean;
   hidden: readonly string[];
   filters: ResultFilters;
+  /** Only these rows pass, when set (row-selection.ts). */
+  selection?: RowSelection | null;
   feed: ResultFeed;
   listeners: GridListeners;
   /** The newest rows are on screen: the full read may start (use-result-rows.ts). */
@@ -90,6 +93,9 @@ export class GridController {
   private appliedHidden: ReadonlySet<string>;
   private latestFilters: ResultFilters;
   private needles: ResultFilterText | null;
+  private latestSelection: RowSelection | null;
+  /** The ids of the selection applied; null: every row passes it. */
+  private selectedIds: ReadonlySet<string> | null;
   /** Rows in the grid, counted as they are handed to it. */
   private total: number;
   /** Ids in async transactions not applied yet: a second arrival of one is an update. */
@@ -116,6 +122,8 @@ export class GridController {
     this.appliedHidden = new Set(options.hidden);
     this.latestFilters = options.filters;
     this.needles = filterNeedles(options.filters);
+    this.latestSelection = options.selection ?? null;
+    this.selectedIds = this.latestSelection ? new Set(this.latestSelection.rowIds) : null;
   }
 
   setListeners(listeners: GridListeners): void {
@@ -161,11 +169,13 @@ export class GridController {
     if (api) this.listeners.onCounts({ displayed: api.getDisplayedRowCount(), total: this.total });
   };
 
-  isExternalFilterPresent = (): boolean => this.needles !== null;
+  isExternalFilterPresent = (): boolean => this.needles !== null || this.selectedIds !== null;
 
   doesExternalFilterPass = (node: { data?: SearchResult | undefined }): boolean => {
-    const needles = this.needles;
-    return !needles || !node.data || passesFilters(this.filterText.get(node.data), needles);
+    const { needles, selectedIds } = this;
+    if (!node.data) return true;
+    if (selectedIds && !selectedIds.has(node.data.id)) return false;
+    return !needles || passesFilters(this.filterText.get(node.data), needles);
   };
 
   // --- the props ----------------------------------------------------------------------------------
@@ -192,6 +202,16 @@ export class GridController {
   setFilters(filters: ResultFilters): void {
     this.latestFilters = filters;
     this.applyFilters();
+  }
+
+  setSelection(selection: RowSelection | null): void {
+    if (selection === this.latestSelection) return;
+    this.latestSelection = selection;
+    this.selectedIds = selection ? new Set(selection.rowIds) : null;
+    const api = this.api;
+    if (!api) return;
+    api.onFilterChanged();
+    this.afterPaint('adscout:database-filtered');
   }
 
   private applyRows(): void {
