@@ -9,7 +9,7 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCdn, type FakeCdn } from '../fixtures/fake-cdn.ts';
 import { subscriber } from '../fixtures/records.ts';
-import { waitFor } from '../fixtures/wait-for.ts';
+import { waitFor, waitUntil } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import {
   archiveWorkers,
@@ -114,7 +114,10 @@ describe('links that fail', () => {
           expect(row.creative, row.ad_id).not.toBe('');
         }
       }
-      expect(worker.output()).toMatch(/not archived: HTTP 403 from .* \(failed\)/);
+      // the worker logs each failure once the server has recorded it
+      await waitUntil('the worker to log a failure for good', () =>
+        /not archived: HTTP 403 from .* \(failed\)/.test(worker.output()),
+      );
     },
     FAULT_TEST_MS,
   );
@@ -141,7 +144,9 @@ describe('links that fail', () => {
         expect(task.attempts).toBeGreaterThanOrEqual(1);
         expect(Date.parse(String(task.next_attempt_at).replace(' ', 'T'))).toBeGreaterThan(Date.now());
         expect(origin.requests.filter((r) => r.path === '/busy.jpg').length).toBeGreaterThanOrEqual(1);
-        expect(worker.output()).toMatch(/not archived: HTTP 503 .*\(pending, again after /);
+        await waitUntil('the worker to log the retry', () =>
+          /not archived: HTTP 503 .*\(pending, again after /.test(worker.output()),
+        );
       } finally {
         await origin.close();
       }
