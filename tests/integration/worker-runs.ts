@@ -18,10 +18,19 @@ const PLAN_QUOTA = 2500;
 export interface WorkerProcess {
   child: ChildProcess;
   stop(): Promise<void>;
+  /** What the worker wrote so far (stdout and stderr); '' unless the pool captures output. */
+  output(): string;
 }
 
-/** Starts workers signed in with the server's workers' account; `stopAll()` stops every one still running. */
-export async function workerPool(server: TestServer, defaults: Record<string, string>) {
+/**
+ * Starts workers signed in with the server's workers' account; `stopAll()` stops every one still
+ * running. With `captureOutput` each keeps its output for the test to read (else it is dropped).
+ */
+export async function workerPool(
+  server: TestServer,
+  defaults: Record<string, string>,
+  { captureOutput = false }: { captureOutput?: boolean } = {},
+) {
   const dir = await mkdtemp(join(tmpdir(), 'adscout-worker-'));
   const credentialsFile = join(dir, 'credentials.json');
   await writeFile(credentialsFile, JSON.stringify({ worker: server.workerCredentials }), { mode: 0o600 });
@@ -34,11 +43,15 @@ export async function workerPool(server: TestServer, defaults: Record<string, st
         pbUrl: server.url,
         credentialsFile,
         name,
-        stdio: 'ignore',
+        stdio: captureOutput ? 'pipe' : 'ignore',
         env: { ...defaults, ...env },
       });
-      running.push(started);
-      return started;
+      let text = '';
+      for (const stream of [started.child.stdout, started.child.stderr])
+        stream?.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      const worker: WorkerProcess = { ...started, output: () => text };
+      running.push(worker);
+      return worker;
     },
     async stopAll() {
       await Promise.all(running.splice(0).map((w) => w.stop()));

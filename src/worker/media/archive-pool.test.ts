@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaTask } from '../../domain/media/media-contract.ts';
 import { createWaker } from '../loop.ts';
-import { archivePool, LEASE_MARGIN_MS, type ArchivePoolOptions } from './archive-pool.ts';
+import { archivePool, LEASE_MARGIN_MS, workTimeMs, type ArchivePoolOptions } from './archive-pool.ts';
 import type { TaskOutcome } from './archive-task.ts';
 import { fakeMediaServer } from './fake-media-server.ts';
 import { mediaServer } from './media-api.ts';
@@ -113,6 +113,30 @@ describe('archivePool', () => {
     );
     expect(await ended.promise).toEqual([]);
     await started.done;
+  });
+
+  it('leaves a task the last five seconds of its lease, or the last third of a shorter one', () => {
+    expect(workTimeMs(180_000)).toBe(175_000);
+    expect(workTimeMs(15_000)).toBe(10_000);
+    // MEDIA_LEASE_SECONDS=5: two thirds of it to work, not nothing (every claim would end unworked)
+    expect(workTimeMs(5_000)).toBe(3_333);
+    expect(Number.isInteger(workTimeMs(1_234.5))).toBe(true);
+    expect(workTimeMs(0)).toBe(0);
+    expect(workTimeMs(-10)).toBe(0);
+  });
+
+  it('works a task whose lease is shorter than the margin', async () => {
+    const fake = fakeMediaServer({ leaseMs: 3_000 });
+    fake.add('a', 'https://cdn.test/a.jpg');
+    const seen = signalled<boolean>();
+    const { stop, done } = pool(fake, async (_task, signal): Promise<TaskOutcome> => {
+      await new Promise((r) => setTimeout(r, 20));
+      seen.resolve(signal.aborted);
+      return 'archived';
+    });
+    expect(await seen.promise).toBe(false);
+    stop.abort();
+    await done;
   });
 
   it('wakes at once when told there is new work, rather than at the next poll', async () => {

@@ -12,8 +12,16 @@ import { createWaker, wait, type Waker } from '../loop.ts';
 import type { TaskOutcome } from './archive-task.ts';
 import { leaseEnd, type MediaServer } from './media-api.ts';
 
-/** A task's work stops this long before its lease ends (the last calls still reach the server). */
+/**
+ * A task's work stops this long before its lease ends (the last calls still reach the server);
+ * of a shorter lease (MEDIA_LEASE_SECONDS under 15), a third of it, so that the work gets any time.
+ */
 export const LEASE_MARGIN_MS = 5_000;
+
+/** How long a task may be worked on, from now: its lease left, less the margin. */
+export function workTimeMs(leaseLeftMs: number): number {
+  return Math.max(0, Math.floor(leaseLeftMs - Math.min(LEASE_MARGIN_MS, leaseLeftMs / 3)));
+}
 
 export interface ArchivePoolOptions {
   server: Pick<MediaServer, 'claim' | 'release'>;
@@ -38,8 +46,7 @@ export async function archivePool(options: ArchivePoolOptions): Promise<void> {
   let failures = 0;
 
   const start = (task: MediaTask) => {
-    const leaseLeft = leaseEnd(task) - LEASE_MARGIN_MS - now();
-    const leaseOver = AbortSignal.timeout(Math.max(0, leaseLeft));
+    const leaseOver = AbortSignal.timeout(workTimeMs(leaseEnd(task) - now()));
     const taskSignal = AbortSignal.any([signal, leaseOver]);
     const job = options
       .work(task, taskSignal)
