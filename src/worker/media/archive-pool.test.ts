@@ -175,6 +175,26 @@ describe('archivePool', () => {
     expect(logs).toContain('media task bad stopped: the server is gone');
   });
 
+  it('goes on after a task that throws before it returns a promise, or whose lease cannot be read', async () => {
+    const fake = fakeMediaServer();
+    fake.add('sync', 'https://cdn.test/sync.jpg');
+    fake.add('good', 'https://cdn.test/good.jpg');
+    const good = signalled();
+    const { stop, done, logs } = pool(
+      fake,
+      (task) => {
+        if (task.id === 'sync') throw new Error('thrown at once');
+        good.resolve();
+        return Promise.resolve('archived');
+      },
+      { concurrency: 1, idlePollMs: 5, now: () => (fake.claims.length > 1 ? Date.now() : Number.NaN) },
+    );
+    await good.promise;
+    stop.abort();
+    await expect(done).resolves.toBeUndefined();
+    expect(logs.some((line) => line.startsWith('media task sync'))).toBe(true);
+  });
+
   it('hands back at once, unstarted, the tasks a server gives beyond the free slots', async () => {
     const fake = fakeMediaServer();
     for (const id of ['a', 'b', 'c', 'd', 'e']) fake.add(id, `https://cdn.test/${id}.jpg`);

@@ -45,24 +45,26 @@ export async function archivePool(options: ArchivePoolOptions): Promise<void> {
   const slotFreed = createWaker();
   let failures = 0;
 
+  // Nothing a task does, synchronously or not, may end the pool (and with it the worker's runs):
+  // every step of a task is inside its own promise chain.
   const start = (task: MediaTask) => {
-    const leaseOver = AbortSignal.timeout(workTimeMs(leaseEnd(task) - now()));
-    const taskSignal = AbortSignal.any([signal, leaseOver]);
-    const job = options
-      .work(task, taskSignal)
-      .then(
-        async (outcome) => {
-          if (outcome !== 'stopped') return;
-          if (signal.aborted && !leaseOver.aborted) {
-            await server.release(task.id);
-            log(`handed back media task ${task.id}`);
-          } else if (leaseOver.aborted) {
-            log(`media task ${task.id}: its lease ran out, left to another claim`);
-          }
-        },
-        (error: unknown) => log(`media task ${task.id} stopped: ${describe(error)}`),
-      )
-      .catch((error: unknown) => log(`media task ${task.id}: could not hand it back: ${describe(error)}`))
+    const job = (async () => {
+      const leaseOver = AbortSignal.timeout(workTimeMs(leaseEnd(task) - now()));
+      const outcome = await options
+        .work(task, AbortSignal.any([signal, leaseOver]))
+        .catch((error: unknown) => {
+          log(`media task ${task.id} stopped: ${describe(error)}`);
+          return 'failed' as const;
+        });
+      if (outcome !== 'stopped') return;
+      if (signal.aborted && !leaseOver.aborted) {
+        await server.release(task.id);
+        log(`handed back media task ${task.id}`);
+      } else if (leaseOver.aborted) {
+        log(`media task ${task.id}: its lease ran out, left to another claim`);
+      }
+    })()
+      .catch((error: unknown) => log(`media task ${task.id}: ${describe(error)}`))
       .finally(() => {
         active.delete(job);
         slotFreed.fire();
