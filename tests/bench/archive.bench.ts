@@ -283,7 +283,7 @@ const benchmark: Benchmark = {
           metric: `CPU per 1,000 ads, PocketBase, archiving on (create → archived) / off`,
           value: cpu(withArchive, 'pocketbase') / Math.max(cpu(without, 'pocketbase'), 1),
           unit: '×',
-          note: `${cpu(withArchive, 'pocketbase').toFixed(0)} ms / ${cpu(without, 'pocketbase').toFixed(0)} ms (the queue, claims, uploads stored, rows linked, two thumbnails made per file)`,
+          note: `${cpu(withArchive, 'pocketbase').toFixed(0)} ms / ${cpu(without, 'pocketbase').toFixed(0)} ms (the queue, claims, uploads stored, rows linked, the grid thumbnail made per file)`,
         },
       ] satisfies Measurement[];
     } finally {

@@ -35,7 +35,7 @@ const SCROLL_ROUNDS = 2;
 /** As local-first.bench.ts: a quick fling, every part of the rows passes the screen. */
 const SCROLL_STEP_PX = 2400;
 
-const BENCH = 'archived-thumbnails';
+const BENCH = 'creative-thumbnails';
 const log = (line: string) => console.log(`  ${line}`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const mb = (bytes: number) => bytes / 1e6;
@@ -106,7 +106,7 @@ const benchmark: Benchmark = {
     const stack = await startWebStack();
     let session: BrowserSession | null = null;
     try {
-      const user = await stack.subscriber('archived-thumbnails');
+      const user = await stack.subscriber('creative-thumbnails');
       const seedStarted = performance.now();
       const creatives = await seedCreatives(stack.superuser, user.id, CREATIVES);
       log(
