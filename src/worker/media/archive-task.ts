@@ -1,11 +1,11 @@
 /**
  * Archives one claimed task (docs/creatives.md#the-flow, step 3): fetch the ad's file through the
  * guarded fetcher (and a video's poster, or the poster alone when there is no file or the video is
- * over its cap), hash it, ask whether the user has it already, else upload it and request its two
- * thumbnails once. A fetch or decoding failure goes to the server as `fail` with its retry class;
+ * over its cap), hash it, ask whether the user has it already, else upload it and request its grid
+ * thumbnail once. A fetch or decoding failure goes to the server as `fail` with its retry class;
  * the run that stored the ad never hears of it.
  */
-import { CREATIVE_THUMBS, CREATIVES_COLLECTION } from '../../domain/media/creative-limits.ts';
+import { CREATIVES_COLLECTION, THUMB_GRID } from '../../domain/media/creative-limits.ts';
 import type { MediaTask } from '../../domain/media/media-contract.ts';
 import { MediaFetchError } from './fetch-guard.ts';
 import type { FetchedFile, MediaFetcher } from './guarded-fetch.ts';
@@ -101,16 +101,17 @@ export async function archiveTask(
       ...(files.poster ? { poster: files.poster } : {}),
     },
   );
-  // Thumbnails of what shows: the image, or the video's poster (PocketBase makes none of a video).
+  // The grid's thumbnail of what shows: the image, or the video's poster (PocketBase makes none of
+  // a video). Every row and the offline prefetch show it; the detail view's THUMB_DETAIL, seen for
+  // the few ads opened, is made on its first request: warming it too more than doubled the
+  // server's thumbnail work per file (docs/benchmarks.md#archive).
   const shown = files.poster ? stored.poster : stored.file;
   if (shown) {
-    for (const thumb of CREATIVE_THUMBS) {
-      await deps
-        .warm(stored.creative, shown, thumb)
-        .catch((error: unknown) =>
-          log(`creative ${stored.creative}: thumbnail ${thumb} not made yet: ${describe(error)}`),
-        );
-    }
+    await deps
+      .warm(stored.creative, shown, THUMB_GRID)
+      .catch((error: unknown) =>
+        log(`creative ${stored.creative}: thumbnail ${THUMB_GRID} not made yet: ${describe(error)}`),
+      );
   }
   return 'archived';
 }
