@@ -11,7 +11,8 @@ import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
 import PocketBase, { getTokenPayload } from 'pocketbase';
 import { normalizeAd } from '../domain/ads/normalize/normalize-ad.ts';
-import { WORK_TOPIC, WORKERS_COLLECTION } from '../domain/runs/lease-contract.ts';
+import { THUMB_DETAIL } from '../domain/media/creative-limits.ts';
+import { WORK_TOPIC, WORKERS_COLLECTION, type ClaimedRun } from '../domain/runs/lease-contract.ts';
 import { workerServer } from './api.ts';
 import { describeSourceSettings, readWorkerConfig, type WorkerConfig } from './config.ts';
 import { runJob } from './job.ts';
@@ -19,6 +20,7 @@ import { createWaker, workLoop } from './loop.ts';
 import { archivePool } from './media/archive-pool.ts';
 import { archiveTask, thumbnailWarmer } from './media/archive-task.ts';
 import { createMediaFetcher } from './media/guarded-fetch.ts';
+import { idleWarmer } from './media/idle-warmer.ts';
 import { mediaServer } from './media/media-api.ts';
 import { selfCheck } from './media/self-check.ts';
 import { buildSourceQueries, runKeywords } from './query.ts';
@@ -133,6 +135,25 @@ async function main(): Promise<void> {
   log(
     `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}, ${media.concurrency ? `archiving up to ${media.concurrency} creatives at once` : 'creative archive off (MEDIA_CONCURRENCY=0)'}`,
   );
+  // The detail thumbnails wait for a moment with no run and no archive task in progress here.
+  let inProgress = 0;
+  const detailThumbs = idleWarmer({
+    warm: (creative, fileName) => warm(creative, fileName, THUMB_DETAIL),
+    busy: () => inProgress > 0,
+    recheckMs: IDLE_POLL_MS,
+    log,
+    signal: shutdown.signal,
+  });
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    inProgress += 1;
+    detailThumbs.poke();
+    try {
+      return await work();
+    } finally {
+      inProgress -= 1;
+      detailThumbs.poke();
+    }
+  };
   const runs = workLoop({
     server,
     signal: shutdown.signal,
@@ -140,30 +161,38 @@ async function main(): Promise<void> {
     concurrency: config.concurrency,
     wake,
     log,
-    work: async (run) => {
-      const keywords = runKeywords(run);
-      const outcome = await runJob(run, {
-        api,
-        source,
-        buildQueries: buildSourceQueries,
-        normalize: (raw) => normalizeAd(raw, { keywords, country: run.target_country, now: Date.now() }),
-        heartbeatMs: HEARTBEAT_MS,
-        log,
-        signal: shutdown.signal,
-      });
-      // Stopping: hand the run back at once, so another worker (or the next start) resumes it
-      // without waiting for the lease to expire.
-      if (outcome === 'abandoned' && shutdown.signal.aborted) {
-        await server.release(run.id);
-        log(`handed back run ${run.id} for resumption`);
-      }
-    },
+    work: (run) => counted(() => workRun(run)),
   });
+  async function workRun(run: ClaimedRun): Promise<void> {
+    const keywords = runKeywords(run);
+    const outcome = await runJob(run, {
+      api,
+      source,
+      buildQueries: buildSourceQueries,
+      normalize: (raw) => normalizeAd(raw, { keywords, country: run.target_country, now: Date.now() }),
+      heartbeatMs: HEARTBEAT_MS,
+      log,
+      signal: shutdown.signal,
+    });
+    // Stopping: hand the run back at once, so another worker (or the next start) resumes it
+    // without waiting for the lease to expire.
+    if (outcome === 'abandoned' && shutdown.signal.aborted) {
+      await server.release(run.id);
+      log(`handed back run ${run.id} for resumption`);
+    }
+  }
   const archive =
     media.concurrency > 0
       ? archivePool({
           server: mediaApi,
-          work: (task, signal) => archiveTask(task, { server: mediaApi, fetcher, warm, log }, signal),
+          work: (task, signal) =>
+            counted(() =>
+              archiveTask(
+                task,
+                { server: mediaApi, fetcher, warm, warmLater: detailThumbs.add, log },
+                signal,
+              ),
+            ),
           concurrency: media.concurrency,
           wake: mediaWake,
           idlePollMs: IDLE_POLL_MS,
@@ -171,7 +200,7 @@ async function main(): Promise<void> {
           signal: shutdown.signal,
         })
       : undefined;
-  await Promise.all([runs, archive]);
+  await Promise.all([runs, archive, detailThumbs.done]);
   await fetcher.close();
   session.stop();
   pb.realtime.unsubscribe().catch(() => undefined);

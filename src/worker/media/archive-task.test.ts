@@ -13,6 +13,8 @@ const video = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom
 let cdn: TestServer;
 let fetcher: MediaFetcher;
 const thumbs: string[] = [];
+/** What archiveTask queued for the idle warmer (idle-warmer.ts): the detail thumbnails. */
+const later: string[] = [];
 let pbServer: TestServer;
 
 beforeAll(async () => {
@@ -57,6 +59,7 @@ function setUp(videoMaxBytes?: number) {
       ? createMediaFetcher({ serverUrl: pbServer.url, allow: [cdn.endpoint], videoMaxBytes })
       : fetcher,
     warm: thumbnailWarmer(pbServer.url),
+    warmLater: (creative, fileName) => later.push(`${creative}/${fileName}`),
     log: (message) => logs.push(message),
   };
   const run = async (id: string) => {
@@ -72,6 +75,7 @@ describe('archiveTask', () => {
     const { fake, run } = setUp();
     fake.add('t1', `${cdn.url}/a.jpg`);
     thumbs.length = 0;
+    later.length = 0;
     expect(await run('t1')).toBe('archived');
     const facts = await imageFacts(jpeg);
     expect(fake.uploads).toEqual([
@@ -91,6 +95,7 @@ describe('archiveTask', () => {
     ]);
     // the detail view's 400x0 is made on its first request (docs/creatives.md#the-flow)
     expect(thumbs).toEqual(['/api/files/creatives/creative1/file_1_file.jpg?thumb=100x100']);
+    expect(later).toEqual(['creative1/file_1_file.jpg']);
     expect(fake.status('t1')).toBe('archived');
   });
 
@@ -123,6 +128,7 @@ describe('archiveTask', () => {
       poster: { name: 'poster.png', type: 'image/png', size: poster.length },
     });
     expect(thumbs).toEqual(['/api/files/creatives/creative1/poster_1_poster.png?thumb=100x100']);
+    expect(later).toContain('creative1/poster_1_poster.png');
   });
 
   it('keeps only the poster of a video over MEDIA_VIDEO_MAX_MB, and the poster of an ad without a file', async () => {

@@ -1,8 +1,8 @@
 /**
  * Archives one claimed task (docs/creatives.md#the-flow, step 3): fetch the ad's file through the
  * guarded fetcher (and a video's poster, or the poster alone when there is no file or the video is
- * over its cap), hash it, ask whether the user has it already, else upload it and request its grid
- * thumbnail once. A fetch or decoding failure goes to the server as `fail` with its retry class;
+ * over its cap), hash it, ask whether the user has it already, else upload it, request its grid
+ * thumbnail and queue its detail thumbnail for when the worker is idle. A fetch or decoding failure goes to the server as `fail` with its retry class;
  * the run that stored the ad never hears of it.
  */
 import { CREATIVES_COLLECTION, THUMB_GRID } from '../../domain/media/creative-limits.ts';
@@ -19,6 +19,8 @@ export interface ArchiveDeps {
   fetcher: Pick<MediaFetcher, 'fetch'>;
   /** Requests one thumbnail of a stored file, so it exists before anyone views it. */
   warm(creative: string, fileName: string, thumb: string): Promise<void>;
+  /** Queues the detail view's thumbnail of a stored file, requested when the worker is idle (idle-warmer.ts). */
+  warmLater(creative: string, fileName: string): void;
   log(message: string): void;
 }
 
@@ -101,10 +103,10 @@ export async function archiveTask(
       ...(files.poster ? { poster: files.poster } : {}),
     },
   );
-  // The grid's thumbnail of what shows: the image, or the video's poster (PocketBase makes none of
-  // a video). Every row and the offline prefetch show it; the detail view's THUMB_DETAIL, seen for
-  // the few ads opened, is made on its first request: warming it too more than doubled the
-  // server's thumbnail work per file (docs/benchmarks.md#archive).
+  // The thumbnails of what shows: the image, or the video's poster (PocketBase makes none of a
+  // video). The grid's now: every row and the offline prefetch show it; the detail view's, seen
+  // for the ads a user opens and as costly again for the server, when this worker is idle, so
+  // that it never slows a run (docs/benchmarks.md#archive).
   const shown = files.poster ? stored.poster : stored.file;
   if (shown) {
     await deps
@@ -112,6 +114,7 @@ export async function archiveTask(
       .catch((error: unknown) =>
         log(`creative ${stored.creative}: thumbnail ${THUMB_GRID} not made yet: ${describe(error)}`),
       );
+    deps.warmLater(stored.creative, shown);
   }
   return 'archived';
 }
