@@ -38,6 +38,8 @@ export interface SyncEngineOptions {
    * together, and a burst of run updates leads to one pull of the rows they announce.
    */
   realtimeBatchMs?: number;
+  /** How long archived creatives' events are gathered before their pull (realtime.ts). */
+  realtimeArchiveBatchMs?: number;
   notify?: (notice: SyncNotice) => void;
 }
 
@@ -95,6 +97,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       db,
       userId,
       batchMs: options.realtimeBatchMs ?? 100,
+      archiveBatchMs: options.realtimeArchiveBatchMs ?? 2000,
       isStopped,
       onResults: results.emit,
       pull: () => void puller.pull(),

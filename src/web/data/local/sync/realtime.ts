@@ -29,6 +29,12 @@ export interface RealtimeOptions {
   userId: string;
   /** How long events are gathered before acting on them (rows written, one pull scheduled). */
   batchMs: number;
+  /**
+   * How long creatives' events are gathered before the one pull they ask for: the archive saves a
+   * creative for every file it stores (several a second while a run streams in), and a pull per
+   * batchMs would spend the sync route's rate limit (pb_migrations/1795300780_update_sync_rate_limit.js).
+   */
+  archiveBatchMs: number;
   isStopped: () => boolean;
   /** Result rows written, after their transaction committed. */
   onResults: (rows: SearchResult[]) => void;
@@ -54,6 +60,16 @@ export function followRealtime(options: RealtimeOptions): RealtimeFollower {
       pullTimer = null;
       if (!isStopped()) options.pull();
     }, batchMs);
+  }
+
+  let archivePullTimer: ReturnType<typeof setTimeout> | null = null;
+  /** One pull for the creatives archived (and the rows linked to them) within archiveBatchMs. */
+  function scheduleArchivePull() {
+    if (archivePullTimer || isStopped()) return;
+    archivePullTimer = setTimeout(() => {
+      archivePullTimer = null;
+      if (!isStopped()) options.pull();
+    }, options.archiveBatchMs);
   }
 
   let gathered: SearchResult[] = [];
@@ -100,7 +116,7 @@ export function followRealtime(options: RealtimeOptions): RealtimeFollower {
     } else if (collection === CREATIVES.name) {
       // Creatives are never deleted through the API; a save announces rows linked to it.
       if (deleted) return;
-      schedulePull();
+      scheduleArchivePull();
       logFailure(writeCreatives(db, [CREATIVES.fromServer(event.record)]));
     } else if (collection === WATCHES.name) {
       const watch = WATCHES.fromServer(event.record);
@@ -117,6 +133,7 @@ export function followRealtime(options: RealtimeOptions): RealtimeFollower {
       for (const watch of watches) watch.stop();
       if (rowTimer) clearTimeout(rowTimer);
       if (pullTimer) clearTimeout(pullTimer);
+      if (archivePullTimer) clearTimeout(archivePullTimer);
       await rowWrite;
     },
   };
