@@ -8,8 +8,6 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_ENV_NAMES } from '../../src/hooks/config/server-settings.ts';
-import { STORAGE_ENV_NAMES } from '../../src/hooks/config/storage-settings.ts';
 import { startFakeCdn, type FakeCdn } from '../fixtures/fake-cdn.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { waitFor, waitUntil } from '../fixtures/wait-for.ts';
@@ -31,9 +29,8 @@ import {
 } from './media-pipeline-support.ts';
 import { writeRows } from './media-support.ts';
 import { expectSettledOnce, runOf, startRun } from './worker-runs.ts';
-import { startVersityGw } from './versitygw.ts';
+import { S3_UNSET, startVersityGw } from './versitygw.ts';
 
-const S3_UNSET = Object.fromEntries([...BACKUP_ENV_NAMES, ...STORAGE_ENV_NAMES].map((name) => [name, '']));
 const PIPELINE_TEST_MS = 120_000;
 
 let server: TestServer;

@@ -6,31 +6,14 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_ENV_NAMES } from '../../src/hooks/config/server-settings.ts';
-import { STORAGE_ENV_NAMES } from '../../src/hooks/config/storage-settings.ts';
+import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../fixtures/wait-for.ts';
-import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+import type { TestServer, TestUser } from './harness.ts';
 import { claim, png, pngPart, upload, writeRows } from './media-support.ts';
-import { startVersityGw, type VersityGw } from './versitygw.ts';
+import { s3TestFile } from './versitygw.ts';
 
-const S3_UNSET = Object.fromEntries([...BACKUP_ENV_NAMES, ...STORAGE_ENV_NAMES].map((name) => [name, '']));
-
-let gw: VersityGw;
-const servers: TestServer[] = [];
-beforeAll(async () => {
-  gw = await startVersityGw();
-});
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  await gw?.stop();
-});
-
-async function server(env: Record<string, string>) {
-  const started = await startTestServer({ env: { ...S3_UNSET, ...env } });
-  servers.push(started);
-  return started;
-}
+const s3 = s3TestFile();
+const server = s3.server;
 
 /** Archives one new PNG creative of `user` through the worker routes; returns the creative. */
 async function archived(started: TestServer, user: TestUser, seed: number) {
@@ -82,14 +65,14 @@ describe('creative files', () => {
     'on S3: archived into the bucket, served with thumbnails, and deleted with the account',
     { timeout: 60_000 },
     async () => {
-      const bucket = gw.bucket('creatives');
-      const started = await server(gw.env('STORAGE_S3', bucket));
+      const bucket = s3.gw().bucket('creatives');
+      const started = await server(s3.gw().env('STORAGE_S3', bucket));
       await started.waitForOutput(`file storage: S3 bucket ${bucket}`);
       const [alice, bob] = await Promise.all([started.createUser('alice'), started.createUser('bob')]);
       const creative = await archived(started, alice, 21);
       const kept = await archived(started, bob, 22);
       const key = (c: { collectionId: string; id: string }) => `${c.collectionId}/${c.id}/`;
-      expect(gw.keys(bucket)).toContain(`${key(creative)}${creative.file}`);
+      expect(s3.gw().keys(bucket)).toContain(`${key(creative)}${creative.file}`);
       expect(existsSync(join(started.dataDir, 'storage', creative.collectionId))).toBe(false);
       for (const thumb of ['', '?thumb=100x100', '?thumb=400x0'])
         expect(await served(started, `creatives/${creative.id}/${creative.file}${thumb}`)).toEqual({
@@ -97,19 +80,26 @@ describe('creative files', () => {
           type: 'image/png',
         });
       // the thumbnail is made once and kept in the bucket beside the file
-      expect(gw.keys(bucket).filter((k) => k.startsWith(`${key(creative)}thumbs_`)).length).toBeGreaterThan(
-        0,
-      );
+      expect(
+        s3
+          .gw()
+          .keys(bucket)
+          .filter((k) => k.startsWith(`${key(creative)}thumbs_`)).length,
+      ).toBeGreaterThan(0);
 
       await deleteAccount(alice);
       await waitUntil(
         'the files to leave the bucket',
-        () => !gw.keys(bucket).some((k) => k.startsWith(key(creative))),
+        () =>
+          !s3
+            .gw()
+            .keys(bucket)
+            .some((k) => k.startsWith(key(creative))),
         { timeoutMs: 10_000 },
       ).catch((error: Error) => {
         throw new Error(`${error.message}\n${started.output()}`);
       });
-      expect(gw.keys(bucket)).toContain(`${key(kept)}${kept.file}`);
+      expect(s3.gw().keys(bucket)).toContain(`${key(kept)}${kept.file}`);
     },
   );
 });

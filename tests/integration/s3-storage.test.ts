@@ -9,32 +9,15 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_ENV_NAMES } from '../../src/hooks/config/server-settings.ts';
-import { STORAGE_ENV_NAMES } from '../../src/hooks/config/storage-settings.ts';
+import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../fixtures/wait-for.ts';
-import { startTestServer, type TestServer } from './harness.ts';
-import { startVersityGw, type VersityGw } from './versitygw.ts';
+import type { TestServer } from './harness.ts';
+import { s3TestFile } from './versitygw.ts';
 
 /** Unset, whatever the shell running the tests has. */
-const S3_UNSET = Object.fromEntries([...BACKUP_ENV_NAMES, ...STORAGE_ENV_NAMES].map((name) => [name, '']));
+const s3 = s3TestFile();
+const server = s3.server;
 const MB = 1024 * 1024;
-
-let gw: VersityGw;
-const servers: TestServer[] = [];
-beforeAll(async () => {
-  gw = await startVersityGw();
-});
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  await gw?.stop();
-});
-
-async function server(env: Record<string, string>) {
-  const started = await startTestServer({ env: { ...S3_UNSET, ...env } });
-  servers.push(started);
-  return started;
-}
 
 /** A throwaway collection with a file field (no collection of the app has one yet). */
 async function uploadsCollection(pb: PocketBase): Promise<string> {
@@ -65,18 +48,56 @@ function keyOf(record: RecordModel): string {
   return `${record.collectionId}/${record.id}/${record.doc as string}`;
 }
 
+/**
+ * Waits until the server, restarting on a restored backup, answers with exactly `titles` in
+ * `collection`; the superuser's client signed in to it. While PocketBase restarts on the restored
+ * data a read may fail (500 or a refused connection): the wait goes on until the records answer.
+ */
+async function restoredTo(
+  started: Awaited<ReturnType<typeof server>>,
+  collection: string,
+  titles: string,
+): Promise<PocketBase> {
+  const restored = new PocketBase(started.url);
+  restored.autoCancellation(false);
+  const read = async () => {
+    const signedIn = await restored
+      .collection('_superusers')
+      .authWithPassword(started.superuserCredentials.email, started.superuserCredentials.password)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!signedIn) return [];
+    return restored
+      .collection(collection)
+      .getFullList({ sort: 'title' })
+      .then(
+        (records) => records.map((r) => r.title as string),
+        () => [],
+      );
+  };
+  await waitUntil('the restore to finish', async () => (await read()).join() === titles, {
+    timeoutMs: 60_000,
+    intervalMs: 250,
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}\n${started.output()}`);
+  });
+  return restored;
+}
+
 describe('file storage on S3 (STORAGE_S3_*)', () => {
   it(
     'keeps uploads, a multi-part one over 6 MB included, in the bucket and serves them back',
     { timeout: 60_000 },
     async () => {
-      const bucket = gw.bucket('files-upload');
-      const started = await server(gw.env('STORAGE_S3', bucket));
-      await started.waitForOutput(`file storage: S3 bucket ${bucket} at ${gw.endpoint}`);
+      const bucket = s3.gw().bucket('files-upload');
+      const started = await server(s3.gw().env('STORAGE_S3', bucket));
+      await started.waitForOutput(`file storage: S3 bucket ${bucket} at ${s3.gw().endpoint}`);
       expect((await started.superuser.settings.getAll()).s3).toMatchObject({
         enabled: true,
         bucket,
-        endpoint: gw.endpoint,
+        endpoint: s3.gw().endpoint,
         forcePathStyle: true,
       });
       const collection = await uploadsCollection(started.superuser);
@@ -88,8 +109,8 @@ describe('file storage on S3 (STORAGE_S3_*)', () => {
       expect((await download(started, smallRecord)).equals(small)).toBe(true);
       expect((await download(started, largeRecord)).equals(large)).toBe(true);
       // in the S3 server's folder, not in the data dir
-      expect(gw.keys(bucket)).toEqual(expect.arrayContaining([keyOf(smallRecord), keyOf(largeRecord)]));
-      expect(readFileSync(join(gw.root, bucket, keyOf(largeRecord))).equals(large)).toBe(true);
+      expect(s3.gw().keys(bucket)).toEqual(expect.arrayContaining([keyOf(smallRecord), keyOf(largeRecord)]));
+      expect(readFileSync(join(s3.gw().root, bucket, keyOf(largeRecord))).equals(large)).toBe(true);
       expect(() => readFileSync(join(started.dataDir, 'storage', keyOf(smallRecord)))).toThrow(/ENOENT/);
     },
   );
@@ -106,14 +127,14 @@ describe('file storage on S3 (STORAGE_S3_*)', () => {
       const localDir = join(started.dataDir, 'storage');
       expect(readFileSync(join(localDir, keyOf(record))).equals(bytes)).toBe(true);
 
-      const bucket = gw.bucket('files-moved');
-      await expect(started.restart({ env: gw.env('STORAGE_S3', bucket) })).rejects.toThrow(
+      const bucket = s3.gw().bucket('files-moved');
+      await expect(started.restart({ env: s3.gw().env('STORAGE_S3', bucket) })).rejects.toThrow(
         `${localDir} still holds 1 file uploaded before`,
       );
       // the way the message says, with a plain copy into the S3 server's folder for an S3 client
       await started.restart({
         whileStopped: () => {
-          cpSync(localDir, join(gw.root, bucket), {
+          cpSync(localDir, join(s3.gw().root, bucket), {
             recursive: true,
             filter: (path) => !path.endsWith('.attrs'),
           });
@@ -135,16 +156,19 @@ describe('file storage on S3 (STORAGE_S3_*)', () => {
 
 describe('a backup on S3 (BACKUP_S3_*)', () => {
   it('lands in the bucket and restores, with the files still on S3', { timeout: 120_000 }, async () => {
-    const files = gw.bucket('files-backup');
-    const backups = gw.bucket('backups');
-    const started = await server({ ...gw.env('STORAGE_S3', files), ...gw.env('BACKUP_S3', backups) });
+    const files = s3.gw().bucket('files-backup');
+    const backups = s3.gw().bucket('backups');
+    const started = await server({
+      ...s3.gw().env('STORAGE_S3', files),
+      ...s3.gw().env('BACKUP_S3', backups),
+    });
     await started.waitForOutput(`on S3 bucket ${backups}`);
     const collection = await uploadsCollection(started.superuser);
     const bytes = randomBytes(2048);
     const kept = await upload(started.superuser, collection, 'kept', bytes);
 
     await started.superuser.backups.create('adscout-s3-test.zip');
-    expect(gw.keys(backups)).toContain('adscout-s3-test.zip');
+    expect(s3.gw().keys(backups)).toContain('adscout-s3-test.zip');
     expect((await started.superuser.backups.getFullList()).map((b) => b.key)).toContain(
       'adscout-s3-test.zip',
     );
@@ -152,33 +176,7 @@ describe('a backup on S3 (BACKUP_S3_*)', () => {
     // made after the backup: the restore takes it away
     await started.superuser.collection(collection).create({ title: 'after' });
     await started.superuser.backups.restore('adscout-s3-test.zip');
-    const restored = new PocketBase(started.url);
-    restored.autoCancellation(false);
-    const titles = async () => {
-      const signedIn = await restored
-        .collection('_superusers')
-        .authWithPassword(started.superuserCredentials.email, started.superuserCredentials.password)
-        .then(
-          () => true,
-          () => false,
-        );
-      if (!signedIn) return [];
-      // While PocketBase restarts on the restored data, a read may fail (500 or a refused
-      // connection); the wait goes on until the restored records answer.
-      return restored
-        .collection(collection)
-        .getFullList({ sort: 'title' })
-        .then(
-          (records) => records.map((r) => r.title as string),
-          () => [],
-        );
-    };
-    await waitUntil('the restore to finish', async () => (await titles()).join() === 'kept', {
-      timeoutMs: 60_000,
-      intervalMs: 250,
-    }).catch((error: Error) => {
-      throw new Error(`${error.message}\n${started.output()}`);
-    });
+    const restored = await restoredTo(started, collection, 'kept');
     const url = `${started.url}/api/files/${kept.collectionId}/${kept.id}/${kept.doc as string}`;
     const response = await fetch(url, { headers: { Authorization: restored.authStore.token } });
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
@@ -187,13 +185,17 @@ describe('a backup on S3 (BACKUP_S3_*)', () => {
 
 describe('a scheduled backup on S3 (BACKUP_CRON, BACKUP_S3_*)', () => {
   it('is made by the cron into the bucket and restores', { timeout: 180_000 }, async () => {
-    const backups = gw.bucket('backups-scheduled');
-    const started = await server({ ...gw.env('BACKUP_S3', backups), BACKUP_CRON: '* * * * *' });
+    const backups = s3.gw().bucket('backups-scheduled');
+    const started = await server({ ...s3.gw().env('BACKUP_S3', backups), BACKUP_CRON: '* * * * *' });
     await started.waitForOutput(`on S3 bucket ${backups}`);
     const collection = await uploadsCollection(started.superuser);
     await started.superuser.collection(collection).create({ title: 'kept' });
     // PocketBase names the backups its cron makes @auto_pb_backup_<app>_<time>.zip
-    const scheduled = () => gw.keys(backups).find((key) => key.startsWith('@auto_pb_backup_'));
+    const scheduled = () =>
+      s3
+        .gw()
+        .keys(backups)
+        .find((key) => key.startsWith('@auto_pb_backup_'));
     await waitUntil('the cron to put a backup in the bucket', () => Boolean(scheduled()), {
       timeoutMs: 90_000,
       intervalMs: 500,
@@ -207,28 +209,6 @@ describe('a scheduled backup on S3 (BACKUP_CRON, BACKUP_S3_*)', () => {
     );
     await started.superuser.collection(collection).create({ title: 'after' });
     await started.superuser.backups.restore(key);
-    const restored = new PocketBase(started.url);
-    restored.autoCancellation(false);
-    const titles = async () => {
-      const signedIn = await restored
-        .collection('_superusers')
-        .authWithPassword(started.superuserCredentials.email, started.superuserCredentials.password)
-        .then(
-          () => true,
-          () => false,
-        );
-      if (!signedIn) return [];
-      return restored
-        .collection(collection)
-        .getFullList({ sort: 'title' })
-        .then(
-          (records) => records.map((r) => r.title as string),
-          () => [],
-        );
-    };
-    await waitUntil('the restore to finish', async () => (await titles()).join() === 'kept', {
-      timeoutMs: 60_000,
-      intervalMs: 250,
-    });
+    await restoredTo(started, collection, 'kept');
   });
 });

@@ -9,8 +9,12 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { ensureVersityGw } from '../../scripts/bootstrap.mjs';
 import { freePort } from '../../scripts/lib/stack.mjs';
+import { BACKUP_ENV_NAMES } from '../../src/hooks/config/server-settings.ts';
+import { STORAGE_ENV_NAMES } from '../../src/hooks/config/storage-settings.ts';
+import { startTestServer, type TestServer } from './harness.ts';
 
 export interface VersityGw {
   endpoint: string;
@@ -99,6 +103,41 @@ export async function startVersityGw(): Promise<VersityGw> {
       if (child.exitCode === null) child.kill('SIGTERM');
       if (child.exitCode === null) await exited;
       await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every S3 variable unset, whatever the shell running the tests has. */
+export const S3_UNSET: Record<string, string> = Object.fromEntries(
+  [...BACKUP_ENV_NAMES, ...STORAGE_ENV_NAMES].map((name) => [name, '']),
+);
+
+/**
+ * A test file's S3 setting: one versitygw for the file, and test servers started with every S3
+ * variable unset but those given; all stopped after the file.
+ */
+export function s3TestFile(): {
+  gw: () => VersityGw;
+  server(env: Record<string, string>): Promise<TestServer>;
+} {
+  let gw: VersityGw | undefined;
+  const servers: TestServer[] = [];
+  beforeAll(async () => {
+    gw = await startVersityGw();
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await gw?.stop();
+  });
+  return {
+    gw: () => {
+      if (!gw) throw new Error('versitygw is not started yet (beforeAll)');
+      return gw;
+    },
+    async server(env) {
+      const started = await startTestServer({ env: { ...S3_UNSET, ...env } });
+      servers.push(started);
+      return started;
     },
   };
 }
