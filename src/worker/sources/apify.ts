@@ -1,98 +1,28 @@
 /**
- * The Apify source: a curious_coder-compatible Facebook Ad Library actor
- * (docs/ad-sources.md#the-apify-actor), run asynchronously — start the run, poll it until it finishes, then
- * page through its default dataset. Items are yielded exactly as the actor stored them.
+ * The Apify source (docs/ad-sources.md#the-apify-actor): one actor run per query, through the
+ * actor client (apify-actor.ts), then its default dataset read page by page. Items are yielded
+ * exactly as the actor stored them. This file is the paging: the cursor, the offsets and the
+ * Library total each page carries; the HTTP, the run's lifecycle and its errors are the client's.
  *
- * The token travels in the Authorization header, never in a URL. A page's cursor is
- * `apify1:<runId>:<datasetId>:<offset>`: a run resumed with it waits for the same actor run and
- * reads its dataset from that offset instead of starting (and paying for) a new run.
- *
- * Why by hand rather than with Apify's `apify-client` (2.25.0, tried and measured): it does the
- * HTTP itself, on axios. With its retries off (`maxRetries: 0`), each of its calls can run under
- * net/http.ts's retry loop, and the tests here pass, but only with glue around every call. Its
- * ApifyApiError carries no headers, so `Retry-After` had to be read by an axios
- * `transformResponse` set in a request interceptor. It takes no AbortSignal, so the signal had to
- * go in through the same interceptor. Both meant a new client per call. Its timeout is set per
- * client, a 404 on a run comes back as `undefined`, and the injected `fetch` no longer reaches
- * Apify. The cost, for three URLs, a header and a JSON parse:
- * - production packages: 29 → 101, 16 MB installed (proxy-agent brings a PAC-script engine);
- * - worker bundle: 253 → 3049 KB (gzip 68 → 718 KB);
- * - worker start: 0.1 → 0.4 s and 45 → 64 MB RSS, whatever the source;
- * - scripts/build-worker.mjs needs a `createRequire` banner: bundled as ESM, `ow` calls
- *   require('fs'), and without the banner the worker fails at load;
- * - this file: 312 → 389 lines.
+ * A page's cursor is `apify1:<runId>:<datasetId>:<offset>`: a run resumed with it waits for the
+ * same actor run and reads its dataset from that offset instead of starting (and paying for) a new
+ * run.
  */
-import { EU_COUNTRY_CODES } from '../../domain/forms/countries.ts';
 import { countOrNull, readField } from '../../domain/ads/normalize/raw-access.ts';
 import {
-  createHttpClient,
-  HttpError,
-  redact,
-  type HttpClient,
-  type HttpClientOptions,
-  type HttpResponse,
-} from '../net/http.ts';
-import { SourceError, type AdSource, type SourcePage, type SourceQuery } from './types.ts';
+  createApifyActorClient,
+  runFailureOf,
+  type ApifyActorOptions,
+  type ApifyRun,
+} from './apify-actor.ts';
+import { SourceError, type AdSource, type SourcePage } from './types.ts';
 
-export interface ApifySourceOptions extends Omit<HttpClientOptions, 'secrets'> {
-  token: string;
-  /** Actor id or `owner~name`. */
-  actor: string;
-  baseUrl: string;
-  /** How long one status request asks the server to hold it (Apify allows up to 60 s). */
-  pollWaitSecs?: number;
-  /** Pause between status requests that came back early, doubling from min to max. */
-  pollMinDelayMs?: number;
-  pollMaxDelayMs?: number;
-  /** Give up on a run that has not finished after this long (and abort it). */
-  maxRunMs?: number;
+export interface ApifySourceOptions extends ApifyActorOptions {
   /** Dataset items per request. */
   datasetPageSize?: number;
 }
 
-const TERMINAL = new Set(['SUCCEEDED', 'FAILED', 'TIMED-OUT', 'ABORTED']);
 const CURSOR = /^apify1:([A-Za-z0-9]+):([A-Za-z0-9]+):(\d+)$/;
-
-interface RunInfo {
-  id: string;
-  defaultDatasetId: string;
-  status: string;
-  statusMessage: string;
-}
-
-function runInfoOf(json: unknown): RunInfo | null {
-  const data = (json as { data?: Record<string, unknown> } | null)?.data;
-  if (!data || typeof data.id !== 'string' || typeof data.defaultDatasetId !== 'string') return null;
-  return {
-    id: data.id,
-    defaultDatasetId: data.defaultDatasetId,
-    status: typeof data.status === 'string' ? data.status : '',
-    statusMessage: typeof data.statusMessage === 'string' ? data.statusMessage : '',
-  };
-}
-
-function apifyErrorOf(response: HttpResponse | undefined): { type: string; message: string } {
-  const error = (response?.json as { error?: { type?: unknown; message?: unknown } } | null)?.error;
-  return {
-    type: typeof error?.type === 'string' ? error.type : '',
-    message: typeof error?.message === 'string' ? error.message : '',
-  };
-}
-
-/** The run input of a curious_coder-compatible actor for one Ad Library link. */
-export function apifyRunInput(query: SourceQuery): Record<string, unknown> {
-  const country = query.country.toUpperCase();
-  return {
-    urls: [{ url: query.libraryUrl }],
-    count: query.limit,
-    limitPerSource: query.limit,
-    // The ad-details layer (reach, age, gender) exists only for ads delivered in the EU or UK.
-    scrapeAdDetails: EU_COUNTRY_CODES.has(country) || country === 'GB',
-    // Used by the actor for Page URLs; our link already carries both, kept consistent.
-    'scrapePageAds.activeStatus': query.activeStatus,
-    'scrapePageAds.countryCode': country,
-  };
-}
 
 /**
  * The search's result count the actor writes on every item (`total`: how many ads the Library
@@ -109,192 +39,9 @@ export function libraryTotalOf(items: readonly unknown[]): number | null {
 }
 
 export function createApifySource(options: ApifySourceOptions): AdSource {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const actor = encodeURIComponent(options.actor.replace('/', '~'));
-  const pollWaitSecs = options.pollWaitSecs ?? 60;
-  const pollMinDelayMs = options.pollMinDelayMs ?? 2_000;
-  const pollMaxDelayMs = options.pollMaxDelayMs ?? 15_000;
-  const maxRunMs = options.maxRunMs ?? 45 * 60_000;
   const pageSize = options.datasetPageSize ?? 200;
-  const http: HttpClient = createHttpClient({ ...options, secrets: [options.token] });
-  const { sleep, random, now, log } = http.deps;
-  const auth = { authorization: `Bearer ${options.token}` };
-
-  /** Turns an HTTP failure into a SourceError with a message fit for the run. */
-  function sourceError(error: unknown): unknown {
-    if (!(error instanceof HttpError)) return error;
-    const { type, message } = apifyErrorOf(error.response);
-    const detail = redact(`${error.message}${type ? ` [${type}]` : ''}${message ? ` ${message}` : ''}`, [
-      options.token,
-    ]);
-    if (error.transient) {
-      return new SourceError(
-        detail,
-        error.rateLimited
-          ? 'The Apify ad source is busy right now. Please try again in a few minutes.'
-          : 'The Apify ad source is not responding. Please try again later.',
-        false,
-      );
-    }
-    switch (error.status) {
-      case 401:
-        return new SourceError(detail, 'The Apify token is invalid or expired.', true);
-      case 402:
-        return new SourceError(detail, 'The Apify account has no credit left to run the ad scraper.', true);
-      case 403:
-        return new SourceError(
-          detail,
-          /usage|credit|payment|limit/i.test(`${type} ${message}`)
-            ? 'The Apify account has no credit left to run the ad scraper.'
-            : 'The Apify token is not allowed to run the configured ad scraper.',
-          true,
-        );
-      case 404:
-        return new SourceError(
-          detail,
-          `The configured Apify actor (${options.actor}) or its run was not found.`,
-          true,
-        );
-      case 400:
-        return new SourceError(
-          detail,
-          'The Apify ad scraper rejected the search. Check the Ad Library link.',
-          true,
-        );
-      default:
-        return new SourceError(detail, 'The Apify ad source failed. Please try again later.', true);
-    }
-  }
-
-  async function call<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw sourceError(error);
-    }
-  }
-
-  function expectRun(response: HttpResponse) {
-    return runInfoOf(response.json)
-      ? ({ kind: 'ok' } as const)
-      : response.status >= 200 && response.status < 300
-        ? ({ kind: 'retry', reason: 'unexpected run object in the response' } as const)
-        : undefined;
-  }
-
-  async function startRun(query: SourceQuery, signal: AbortSignal): Promise<RunInfo> {
-    const response = await call(() =>
-      http.request({
-        method: 'POST',
-        // maxItems caps what a pay-per-result actor may charge for.
-        url: `${base}/v2/acts/${actor}/runs?maxItems=${query.limit}`,
-        headers: auth,
-        body: apifyRunInput(query),
-        signal,
-        label: `apify start of ${options.actor}`,
-        classify: expectRun,
-      }),
-    );
-    const run = runInfoOf(response.json)!;
-    log(
-      `apify: started run ${run.id} of ${options.actor} for ${query.limit} ads (dataset ${run.defaultDatasetId})`,
-    );
-    return run;
-  }
-
-  async function getRun(runId: string, signal: AbortSignal): Promise<RunInfo> {
-    const response = await call(() =>
-      http.request({
-        url: `${base}/v2/actor-runs/${runId}?waitForFinish=${pollWaitSecs}`,
-        headers: auth,
-        signal,
-        timeoutMs: pollWaitSecs * 1000 + http.policy.timeoutMs,
-        label: `apify status of run ${runId}`,
-        classify: expectRun,
-      }),
-    );
-    return runInfoOf(response.json)!;
-  }
-
-  /** Best effort: stops a run we no longer wait for, so that it stops costing money. */
-  async function abortRun(runId: string): Promise<void> {
-    try {
-      await http.deps.fetch(`${base}/v2/actor-runs/${runId}/abort`, {
-        method: 'POST',
-        headers: auth,
-        signal: AbortSignal.timeout(5_000),
-      });
-      log(`apify: aborted run ${runId}`);
-    } catch {
-      log(`apify: could not abort run ${runId}`);
-    }
-  }
-
-  async function waitForRun(run: RunInfo, signal: AbortSignal): Promise<RunInfo> {
-    const deadline = now() + maxRunMs;
-    let delay = pollMinDelayMs;
-    let current = run;
-    try {
-      while (!TERMINAL.has(current.status)) {
-        if (now() > deadline) {
-          void abortRun(current.id);
-          throw new SourceError(
-            `apify run ${current.id} still ${current.status} after ${Math.round(maxRunMs / 60_000)} min`,
-            'The Apify ad scraper took too long. Please try again with fewer ads.',
-            false,
-          );
-        }
-        const asked = now();
-        current = await getRun(current.id, signal);
-        if (TERMINAL.has(current.status)) break;
-        // The server holds a status request up to pollWaitSecs; pause only when it answered early.
-        if (now() - asked < (pollWaitSecs * 1000) / 2) {
-          await sleep(Math.floor(delay / 2 + (random() * delay) / 2), signal);
-          delay = Math.min(pollMaxDelayMs, delay * 2);
-        }
-      }
-    } catch (error) {
-      if (signal.aborted && !TERMINAL.has(current.status)) await abortRun(current.id);
-      throw error;
-    }
-    return current;
-  }
-
-  function failureOf(run: RunInfo): SourceError | null {
-    if (run.status === 'SUCCEEDED') return null;
-    const detail = `apify run ${run.id} ended ${run.status}${run.statusMessage ? `: ${run.statusMessage}` : ''}`;
-    switch (run.status) {
-      case 'TIMED-OUT':
-        return new SourceError(detail, 'The Apify ad scraper timed out before it collected the ads.', false);
-      case 'ABORTED':
-        return new SourceError(detail, 'The Apify ad scraper run was aborted.', false);
-      default:
-        return new SourceError(detail, 'The Apify ad scraper failed. Please try again.', false);
-    }
-  }
-
-  async function readItems(
-    datasetId: string,
-    offset: number,
-    limit: number,
-    signal: AbortSignal,
-  ): Promise<{ items: unknown[]; total: number | null }> {
-    const response = await call(() =>
-      http.request({
-        url: `${base}/v2/datasets/${datasetId}/items?format=json&clean=true&offset=${offset}&limit=${limit}`,
-        headers: auth,
-        signal,
-        label: `apify dataset ${datasetId}`,
-        classify: (res) =>
-          res.status >= 200 && res.status < 300 && !res.invalidJson && !Array.isArray(res.json)
-            ? { kind: 'retry', reason: 'dataset items are not a JSON array' }
-            : undefined,
-      }),
-    );
-    const totalHeader = response.headers.get('x-apify-pagination-total');
-    const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : null;
-    return { items: response.json as unknown[], total };
-  }
+  const actor = createApifyActorClient(options);
+  const { log } = actor;
 
   return {
     name: 'apify',
@@ -309,24 +56,24 @@ export function createApifySource(options: ApifySourceOptions): AdSource {
         );
       }
       const resumed = cursor ? CURSOR.exec(cursor) : null;
-      let run: RunInfo;
+      let run: ApifyRun;
       let offset = 0;
       if (resumed) {
         run = { id: resumed[1]!, defaultDatasetId: resumed[2]!, status: '', statusMessage: '' };
         offset = Number(resumed[3]);
         log(`apify: resuming run ${run.id} at dataset offset ${offset}`);
       } else {
-        run = await startRun(query, signal);
+        run = await actor.startRun(query, signal);
       }
-      run = await waitForRun(run, signal);
-      const failure = failureOf(run);
+      run = await actor.waitForRun(run, signal);
+      const failure = runFailureOf(run);
       if (failure) log(`${failure.message}; keeping the ads it collected`);
 
       // A failed run may still have stored ads (paid for); hand them over before failing.
       let yielded = 0;
       while (yielded < limit) {
         const want = Math.min(pageSize, limit - yielded);
-        const { items, total } = await readItems(run.defaultDatasetId, offset, want, signal);
+        const { items, total } = await actor.readItems(run.defaultDatasetId, offset, want, signal);
         // With clean=true the server may skip empty items, so advance by the page asked for when
         // the total is known; without it, by what arrived.
         offset += total !== null ? want : items.length;

@@ -1,26 +1,23 @@
 /**
- * The browser's local-first data (docs/local-first.md) as the pages use it: the signed-in user's
- * local database and its sync engine, bound to the session. A login opens (or creates) that
- * user's database; a logout or a switch to another user closes it and deletes it, with every
- * other user's database on this browser (docs/invariants.md#invariant-9-local-data-belongs-to-one-user).
+ * The browser's local-first data (docs/local-first.md): the signed-in user's local database and
+ * its sync engine, bound to the session. A login opens (or creates) that user's database; a logout
+ * or a switch to another user closes it and deletes it, with every other user's database on this
+ * browser (docs/invariants.md#invariant-9-local-data-belongs-to-one-user).
  *
- * Pages read from here, never from the network: History and Keywords through live queries on
- * small tables, Database by one bulk read plus the rows the sync engine reports afterwards.
+ * This is the binding and what the sync says (its state, its notices, the rows it stores). Pages
+ * read the bound database through local-reads.ts, never from the network, and change it through
+ * local-writes.ts.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
-import type { LocaleCode, SearchResult, SearchRun, Watch } from '../../../domain/index.ts';
-import { pb, UserFacingError } from '../server/client.ts';
+import type { SearchResult } from '../../../domain/index.ts';
+import { pb } from '../server/client.ts';
 import { reportServerReachable } from '../browser/connectivity.ts';
 import { followCreatives } from './creative-index.ts';
 import { createCreativePrefetch, type CreativePrefetch } from './creative-prefetch.ts';
-import { defaultKeywords } from './default-keywords.ts';
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
-import { deleteOtherUserDbs, readMeta, writeMeta, type LocalDb, type MetaRecords } from './local-db.ts';
-import { newestFirst, readNewestResults, storedNewestRunHint } from './newest-results.ts';
+import { deleteOtherUserDbs, type LocalDb } from './local-db.ts';
 import { currentSession } from '../server/session.ts';
-import type { FlushOutcome, SyncNotice, SyncState } from './sync-engine.ts';
-import { deleteWatch, writeWatches } from './sync/mirror.ts';
+import type { SyncNotice, SyncState } from './sync-engine.ts';
 
 export type { SyncNotice, SyncState } from './sync-engine.ts';
 
@@ -106,7 +103,8 @@ export async function wipeLocalData(): Promise<void> {
   await deleteOtherUserDbs(null);
 }
 
-function currentBinding(): LocalBinding | null {
+/** The signed-in user's binding (starting the local data first), or null when signed out. */
+export function currentBinding(): LocalBinding | null {
   if (!started) startLocalData();
   return binder?.current() ?? null;
 }
@@ -117,7 +115,7 @@ function subscribeBinding(listener: () => void) {
 }
 
 /** The signed-in user's local database, or null when signed out. */
-function useLocalDb(): LocalDb | null {
+export function useLocalDb(): LocalDb | null {
   return useSyncExternalStore(
     subscribeBinding,
     () => currentBinding()?.db ?? null,
@@ -138,13 +136,13 @@ export function useLocalUserId(): string | null {
 }
 
 /** The local database of `userId` if that user is the one signed in now. */
-function dbOf(userId: string): LocalDb | null {
+export function localDbOf(userId: string): LocalDb | null {
   // Never starts the local data itself: public pages (/subscribe) also load these stores.
   const current = started ? (binder?.current() ?? null) : null;
   return current?.userId === userId ? current.db : null;
 }
 
-// --- sync status and notices -------------------------------------------------------------
+// --- sync status, notices and the rows it stores ------------------------------------------
 
 function subscribeState(listener: () => void) {
   stateListeners.add(listener);
@@ -167,66 +165,6 @@ export function onSyncNotice(listener: (notice: SyncNotice) => void): () => void
   return () => noticeListeners.delete(listener);
 }
 
-// --- runs and results ------------------------------------------------------------------------
-
-/**
- * The user's runs, newest first (docs/product.md#constants-and-limits: started_at descending); undefined
- * while loading.
- */
-export function useLocalRuns(): SearchRun[] | undefined {
-  const db = useLocalDb();
-  return useLiveQuery(
-    async () => {
-      if (!db) return [];
-      const runs = await db.runs.toArray();
-      // A copy: Dexie's immutable cache hands out frozen arrays.
-      return runs
-        .slice()
-        .sort((a, b) => (a.started_at < b.started_at ? 1 : a.started_at > b.started_at ? -1 : 0));
-    },
-    [db],
-    undefined,
-  );
-}
-
-/** One run's results, in the order they were stored. */
-export async function loadRunResults(runId: string): Promise<SearchResult[]> {
-  const db = currentBinding()?.db;
-  if (!db) return [];
-  const chunk = await db.results.get(runId);
-  return chunk?.rows ?? [];
-}
-
-/** Runs whose results are read together by loadResultsInParts: about 5,000 rows. */
-const RUNS_PER_PART = 5;
-
-/**
- * The newest results the user has, in one small read: the rows of the latest run that has any,
- * newest first (newest-results.ts). null when there are none.
- */
-export async function loadNewestResults(): Promise<{ run: string; rows: SearchResult[] } | null> {
-  const binding = currentBinding();
-  return binding ? readNewestResults(binding.db, storedNewestRunHint(binding.userId)) : null;
-}
-
-/**
- * Every result of the user, newest first, read a few runs at a time: the browser decodes each read
- * on the page's thread, so one read of 50,000 rows would hold input for half a second. `pause`
- * runs between reads (the caller gives the page its turn there).
- */
-export async function loadResultsInParts(pause: () => Promise<void>): Promise<SearchResult[]> {
-  const db = currentBinding()?.db;
-  if (!db) return [];
-  const runs = (await db.results.toCollection().primaryKeys()) as string[];
-  const rows: SearchResult[] = [];
-  for (let start = 0; start < runs.length; start += RUNS_PER_PART) {
-    if (start > 0) await pause();
-    const chunks = await db.results.bulkGet(runs.slice(start, start + RUNS_PER_PART));
-    for (const chunk of chunks) if (chunk) for (const row of chunk.rows) rows.push(row);
-  }
-  return rows.sort(newestFirst);
-}
-
 /**
  * Rows stored locally after the caller's bulk read (a running scout, a catch-up pull): hand them
  * to the grid as a transaction instead of reading everything again.
@@ -234,98 +172,4 @@ export async function loadResultsInParts(pause: () => Promise<void>): Promise<Se
 export function onResultsStored(listener: (rows: SearchResult[]) => void): () => void {
   resultListeners.add(listener);
   return () => resultListeners.delete(listener);
-}
-
-// --- keywords ------------------------------------------------------------------------------
-
-export interface KeywordList {
-  keywords: string[];
-  /** True when the list comes from a stored set rather than the generated defaults. */
-  stored: boolean;
-  /** True while a change made on this device waits to reach the server. */
-  pending: boolean;
-}
-
-/**
- * A locale's keywords: the stored set when there is one, otherwise the defaults
- * (docs/product.md#states-and-transitions).
- */
-export function useKeywordList(locale: LocaleCode | null): KeywordList | undefined {
-  const db = useLocalDb();
-  return useLiveQuery(
-    async () => {
-      if (!locale) return undefined;
-      const stored = db ? await db.keywordSets.where('locale').equals(locale).first() : undefined;
-      return stored
-        ? { keywords: stored.keywords, stored: true, pending: Boolean(stored.pending) }
-        : { keywords: defaultKeywords(locale), stored: false, pending: false };
-    },
-    [db, locale],
-    undefined,
-  );
-}
-
-/**
- * Overwrites the locale's stored set with the defaults (docs/product.md#states-and-transitions). The change
- * is saved on this device at once and pushed; 'queued' means the server could not be reached and the outbox
- * will push it when the connection returns.
- */
-export async function resetKeywordsToDefaults(locale: LocaleCode): Promise<'saved' | 'queued'> {
-  const current = currentBinding();
-  if (!current) throw new Error('Not authenticated');
-  const seq = await current.engine.saveKeywordSet(locale, defaultKeywords(locale));
-  const outcome: FlushOutcome = await current.engine.flushOutbox();
-  const refused = current.engine.refusal(seq);
-  if (refused) throw new UserFacingError(refused);
-  return outcome === 'done' ? 'saved' : 'queued';
-}
-
-// --- watches -------------------------------------------------------------------------------
-
-/** The user's watches, by name; undefined while loading. Offline too (the sync mirrors them). */
-export function useLocalWatches(): Watch[] | undefined {
-  const db = useLocalDb();
-  return useLiveQuery(
-    async () => {
-      if (!db) return [];
-      const watches = await db.watches.toArray();
-      return watches.slice().sort((a, b) => a.name.localeCompare(b.name) || (a.created < b.created ? -1 : 1));
-    },
-    [db],
-    undefined,
-  );
-}
-
-/**
- * Stores what the server answered to a change of a watch at once (realtime brings the same
- * record a moment later): null `watch` means it was deleted.
- */
-export async function keepWatchLocally(id: string, watch: Watch | null): Promise<void> {
-  const db = currentBinding()?.db;
-  if (!db) return;
-  await (watch ? writeWatches(db, [watch]) : deleteWatch(db, id));
-}
-
-// --- last known subscription and quota -------------------------------------------------------
-
-/** Keeps the latest server answer for the subscription or quota, for use while offline. */
-export function rememberForOffline<K extends 'subscription' | 'quota'>(
-  userId: string,
-  key: K,
-  value: MetaRecords[K],
-): void {
-  const db = dbOf(userId);
-  if (db)
-    void writeMeta(db, key, value).catch((error) =>
-      console.warn(`[local-data] could not keep ${key}`, error),
-    );
-}
-
-/** The last answer kept by `rememberForOffline`, if any. */
-export async function lastKnown<K extends 'subscription' | 'quota'>(
-  userId: string,
-  key: K,
-): Promise<MetaRecords[K] | undefined> {
-  const db = dbOf(userId);
-  return db ? readMeta(db, key) : undefined;
 }

@@ -12,7 +12,7 @@ export function rememberForOffline<K extends Remembered>(
   key: K,
   value: MetaRecords[K],
 ): void {
-  void import('./local-data.ts')
+  void import('./local-writes.ts')
     .then((local) => local.rememberForOffline(userId, key, value))
     .catch((error) => console.warn(`[offline] could not keep ${key}`, error));
 }
@@ -22,7 +22,7 @@ export async function lastKnown<K extends Remembered>(
   key: K,
 ): Promise<MetaRecords[K] | undefined> {
   try {
-    return await (await import('./local-data.ts')).lastKnown(userId, key);
+    return await (await import('./local-reads.ts')).lastKnown(userId, key);
   } catch (error) {
     console.warn(`[offline] could not read the last ${key}`, error);
     return undefined;

@@ -1,11 +1,11 @@
 /**
  * Changes to the user's watches (docs/watches.md). Each needs the server: it checks the form's rules,
  * the subscription and the limit, and owns the schedule. What it answers is kept in the local
- * database at once; reads come from there (local-data.ts, useLocalWatches), offline too.
+ * database at once; reads come from there (local-reads.ts, useLocalWatches), offline too.
  */
 import { COLLECTIONS, watchSchema, type Watch, type WatchForm } from '../../../domain/index.ts';
 import { pb } from './client.ts';
-import { keepWatchLocally } from '../local/local-data.ts';
+import { keepWatchLocally } from '../local/local-writes.ts';
 import { currentSession } from './session.ts';
 
 function parse(record: unknown): Watch {

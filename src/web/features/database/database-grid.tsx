@@ -64,11 +64,11 @@ export default function DatabaseGrid({
   }, [controller, hidden]);
 
   useEffect(() => {
-    controller.setFilters(filters);
+    controller.filter.setFilters(filters);
   }, [controller, filters]);
 
   useEffect(() => {
-    controller.setSelection(selection);
+    controller.filter.setSelection(selection);
   }, [controller, selection]);
 
   useEffect(() => onCreativesChanged(() => controller.creativesChanged()), [controller]);

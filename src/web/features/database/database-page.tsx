@@ -2,12 +2,12 @@
  * /app/database (docs/product.md): every result of the user in one table, with Country, Keywords
  * and Store Name filters, a column picker remembered per user, and a CSV export of what is shown.
  * The table itself (AG Grid) is loaded lazily, with the page's own code (app.tsx), while the
- * newest rows are read; the page's first render shows both when they are in.
+ * newest rows are read; the page's first render shows both when they are in. The page holds the
+ * state; its toolbar (database-toolbar.tsx) shows and changes it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
-  csvFileName,
   EMPTY_RESULT_FILTERS,
   formatCount,
   hasActiveFilters,
@@ -16,16 +16,14 @@ import {
   DATABASE_COLUMNS,
   type DatabaseColumnKey,
   readRowSelection,
-  resultsCsvChunks,
   ROUTES,
   type ResultFilters,
 } from '../../../domain/index.ts';
-import { downloadFileInParts } from '../../components/download.ts';
-import { CloseIcon, LineIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useSyncState } from '../../data/local/local-data.ts';
 import { readHiddenColumns, writeHiddenColumns } from '../../data/browser/preferences.ts';
 import { currentSession, useSession } from '../../data/server/session.ts';
+import { DatabaseToolbar } from './database-toolbar.tsx';
 import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
 import { loadDatabaseGrid, loadedDatabaseGrid, type GridComponent } from './grid-module.ts';
 import { SidePanel } from './side-panel.tsx';
@@ -94,12 +92,7 @@ export function DatabasePage() {
   );
 }
 
-function resultsLabel(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'result' : 'results'}`;
-}
-
 function DatabaseView({ userId }: { userId: string }) {
-  const toast = useToast();
   const sync = useSyncState();
   const { rows, complete, failed, feed } = useResultRows(userId);
   const [filters, setFilters] = useState<ResultFilters>(EMPTY_RESULT_FILTERS);
@@ -130,32 +123,6 @@ function DatabaseView({ userId }: { userId: string }) {
     writeHiddenColumns(userId, next);
   };
 
-  // The export is built in chunks, the page answering input in between; a second click meanwhile
-  // does not start another one.
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    if (exporting) return;
-    try {
-      const shown = grid.current?.exportRows();
-      if (!shown || shown.rows.length === 0 || shown.columns.length === 0) {
-        toast.info(MESSAGES.noResultsToExport);
-        return;
-      }
-      setExporting(true);
-      await downloadFileInParts(
-        csvFileName('SearchDatabase', new Date()),
-        resultsCsvChunks(shown.rows, shown.columns),
-      );
-      performance.mark('adscout:database-exported');
-      toast.success(MESSAGES.exportSuccessful);
-    } catch (error) {
-      console.error('[database] export failed', error);
-      toast.error(MESSAGES.exportFailed);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const firstSync = !sync.caughtUp && total === 0;
   const loadingLine =
     sync.phase === 'offline'
@@ -164,64 +131,15 @@ function DatabaseView({ userId }: { userId: string }) {
 
   return (
     <>
-      <div className="page-toolbar database-toolbar">
-        <div className="row">
-          <button
-            type="button"
-            className="button button-secondary"
-            aria-haspopup="dialog"
-            onClick={() => setPanel('filter')}
-          >
-            <LineIcon>
-              <path d="M3 5h18l-7 8v6l-4 2v-8z" />
-            </LineIcon>
-            Filter
-          </button>
-          {selection && (
-            <span className="filter-chip" data-testid="row-selection-chip">
-              <span>{selection.label}</span>
-              <button
-                type="button"
-                className="filter-chip-remove"
-                aria-label={`Remove filter: ${selection.label}`}
-                title="Remove filter"
-                onClick={clearSelection}
-              >
-                <CloseIcon />
-              </button>
-            </span>
-          )}
-          <button
-            type="button"
-            className="button button-secondary"
-            aria-haspopup="dialog"
-            onClick={() => setPanel('columns')}
-          >
-            <LineIcon>
-              <path d="M4 4h16v16H4zM10 4v16M16 4v16" />
-            </LineIcon>
-            Columns
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void exportCsv()}
-            aria-busy={exporting}
-          >
-            <LineIcon>
-              <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
-            </LineIcon>
-            Export CSV
-          </button>
-        </div>
-        {counts && (
-          <p className="database-count" data-testid="database-count" aria-live="polite">
-            {filtered
-              ? `${formatCount(counts.displayed)} of ${resultsLabel(counts.total)}`
-              : resultsLabel(counts.total)}
-          </p>
-        )}
-      </div>
+      <DatabaseToolbar
+        selection={selection}
+        onClearSelection={clearSelection}
+        onOpenFilter={() => setPanel('filter')}
+        onOpenColumns={() => setPanel('columns')}
+        exportRows={() => grid.current?.exportRows()}
+        counts={counts}
+        filtered={filtered}
+      />
 
       {(failed || gridFailed) && (
         <p className="notice notice-danger database-notice" data-testid="database-error">

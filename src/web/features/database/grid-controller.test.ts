@@ -99,8 +99,8 @@ describe('grid controller: rows', () => {
     feed.push([resultRow('b')]);
     const next = new FakeGrid({
       rows: rows(['a']),
-      isExternalFilterPresent: controller.isExternalFilterPresent,
-      doesExternalFilterPass: controller.doesExternalFilterPass,
+      isExternalFilterPresent: controller.filter.isExternalFilterPresent,
+      doesExternalFilterPass: controller.filter.doesExternalFilterPass,
       onModelUpdated: controller.reportCounts,
     });
     controller.attach(next);
@@ -136,43 +136,12 @@ describe('grid controller: first rows', () => {
   });
 });
 
-describe('grid controller: filters', () => {
+describe('grid controller: export', () => {
   const stores = () => [
     resultRow('a', { store_name: 'Lamp House' }),
     resultRow('b', { store_name: 'Chair Shop', country: 'DE' }),
     resultRow('c', { store_name: 'lamps & more', country: 'DE' }),
   ];
-
-  it('filters on the needles, runs the filter again only when they change, and marks it', () => {
-    const { controller, grid, clock, counts } = controlledGrid({ rows: stores() });
-    expect(controller.isExternalFilterPresent()).toBe(false);
-    controller.setFilters({ ...EMPTY_RESULT_FILTERS, storeName: 'LAMP' });
-    expect(grid.shownIds()).toEqual(['a', 'c']);
-    grid.deliverEvents();
-    expect(counts.at(-1)).toEqual({ displayed: 2, total: 3 });
-    clock.paint();
-    expect(clock.markNames()).toEqual(['adscout:database-filtered']);
-
-    controller.setFilters({ ...EMPTY_RESULT_FILTERS, storeName: ' lamp ' }); // the same needles
-    expect(grid.filterChanges).toBe(1);
-    controller.setFilters({ ...EMPTY_RESULT_FILTERS, storeName: 'lamp', country: 'de' });
-    expect(grid.shownIds()).toEqual(['c']);
-    controller.setFilters(EMPTY_RESULT_FILTERS);
-    expect(grid.shownIds()).toEqual(['a', 'b', 'c']);
-    expect(grid.filterChanges).toBe(3);
-  });
-
-  it('filters a row stored again on its new text', () => {
-    const { controller, grid, feed } = controlledGrid({
-      rows: stores(),
-      filters: { ...EMPTY_RESULT_FILTERS, storeName: 'lamp' },
-    });
-    expect(grid.shownIds()).toEqual(['a', 'c']);
-    feed.push([resultRow('b', { store_name: 'Lamp Shop' }), resultRow('a', { store_name: 'Desks' })]);
-    grid.flushAsyncTransactions();
-    expect(grid.shownIds()).toEqual(['b', 'c']);
-    expect(controller.isExternalFilterPresent()).toBe(true);
-  });
 
   it('exports the rows as shown, filtered and sorted, and the data columns shown', () => {
     const { grid, handles } = controlledGrid({

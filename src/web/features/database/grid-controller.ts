@@ -4,29 +4,26 @@
  * - Rows: a new read replaces the grid's rows (kept by id), except the full read that follows the
  *   newest rows, which goes in below them in slices; rows the sync engine stores later come from
  *   the feed as async transactions, updates for rows the grid has and additions on top for the rest.
- * - Filters: an external filter over each row's lowercase text (filter-text-cache.ts), run again
- *   only when the needles change.
+ * - Filters: the row selection and the text filters (grid-filter.ts); this tells the grid to run
+ *   them again and marks it.
  * - Columns: the hidden columns, applied as a difference from what the grid shows.
  * - The ad detail view's walk through the rows as the grid shows them (grid-detail.ts).
+ * - The page's handle: the rows and columns the CSV export takes (grid-export.ts).
  * - The performance marks the local-first bench reads (tests/bench/lib/database-page.ts).
  * It takes the part of GridApi it calls (grid-api.ts), so its tests run against a fake grid.
  */
 import {
   CREATIVE_COLUMN,
   DATABASE_COLUMNS,
-  filterNeedles,
-  passesFilters,
-  resultColumn,
-  type ResultColumn,
   type ResultFilters,
-  type ResultFilterText,
   type RowSelection,
   type SearchResult,
 } from '../../../domain/index.ts';
-import { FilterTextCache } from './filter-text-cache.ts';
 import { PAGE_SCHEDULER, type GridApiLike, type GridScheduler } from './grid-api.ts';
 import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
 import { GridDetail, type DetailView } from './grid-detail.ts';
+import { exportRows } from './grid-export.ts';
+import { GridFilter } from './grid-filter.ts';
 import type { ResultFeed } from './result-feed.ts';
 
 export interface GridListeners {
@@ -68,17 +65,12 @@ function startsWith(rows: readonly SearchResult[], head: readonly SearchResult[]
   return true;
 }
 
-const sameNeedles = (a: ResultFilterText | null, b: ResultFilterText | null) =>
-  a === b ||
-  (!!a && !!b && a.country === b.country && a.keywords === b.keywords && a.storeName === b.storeName);
-
 export class GridController {
   private api: GridApiLike | null = null;
   private listeners: GridListeners;
   private readonly feed: ResultFeed;
   private readonly onFirstRowsOnScreen: () => void;
   private readonly scheduler: GridScheduler;
-  private readonly filterText: FilterTextCache;
 
   // The latest props; each `applied*` is what the grid shows now.
   private latestRows: SearchResult[];
@@ -91,15 +83,12 @@ export class GridController {
   private allPainted = false;
   private latestHidden: readonly string[];
   private appliedHidden: ReadonlySet<string>;
-  private latestFilters: ResultFilters;
-  private needles: ResultFilterText | null;
-  private latestSelection: RowSelection | null;
-  /** The ids of the selection applied; null: every row passes it. */
-  private selectedIds: ReadonlySet<string> | null;
   /** Rows in the grid, counted as they are handed to it. */
   private total: number;
   /** Ids in async transactions not applied yet: a second arrival of one is an update. */
   private readonly pendingAdds = new Set<string>();
+  /** Which rows pass: the row selection and the text filters. */
+  readonly filter: GridFilter;
   /** The ad detail view's walk through the rows. */
   readonly detail: GridDetail;
 
@@ -108,7 +97,12 @@ export class GridController {
     this.feed = options.feed;
     this.onFirstRowsOnScreen = options.onFirstRowsOnScreen;
     this.scheduler = options.scheduler ?? PAGE_SCHEDULER;
-    this.filterText = new FilterTextCache((step) => this.scheduler.idle(step));
+    this.filter = new GridFilter({
+      filters: options.filters,
+      selection: options.selection ?? null,
+      idle: (step) => this.scheduler.idle(step),
+      onChange: () => this.filterChanged(),
+    });
     this.detail = new GridDetail(
       () => this.liveApi(),
       (view) => this.listeners.onDetail(view),
@@ -120,10 +114,6 @@ export class GridController {
     this.total = options.rows.length;
     this.latestHidden = options.hidden;
     this.appliedHidden = new Set(options.hidden);
-    this.latestFilters = options.filters;
-    this.needles = filterNeedles(options.filters);
-    this.latestSelection = options.selection ?? null;
-    this.selectedIds = this.latestSelection ? new Set(this.latestSelection.rowIds) : null;
   }
 
   setListeners(listeners: GridListeners): void {
@@ -132,12 +122,14 @@ export class GridController {
 
   // --- the grid's events ------------------------------------------------------------------------
 
-  /** The grid is ready (onGridReady): it catches up with the props and takes the feed's rows. */
+  /**
+   * The grid is ready (onGridReady): it catches up with the props and takes the feed's rows. The
+   * filter needs no catching up: the grid asks it (grid-setup.ts), and it is always current.
+   */
   attach(api: GridApiLike): void {
     this.api = api;
     this.applyRows();
     this.applyHidden();
-    this.applyFilters();
     const disconnect = this.feed.connect(this.applyArrivals);
     api.addEventListener('gridPreDestroyed', () => {
       disconnect();
@@ -160,22 +152,13 @@ export class GridController {
       }),
     );
     this.markAllPainted();
-    if (this.appliedRows) this.filterText.warm(this.appliedRows);
+    if (this.appliedRows) this.filter.warm(this.appliedRows);
   }
 
   /** The rows shown changed (onModelUpdated). */
   reportCounts = (): void => {
     const api = this.liveApi();
     if (api) this.listeners.onCounts({ displayed: api.getDisplayedRowCount(), total: this.total });
-  };
-
-  isExternalFilterPresent = (): boolean => this.needles !== null || this.selectedIds !== null;
-
-  doesExternalFilterPass = (node: { data?: SearchResult | undefined }): boolean => {
-    const { needles, selectedIds } = this;
-    if (!node.data) return true;
-    if (selectedIds && !selectedIds.has(node.data.id)) return false;
-    return !needles || passesFilters(this.filterText.get(node.data), needles);
   };
 
   // --- the props ----------------------------------------------------------------------------------
@@ -199,21 +182,6 @@ export class GridController {
     this.api?.refreshCells({ columns: [CREATIVE_COLUMN.key] });
   }
 
-  setFilters(filters: ResultFilters): void {
-    this.latestFilters = filters;
-    this.applyFilters();
-  }
-
-  setSelection(selection: RowSelection | null): void {
-    if (selection === this.latestSelection) return;
-    this.latestSelection = selection;
-    this.selectedIds = selection ? new Set(selection.rowIds) : null;
-    const api = this.api;
-    if (!api) return;
-    api.onFilterChanged();
-    this.afterPaint('adscout:database-filtered');
-  }
-
   private applyRows(): void {
     const api = this.api;
     if (!api) return;
@@ -230,7 +198,7 @@ export class GridController {
       this.appliedComplete = nextComplete;
       this.total = next.length;
       this.pendingAdds.clear();
-      this.filterText.warm(next);
+      this.filter.warm(next);
       this.markAllPainted();
       this.feed.applied(next);
     };
@@ -274,10 +242,8 @@ export class GridController {
     this.afterPaint('adscout:database-columns-toggled');
   }
 
-  private applyFilters(): void {
-    const next = filterNeedles(this.latestFilters);
-    if (sameNeedles(next, this.needles)) return;
-    this.needles = next;
+  /** What passes may have changed (grid-filter.ts): the grid filters its rows again. */
+  private filterChanged(): void {
     const api = this.api;
     if (!api) return;
     api.onFilterChanged();
@@ -318,18 +284,4 @@ export class GridController {
   private afterPaint(mark: string, detail?: unknown): void {
     this.scheduler.frame(() => this.scheduler.mark(mark, detail));
   }
-}
-
-/** The filtered and sorted rows and the visible data columns, in the order shown. */
-function exportRows(api: GridApiLike): { rows: SearchResult[]; columns: ResultColumn[] } {
-  const columns: ResultColumn[] = [];
-  for (const column of api.getAllDisplayedColumns()) {
-    const known = resultColumn(column.getColId());
-    if (known) columns.push(known);
-  }
-  const rows: SearchResult[] = [];
-  api.forEachNodeAfterFilterAndSort((node) => {
-    if (node.data) rows.push(node.data);
-  });
-  return { rows, columns };
 }

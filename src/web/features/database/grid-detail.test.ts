@@ -87,7 +87,7 @@ describe('ad detail navigation over the grid', () => {
   it('shows a row the filter hides without a place, and focuses nothing on close', () => {
     const { controller, grid, views } = walkableGrid();
     controller.detail.open(grid.row('a')!, 'store_name');
-    controller.setFilters({ ...EMPTY_RESULT_FILTERS, storeName: 'lamp e' });
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, storeName: 'lamp e' });
     controller.detail.move(-1); // a is not shown any more: no neighbours
     expect(shownRow(views)?.id).toBe('a');
     controller.detail.open(grid.row('b')!, 'store_name');

@@ -94,8 +94,8 @@ export function createDatabaseGrid(
       columnDefs: gridColumnDefs(initial.hidden),
       defaultColDef: DEFAULT_COL_DEF,
       getRowId,
-      isExternalFilterPresent: controller.isExternalFilterPresent,
-      doesExternalFilterPass: controller.doesExternalFilterPass,
+      isExternalFilterPresent: controller.filter.isExternalFilterPresent,
+      doesExternalFilterPass: controller.filter.doesExternalFilterPass,
       suppressRowHoverHighlight: true,
       animateRows: false,
       // the rows on screen only, in the first frame; the controller adds ROW_BUFFER once painted

@@ -8,13 +8,8 @@ import { useEffect, useState } from 'react';
 import { MESSAGES, type SearchResult } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
 import { yieldToPage } from '../../components/yield-to-page.ts';
-import {
-  loadNewestResults,
-  loadResultsInParts,
-  onResultsStored,
-  useSyncState,
-  type SyncState,
-} from '../../data/local/local-data.ts';
+import { onResultsStored, useSyncState, type SyncState } from '../../data/local/local-data.ts';
+import { loadNewestResults, loadResultsInParts } from '../../data/local/local-reads.ts';
 import { createResultFeed, type ResultFeed } from './result-feed.ts';
 
 export interface ResultRows {

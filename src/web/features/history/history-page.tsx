@@ -10,7 +10,8 @@ import {
 } from '../../../domain/index.ts';
 import { downloadTextFile } from '../../components/download.ts';
 import { useToast } from '../../components/toast.tsx';
-import { loadRunResults, useLocalRuns, useSyncState } from '../../data/local/local-data.ts';
+import { useSyncState } from '../../data/local/local-data.ts';
+import { loadRunResults, useLocalRuns } from '../../data/local/local-reads.ts';
 import { FilterPanel } from './filter-panel.tsx';
 import { FilterIcon } from './history-icons.tsx';
 import { HistoryRunCard } from './run-card.tsx';

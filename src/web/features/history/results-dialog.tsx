@@ -16,7 +16,8 @@ import { CloseIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
 import { useArchivedCreative } from '../../data/local/creative-index.ts';
-import { loadRunResults, onResultsStored } from '../../data/local/local-data.ts';
+import { onResultsStored } from '../../data/local/local-data.ts';
+import { loadRunResults } from '../../data/local/local-reads.ts';
 
 /**
  * One cell of an ad, as the Database grid shows it (result-display). Ad text is third-party data

@@ -15,7 +15,8 @@ import {
 } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/server/client.ts';
-import { resetKeywordsToDefaults, useKeywordList } from '../../data/local/local-data.ts';
+import { useKeywordList } from '../../data/local/local-reads.ts';
+import { resetKeywordsToDefaults } from '../../data/local/local-writes.ts';
 import './keywords.css';
 
 export const KEYWORDS_NOTE = '/products and /collections remain untranslated across all locales.';

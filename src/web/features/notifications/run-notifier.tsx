@@ -13,7 +13,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, ROUTES, watchRunMessage, type SearchRun } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
-import { useLocalRuns } from '../../data/local/local-data.ts';
+import { useLocalRuns } from '../../data/local/local-reads.ts';
 import { notifyInBackground } from '../../data/browser/notifications.ts';
 import { wasStartedHere } from '../../data/server/runs.ts';
 

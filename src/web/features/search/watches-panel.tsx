@@ -21,7 +21,7 @@ import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { useToast } from '../../components/toast.tsx';
 import { useZodForm } from '../../components/use-zod-form.ts';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
-import { useLocalRuns, useLocalWatches } from '../../data/local/local-data.ts';
+import { useLocalRuns, useLocalWatches } from '../../data/local/local-reads.ts';
 import { deleteWatch, updateWatch } from '../../data/server/watches.ts';
 import '../../components/offline-hint.css';
 import { ScoutFields } from './scout-fields.tsx';

@@ -1,0 +1,135 @@
+/**
+ * The Database page's toolbar (database-page.tsx): the Filter and Columns buttons, which open the
+ * page's side panels, the chip of a row selection opened from the Insights page
+ * (row-selection.ts; removing it clears the selection), "Export CSV" of what the grid shows, and
+ * the count of the rows shown. Apart from the page, which holds the state these show and change.
+ */
+import { useState } from 'react';
+import {
+  csvFileName,
+  formatCount,
+  MESSAGES,
+  resultsCsvChunks,
+  type RowSelection,
+} from '../../../domain/index.ts';
+import { downloadFileInParts } from '../../components/download.ts';
+import { CloseIcon, LineIcon } from '../../components/icons.tsx';
+import { useToast } from '../../components/toast.tsx';
+import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
+
+export interface DatabaseToolbarProps {
+  /** The rows opened from the Insights page, shown as a chip until removed. */
+  selection: RowSelection | null;
+  onClearSelection: () => void;
+  onOpenFilter: () => void;
+  onOpenColumns: () => void;
+  /** What the grid shows, for the export; undefined while there is no grid. */
+  exportRows: () => ReturnType<DatabaseGridHandle['exportRows']> | undefined;
+  /** The grid's counts; null until it reports them. */
+  counts: GridCounts | null;
+  /** Whether filters or a selection hide rows: the count says "n of m". */
+  filtered: boolean;
+}
+
+function resultsLabel(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'result' : 'results'}`;
+}
+
+export function DatabaseToolbar({
+  selection,
+  onClearSelection,
+  onOpenFilter,
+  onOpenColumns,
+  exportRows,
+  counts,
+  filtered,
+}: DatabaseToolbarProps) {
+  const toast = useToast();
+
+  // The export is built in chunks, the page answering input in between; a second click meanwhile
+  // does not start another one.
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    if (exporting) return;
+    try {
+      const shown = exportRows();
+      if (!shown || shown.rows.length === 0 || shown.columns.length === 0) {
+        toast.info(MESSAGES.noResultsToExport);
+        return;
+      }
+      setExporting(true);
+      await downloadFileInParts(
+        csvFileName('SearchDatabase', new Date()),
+        resultsCsvChunks(shown.rows, shown.columns),
+      );
+      performance.mark('adscout:database-exported');
+      toast.success(MESSAGES.exportSuccessful);
+    } catch (error) {
+      console.error('[database] export failed', error);
+      toast.error(MESSAGES.exportFailed);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="page-toolbar database-toolbar">
+      <div className="row">
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-haspopup="dialog"
+          onClick={onOpenFilter}
+        >
+          <LineIcon>
+            <path d="M3 5h18l-7 8v6l-4 2v-8z" />
+          </LineIcon>
+          Filter
+        </button>
+        {selection && (
+          <span className="filter-chip" data-testid="row-selection-chip">
+            <span>{selection.label}</span>
+            <button
+              type="button"
+              className="filter-chip-remove"
+              aria-label={`Remove filter: ${selection.label}`}
+              title="Remove filter"
+              onClick={onClearSelection}
+            >
+              <CloseIcon />
+            </button>
+          </span>
+        )}
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-haspopup="dialog"
+          onClick={onOpenColumns}
+        >
+          <LineIcon>
+            <path d="M4 4h16v16H4zM10 4v16M16 4v16" />
+          </LineIcon>
+          Columns
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void exportCsv()}
+          aria-busy={exporting}
+        >
+          <LineIcon>
+            <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+          </LineIcon>
+          Export CSV
+        </button>
+      </div>
+      {counts && (
+        <p className="database-count" data-testid="database-count" aria-live="polite">
+          {filtered
+            ? `${formatCount(counts.displayed)} of ${resultsLabel(counts.total)}`
+            : resultsLabel(counts.total)}
+        </p>
+      )}
+    </div>
+  );
+}

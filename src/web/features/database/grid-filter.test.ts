@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_RESULT_FILTERS } from '../../../domain/index.ts';
+import { controlledGrid, resultRow } from '../../../../tests/fixtures/controlled-grid.ts';
+
+describe('grid filter', () => {
+  const stores = () => [
+    resultRow('a', { store_name: 'Lamp House' }),
+    resultRow('b', { store_name: 'Chair Shop', country: 'DE' }),
+    resultRow('c', { store_name: 'lamps & more', country: 'DE' }),
+  ];
+
+  it('filters on the needles, runs the filter again only when they change, and marks it', () => {
+    const { controller, grid, clock, counts } = controlledGrid({ rows: stores() });
+    expect(controller.filter.isExternalFilterPresent()).toBe(false);
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, storeName: 'LAMP' });
+    expect(grid.shownIds()).toEqual(['a', 'c']);
+    grid.deliverEvents();
+    expect(counts.at(-1)).toEqual({ displayed: 2, total: 3 });
+    clock.paint();
+    expect(clock.markNames()).toEqual(['adscout:database-filtered']);
+
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, storeName: ' lamp ' }); // the same needles
+    expect(grid.filterChanges).toBe(1);
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, storeName: 'lamp', country: 'de' });
+    expect(grid.shownIds()).toEqual(['c']);
+    controller.filter.setFilters(EMPTY_RESULT_FILTERS);
+    expect(grid.shownIds()).toEqual(['a', 'b', 'c']);
+    expect(grid.filterChanges).toBe(3);
+  });
+
+  it('filters a row stored again on its new text', () => {
+    const { controller, grid, feed } = controlledGrid({
+      rows: stores(),
+      filters: { ...EMPTY_RESULT_FILTERS, storeName: 'lamp' },
+    });
+    expect(grid.shownIds()).toEqual(['a', 'c']);
+    feed.push([resultRow('b', { store_name: 'Lamp Shop' }), resultRow('a', { store_name: 'Desks' })]);
+    grid.flushAsyncTransactions();
+    expect(grid.shownIds()).toEqual(['b', 'c']);
+    expect(controller.filter.isExternalFilterPresent()).toBe(true);
+  });
+
+  it('lets through only the selected rows, with the text filters, and runs again only for another selection', () => {
+    const { controller, grid, clock } = controlledGrid({ rows: stores() });
+    const selection = { label: 'Store: Lamp', rowIds: ['a', 'b'] };
+    controller.filter.setSelection(selection);
+    expect(grid.shownIds()).toEqual(['a', 'b']);
+    clock.paint();
+    expect(clock.markNames()).toEqual(['adscout:database-filtered']);
+    controller.filter.setSelection(selection); // the same selection
+    expect(grid.filterChanges).toBe(1);
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, storeName: 'lamp' });
+    expect(grid.shownIds()).toEqual(['a']);
+    controller.filter.setSelection(null);
+    expect(grid.shownIds()).toEqual(['a', 'c']);
+    expect(grid.filterChanges).toBe(3);
+  });
+});
