@@ -4,17 +4,9 @@
  * (row-selection.ts; removing it clears the selection), "Export CSV" of what the grid shows, and
  * the count of the rows shown. Apart from the page, which holds the state these show and change.
  */
-import { useState } from 'react';
-import {
-  csvFileName,
-  formatCount,
-  MESSAGES,
-  resultsCsvChunks,
-  type RowSelection,
-} from '../../../domain/index.ts';
-import { downloadFileInParts } from '../../components/download.ts';
+import { csvFileName, formatCount, resultsCsvChunks, type RowSelection } from '../../../domain/index.ts';
 import { CloseIcon, LineIcon } from '../../components/icons.tsx';
-import { useToast } from '../../components/toast.tsx';
+import { useCsvDownload } from '../../components/use-csv-download.ts';
 import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
 
 export interface DatabaseToolbarProps {
@@ -44,33 +36,17 @@ export function DatabaseToolbar({
   counts,
   filtered,
 }: DatabaseToolbarProps) {
-  const toast = useToast();
-
-  // The export is built in chunks, the page answering input in between; a second click meanwhile
-  // does not start another one.
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    if (exporting) return;
-    try {
+  // The export is built in chunks, the page answering input in between (use-csv-download.ts).
+  const csv = useCsvDownload('database', 'adscout:database-exported');
+  const exportCsv = () =>
+    csv.download(() => {
       const shown = exportRows();
-      if (!shown || shown.rows.length === 0 || shown.columns.length === 0) {
-        toast.info(MESSAGES.noResultsToExport);
-        return;
-      }
-      setExporting(true);
-      await downloadFileInParts(
-        csvFileName('SearchDatabase', new Date()),
-        resultsCsvChunks(shown.rows, shown.columns),
-      );
-      performance.mark('adscout:database-exported');
-      toast.success(MESSAGES.exportSuccessful);
-    } catch (error) {
-      console.error('[database] export failed', error);
-      toast.error(MESSAGES.exportFailed);
-    } finally {
-      setExporting(false);
-    }
-  };
+      if (!shown || shown.rows.length === 0 || shown.columns.length === 0) return null;
+      return {
+        name: csvFileName('SearchDatabase', new Date()),
+        pieces: resultsCsvChunks(shown.rows, shown.columns),
+      };
+    });
 
   return (
     <div className="page-toolbar database-toolbar">
@@ -115,7 +91,7 @@ export function DatabaseToolbar({
           type="button"
           className="button button-primary"
           onClick={() => void exportCsv()}
-          aria-busy={exporting}
+          aria-busy={csv.exporting}
         >
           <LineIcon>
             <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />

@@ -11,16 +11,14 @@ import {
   csvChunks,
   csvFileName,
   formatCount,
-  MESSAGES,
   ROUTES,
   rowSelectionState,
   type ProductSummary,
   type StoreSummary,
 } from '../../../domain/index.ts';
-import { downloadFileInParts } from '../../components/download.ts';
+import { useCsvDownload } from '../../components/use-csv-download.ts';
 import { LineIcon } from '../../components/icons.tsx';
 import { Sparkline } from '../../components/sparkline.tsx';
-import { useToast } from '../../components/toast.tsx';
 import { countText, dayText, ProductThumb, UNKNOWN } from './insight-cells.tsx';
 import {
   csvColumns,
@@ -170,28 +168,16 @@ function FilterBar({
   );
 }
 
-/** Exports `rows` with `columns` as a CSV file named for `kind`, with the Database export's toasts. */
+/** Exports `rows` with `columns` as a CSV file named for `kind` (use-csv-download.ts). */
 function useCsvExport<R>(kind: 'Products' | 'Stores', columns: Parameters<typeof csvColumns<R>>[0]) {
-  const toast = useToast();
-  const [exporting, setExporting] = useState(false);
-  const run = async (rows: readonly R[]) => {
-    if (exporting) return;
-    if (rows.length === 0) {
-      toast.info(MESSAGES.noResultsToExport);
-      return;
-    }
-    setExporting(true);
-    try {
-      await downloadFileInParts(csvFileName(kind, new Date()), csvChunks(csvColumns(columns), rows));
-      toast.success(MESSAGES.exportSuccessful);
-    } catch (error) {
-      console.error('[insights] export failed', error);
-      toast.error(MESSAGES.exportFailed);
-    } finally {
-      setExporting(false);
-    }
-  };
-  return { exporting, run };
+  const csv = useCsvDownload('insights');
+  const run = (rows: readonly R[]) =>
+    csv.download(() =>
+      rows.length === 0
+        ? null
+        : { name: csvFileName(kind, new Date()), pieces: csvChunks(csvColumns(columns), rows) },
+    );
+  return { exporting: csv.exporting, run };
 }
 
 function EmptyLine({ computing, filtered, what }: { computing: boolean; filtered: boolean; what: string }) {
