@@ -3,9 +3,11 @@
  * deterministic per query and day, so every ad is seen twice), sees a product run by several
  * stores with its trend, opens a store's ads in the Database page (a removable chip), opens an
  * ad's history with its two sightings, and does it all again offline; axe finds nothing serious.
+ * Export CSV saves the visible, filtered rows, formulas defused.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { subscriber } from '../fixtures/records.ts';
+import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { databasePage } from './database-page.ts';
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 import { insightsPage, type InsightsPage } from './insights-page.ts';
@@ -102,4 +104,43 @@ test('Insights: products across stores, a store’s ads, an ad’s history — o
   await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
   await seesSharedProduct(insights);
   await opensStoreAndHistory(insights);
+});
+
+test('Export CSV on Stores saves the visible, filtered rows, as safely as the Database export', async ({
+  page,
+  admin,
+}) => {
+  const user = await subscriber(admin.pb, admin, 'insights-export');
+  const store = (name: string, pageId: string, adId: string) => ({
+    ad_id: adId,
+    page_id: pageId,
+    store_name: name,
+    country: 'US',
+    active_status: 'Active',
+  });
+  await createRunWithResults(admin.pb, user.id, {}, [
+    store('=HYPERLINK("http://evil.example","click")', '111', 'a1'),
+    store('=HYPERLINK("http://evil.example","click")', '111', 'a2'),
+    store('Paw Print Co', '222', 'a3'),
+  ]);
+  await admin.signIn(page, user);
+  await page.goto('/app/insights');
+  const insights = insightsPage(page);
+  await insights.storesTab.click();
+  await expect(insights.rows(insights.stores)).toHaveCount(2, { timeout: 20_000 });
+  // filtered to the one store whose name holds "evil"
+  await insights.search.fill('evil');
+  await expect(insights.rows(insights.stores)).toHaveCount(1);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^AdScout_Stores_\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = readFileSync((await download.path())!, 'utf8').split('\r\n');
+  expect(lines[0]!.startsWith('\uFEFF"Store","Ads collected",')).toBe(true);
+  // one row: the filtered one, its formula defused and every value quoted
+  expect(lines.filter((line) => line !== '')).toHaveLength(2);
+  expect(lines[1]!.startsWith(`"'=HYPERLINK(""http://evil.example"",""click"")","2",`)).toBe(true);
+  expect(lines[1]).not.toContain('Paw Print Co');
+  await expect(toast(page, 'Export successful')).toBeVisible();
 });
