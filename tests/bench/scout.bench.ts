@@ -4,6 +4,8 @@
  * (target < 5 s), and result-write throughput with several users scouting at once
  * (target ≥ 2,000 rows/s) — each with 1 and with 3 workers. One observer polls all runs of a
  * phase in one request (not one poller per run, which cost PocketBase more CPU than the writes).
+ * The results write queues each new ad's creative (docs/creatives.md) as it always does, but the
+ * workers archive nothing (MEDIA_CONCURRENCY=0): archive.bench.ts measures the archive.
  * The CPU time PocketBase and the workers used in the six-user phase is reported per 1,000 ads:
  * it moves far less with other load than rows/s does, and bounds what the cores allow.
  */
@@ -102,7 +104,9 @@ async function referenceWrites(stack: BenchStack, users: number, ads: number): P
 }
 
 async function measure(workers: number): Promise<Measurement[]> {
-  const stack = await startBenchStack({ workers });
+  // The write path alone: the archive's fetches, uploads and thumbnails (measured by
+  // archive.bench.ts) would otherwise run on into the reference's phase and slow it too.
+  const stack = await startBenchStack({ workers, env: { MEDIA_CONCURRENCY: '0' } });
   try {
     const times: number[] = [];
     for (let i = 0; i < SINGLE_RUNS; i++) {
