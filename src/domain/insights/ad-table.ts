@@ -29,8 +29,6 @@ export class AdTable {
   readonly platformTexts = new Interned();
   readonly platformNames = new Interned();
   readonly platformsOfText: number[][] = [];
-  readonly titles = new Interned();
-  readonly storeNames = new Interned();
 
   private readonly adSlots = new Map<string, number>();
   /** The ad's id ('row:<row id>' for a row without one: then it is an ad on its own). */
@@ -50,7 +48,10 @@ export class AdTable {
   adStore = new Int32Array(0);
   /** The creative of the newest row that names one the grouping knows (the caller's number; -1 for none). */
   adCreative = new Int32Array(0);
-  /** The store's link group ('store key|productLinkKey' of the newest row naming a page; -1 for none). */
+  /**
+   * The store's link group ('store key|productLinkKey' of the newest row naming a page; -1 for
+   * none, and in a store that does not use links: see useLinks).
+   */
   adLinkGroup = new Int32Array(0);
 
   /** Stores: 'p:<page id>', or 'n:<store name>' when the ad has no page id. */
@@ -59,7 +60,15 @@ export class AdTable {
   private readonly storesByName = new Map<string, number>();
   /** The ads of each store. */
   readonly storeAds = new LinkedGroups();
-  readonly linkGroups = new Interned();
+  /** Product links (productLinkKey) and link groups: a store's ads linking to one product page. */
+  private readonly links = new Interned();
+  /** Stores whose ads have link groups (see useLinks). */
+  private storeLinks = new Uint8Array(0);
+  private linkFirstStore = new Int32Array(0);
+  private linkFirstGroup = new Int32Array(0);
+  private readonly otherLinkGroups = new Map<string, number>();
+  private readonly linkGroupStores: number[] = [];
+  private readonly linkGroupLinks: number[] = [];
 
   private touchedMark = new Int32Array(0);
   private touched: number[] = [];
@@ -208,8 +217,6 @@ export class AdTable {
     let lastSeen = first;
     let creative = -1;
     let creativeRow = -1;
-    let link: string | null = null;
-    let linkRow = -1;
     for (let slot = first; slot >= 0; slot = this.rowNext[slot]!) {
       const row = rows[slot]!;
       if (newer(row, rows[latest]!)) latest = slot;
@@ -225,13 +232,6 @@ export class AdTable {
           creativeRow = slot;
         }
       }
-      if (linkRow < 0 || newer(row, rows[linkRow]!)) {
-        const rowLink = productLinkKey(row.product_link);
-        if (rowLink !== null) {
-          link = rowLink;
-          linkRow = slot;
-        }
-      }
     }
     const latestRow = rows[latest]!;
     const store = this.storeOf(latestRow);
@@ -245,8 +245,70 @@ export class AdTable {
     this.adFirstSeenDay[ad] = dayOfDate(rows[firstSeen]!.created) ?? NO_DAY;
     this.adStore[ad] = store;
     this.adCreative[ad] = creative;
-    this.adLinkGroup[ad] = link === null ? -1 : this.linkGroups.of(`${this.storeKeys[store]!}|${link}`);
+    this.adLinkGroup[ad] = creativeOf && this.storeLinks[store] ? this.linkGroupOfAd(ad, store) : -1;
     return true;
+  }
+
+  /**
+   * From now on, the ads of `store` have link groups (`adLinkGroup`); answers whether that is
+   * new (then the caller computes them with `computeLink`). Link groups matter only in a store
+   * with an ad without a creative, so only such stores read their ads' links.
+   */
+  useLinks(store: number): boolean {
+    if (store >= this.storeLinks.length) this.storeLinks = grown(this.storeLinks, store + 1);
+    if (this.storeLinks[store]) return false;
+    this.storeLinks[store] = 1;
+    return true;
+  }
+
+  /** Computes `adLinkGroup` of an ad (with rows) of a store that uses links. */
+  computeLink(ad: number): void {
+    this.adLinkGroup[ad] = this.linkGroupOfAd(ad, this.adStore[ad]!);
+  }
+
+  /** The link group of productLinkKey of the newest row whose link names a page; -1 for none. */
+  private linkGroupOfAd(ad: number, store: number): number {
+    const rows = this.rows;
+    let link: string | null = null;
+    let linkRow = -1;
+    for (let slot = this.adFirstRow[ad]!; slot >= 0; slot = this.rowNext[slot]!) {
+      const row = rows[slot]!;
+      if (linkRow >= 0 && !newer(row, rows[linkRow]!)) continue;
+      const rowLink = productLinkKey(row.product_link);
+      if (rowLink !== null) {
+        link = rowLink;
+        linkRow = slot;
+      }
+    }
+    return link === null ? -1 : this.linkGroupOf(store, link);
+  }
+
+  /** The group of a store's ads linking to `link`: a link is nearly always one store's. */
+  private linkGroupOf(store: number, link: string): number {
+    const id = this.links.of(link);
+    if (id >= this.linkFirstStore.length) {
+      this.linkFirstStore = grown(this.linkFirstStore, id + 1, -1);
+      this.linkFirstGroup = grown(this.linkFirstGroup, id + 1, -1);
+    }
+    if (this.linkFirstStore[id] === store) return this.linkFirstGroup[id]!;
+    const first = this.linkFirstStore[id]! < 0;
+    const pair = first ? '' : `${store}|${id}`;
+    let group = first ? undefined : this.otherLinkGroups.get(pair);
+    if (group === undefined) {
+      group = this.linkGroupStores.length;
+      this.linkGroupStores.push(store);
+      this.linkGroupLinks.push(id);
+      if (first) {
+        this.linkFirstStore[id] = store;
+        this.linkFirstGroup[id] = group;
+      } else this.otherLinkGroups.set(pair, group);
+    }
+    return group;
+  }
+
+  /** A link group's key: 'store key|productLinkKey'. */
+  linkGroupKey(group: number): string {
+    return `${this.storeKeys[this.linkGroupStores[group]!]!}|${this.links.values[this.linkGroupLinks[group]!]!}`;
   }
 
   /** The ad's first start date ('' when unknown). */

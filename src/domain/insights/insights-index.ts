@@ -158,6 +158,8 @@ export class InsightsIndex {
       this.dirtyProducts.mark(this.productAds.groupOf(ad));
       this.dirtyStores.mark(oldStore);
       const creative = table.adCreative[ad]!;
+      if (hasRows && creative < 0 && table.useLinks(table.adStore[ad]!))
+        this.linkStore(table.adStore[ad]!, groups);
       if (creative !== oldCreative) {
         if (oldCreative >= 0) this.adsByCreative.remove(ad);
         if (creative >= 0) this.adsByCreative.add(creative, ad);
@@ -206,6 +208,22 @@ export class InsightsIndex {
     for (const ad of affected) this.dirtyProducts.mark(this.productAds.groupOf(ad));
   }
 
+  /** Gives the ads of a store that starts using links their link groups (to be placed again). */
+  private linkStore(store: number, groups: number[]): void {
+    const table = this.table;
+    for (let ad = table.storeAds.first(store); ad >= 0; ad = table.storeAds.after(ad)) {
+      const before = table.adLinkGroup[ad]!;
+      table.computeLink(ad);
+      const link = table.adLinkGroup[ad]!;
+      if (link === before) continue;
+      if (before >= 0) this.linkMembers.remove(ad);
+      if (link >= 0) {
+        this.linkMembers.add(link, ad);
+        groups.push(link);
+      }
+    }
+  }
+
   /** The ads of a link group without a creative join the product most of its archived ads are in. */
   private placeLinkGroup(group: number): void {
     if (this.linkMembers.size(group) === 0) return;
@@ -241,7 +259,7 @@ export class InsightsIndex {
     this.productOfLink = grown(this.productOfLink, group + 1, -1);
     let product = this.productOfLink[group]!;
     if (product < 0) {
-      product = this.newProduct(`l:${this.table.linkGroups.values[group]!}`, -1);
+      product = this.newProduct(`l:${this.table.linkGroupKey(group)}`, -1);
       this.productOfLink[group] = product;
     }
     return product;

@@ -155,6 +155,57 @@ export class Tally {
   }
 }
 
+/**
+ * Strings for one "most common" at a time, compared as text: the groups are small (a store has
+ * one or two ads, a product a few), where counting by equality beats hashing each string.
+ */
+export class StringTally {
+  private readonly values: string[] = [];
+
+  reset(): void {
+    this.values.length = 0;
+  }
+
+  add(value: string): void {
+    if (value) this.values.push(value);
+  }
+
+  /** The most frequent value ('' when none); the first in text order on a tie. */
+  mostCommon(): string {
+    const values = this.values;
+    if (values.length <= 1) return values[0] ?? '';
+    if (values.length > 32) {
+      const counts = new Map<string, number>();
+      for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+      return best(counts);
+    }
+    let winner = '';
+    let winnerCount = 0;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i]!;
+      let count = 0;
+      for (let j = 0; j < values.length; j++) if (values[j] === value) count++;
+      if (count > winnerCount || (count === winnerCount && value < winner)) {
+        winner = value;
+        winnerCount = count;
+      }
+    }
+    return winner;
+  }
+}
+
+function best(counts: Map<string, number>): string {
+  let winner = '';
+  let winnerCount = 0;
+  for (const [value, count] of counts) {
+    if (count > winnerCount || (count === winnerCount && value < winner)) {
+      winner = value;
+      winnerCount = count;
+    }
+  }
+  return winner;
+}
+
 /** Numbers for one median at a time, in a reused typed array. */
 export class MedianBuffer {
   private values = new Float64Array(64);

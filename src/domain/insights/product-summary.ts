@@ -6,10 +6,10 @@
 import { NO_DAY, type AdTable } from './ad-table.ts';
 import { weeklyCounts } from './insight-stats.ts';
 import { MOMENTUM_DAYS, type ProductSummary } from './insight-types.ts';
-import { grown, MedianBuffer, Tally, type LinkedGroups } from './int-columns.ts';
+import { grown, MedianBuffer, StringTally, Tally, type LinkedGroups } from './int-columns.ts';
 
 export class ProductSummarizer {
-  private readonly titles = new Tally();
+  private readonly titles = new StringTally();
   private readonly countries = new Tally();
   private readonly daysRunning = new MedianBuffer();
   /** Per store of the product being summarized (stamped): the ad its name comes from, active, first start. */
@@ -60,7 +60,7 @@ export class ProductSummarizer {
       const latest = rows[table.adLatest[ad]!]!;
       const active = table.adActive[ad] === 1;
       if (active) activeAds++;
-      this.titles.add(table.titles.of(latest.title));
+      this.titles.add(latest.title);
       if (latest.start_date) this.daysRunning.push(latest.days_running);
       const adStart = table.adFirstStart[ad]!;
       if (adStart >= 0 && (firstStart < 0 || rows[adStart]!.start_date < rows[firstStart]!.start_date))
@@ -122,7 +122,7 @@ export class ProductSummarizer {
     const newestLatest = newest < 0 ? null : rows[table.adLatest[this.storeNameAd[newest]!]!]!;
     return {
       key,
-      name: this.titles.mostCommon(table.titles.values),
+      name: this.titles.mostCommon(),
       creative,
       mediaUrl,
       stores: this.stores.length,

@@ -6,13 +6,13 @@
 import { AdTable, NO_DAY } from './ad-table.ts';
 import { dayOfMs, weeklyCounts } from './insight-stats.ts';
 import type { InsightRow, StoreSummary } from './insight-types.ts';
-import { MedianBuffer, Tally } from './int-columns.ts';
+import { MedianBuffer, StringTally, Tally } from './int-columns.ts';
 
 /** Days counted as "new" for a store's ads: first seen today or in the 6 days before. */
 const NEW_ADS_DAYS = 7;
 
 export class StoreSummarizer {
-  private readonly names = new Tally();
+  private readonly names = new StringTally();
   private readonly countries = new Tally();
   private readonly platforms = new Tally();
   private readonly scores = new MedianBuffer();
@@ -39,7 +39,7 @@ export class StoreSummarizer {
     for (let ad = table.storeAds.first(store); ad >= 0; ad = table.storeAds.after(ad)) {
       count++;
       const latest = rows[table.adLatest[ad]!]!;
-      this.names.add(table.storeNames.of(latest.store_name));
+      this.names.add(latest.store_name);
       this.scores.push(latest.winning_score);
       if (table.adActive[ad]) activeAds++;
       const firstSeenDay = table.adFirstSeenDay[ad]!;
@@ -70,7 +70,7 @@ export class StoreSummarizer {
     return {
       key,
       pageId: byName ? '' : key.slice(2),
-      name: this.names.mostCommon(table.storeNames.values) || (byName ? key.slice(2) : ''),
+      name: this.names.mostCommon() || (byName ? key.slice(2) : ''),
       byName,
       ads: count,
       activeAds,
