@@ -32,6 +32,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { realisticRuns, type SeedRun } from './lib/ad-rows.ts';
+import { seedRuns } from './lib/seed-runs.ts';
 import { firstEvent, openSignedInBrowser, pageNow, waitForMark, type BrowserSession } from './lib/browser.ts';
 import {
   closePanel,
@@ -66,32 +67,6 @@ const log = (line: string) => console.log(`  ${line}`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 // --- seeding -----------------------------------------------------------------------------------
-
-async function seed(stack: WebStack, userId: string, runs: SeedRun[]): Promise<void> {
-  const now = Date.now();
-  for (const [i, { run, rows }] of runs.entries()) {
-    const started = new Date(now - (runs.length - i) * 3_600_000);
-    const record = await stack.superuser.collection('search_runs').create({
-      user: userId,
-      ...run,
-      status: 'completed',
-      started_at: started.toISOString(),
-      finished_at: new Date(started.getTime() + 60_000).toISOString(),
-      results_count: rows.length,
-      new_count: rows.filter((row) => row.is_new).length,
-      charged_count: rows.length,
-      progress: rows.length,
-      source: 'demo',
-    });
-    for (let start = 0; start < rows.length; start += 500) {
-      const batch = stack.superuser.createBatch();
-      for (const row of rows.slice(start, start + 500)) {
-        batch.collection('search_results').create({ ...row, run: record.id, user: userId });
-      }
-      await batch.send();
-    }
-  }
-}
 
 /** Letters that start a useful filter: each in 10–60 % of the store names, most common first. */
 function filterLetters(runs: SeedRun[]): string[] {
@@ -275,7 +250,7 @@ const benchmark: Benchmark = {
         TOTAL;
       const user = await stack.subscriber('local-first');
       const seedStarted = performance.now();
-      await seed(stack, user.id, runs);
+      await seedRuns(stack, user.id, runs);
       log(
         `seeded ${TOTAL.toLocaleString('en-US')} rows (${rowBytes.toFixed(0)} B of ad fields each as JSON) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
       );
