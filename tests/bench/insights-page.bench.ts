@@ -50,23 +50,16 @@ interface StatusWindow {
 
 /** Records each text of the Insights status line ([data-testid=insights-status]) with its time. */
 async function recordStatus(session: BrowserSession): Promise<void> {
+  // No named function literals in here: tsx (esbuild keepNames) would wrap them in __name().
   await session.context.addInitScript(() => {
     const changes: Array<{ text: string; at: number }> = [];
     (window as unknown as StatusWindow).__adscoutInsightsStatus = changes;
-    let last: string | null = null;
-    const look = () => {
-      const status = document.querySelector('[data-testid="insights-status"]');
-      const text = status ? (status.textContent ?? '') : null;
-      if (text === null || text === last) return;
-      last = text;
-      changes.push({ text, at: performance.now() });
-    };
     document.addEventListener('DOMContentLoaded', () =>
-      new MutationObserver(look).observe(document.body, {
-        childList: true,
-        subtree: true,
-        characterData: true,
-      }),
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="insights-status"]')?.textContent ?? null;
+        if (text !== null && text !== changes[changes.length - 1]?.text)
+          changes.push({ text, at: performance.now() });
+      }).observe(document.body, { childList: true, subtree: true, characterData: true }),
     );
   });
 }
