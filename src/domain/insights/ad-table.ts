@@ -6,6 +6,7 @@
 import { dayOfDate } from './insight-stats.ts';
 import type { InsightRow } from './insight-types.ts';
 import { grown, Interned, LinkedGroups } from './int-columns.ts';
+import { LinkGroups } from './link-groups.ts';
 import { productLinkKey } from './product-link.ts';
 
 /** "No day" in a day column (a day is days since the epoch). */
@@ -60,15 +61,10 @@ export class AdTable {
   private readonly storesByName = new Map<string, number>();
   /** The ads of each store. */
   readonly storeAds = new LinkedGroups();
-  /** Product links (productLinkKey) and link groups: a store's ads linking to one product page. */
-  private readonly links = new Interned();
+  /** A store's ads linking to one product page (productLinkKey). */
+  private readonly linkGroups = new LinkGroups();
   /** Stores whose ads have link groups (see useLinks). */
   private storeLinks = new Uint8Array(0);
-  private linkFirstStore = new Int32Array(0);
-  private linkFirstGroup = new Int32Array(0);
-  private readonly otherLinkGroups = new Map<string, number>();
-  private readonly linkGroupStores: number[] = [];
-  private readonly linkGroupLinks: number[] = [];
 
   private touchedMark = new Int32Array(0);
   private touched: number[] = [];
@@ -280,35 +276,12 @@ export class AdTable {
         linkRow = slot;
       }
     }
-    return link === null ? -1 : this.linkGroupOf(store, link);
-  }
-
-  /** The group of a store's ads linking to `link`: a link is nearly always one store's. */
-  private linkGroupOf(store: number, link: string): number {
-    const id = this.links.of(link);
-    if (id >= this.linkFirstStore.length) {
-      this.linkFirstStore = grown(this.linkFirstStore, id + 1, -1);
-      this.linkFirstGroup = grown(this.linkFirstGroup, id + 1, -1);
-    }
-    if (this.linkFirstStore[id] === store) return this.linkFirstGroup[id]!;
-    const first = this.linkFirstStore[id]! < 0;
-    const pair = first ? '' : `${store}|${id}`;
-    let group = first ? undefined : this.otherLinkGroups.get(pair);
-    if (group === undefined) {
-      group = this.linkGroupStores.length;
-      this.linkGroupStores.push(store);
-      this.linkGroupLinks.push(id);
-      if (first) {
-        this.linkFirstStore[id] = store;
-        this.linkFirstGroup[id] = group;
-      } else this.otherLinkGroups.set(pair, group);
-    }
-    return group;
+    return link === null ? -1 : this.linkGroups.of(store, link);
   }
 
   /** A link group's key: 'store key|productLinkKey'. */
   linkGroupKey(group: number): string {
-    return `${this.storeKeys[this.linkGroupStores[group]!]!}|${this.links.values[this.linkGroupLinks[group]!]!}`;
+    return `${this.storeKeys[this.linkGroups.storeOf(group)]!}|${this.linkGroups.linkOf(group)}`;
   }
 
   /** The ad's first start date ('' when unknown). */

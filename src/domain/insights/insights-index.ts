@@ -28,7 +28,8 @@ import {
   type ProductSummary,
   type StoreSummary,
 } from './insight-types.ts';
-import { grown, Interned, LinkedGroups, Tally } from './int-columns.ts';
+import { grown, Interned, LinkedGroups, MarkedSet, Tally } from './int-columns.ts';
+import { ProductKeys } from './product-keys.ts';
 import { ProductSummarizer } from './product-summary.ts';
 import { StoreSummarizer } from './store-summary.ts';
 
@@ -36,27 +37,6 @@ import { StoreSummarizer } from './store-summary.ts';
 export interface InsightsChanges {
   products: { changed: ProductSummary[]; removed: string[] };
   stores: { changed: StoreSummary[]; removed: string[] };
-}
-
-/** Marks (one byte per item) and the list of the items marked: what a refresh summarizes again. */
-class Dirty {
-  private marks = new Uint8Array(0);
-  items: number[] = [];
-
-  mark(item: number): void {
-    if (item < 0) return;
-    if (item >= this.marks.length) this.marks = grown(this.marks, item + 1);
-    if (this.marks[item]) return;
-    this.marks[item] = 1;
-    this.items.push(item);
-  }
-
-  take(): number[] {
-    const items = this.items;
-    this.items = [];
-    for (const item of items) this.marks[item] = 0;
-    return items;
-  }
 }
 
 export class InsightsIndex {
@@ -75,16 +55,15 @@ export class InsightsIndex {
   private readonly adsByCreative = new LinkedGroups();
   private readonly linkMembers = new LinkedGroups();
   private readonly productAds = new LinkedGroups();
-  private readonly productKeys: string[] = [];
-  /** The representative creative of a 'c:' product (-1 for others). */
-  private productRep = new Int32Array(0);
-  private productOfRep = new Int32Array(0);
-  private productOfLink = new Int32Array(0);
-  private productOfAd = new Int32Array(0);
+  private readonly productKeys = new ProductKeys(
+    (rep) => this.creatives.values[rep]!,
+    (group) => this.table.linkGroupKey(group),
+    (ad) => this.table.adKeys[ad]!,
+  );
   private readonly productSummaries: (ProductSummary | undefined)[] = [];
   private readonly storeSummaries: (StoreSummary | undefined)[] = [];
-  private readonly dirtyProducts = new Dirty();
-  private readonly dirtyStores = new Dirty();
+  private readonly dirtyProducts = new MarkedSet();
+  private readonly dirtyStores = new MarkedSet();
   private readonly productVotes = new Tally();
   private readonly productSummarizer = new ProductSummarizer(this.table);
   private readonly storeSummarizer = new StoreSummarizer(this.table);
@@ -98,7 +77,6 @@ export class InsightsIndex {
       this.creativeLo = grown(this.creativeLo, num + 1);
       this.creativeUses = grown(this.creativeUses, num + 1);
       this.creativeClustered = grown(this.creativeClustered, num + 1);
-      this.productOfRep = grown(this.productOfRep, num + 1, -1);
     }
     return num;
   }
@@ -201,8 +179,8 @@ export class InsightsIndex {
       const creative = table.adCreative[ad]!;
       if (link >= 0) groups.push(link);
       if (creative >= 0)
-        this.place(ad, this.productOfRepresentative(this.clusters.representativeSlot(creative)));
-      else if (link < 0) this.place(ad, this.productAlone(ad));
+        this.place(ad, this.productKeys.ofRepresentative(this.clusters.representativeSlot(creative)));
+      else if (link < 0) this.place(ad, this.productKeys.ofAd(ad));
     }
     for (const group of groups) this.placeLinkGroup(group);
     for (const ad of affected) this.dirtyProducts.mark(this.productAds.groupOf(ad));
@@ -232,47 +210,10 @@ export class InsightsIndex {
     votes.reset();
     for (let ad = this.linkMembers.first(group); ad >= 0; ad = this.linkMembers.after(ad))
       if (table.adCreative[ad]! >= 0) votes.add(this.productAds.groupOf(ad));
-    let target = votes.mostCommonId(this.productKeys);
-    if (target < 0) target = this.productOfLinkGroup(group);
+    let target = votes.mostCommonId(this.productKeys.keys);
+    if (target < 0) target = this.productKeys.ofLinkGroup(group);
     for (let ad = this.linkMembers.first(group); ad >= 0; ad = this.linkMembers.after(ad))
       if (table.adCreative[ad]! < 0) this.place(ad, target);
-  }
-
-  private newProduct(key: string, rep: number): number {
-    const product = this.productKeys.length;
-    this.productKeys.push(key);
-    this.productRep = grown(this.productRep, product + 1, -1);
-    this.productRep[product] = rep;
-    return product;
-  }
-
-  private productOfRepresentative(rep: number): number {
-    let product = this.productOfRep[rep]!;
-    if (product < 0) {
-      product = this.newProduct(`c:${this.creatives.values[rep]!}`, rep);
-      this.productOfRep[rep] = product;
-    }
-    return product;
-  }
-
-  private productOfLinkGroup(group: number): number {
-    this.productOfLink = grown(this.productOfLink, group + 1, -1);
-    let product = this.productOfLink[group]!;
-    if (product < 0) {
-      product = this.newProduct(`l:${this.table.linkGroupKey(group)}`, -1);
-      this.productOfLink[group] = product;
-    }
-    return product;
-  }
-
-  private productAlone(ad: number): number {
-    this.productOfAd = grown(this.productOfAd, ad + 1, -1);
-    let product = this.productOfAd[ad]!;
-    if (product < 0) {
-      product = this.newProduct(`a:${this.table.adKeys[ad]!}`, -1);
-      this.productOfAd[ad] = product;
-    }
-    return product;
   }
 
   /** Moves an ad to `product`. */
@@ -292,7 +233,8 @@ export class InsightsIndex {
     const today = dayOfMs(nowMs);
     if (today !== this.today) {
       this.today = today;
-      for (let product = 0; product < this.productKeys.length; product++) this.dirtyProducts.mark(product);
+      for (let product = 0; product < this.productKeys.keys.length; product++)
+        this.dirtyProducts.mark(product);
       for (let store = 0; store < this.table.storeKeys.length; store++) this.dirtyStores.mark(store);
     }
     const changes: InsightsChanges = {
@@ -300,7 +242,7 @@ export class InsightsIndex {
       stores: { changed: [], removed: [] },
     };
     for (const product of this.dirtyProducts.take()) {
-      const key = this.productKeys[product]!;
+      const key = this.productKeys.keys[product]!;
       if (this.productAds.size(product) === 0) {
         if (this.productSummaries[product]) {
           this.productSummaries[product] = undefined;
@@ -308,7 +250,7 @@ export class InsightsIndex {
         }
         continue;
       }
-      const rep = this.productRep[product]!;
+      const rep = this.productKeys.representative(product);
       const summary = this.productSummarizer.summarize(
         key,
         rep < 0 ? '' : this.creatives.values[rep]!,

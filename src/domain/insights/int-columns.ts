@@ -230,3 +230,24 @@ export class MedianBuffer {
     return n % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   }
 }
+
+/** Marks (one byte per item) and the list of the items marked: what a refresh summarizes again. */
+export class MarkedSet {
+  private marks = new Uint8Array(0);
+  items: number[] = [];
+
+  mark(item: number): void {
+    if (item < 0) return;
+    if (item >= this.marks.length) this.marks = grown(this.marks, item + 1);
+    if (this.marks[item]) return;
+    this.marks[item] = 1;
+    this.items.push(item);
+  }
+
+  take(): number[] {
+    const items = this.items;
+    this.items = [];
+    for (const item of items) this.marks[item] = 0;
+    return items;
+  }
+}
