@@ -16,7 +16,14 @@ import { followCreatives } from './creative-index.ts';
 import { createCreativePrefetch, type CreativePrefetch } from './creative-prefetch.ts';
 import { defaultKeywords } from './default-keywords.ts';
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
-import { deleteOtherUserDbs, readMeta, writeMeta, type LocalDb, type MetaRecords } from './local-db.ts';
+import {
+  deleteOtherUserDbs,
+  readMeta,
+  writeMeta,
+  type LocalDb,
+  type MetaRecords,
+  type SavedInsights,
+} from './local-db.ts';
 import { newestFirst, readNewestResults, storedNewestRunHint } from './newest-results.ts';
 import { currentSession } from '../server/session.ts';
 import type { FlushOutcome, SyncNotice, SyncState } from './sync-engine.ts';
@@ -328,4 +335,16 @@ export async function lastKnown<K extends 'subscription' | 'quota'>(
 ): Promise<MetaRecords[K] | undefined> {
   const db = dbOf(userId);
   return db ? readMeta(db, key) : undefined;
+}
+
+// --- insights --------------------------------------------------------------------------------
+
+/**
+ * The Insights the worker saved last (src/web/data/local/insights-inputs.ts), read on the page:
+ * the database is open here already, so the page paints them without waiting for its worker to
+ * start, open the database and hand them over (docs/insights.md#in-the-browser).
+ */
+export async function savedInsights(userId: string): Promise<SavedInsights | undefined> {
+  const db = dbOf(userId);
+  return db ? readMeta(db, 'insights') : undefined;
 }
