@@ -35,6 +35,8 @@ export class AdTable {
   /** The ad's id ('row:<row id>' for a row without one: then it is an ad on its own). */
   readonly adKeys: string[] = [];
   adFirstRow = new Int32Array(0);
+  /** How many rows the ad has. */
+  adRowCount = new Int32Array(0);
   /** The newest row; -1 when the ad has no rows (any more). */
   adLatest = new Int32Array(0);
   adActive = new Uint8Array(0);
@@ -83,6 +85,7 @@ export class AdTable {
     const size = ad + 1;
     if (size > this.adLatest.length) {
       this.adFirstRow = grown(this.adFirstRow, size, -1);
+      this.adRowCount = grown(this.adRowCount, size);
       this.adLatest = grown(this.adLatest, size, -1);
       this.adActive = grown(this.adActive, size);
       this.adFirstStart = grown(this.adFirstStart, size, -1);
@@ -166,9 +169,11 @@ export class AdTable {
     this.rowAd[slot] = ad;
     this.rowNext[slot] = this.adFirstRow[ad]!;
     this.adFirstRow[ad] = slot;
+    this.adRowCount[ad]!++;
   }
 
   private unlinkRow(slot: number, ad: number): void {
+    this.adRowCount[ad]!--;
     if (this.adFirstRow[ad] === slot) this.adFirstRow[ad] = this.rowNext[slot]!;
     else {
       let row = this.adFirstRow[ad]!;

@@ -50,10 +50,18 @@ export function dayOfMs(ms: number): number {
  * are today and the 6 before). Days outside the span are left out.
  */
 export function weeklyCounts(days: Iterable<number>, today: number): number[] {
-  const trend = new Array<number>(TREND_WEEKS).fill(0);
-  for (const day of days) {
-    const weeksAgo = Math.floor((today - day) / 7);
-    if (weeksAgo >= 0 && weeksAgo < TREND_WEEKS) trend[TREND_WEEKS - 1 - weeksAgo]!++;
-  }
+  const trend = emptyTrend();
+  for (const day of days) countInTrend(trend, day, today);
   return trend;
+}
+
+/** TREND_WEEKS zeros. */
+export function emptyTrend(): number[] {
+  return new Array<number>(TREND_WEEKS).fill(0);
+}
+
+/** Counts `day` in its week of `trend` (weeklyCounts, one day at a time). */
+export function countInTrend(trend: number[], day: number, today: number): void {
+  const weeksAgo = Math.floor((today - day) / 7);
+  if (weeksAgo >= 0 && weeksAgo < TREND_WEEKS) trend[TREND_WEEKS - 1 - weeksAgo]!++;
 }

@@ -149,9 +149,12 @@ export class Tally {
 
   /** The distinct non-empty values, sorted. */
   distinct(values: readonly string[]): string[] {
-    const out: string[] = [];
-    for (const id of this.seen) if (values[id]) out.push(values[id]);
-    return out.length > 1 ? out.sort() : out;
+    let count = 0;
+    for (const id of this.seen) if (values[id]) count++;
+    const out = new Array<string>(count);
+    let at = 0;
+    for (const id of this.seen) if (values[id]) out[at++] = values[id];
+    return count > 1 ? out.sort() : out;
   }
 }
 

@@ -4,7 +4,7 @@
  * ads only, never on their order. The scratch arrays are reused from one product to the next.
  */
 import { NO_DAY, type AdTable } from './ad-table.ts';
-import { weeklyCounts } from './insight-stats.ts';
+import { countInTrend, emptyTrend } from './insight-stats.ts';
 import { MOMENTUM_DAYS, type ProductSummary } from './insight-types.ts';
 import { grown, MedianBuffer, StringTally, Tally, type LinkedGroups } from './int-columns.ts';
 
@@ -48,7 +48,10 @@ export class ProductSummarizer {
       this.storeActive = grown(this.storeActive, size);
       this.storeFirstStart = grown(this.storeFirstStart, size);
     }
-    const rowIds: string[] = [];
+    let rowCount = 0;
+    for (let ad = ads.first(product); ad >= 0; ad = ads.after(ad)) rowCount += table.adRowCount[ad]!;
+    const rowIds = new Array<string>(rowCount);
+    let rowAt = 0;
     let adCount = 0;
     let activeAds = 0;
     let firstStart = -1;
@@ -66,7 +69,7 @@ export class ProductSummarizer {
       if (adStart >= 0 && (firstStart < 0 || rows[adStart]!.start_date < rows[firstStart]!.start_date))
         firstStart = adStart;
       for (let slot = table.adFirstRow[ad]!; slot >= 0; slot = table.rowNext[slot]!) {
-        rowIds.push(rows[slot]!.id);
+        rowIds[rowAt++] = rows[slot]!.id;
         this.countries.add(table.rowCountry[slot]!);
       }
       const url = latest.media_poster_url || latest.media_url;
@@ -100,7 +103,7 @@ export class ProductSummarizer {
     let newestStart = '';
     let momentum = 0;
     let storesStopped = 0;
-    const startDays: number[] = [];
+    const trend = emptyTrend();
     for (const store of this.stores) {
       if (!this.storeActive[store]) storesStopped++;
       const startAd = this.storeFirstStart[store]!;
@@ -108,7 +111,7 @@ export class ProductSummarizer {
       const startDay = table.adStartDay[startAd]!;
       const start = table.firstStartOf(startAd);
       if (startDay === NO_DAY) continue;
-      startDays.push(startDay);
+      countInTrend(trend, startDay, today);
       if (startDay > today - MOMENTUM_DAYS && startDay <= today) momentum++;
       if (
         newest < 0 ||
@@ -135,7 +138,7 @@ export class ProductSummarizer {
         ? { name: newestLatest.store_name, pageId: newestLatest.page_id, since: newestStart }
         : null,
       momentum,
-      trend: weeklyCounts(startDays, today),
+      trend,
       countries: this.countries.distinct(table.countries.values),
       rowIds,
     };

@@ -4,7 +4,7 @@
  * reused from one store to the next.
  */
 import { AdTable, NO_DAY } from './ad-table.ts';
-import { dayOfMs, weeklyCounts } from './insight-stats.ts';
+import { countInTrend, dayOfMs, emptyTrend } from './insight-stats.ts';
 import type { InsightRow, StoreSummary } from './insight-types.ts';
 import { MedianBuffer, StringTally, Tally } from './int-columns.ts';
 
@@ -28,8 +28,13 @@ export class StoreSummarizer {
     this.countries.reset();
     this.platforms.reset();
     this.scores.reset();
-    const firstSeenDays: number[] = [];
-    const rowIds: string[] = [];
+    const trend = emptyTrend();
+    let rowCount = 0;
+    for (let ad = table.storeAds.first(store); ad >= 0; ad = table.storeAds.after(ad))
+      rowCount += table.adRowCount[ad]!;
+    // sized once: most stores have a row or two, and a list grown by push keeps room for 17
+    const rowIds = new Array<string>(rowCount);
+    let rowAt = 0;
     let count = 0;
     let activeAds = 0;
     let newAds = 0;
@@ -44,7 +49,7 @@ export class StoreSummarizer {
       if (table.adActive[ad]) activeAds++;
       const firstSeenDay = table.adFirstSeenDay[ad]!;
       if (firstSeenDay !== NO_DAY) {
-        firstSeenDays.push(firstSeenDay);
+        countInTrend(trend, firstSeenDay, today);
         if (firstSeenDay > today - NEW_ADS_DAYS && firstSeenDay <= today) newAds++;
       }
       const adFirstSeen = rows[table.adFirstSeen[ad]!]!.created;
@@ -60,7 +65,7 @@ export class StoreSummarizer {
         longest = { adId: latest.ad_id, days: latest.days_running };
       }
       for (let slot = table.adFirstRow[ad]!; slot >= 0; slot = table.rowNext[slot]!) {
-        rowIds.push(rows[slot]!.id);
+        rowIds[rowAt++] = rows[slot]!.id;
         this.countries.add(table.rowCountry[slot]!);
         for (const platform of table.platformsOfText[table.rowPlatforms[slot]!]!)
           this.platforms.add(platform);
@@ -81,7 +86,7 @@ export class StoreSummarizer {
       medianWinningScore: this.scores.median(),
       countries: this.countries.distinct(table.countries.values),
       platforms: this.platforms.distinct(table.platformNames.values),
-      trend: weeklyCounts(firstSeenDays, today),
+      trend,
       rowIds,
     };
   }
