@@ -9,31 +9,44 @@
  * Updates give the same groups as a computation from nothing, without one: a creative added (or
  * removed) can only change the creatives after it in the order, and only through a
  * representative that appears or goes away; those are taken again, in order, from a queue.
+ *
+ * Creatives live in slots (small integers): `update` takes ids and chooses the slots; the
+ * Insights index chooses them itself (`stage`, `unstage`, `apply`) so that it shares its own
+ * creative numbers with the clusters. One instance uses one of the two ways. Hashes, groups and
+ * the queue are typed arrays and linked lists (int-columns.ts): no object per creative.
  */
 import { hashBits } from './hash-bits.ts';
 import { HashIndex } from './hash-index.ts';
+import { grown, LinkedGroups } from './int-columns.ts';
 import type { InsightCreative } from './insight-types.ts';
 
-const UNASSIGNED = -1;
+const ABSENT = -3;
 const REMOVED = -2;
+const UNASSIGNED = -1;
 
 export class CreativeClusters {
+  /** For `update`: creative id → slot. */
   private readonly slotOf = new Map<string, number>();
   private readonly ids: string[] = [];
-  private readonly his: number[] = [];
-  private readonly los: number[] = [];
-  /** Each slot's representative slot (itself for a representative), or UNASSIGNED / REMOVED. */
-  private readonly rep: number[] = [];
-  private readonly members = new Map<number, Set<number>>();
+  private his = new Uint32Array(0);
+  private los = new Uint32Array(0);
+  /** Each slot's representative slot (itself for a representative), or UNASSIGNED / REMOVED / ABSENT. */
+  private rep = new Int32Array(0);
+  private readonly members = new LinkedGroups();
   private readonly reps = new HashIndex();
   private readonly all = new HashIndex();
-  private queue: SlotQueue | null = null;
-  private changed = new Set<string>();
+  private readonly queue = new SlotQueue((a, b) => this.compare(a, b));
+  private readonly staged: number[] = [];
+  private readonly unstaged: number[] = [];
+  private changed: number[] = [];
+  private changedMark = new Int32Array(0);
+  private generation = 0;
+  private count = 0;
 
   constructor(private readonly radius: number) {}
 
   get size(): number {
-    return this.slotOf.size;
+    return this.count;
   }
 
   /** The id of the representative of creative `id`'s group; undefined when it is not here. */
@@ -42,14 +55,20 @@ export class CreativeClusters {
     return slot === undefined ? undefined : this.ids[this.rep[slot]!];
   }
 
+  /** The representative slot of `slot` (after `apply`); negative when it is not here. */
+  representativeSlot(slot: number): number {
+    return slot < this.rep.length ? this.rep[slot]! : ABSENT;
+  }
+
   /** Every group: representative id → member ids (the representative first). */
   groups(): Map<string, string[]> {
     const out = new Map<string, string[]>();
-    for (const [slot, members] of this.members) {
-      out.set(this.ids[slot]!, [
-        this.ids[slot]!,
-        ...[...members].filter((m) => m !== slot).map((m) => this.ids[m]!),
-      ]);
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      if (this.rep[slot] !== slot) continue;
+      const ids = [this.ids[slot]!];
+      for (let m = this.members.first(slot); m >= 0; m = this.members.after(m))
+        if (m !== slot) ids.push(this.ids[m]!);
+      out.set(this.ids[slot]!, ids);
     }
     return out;
   }
@@ -59,24 +78,56 @@ export class CreativeClusters {
    * others by id; answers the ids whose representative changed, the added and removed included.
    */
   update(added: readonly InsightCreative[], removed: readonly string[] = []): Set<string> {
-    this.changed = new Set();
-    const fresh = this.slotOf.size === 0 && removed.length === 0;
-    const queue = new SlotQueue((a, b) => this.compare(a, b));
-    this.queue = queue;
-    for (const id of removed) this.remove(id);
-    const newSlots: number[] = [];
+    for (const id of removed) {
+      const slot = this.slotOf.get(id);
+      if (slot === undefined) continue;
+      this.slotOf.delete(id);
+      this.unstage(slot);
+    }
     for (const creative of added) {
       if (this.slotOf.has(creative.id)) continue;
       const bits = hashBits(creative.phash);
       if (!bits) continue;
       const slot = this.ids.length;
-      this.ids.push(creative.id);
-      this.his.push(bits.hi);
-      this.los.push(bits.lo);
-      this.rep.push(UNASSIGNED);
       this.slotOf.set(creative.id, slot);
-      newSlots.push(slot);
+      this.stage(slot, creative.id, bits.hi, bits.lo);
     }
+    return new Set(this.apply().map((slot) => this.ids[slot]!));
+  }
+
+  /** Adds the creative `id` with hash (hi, lo) at `slot` at the next `apply` (a slot not here). */
+  stage(slot: number, id: string, hi: number, lo: number): void {
+    if (slot >= this.rep.length) {
+      const size = slot + 1;
+      this.his = grown(this.his, size);
+      this.los = grown(this.los, size);
+      this.rep = grown(this.rep, size, ABSENT);
+      this.changedMark = grown(this.changedMark, size);
+    }
+    while (this.ids.length <= slot) this.ids.push('');
+    this.ids[slot] = id;
+    this.his[slot] = hi;
+    this.los[slot] = lo;
+    this.rep[slot] = UNASSIGNED;
+    this.staged.push(slot);
+  }
+
+  /** Removes the creative at `slot` at the next `apply`. */
+  unstage(slot: number): void {
+    this.unstaged.push(slot);
+  }
+
+  /** Applies what was staged; answers the slots whose representative changed (each once). */
+  apply(): number[] {
+    this.changed = [];
+    this.generation++;
+    const fresh = this.count === 0 && this.unstaged.length === 0;
+    for (const slot of this.unstaged) this.remove(slot);
+    this.unstaged.length = 0;
+    const newSlots = this.staged.slice();
+    this.staged.length = 0;
+    this.count += newSlots.length;
+    this.queue.reserve(this.rep.length);
     if (fresh) {
       // From nothing: every creative after the one taken is still unassigned, so a new
       // representative has nobody to take again; the sorted list is the whole queue.
@@ -86,24 +137,28 @@ export class CreativeClusters {
     } else {
       for (const slot of newSlots) {
         this.all.add(slot, this.his[slot]!, this.los[slot]!);
-        queue.push(slot);
+        this.queue.push(slot);
       }
-      for (let slot = queue.pop(); slot !== undefined; slot = queue.pop()) this.assign(slot, true);
+      for (let slot = this.queue.pop(); slot >= 0; slot = this.queue.pop()) this.assign(slot, true);
     }
-    this.queue = null;
     return this.changed;
   }
 
-  private remove(id: string): void {
-    const slot = this.slotOf.get(id);
-    if (slot === undefined) return;
-    this.slotOf.delete(id);
-    this.all.remove(slot);
+  private markChanged(slot: number): void {
+    if (this.changedMark[slot] === this.generation) return;
+    this.changedMark[slot] = this.generation;
+    this.changed.push(slot);
+  }
+
+  private remove(slot: number): void {
     const rep = this.rep[slot]!;
+    if (rep === REMOVED || rep === ABSENT) return;
+    this.count--;
+    if (rep !== UNASSIGNED) this.all.remove(slot);
     if (rep === slot) this.demote(slot);
-    else if (rep >= 0) this.members.get(rep)?.delete(slot);
+    else this.members.remove(slot);
     this.rep[slot] = REMOVED;
-    this.changed.add(id);
+    this.markChanged(slot);
   }
 
   /** Hash, then id: the canonical order. */
@@ -117,22 +172,31 @@ export class CreativeClusters {
 
   /** The nearest representative before `slot` in the order, within the radius; -1 for none. */
   private nearestRepresentative(slot: number): number {
+    const found = this.reps.collect(this.his[slot]!, this.los[slot]!, this.radius, this.his, this.los);
+    const entries = this.reps.found;
+    const distances = this.reps.distances;
     let best = -1;
     let bestDistance = Infinity;
-    this.reps.near(this.his[slot]!, this.los[slot]!, this.radius, this.his, this.los, (entry, distance) => {
-      if (entry === slot || this.compare(entry, slot) > 0) return;
+    for (let i = 0; i < found; i++) {
+      const entry = entries[i]!;
+      if (entry === slot || this.compare(entry, slot) > 0) continue;
+      const distance = distances[i]!;
       if (distance < bestDistance || (distance === bestDistance && this.compare(entry, best) < 0)) {
         best = entry;
         bestDistance = distance;
       }
-    });
+    }
     return best;
   }
 
   private demote(slot: number): void {
     this.reps.remove(slot);
-    for (const member of this.members.get(slot) ?? []) if (member !== slot) this.queue!.push(member);
-    this.members.delete(slot);
+    for (let member = this.members.first(slot); member >= 0;) {
+      const after = this.members.after(member);
+      this.members.remove(member);
+      if (member !== slot) this.queue.push(member);
+      member = after;
+    }
   }
 
   private assign(slot: number, cascade: boolean): void {
@@ -142,62 +206,74 @@ export class CreativeClusters {
     const before = this.rep[slot]!;
     if (before === next) return;
     if (before === slot) this.demote(slot);
-    else if (before >= 0) this.members.get(before)?.delete(slot);
+    else this.members.remove(slot);
     this.rep[slot] = next;
-    this.changed.add(this.ids[slot]!);
-    if (next !== slot) {
-      this.members.get(next)!.add(slot);
-      return;
-    }
+    this.markChanged(slot);
+    this.members.add(next, slot);
+    if (next !== slot) return;
     this.reps.add(slot, this.his[slot]!, this.los[slot]!);
-    this.members.set(slot, new Set([slot]));
     if (!cascade) return;
     // A new representative: the creatives after it within the radius may prefer it now.
-    this.all.near(this.his[slot]!, this.los[slot]!, this.radius, this.his, this.los, (entry) => {
-      if (entry !== slot && this.compare(entry, slot) > 0) this.queue!.push(entry);
-    });
+    const near = this.all.collect(this.his[slot]!, this.los[slot]!, this.radius, this.his, this.los);
+    const entries = this.all.found;
+    for (let i = 0; i < near; i++) {
+      const entry = entries[i]!;
+      if (entry !== slot && this.compare(entry, slot) > 0) this.queue.push(entry);
+    }
   }
 }
 
 /** A binary heap of slots in the canonical order, each slot at most once. */
 class SlotQueue {
-  private readonly heap: number[] = [];
-  private readonly queued = new Set<number>();
+  private heap = new Int32Array(256);
+  private length = 0;
+  private queued = new Uint8Array(0);
 
   constructor(private readonly compare: (a: number, b: number) => number) {}
 
+  reserve(slots: number): void {
+    this.queued = grown(this.queued, slots);
+  }
+
   push(slot: number): void {
-    if (this.queued.has(slot)) return;
-    this.queued.add(slot);
+    if (this.queued[slot]) return;
+    this.queued[slot] = 1;
+    if (this.length === this.heap.length) this.heap = grown(this.heap, this.length + 1);
     const heap = this.heap;
-    heap.push(slot);
-    for (let i = heap.length - 1; i > 0;) {
+    let i = this.length++;
+    heap[i] = slot;
+    while (i > 0) {
       const parent = (i - 1) >> 1;
       if (this.compare(heap[i]!, heap[parent]!) >= 0) break;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+      const swap = heap[i]!;
+      heap[i] = heap[parent]!;
+      heap[parent] = swap;
       i = parent;
     }
   }
 
-  pop(): number | undefined {
+  /** The first slot in the order, taken out; -1 when empty. */
+  pop(): number {
+    if (this.length === 0) return -1;
     const heap = this.heap;
-    if (heap.length === 0) return undefined;
     const top = heap[0]!;
-    const last = heap.pop()!;
-    if (heap.length > 0) {
+    const last = heap[--this.length]!;
+    if (this.length > 0) {
       heap[0] = last;
       for (let i = 0; ;) {
         const left = 2 * i + 1;
         const right = left + 1;
         let least = i;
-        if (left < heap.length && this.compare(heap[left]!, heap[least]!) < 0) least = left;
-        if (right < heap.length && this.compare(heap[right]!, heap[least]!) < 0) least = right;
+        if (left < this.length && this.compare(heap[left]!, heap[least]!) < 0) least = left;
+        if (right < this.length && this.compare(heap[right]!, heap[least]!) < 0) least = right;
         if (least === i) break;
-        [heap[i], heap[least]] = [heap[least]!, heap[i]!];
+        const swap = heap[i]!;
+        heap[i] = heap[least]!;
+        heap[least] = swap;
         i = least;
       }
     }
-    this.queued.delete(top);
+    this.queued[top] = 0;
     return top;
   }
 }

@@ -7,6 +7,7 @@
  * are compared whole. Works for radii up to 11 (4 × 3 − 1); the grouping uses 10.
  */
 import { bitDistance } from './hash-bits.ts';
+import { grown } from './int-columns.ts';
 
 const CHUNKS = 4;
 const CHUNK_VALUES = 1 << 16;
@@ -49,11 +50,6 @@ export class HashIndex {
   private grow(entry: number): void {
     if (entry < this.seen.length) return;
     const size = Math.max(entry + 1, this.seen.length * 2, 1024);
-    const grown = (old: Int32Array, length: number) => {
-      const array = new Int32Array(length);
-      array.set(old);
-      return array;
-    };
     this.seen = grown(this.seen, size);
     this.next = grown(this.next, size * CHUNKS);
     this.prev = grown(this.prev, size * CHUNKS);
@@ -83,33 +79,39 @@ export class HashIndex {
     }
   }
 
+  /** The entries the last `collect` found, and their distances (the first `collect()` of them). */
+  found = new Int32Array(256);
+  distances = new Int32Array(256);
+
   /**
-   * Calls `visit(entry, distance)` once for each entry within `radius` bits of (hi, lo), in no
-   * particular order; `his[entry]` / `los[entry]` are the entries' hashes.
+   * Finds every entry within `radius` bits of (hi, lo), in no particular order, into `found` and
+   * `distances`, and answers how many; `his[entry]` / `los[entry]` are the entries' hashes. Read
+   * them before the next call (the arrays are reused, so a query allocates nothing).
    */
-  near(
-    hi: number,
-    lo: number,
-    radius: number,
-    his: ArrayLike<number>,
-    los: ArrayLike<number>,
-    visit: (entry: number, distance: number) => void,
-  ): void {
+  collect(hi: number, lo: number, radius: number, his: ArrayLike<number>, los: ArrayLike<number>): number {
     if (radius > HASH_INDEX_MAX_RADIUS) throw new Error(`radius ${radius} is past ${HASH_INDEX_MAX_RADIUS}`);
     const query = ++this.query;
     const { heads, next, seen } = this;
+    let count = 0;
     for (let c = 0; c < CHUNKS; c++) {
       const value = chunkOf(hi, lo, c);
       const base = c * CHUNK_VALUES;
       for (let m = 0; m < NEAR_MASKS.length; m++) {
         for (let node = heads[base + (value ^ NEAR_MASKS[m]!)]!; node >= 0; node = next[node]!) {
-          const entry = (node / CHUNKS) | 0;
+          const entry = node >> 2;
           if (seen[entry] === query) continue;
           seen[entry] = query;
           const distance = bitDistance(hi, lo, his[entry]!, los[entry]!);
-          if (distance <= radius) visit(entry, distance);
+          if (distance > radius) continue;
+          if (count === this.found.length) {
+            this.found = grown(this.found, count + 1);
+            this.distances = grown(this.distances, count + 1);
+          }
+          this.found[count] = entry;
+          this.distances[count++] = distance;
         }
       }
     }
+    return count;
   }
 }

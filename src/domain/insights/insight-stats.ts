@@ -1,6 +1,6 @@
 /**
- * Small statistics the Insights summaries share: days of PocketBase dates, weekly trends,
- * medians and the most common value.
+ * Small statistics the Insights summaries share: days of PocketBase dates and weekly trends
+ * (medians and the most common value: int-columns.ts).
  */
 import { TREND_WEEKS } from './insight-types.ts';
 
@@ -50,38 +50,18 @@ export function dayOfMs(ms: number): number {
  * are today and the 6 before). Days outside the span are left out.
  */
 export function weeklyCounts(days: Iterable<number>, today: number): number[] {
-  const trend = new Array<number>(TREND_WEEKS).fill(0);
-  for (const day of days) {
-    const weeksAgo = Math.floor((today - day) / 7);
-    if (weeksAgo >= 0 && weeksAgo < TREND_WEEKS) trend[TREND_WEEKS - 1 - weeksAgo]!++;
-  }
+  const trend = emptyTrend();
+  for (const day of days) countInTrend(trend, day, today);
   return trend;
 }
 
-/** The median of `values`; null when there are none. */
-export function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = values.slice().sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+/** TREND_WEEKS zeros. */
+export function emptyTrend(): number[] {
+  return new Array<number>(TREND_WEEKS).fill(0);
 }
 
-/** The most frequent non-empty value ('' when none); the first in text order on a tie. */
-export function mostCommon(values: Iterable<string>): string {
-  const counts = new Map<string, number>();
-  for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
-  let best = '';
-  let bestCount = 0;
-  for (const [value, count] of counts) {
-    if (count > bestCount || (count === bestCount && value < best)) {
-      best = value;
-      bestCount = count;
-    }
-  }
-  return best;
-}
-
-/** The distinct values, sorted. */
-export function sortedDistinct(values: Iterable<string>): string[] {
-  return [...new Set(values)].filter(Boolean).sort();
+/** Counts `day` in its week of `trend` (weeklyCounts, one day at a time). */
+export function countInTrend(trend: number[], day: number, today: number): void {
+  const weeksAgo = Math.floor((today - day) / 7);
+  if (weeksAgo >= 0 && weeksAgo < TREND_WEEKS) trend[TREND_WEEKS - 1 - weeksAgo]!++;
 }

@@ -10,9 +10,13 @@
  * (productLinkKey), the group that most of that store's ads with that link belong to; when none
  * of them has a creative, those ads are a product of the store's link ('l:' keys); an ad with
  * neither is a product alone ('a:' keys). Products are keyed 'c:<representative creative id>'.
+ *
+ * Ads, stores, creatives, link groups and products are small integers, their facts and groups
+ * typed arrays and linked lists (ad-table.ts, int-columns.ts): the computation makes about one
+ * object per summary, not several per row (docs/insights.md#speed).
  */
-import { adFactsOf, adKeyOf, type AdFacts } from './ad-facts.ts';
 import { adHistory } from './ad-history.ts';
+import { AdTable } from './ad-table.ts';
 import { CreativeClusters } from './creative-clusters.ts';
 import { hashBits } from './hash-bits.ts';
 import { dayOfMs } from './insight-stats.ts';
@@ -24,8 +28,10 @@ import {
   type ProductSummary,
   type StoreSummary,
 } from './insight-types.ts';
-import { summarizeProduct } from './product-summary.ts';
-import { summarizeStore } from './store-summary.ts';
+import { grown, Interned, LinkedGroups, MarkedSet, Tally } from './int-columns.ts';
+import { ProductKeys } from './product-keys.ts';
+import { ProductSummarizer } from './product-summary.ts';
+import { StoreSummarizer } from './store-summary.ts';
 
 /** What a refresh changed: summaries to show again, and keys no longer there. */
 export interface InsightsChanges {
@@ -33,177 +39,190 @@ export interface InsightsChanges {
   stores: { changed: StoreSummary[]; removed: string[] };
 }
 
-/** Keys by key, as arrays: lighter than Sets for the tens of thousands of small groups here. */
-type Bags = Map<string, string[]>;
-
-function addTo(bags: Bags, key: string, value: string): void {
-  const bag = bags.get(key);
-  if (bag) bag.push(value);
-  else bags.set(key, [value]);
-}
-
-function removeFrom(bags: Bags, key: string, value: string): void {
-  const bag = bags.get(key);
-  const at = bag ? bag.indexOf(value) : -1;
-  if (!bag || at < 0) return;
-  bag[at] = bag[bag.length - 1]!;
-  bag.pop();
-  if (bag.length === 0) bags.delete(key);
-}
-
 export class InsightsIndex {
-  private readonly hashes = new Map<string, string>();
-  private readonly clusters = new CreativeClusters(PRODUCT_PHASH_RADIUS);
+  private readonly table = new AdTable();
+  /** Every creative named by a row or given (id → number); the known ones have a valid hash. */
+  private readonly creatives = new Interned();
+  private creativeKnown = new Uint8Array(0);
+  private creativeHi = new Uint32Array(0);
+  private creativeLo = new Uint32Array(0);
   /** How many ads have each creative as theirs: a creative groups while some ad has it. */
-  private readonly creativeUses = new Map<string, number>();
-  private readonly adRows = new Map<string, InsightRow[]>();
-  private readonly rowAd = new Map<string, string>();
-  private readonly ads = new Map<string, AdFacts>();
-  /** Ads with a row naming a creative not known yet: woken when it arrives. */
-  private readonly adsAwaitingCreative: Bags = new Map();
-  private readonly adsByCreative: Bags = new Map();
-  private readonly linkGroups: Bags = new Map();
-  private readonly productAds: Bags = new Map();
-  private readonly storeAds: Bags = new Map();
-  private readonly productSummaries = new Map<string, ProductSummary>();
-  private readonly storeSummaries = new Map<string, StoreSummary>();
-  private readonly dirtyProducts = new Set<string>();
-  private readonly dirtyStores = new Set<string>();
+  private creativeUses = new Int32Array(0);
+  private creativeClustered = new Uint8Array(0);
+  private readonly clusters = new CreativeClusters(PRODUCT_PHASH_RADIUS);
+  /** Ads (keys) with a row naming a creative not known yet: woken when it arrives. */
+  private readonly adsAwaitingCreative = new Map<number, string[]>();
+  private readonly adsByCreative = new LinkedGroups();
+  private readonly linkMembers = new LinkedGroups();
+  private readonly productAds = new LinkedGroups();
+  private readonly productKeys = new ProductKeys(
+    (rep) => this.creatives.values[rep]!,
+    (group) => this.table.linkGroupKey(group),
+    (ad) => this.table.adKeys[ad]!,
+  );
+  private readonly productSummaries: (ProductSummary | undefined)[] = [];
+  private readonly storeSummaries: (StoreSummary | undefined)[] = [];
+  private readonly dirtyProducts = new MarkedSet();
+  private readonly dirtyStores = new MarkedSet();
+  private readonly productVotes = new Tally();
+  private readonly productSummarizer = new ProductSummarizer(this.table);
+  private readonly storeSummarizer = new StoreSummarizer(this.table);
   private today: number | null = null;
+
+  private creativeNumber(id: string): number {
+    const num = this.creatives.of(id);
+    if (num >= this.creativeKnown.length) {
+      this.creativeKnown = grown(this.creativeKnown, num + 1);
+      this.creativeHi = grown(this.creativeHi, num + 1);
+      this.creativeLo = grown(this.creativeLo, num + 1);
+      this.creativeUses = grown(this.creativeUses, num + 1);
+      this.creativeClustered = grown(this.creativeClustered, num + 1);
+    }
+    return num;
+  }
 
   /** Adds rows (a row already here is replaced by its new version) and creatives. */
   add(rows: Iterable<InsightRow>, creatives: Iterable<InsightCreative> = []): void {
-    const touched = new Set<string>();
+    const table = this.table;
     for (const creative of creatives) {
-      if (this.hashes.has(creative.id) || !hashBits(creative.phash)) continue;
-      this.hashes.set(creative.id, creative.phash);
-      const waiting = this.adsAwaitingCreative.get(creative.id);
-      if (waiting) for (const ad of waiting) touched.add(ad);
-      this.adsAwaitingCreative.delete(creative.id);
-    }
-    for (const row of rows) {
-      const key = adKeyOf(row);
-      const before = this.rowAd.get(row.id);
-      if (before !== undefined && before !== key) {
-        const old = this.adRows.get(before)!;
-        old.splice(
-          old.findIndex((r) => r.id === row.id),
-          1,
-        );
-        touched.add(before);
+      const num = this.creativeNumber(creative.id);
+      if (this.creativeKnown[num]) continue;
+      const bits = hashBits(creative.phash);
+      if (!bits) continue;
+      this.creativeKnown[num] = 1;
+      this.creativeHi[num] = bits.hi;
+      this.creativeLo[num] = bits.lo;
+      const waiting = this.adsAwaitingCreative.get(num);
+      if (!waiting) continue;
+      this.adsAwaitingCreative.delete(num);
+      for (const key of waiting) {
+        const ad = table.adNamed(key);
+        if (ad !== undefined) table.touch(ad);
       }
-      this.rowAd.set(row.id, key);
-      const adRows = this.adRows.get(key);
-      if (!adRows) this.adRows.set(key, [row]);
-      else {
-        const at = before === key ? adRows.findIndex((r) => r.id === row.id) : -1;
-        if (at >= 0) adRows[at] = row;
-        else adRows.push(row);
-      }
-      if (row.creative && !this.hashes.has(row.creative)) addTo(this.adsAwaitingCreative, row.creative, key);
-      touched.add(key);
     }
-    this.regroup(touched);
+    const list = Array.isArray(rows) ? (rows as InsightRow[]) : [...rows];
+    for (const row of list) {
+      if (!row.creative) continue;
+      const num = this.creativeNumber(row.creative);
+      if (this.creativeKnown[num]) continue;
+      const waiting = this.adsAwaitingCreative.get(num);
+      const key = row.ad_id ? row.ad_id : `row:${row.id}`;
+      if (waiting) waiting.push(key);
+      else this.adsAwaitingCreative.set(num, [key]);
+    }
+    table.add(list);
+    this.regroup(table.takeTouched());
   }
 
-  private regroup(touched: Set<string>): void {
-    const added = new Set<string>();
-    const removed = new Set<string>();
-    const use = (creative: string, delta: number) => {
-      if (!creative) return;
-      const uses = (this.creativeUses.get(creative) ?? 0) + delta;
-      if (uses > 0) this.creativeUses.set(creative, uses);
-      else this.creativeUses.delete(creative);
-      if (uses === 1 && delta > 0) {
-        if (!removed.delete(creative)) added.add(creative);
-      } else if (uses === 0) {
-        if (!added.delete(creative)) removed.add(creative);
-      }
+  private regroup(touched: number[]): void {
+    const table = this.table;
+    const useChanged: number[] = [];
+    const use = (creative: number, delta: number) => {
+      if (creative < 0) return;
+      this.creativeUses[creative]! += delta;
+      useChanged.push(creative);
     };
-    const affected: AdFacts[] = [];
-    const groups = new Set<string>();
-    const known = (id: string) => this.hashes.has(id);
-    for (const key of touched) {
-      const old = this.ads.get(key);
-      const rows = this.adRows.get(key);
-      const next = rows && rows.length > 0 ? adFactsOf(key, rows, known) : null;
-      if (next) next.linkGroup = next.link === null ? null : `${next.storeKey}|${next.link}`;
-      if (old) {
-        this.dirtyProducts.add(old.product);
-        this.dirtyStores.add(old.storeKey);
+    const creativeOf = (id: string) => {
+      const num = this.creatives.get(id);
+      return num !== undefined && this.creativeKnown[num] ? num : -1;
+    };
+    const affected: number[] = [];
+    const groups: number[] = [];
+    for (const ad of touched) {
+      const oldStore = table.adStore[ad]!;
+      const oldCreative = table.adCreative[ad]!;
+      const oldLink = table.adLinkGroup[ad]!;
+      const hasRows = table.computeFacts(ad, creativeOf);
+      this.dirtyProducts.mark(this.productAds.groupOf(ad));
+      this.dirtyStores.mark(oldStore);
+      const creative = table.adCreative[ad]!;
+      if (hasRows && creative < 0 && table.useLinks(table.adStore[ad]!))
+        this.linkStore(table.adStore[ad]!, groups);
+      if (creative !== oldCreative) {
+        if (oldCreative >= 0) this.adsByCreative.remove(ad);
+        if (creative >= 0) this.adsByCreative.add(creative, ad);
+        use(oldCreative, -1);
+        use(creative, 1);
       }
-      if (old?.storeKey !== next?.storeKey) {
-        if (old) removeFrom(this.storeAds, old.storeKey, key);
-        if (next) addTo(this.storeAds, next.storeKey, key);
+      const link = table.adLinkGroup[ad]!;
+      if (link !== oldLink) {
+        if (oldLink >= 0) this.linkMembers.remove(ad);
+        if (link >= 0) this.linkMembers.add(link, ad);
       }
-      if (old?.creative !== next?.creative) {
-        if (old?.creative) removeFrom(this.adsByCreative, old.creative, key);
-        if (next?.creative) addTo(this.adsByCreative, next.creative, key);
-        use(old?.creative ?? '', -1);
-        use(next?.creative ?? '', 1);
-      }
-      if (old?.linkGroup !== next?.linkGroup) {
-        if (old?.linkGroup) removeFrom(this.linkGroups, old.linkGroup, key);
-        if (next?.linkGroup) addTo(this.linkGroups, next.linkGroup, key);
-      }
-      if (old?.linkGroup) groups.add(old.linkGroup);
-      if (!next) {
-        this.adRows.delete(key);
-        this.ads.delete(key);
-        if (old) removeFrom(this.productAds, old.product, key);
+      if (oldLink >= 0) groups.push(oldLink);
+      if (!hasRows) {
+        this.productAds.remove(ad);
         continue;
       }
-      next.product = old?.product ?? '';
-      this.ads.set(key, next);
-      this.dirtyStores.add(next.storeKey);
-      affected.push(next);
+      this.dirtyStores.mark(table.adStore[ad]!);
+      affected.push(ad);
     }
-    const moved = this.clusters.update(
-      [...added].map((id) => ({ id, phash: this.hashes.get(id)! })),
-      [...removed],
-    );
-    for (const creative of moved) {
-      for (const key of this.adsByCreative.get(creative) ?? []) affected.push(this.ads.get(key)!);
+    for (const creative of useChanged) {
+      const used = this.creativeUses[creative]! > 0;
+      if (used === (this.creativeClustered[creative] === 1)) continue;
+      this.creativeClustered[creative] = used ? 1 : 0;
+      if (used)
+        this.clusters.stage(
+          creative,
+          this.creatives.values[creative]!,
+          this.creativeHi[creative]!,
+          this.creativeLo[creative]!,
+        );
+      else this.clusters.unstage(creative);
+    }
+    for (const creative of this.clusters.apply()) {
+      for (let ad = this.adsByCreative.first(creative); ad >= 0; ad = this.adsByCreative.after(ad))
+        affected.push(ad);
     }
     for (const ad of affected) {
-      if (ad.linkGroup !== null) groups.add(ad.linkGroup);
-      if (ad.creative) this.place(ad, `c:${this.clusters.representativeOf(ad.creative)!}`);
-      else if (ad.linkGroup === null) this.place(ad, `a:${ad.key}`);
+      const link = table.adLinkGroup[ad]!;
+      const creative = table.adCreative[ad]!;
+      if (link >= 0) groups.push(link);
+      if (creative >= 0)
+        this.place(ad, this.productKeys.ofRepresentative(this.clusters.representativeSlot(creative)));
+      else if (link < 0) this.place(ad, this.productKeys.ofAd(ad));
     }
-    for (const group of groups) {
-      const members = this.linkGroups.get(group);
-      if (!members) continue;
-      const counts = new Map<string, number>();
-      for (const key of members) {
-        const ad = this.ads.get(key)!;
-        if (ad.creative) counts.set(ad.product, (counts.get(ad.product) ?? 0) + 1);
-      }
-      let target = `l:${group}`;
-      let best = 0;
-      for (const [product, count] of counts) {
-        if (count > best || (count === best && product < target)) {
-          target = product;
-          best = count;
-        }
-      }
-      for (const key of members) {
-        const ad = this.ads.get(key)!;
-        if (!ad.creative) this.place(ad, target);
-      }
-    }
-    for (const ad of affected) this.dirtyProducts.add(ad.product);
+    for (const group of groups) this.placeLinkGroup(group);
+    for (const ad of affected) this.dirtyProducts.mark(this.productAds.groupOf(ad));
   }
 
-  /** Moves an ad to `product` (a new ad has product ''). */
-  private place(ad: AdFacts, product: string): void {
-    if (ad.product === product) return;
-    if (ad.product) {
-      removeFrom(this.productAds, ad.product, ad.key);
-      this.dirtyProducts.add(ad.product);
+  /** Gives the ads of a store that starts using links their link groups (to be placed again). */
+  private linkStore(store: number, groups: number[]): void {
+    const table = this.table;
+    for (let ad = table.storeAds.first(store); ad >= 0; ad = table.storeAds.after(ad)) {
+      const before = table.adLinkGroup[ad]!;
+      table.computeLink(ad);
+      const link = table.adLinkGroup[ad]!;
+      if (link === before) continue;
+      if (before >= 0) this.linkMembers.remove(ad);
+      if (link >= 0) {
+        this.linkMembers.add(link, ad);
+        groups.push(link);
+      }
     }
-    ad.product = product;
-    addTo(this.productAds, product, ad.key);
-    this.dirtyProducts.add(product);
+  }
+
+  /** The ads of a link group without a creative join the product most of its archived ads are in. */
+  private placeLinkGroup(group: number): void {
+    if (this.linkMembers.size(group) === 0) return;
+    const table = this.table;
+    const votes = this.productVotes;
+    votes.reset();
+    for (let ad = this.linkMembers.first(group); ad >= 0; ad = this.linkMembers.after(ad))
+      if (table.adCreative[ad]! >= 0) votes.add(this.productAds.groupOf(ad));
+    let target = votes.mostCommonId(this.productKeys.keys);
+    if (target < 0) target = this.productKeys.ofLinkGroup(group);
+    for (let ad = this.linkMembers.first(group); ad >= 0; ad = this.linkMembers.after(ad))
+      if (table.adCreative[ad]! < 0) this.place(ad, target);
+  }
+
+  /** Moves an ad to `product`. */
+  private place(ad: number, product: number): void {
+    const before = this.productAds.groupOf(ad);
+    if (before === product) return;
+    this.dirtyProducts.mark(before);
+    this.productAds.add(product, ad);
+    this.dirtyProducts.mark(product);
   }
 
   /**
@@ -214,55 +233,63 @@ export class InsightsIndex {
     const today = dayOfMs(nowMs);
     if (today !== this.today) {
       this.today = today;
-      for (const key of this.productAds.keys()) this.dirtyProducts.add(key);
-      for (const key of this.storeAds.keys()) this.dirtyStores.add(key);
+      for (let product = 0; product < this.productKeys.keys.length; product++)
+        this.dirtyProducts.mark(product);
+      for (let store = 0; store < this.table.storeKeys.length; store++) this.dirtyStores.mark(store);
     }
     const changes: InsightsChanges = {
       products: { changed: [], removed: [] },
       stores: { changed: [], removed: [] },
     };
-    for (const key of this.dirtyProducts) {
-      const members = this.productAds.get(key);
-      if (!members) {
-        if (this.productSummaries.delete(key)) changes.products.removed.push(key);
+    for (const product of this.dirtyProducts.take()) {
+      const key = this.productKeys.keys[product]!;
+      if (this.productAds.size(product) === 0) {
+        if (this.productSummaries[product]) {
+          this.productSummaries[product] = undefined;
+          changes.products.removed.push(key);
+        }
         continue;
       }
-      const ads = members.map((ad) => this.ads.get(ad)!);
-      const summary = summarizeProduct(key, key.startsWith('c:') ? key.slice(2) : '', ads, today);
-      this.productSummaries.set(key, summary);
-      changes.products.changed.push(summary);
-    }
-    for (const key of this.dirtyStores) {
-      const members = this.storeAds.get(key);
-      if (!members) {
-        if (this.storeSummaries.delete(key)) changes.stores.removed.push(key);
-        continue;
-      }
-      const summary = summarizeStore(
+      const rep = this.productKeys.representative(product);
+      const summary = this.productSummarizer.summarize(
         key,
-        members.map((ad) => this.ads.get(ad)!),
+        rep < 0 ? '' : this.creatives.values[rep]!,
+        rep,
+        this.productAds,
+        product,
         today,
       );
-      this.storeSummaries.set(key, summary);
+      this.productSummaries[product] = summary;
+      changes.products.changed.push(summary);
+    }
+    for (const store of this.dirtyStores.take()) {
+      if (this.table.storeAds.size(store) === 0) {
+        if (this.storeSummaries[store]) {
+          this.storeSummaries[store] = undefined;
+          changes.stores.removed.push(this.table.storeKeys[store]!);
+        }
+        continue;
+      }
+      const summary = this.storeSummarizer.summarize(store, today);
+      this.storeSummaries[store] = summary;
       changes.stores.changed.push(summary);
     }
-    this.dirtyProducts.clear();
-    this.dirtyStores.clear();
     return changes;
   }
 
   /** The products as of the last refresh, in no particular order (the page sorts). */
   products(): ProductSummary[] {
-    return [...this.productSummaries.values()];
+    return this.productSummaries.filter((summary): summary is ProductSummary => summary !== undefined);
   }
 
   stores(): StoreSummary[] {
-    return [...this.storeSummaries.values()];
+    return this.storeSummaries.filter((summary): summary is StoreSummary => summary !== undefined);
   }
 
   /** The sightings of one ad (adHistory of its rows). */
   history(adId: string): AdSighting[] {
-    return adHistory(this.adRows.get(adId) ?? []);
+    const ad = this.table.adNamed(adId);
+    return adHistory(ad === undefined ? [] : this.table.rowsOf(ad));
   }
 }
 

@@ -1,13 +1,13 @@
 /**
  * What the Insights Web Worker (src/web/features/insights/insights.worker.ts) reads from and
  * keeps in the local database (docs/insights.md#in-the-browser): every result row and the
- * archived creatives' hashes, and the results it computed last, so that the page paints from
- * them before the worker has computed anew. Dexie works in a worker as on the page: the worker
+ * archived creatives' hashes, and the results it computed last, which the page reads and paints
+ * before the worker has computed anew (savedInsights of local-data.ts). Dexie works in a worker as on the page: the worker
  * opens the user's database itself, so 50,000 rows never cross the page's thread.
  */
 import { insightRowOf, type StoredRow } from '../../../domain/insights/insight-row.ts';
 import type { InsightCreative, InsightRow } from '../../../domain/insights/insight-types.ts';
-import { openLocalDb, readMeta, writeMeta, type LocalDb, type SavedInsights } from './local-db.ts';
+import { openLocalDb, writeMeta, type LocalDb, type SavedInsights } from './local-db.ts';
 
 export type { SavedInsights } from './local-db.ts';
 
@@ -39,10 +39,6 @@ export async function readCreatives(db: LocalDb, ids: string[]): Promise<Insight
   if (ids.length === 0) return [];
   const found = await db.creatives.bulkGet(ids);
   return found.filter((creative) => creative !== undefined).map(creativeOf);
-}
-
-export function readSavedInsights(db: LocalDb): Promise<SavedInsights | undefined> {
-  return readMeta(db, 'insights');
 }
 
 export async function saveInsights(db: LocalDb, insights: SavedInsights): Promise<void> {

@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocaleCode, SearchResult, SearchRun, Watch } from '../../../domain/index.ts';
 import { defaultKeywords } from './default-keywords.ts';
 import { currentBinding, localDbOf, useLocalDb } from './local-data.ts';
-import { readMeta, type MetaRecords } from './local-db.ts';
+import { readMeta, type MetaRecords, type SavedInsights } from './local-db.ts';
 import { newestFirst, readNewestResults, storedNewestRunHint } from './newest-results.ts';
 
 // --- runs and results ------------------------------------------------------------------------
@@ -125,4 +125,16 @@ export async function lastKnown<K extends 'subscription' | 'quota'>(
 ): Promise<MetaRecords[K] | undefined> {
   const db = localDbOf(userId);
   return db ? readMeta(db, key) : undefined;
+}
+
+// --- insights --------------------------------------------------------------------------------
+
+/**
+ * The Insights the worker saved last (src/web/data/local/insights-inputs.ts), read on the page:
+ * the database is open here already, so the page paints them without waiting for its worker to
+ * start, open the database and hand them over (docs/insights.md#in-the-browser).
+ */
+export async function savedInsights(userId: string): Promise<SavedInsights | undefined> {
+  const db = localDbOf(userId);
+  return db ? readMeta(db, 'insights') : undefined;
 }

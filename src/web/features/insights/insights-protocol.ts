@@ -4,7 +4,7 @@
 import type { AdSighting, InsightRow, ProductSummary, StoreSummary } from '../../../domain/index.ts';
 
 export type ToInsightsWorker =
-  /** Open this user's local database: answer the saved results, then compute from all rows. */
+  /** Open this user's local database and compute from all rows (the page paints the saved results meanwhile). */
   | { type: 'open'; userId: string }
   /** Rows stored since (a run streaming in, a pull): update incrementally. */
   | { type: 'rows'; rows: InsightRow[] }
@@ -18,7 +18,6 @@ export interface InsightsTimings {
 }
 
 export type FromInsightsWorker =
-  | { type: 'saved'; products: ProductSummary[]; stores: StoreSummary[]; updatedAt: number }
   | {
       type: 'snapshot';
       products: ProductSummary[];

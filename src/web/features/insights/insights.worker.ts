@@ -1,6 +1,6 @@
 /**
  * The Insights Web Worker (docs/insights.md#in-the-browser): opens the user's local database,
- * posts the results saved last time, computes products and stores from every row
+ * computes products and stores from every row
  * (InsightsIndex of src/domain/insights), then keeps them up to date with the rows the page
  * reports, posting only what changed. Saves the results for the next visit at most every
  * SAVE_EVERY_MS, so a streaming run does not write 35,000 products every two seconds.
@@ -11,7 +11,6 @@ import {
   openInsightsDb,
   readCreatives,
   readInsightInputs,
-  readSavedInsights,
   saveInsights,
 } from '../../data/local/insights-inputs.ts';
 import type { FromInsightsWorker, ToInsightsWorker } from './insights-protocol.ts';
@@ -52,8 +51,6 @@ function save(): void {
 
 async function open(userId: string): Promise<void> {
   db = openInsightsDb(userId);
-  const saved = await readSavedInsights(db);
-  if (saved) post({ type: 'saved', ...saved });
   const readStart = performance.now();
   const { rows, creatives } = await readInsightInputs(db);
   const start = performance.now();

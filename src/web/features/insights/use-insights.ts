@@ -1,8 +1,9 @@
 /**
  * The Insights page's data (docs/insights.md#in-the-browser): products and stores from the
- * Insights Web Worker (insights.worker.ts), painted first from the results saved last time,
- * then from the worker's computation, then kept up to date as rows arrive over sync: the rows the
- * sync stores are handed to the worker at most every UPDATE_EVERY_MS while a run streams in.
+ * Insights Web Worker (insights.worker.ts), painted first from the results it saved last time
+ * (read here, while the worker starts), then from the worker's computation, then kept up to
+ * date as rows arrive over sync: the rows the sync stores are handed to the worker at most every
+ * UPDATE_EVERY_MS while a run streams in.
  * One worker serves every component that uses these hooks; it stops when the last one unmounts.
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
@@ -14,6 +15,7 @@ import {
   type StoreSummary,
 } from '../../../domain/index.ts';
 import { onResultsStored, useLocalUserId } from '../../data/local/local-data.ts';
+import { savedInsights } from '../../data/local/local-reads.ts';
 import type { FromInsightsWorker, ToInsightsWorker } from './insights-protocol.ts';
 
 /** At most one update of the Insights per this many ms while rows stream in. */
@@ -72,10 +74,6 @@ function received(current: Session, message: FromInsightsWorker): void {
   if (session !== current) return;
   const busy = current.pending.size > 0 || current.timer !== null;
   switch (message.type) {
-    case 'saved':
-      if (current.computed) return;
-      publish({ products: message.products, stores: message.stores, updatedAt: message.updatedAt });
-      return;
     case 'snapshot':
       current.computed = true;
       current.products = new Map(message.products.map((p) => [p.key, p]));
@@ -134,6 +132,13 @@ function start(userId: string): Session {
     }
   });
   send(current, { type: 'open', userId });
+  // The results saved last time, read here while the worker starts: the first paint needs no worker.
+  void savedInsights(userId)
+    .then((saved) => {
+      if (saved && session === current && !current.computed)
+        publish({ products: saved.products, stores: saved.stores, updatedAt: saved.updatedAt });
+    })
+    .catch((error: unknown) => console.warn('[insights] could not read the saved results', error));
   return current;
 }
 
