@@ -395,9 +395,15 @@ describe('deleting', () => {
   it('a watch keeps its runs and clears their watch link', async () => {
     const user = await subscriber(server.superuser, server, 'delete');
     const { record } = await createAs(user, watchForm());
-    await tick();
-    const [run] = await runsOf(user.id);
-    expect(run!.watch).toBe(record!.id);
+    // Setup, not what is tested: a run of the watch (the ticks' own tests say when one starts).
+    // Ticked until it has one: once, on a machine loaded far past its cores, a tick left this
+    // user without a run (the cause is not found yet; docs/testing.md).
+    let [run] = await runsOf(user.id);
+    for (let ticks = 0; !run && ticks < 3; ticks++) {
+      await tick();
+      [run] = await runsOf(user.id);
+    }
+    expect(run?.watch).toBe(record!.id);
     await user.pb.collection('watches').delete(record!.id);
     const after = await server.superuser.collection('search_runs').getOne(run!.id);
     expect(after).toMatchObject({ watch: '', status: 'working', search_name: run!.search_name });
