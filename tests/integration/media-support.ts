@@ -157,3 +157,24 @@ export async function upload(
 }
 
 export const pngPart = (bytes: Buffer) => ({ bytes, name: 'creative.png', type: 'image/png' });
+
+let adSeq = 0;
+/** A fresh ad id. */
+export const freshAdId = (label: string) => `${label}-${++adSeq}-${Date.now()}`;
+/** A CDN-like link of an ad's file (never fetched: the tests upload the bytes themselves). */
+export const mediaLink = (adId: string, n = 1) => `https://scontent.example/${adId}/${n}.jpg?oe=ABC`;
+
+/** Claims exactly the task of (user, ad) for `worker` (every other due task is settled first). */
+export async function claimOnly(
+  server: TestServer,
+  user: TestUser,
+  adId: string,
+  worker = 'w1',
+): Promise<MediaTask> {
+  await drainTasks(server);
+  await writeRows(server, user, [{ ad_id: adId, media_url: mediaLink(adId) }]);
+  const tasks = await claim(server, worker);
+  if (tasks.length !== 1 || tasks[0]!.ad_id !== adId)
+    throw new Error(`expected the one task of ${adId}, got ${JSON.stringify(tasks.map((t) => t.ad_id))}`);
+  return tasks[0]!;
+}
