@@ -7,16 +7,14 @@
  * decision this informs: Papa is adopted only if it stays within 10% of the builder.
  */
 import { chromium } from '@playwright/test';
-import { build } from 'esbuild';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import { RESULT_COLUMNS, exportValue } from '../../src/domain/results/result-columns.ts';
 import type { SearchResult } from '../../src/domain/records/entities.ts';
-import { ROOT } from '../../scripts/lib/stack.mjs';
 import { realisticRuns } from './lib/ad-rows.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../fixtures/chromium.ts';
 import type { CsvBuilderFigures } from './lib/csv-builders-page.ts';
 import { median, type Benchmark } from './types.ts';
+import { browserBundle } from './lib/page-bundle.ts';
 
 const ROWS = 50_000;
 const WARM_UP = 2;
@@ -59,19 +57,7 @@ function exportRecords(): Record<string, unknown>[] {
   return records;
 }
 
-/** The in-page runner with both builders, one minified browser bundle as the production build is. */
-async function pageBundle(): Promise<string> {
-  const result = await build({
-    entryPoints: [join(ROOT, 'tests', 'bench', 'lib', 'csv-builders-page.ts')],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'chrome120',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
+const pageBundle = () => browserBundle('csv-builders-page.ts');
 
 const benchmark: Benchmark = {
   name: 'CSV builder of the 50,000-row export: csv.ts vs Papa.unparse (Chromium)',

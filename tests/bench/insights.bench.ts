@@ -8,13 +8,11 @@
  * figures (docs/local-first.md measures that read).
  */
 import { chromium } from '@playwright/test';
-import { build } from 'esbuild';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
-import { ROOT } from '../../scripts/lib/stack.mjs';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../fixtures/chromium.ts';
 import type { InsightsBenchFigures, InsightsBenchRequest } from './lib/insights-worker.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
+import { browserBundle } from './lib/page-bundle.ts';
 
 const ORIGIN = 'http://insights-bench.invalid';
 const REQUEST: Omit<InsightsBenchRequest, 'now'> = {
@@ -25,18 +23,7 @@ const REQUEST: Omit<InsightsBenchRequest, 'now'> = {
   rounds: 5,
 };
 
-async function workerBundle(): Promise<string> {
-  const result = await build({
-    entryPoints: [join(ROOT, 'tests', 'bench', 'lib', 'insights-worker.ts')],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'chrome120',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
+const workerBundle = () => browserBundle('insights-worker.ts');
 
 const benchmark: Benchmark = {
   name: 'Insights: products and stores of 50,000 rows in a Web Worker (Chromium)',
