@@ -62,3 +62,11 @@ export function LockIcon() {
     </LineIcon>
   );
 }
+
+export function DownloadIcon() {
+  return (
+    <LineIcon>
+      <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+    </LineIcon>
+  );
+}

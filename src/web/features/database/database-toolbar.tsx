@@ -5,6 +5,7 @@
  * the count of the rows shown. Apart from the page, which holds the state these show and change.
  */
 import { csvFileName, formatCount, resultsCsvChunks, type RowSelection } from '../../../domain/index.ts';
+import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { CloseIcon, LineIcon } from '../../components/icons.tsx';
 import { useCsvDownload } from '../../components/use-csv-download.ts';
 import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
@@ -87,17 +88,7 @@ export function DatabaseToolbar({
           </LineIcon>
           Columns
         </button>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void exportCsv()}
-          aria-busy={csv.exporting}
-        >
-          <LineIcon>
-            <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
-          </LineIcon>
-          Export CSV
-        </button>
+        <ExportCsvButton onExport={() => void exportCsv()} exporting={csv.exporting} />
       </div>
       {counts && (
         <p className="database-count" data-testid="database-count" aria-live="polite">

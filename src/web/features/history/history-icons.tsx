@@ -10,14 +10,6 @@ export function EyeIcon() {
   );
 }
 
-export function DownloadIcon() {
-  return (
-    <LineIcon>
-      <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
-    </LineIcon>
-  );
-}
-
 export function FilterIcon() {
   return (
     <LineIcon>

@@ -6,7 +6,8 @@ import {
   runStatusBadge,
   type SearchRun,
 } from '../../../domain/index.ts';
-import { DownloadIcon, EyeIcon, RepeatIcon } from './history-icons.tsx';
+import { DownloadIcon } from '../../components/icons.tsx';
+import { EyeIcon, RepeatIcon } from './history-icons.tsx';
 import { adsLabel, keywordsLabel, runDate } from './run-history.ts';
 
 /**

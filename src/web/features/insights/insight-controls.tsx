@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { csvChunks, csvFileName } from '../../../domain/index.ts';
 import { useCsvDownload } from '../../components/use-csv-download.ts';
-import { LineIcon } from '../../components/icons.tsx';
+import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import {
   csvColumns,
   EMPTY_INSIGHT_FILTERS,
@@ -76,12 +76,7 @@ export function FilterBar({
           Clear Filters
         </button>
       )}
-      <button type="button" className="button button-primary" onClick={onExport} aria-busy={exporting}>
-        <LineIcon>
-          <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
-        </LineIcon>
-        Export CSV
-      </button>
+      <ExportCsvButton onExport={onExport} exporting={exporting} />
     </div>
   );
 }
