@@ -54,11 +54,18 @@ class LinkCell implements ICellRendererComp<SearchResult> {
 }
 
 /**
- * How long a Creative cell must stay rendered before it loads its thumbnail. A fling through
- * 50,000 rows renders each row for a frame or two: those never load an image, only the rows the
- * user stops on do (a slow scroll keeps rows long enough to load as they come).
+ * How long a Creative cell must stay rendered, and the grid unscrolled, before it loads its
+ * thumbnail. A fling through 50,000 rows renders each row for a frame or two: those never load an
+ * image, and while the grid keeps scrolling none do; the rows the user stops on do, a moment
+ * after (tests/bench/creative-thumbnails.bench.ts measures the scroll).
  */
 const THUMBNAIL_SETTLE_MS = 150;
+let lastScrollAt = -Infinity;
+
+/** The grid scrolled (grid-setup.ts, onBodyScroll): thumbnails wait until it rests. */
+export function noteGridScroll(): void {
+  lastScrollAt = performance.now();
+}
 
 /**
  * The Creative cell: a 32 px thumbnail (the image, or a video's poster with a play mark) of a
@@ -102,6 +109,11 @@ class CreativeCell implements ICellRendererComp<SearchResult> {
   /** The thumbnail, if the cell is still on screen and still shows this still. */
   private load(still: string): void {
     if (!this.gui.isConnected || this.shown !== still) return;
+    const restingFor = performance.now() - lastScrollAt;
+    if (restingFor < THUMBNAIL_SETTLE_MS) {
+      this.timer = setTimeout(() => this.load(still), THUMBNAIL_SETTLE_MS - restingFor);
+      return;
+    }
     const img = document.createElement('img');
     img.loading = 'lazy';
     img.decoding = 'async';

@@ -26,7 +26,7 @@ import {
   type Module,
 } from 'ag-grid-community';
 import type { SearchResult } from '../../../domain/index.ts';
-import { DEFAULT_COL_DEF, gridColumnDefs } from './grid-columns.ts';
+import { DEFAULT_COL_DEF, gridColumnDefs, noteGridScroll } from './grid-columns.ts';
 import type { GridController } from './grid-controller.ts';
 
 // Every grid API the code calls needs its module; a missing one is only a console error (#200),
@@ -103,6 +103,7 @@ export function createDatabaseGrid(
       suppressNoRowsOverlay: true,
       enableCellTextSelection: true,
       onGridReady: (event) => controller.attach(event.api),
+      onBodyScroll: noteGridScroll,
       onFirstDataRendered: (event) => controller.firstDataRendered(event.api),
       onModelUpdated: controller.reportCounts,
       onCellClicked: (event: CellClickedEvent<SearchResult>) => {
