@@ -186,13 +186,15 @@ describe('a refunded or disputed credit pack', () => {
     const refund = refundedEvent(pack.charge);
     const answers = await Promise.all([1, 2, 3, 4, 5].map(() => deliver(refund)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(await rowsOf(pack)).toEqual(['addon_grant 500', 'addon_revoke 500']);
+    // one grant and one revoke, written together by the first refund: the same `created`, so no order
+    // between them (a full run once listed the revoke first)
+    expect((await rowsOf(pack)).sort()).toEqual(['addon_grant 500', 'addon_revoke 500']);
     expect(await quota(user)).toMatchObject({ addon_remaining: 0, total_remaining: 0 });
 
     // the purchase arrives late, the refund again under another id, and a lost dispute
     pack.charge.disputes = [{ id: `du_${pack.charge.id}`, status: 'lost' }];
     await expectAllOk([purchased(pack), refundedEvent(pack.charge), disputeClosed(pack.charge, 'lost')]);
-    expect(await rowsOf(pack)).toEqual(['addon_grant 500', 'addon_revoke 500']);
+    expect((await rowsOf(pack)).sort()).toEqual(['addon_grant 500', 'addon_revoke 500']);
 
     // a pack bought afterwards keeps its credits, whatever the old pack's events do
     const next = packOf(user, customer, 'pack_100');
