@@ -1,10 +1,11 @@
 // `npm test`: installs what is missing, then runs every check — the hooks bundles' freshness check,
 // type check, lint and format check, unit and integration tests (real PocketBase), and the
 // end-to-end tests in Chromium — and prints one closing line 'tests: N passed, N failed'.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootstrap, ROOT, useBinaries } from './bootstrap.mjs';
 import { log, messageOf, run } from './lib/run.mjs';
+import { failureLines, readReport } from './lib/test-report.mjs';
 
 /** @param {string} pkg @param {string} file */
 const bin = (pkg, file) => join(ROOT, 'node_modules', pkg, file);
@@ -49,26 +50,9 @@ const STAGES = [
   },
 ];
 
-/**
- * The passed and failed counts in a stage's JSON report, or null when it left none.
- * @param {Stage['report']} report
- * @returns {{ passed: number; failed: number } | null}
- */
-function counts(report) {
-  try {
-    if (report === 'vitest') {
-      const json = JSON.parse(readFileSync(join(ROOT, 'test-results', 'vitest-report.json'), 'utf8'));
-      return { passed: json.numPassedTests, failed: json.numFailedTests };
-    }
-    if (report === 'playwright') {
-      const json = JSON.parse(readFileSync(join(ROOT, 'test-results', 'e2e-report.json'), 'utf8'));
-      return { passed: json.stats.expected, failed: json.stats.unexpected + json.stats.flaky };
-    }
-  } catch {
-    return null;
-  }
-  return null;
-}
+/** @param {Stage['report']} report */
+const reportPath = (report) =>
+  join(ROOT, 'test-results', report === 'vitest' ? 'vitest-report.json' : 'e2e-report.json');
 
 async function main() {
   const started = Date.now();
@@ -88,20 +72,27 @@ async function main() {
   const results = [];
   let passed = 0;
   let failed = 0;
+  /** @type {import('./lib/test-report.mjs').Failure[]} */
+  const failures = [];
   for (const stage of STAGES) {
     log(`▶ ${stage.name}`);
     const t0 = Date.now();
     const code = await run(stage.cmd, stage.args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '1' } });
     const seconds = (Date.now() - t0) / 1000;
-    const c = stage.report ? counts(stage.report) : null;
+    const c = stage.report ? readReport(stage.report, reportPath(stage.report), ROOT) : null;
     if (c) {
       passed += c.passed;
       failed += c.failed;
+      failures.push(...c.failures);
     } else if (code === 0) {
       passed += 1;
     }
     // a stage that failed without reporting failed tests (a crash, a type error) counts as one
-    if (code !== 0 && (!c || c.failed === 0)) failed += 1;
+    if (code !== 0 && (!c || c.failed === 0)) {
+      failed += 1;
+      if (!c?.failures.length)
+        failures.push({ name: stage.name, error: `exited with code ${code}; its output is above` });
+    }
     results.push({ name: stage.name, ok: code === 0, seconds, counts: c });
   }
 
@@ -112,6 +103,7 @@ async function main() {
   }
   console.log(`  total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (existsSync(join(ROOT, 'test-results', 'e2e'))) console.log('  e2e artifacts: test-results/e2e/');
+  for (const line of failureLines(failures)) console.log(line);
   console.log(`tests: ${passed} passed, ${failed} failed`);
   process.exit(results.every((r) => r.ok) ? 0 : 1);
 }
