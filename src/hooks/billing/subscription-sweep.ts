@@ -4,7 +4,7 @@
  * Local mode is its own payment provider: a plan set to cancel at period end is canceled once the period is
  * over, and an active one renews. In Stripe mode Stripe is the source of truth: a subscription whose period
  * ended over an hour ago with no update since (a lost webhook) is fetched from Stripe again, at most once an
- * hour each. The rules are subscription-sweep-rules.ts; every change is a record save, so open apps hear it
+ * hour each, also when ticks overlap (claimRefetch). The rules are subscription-sweep-rules.ts; every change is a record save, so open apps hear it
  * live.
  */
 import { parsePbDate } from '../../domain/text/format.ts';
@@ -76,18 +76,34 @@ function settleLocally(id: string, now: Date): SweepAction {
   return done;
 }
 
-/** Stripe mode: stores what Stripe says now; a failed fetch still counts as this hour's try. */
+/**
+ * Stripe mode: claims this hour's try at a subscription before asking Stripe. Its `updated` moves to
+ * now in a transaction that reads it again, so an overlapping tick (PocketBase's own beside one run
+ * by hand) finds it no longer due and never fetches it a second time; and a fetch that fails has
+ * still used the hour. False when another tick claimed it first, or it was deleted meanwhile.
+ */
+function claimRefetch(id: string, now: Date): boolean {
+  let claimed = false;
+  try {
+    $app.runInTransaction((txApp) => {
+      const record = txApp.findRecordById(SUBSCRIPTIONS, id);
+      if (actionOf(record, now) !== 'refetch') return;
+      txApp.save(record);
+      claimed = true;
+    });
+  } catch (_) {
+    // deleted meanwhile: nothing to fetch
+  }
+  return claimed;
+}
+
+/** Stripe mode: stores what Stripe says now (the try was claimed by claimRefetch). */
 function refetch(record: core.Record): boolean {
   try {
     storeFreshState(record.getString('user'), record.getString('stripe_customer_id'), null);
     return true;
   } catch (error) {
     console.log(`[adscout] subscription sweep: could not re-fetch ${record.id} from Stripe: ${error}`);
-    try {
-      $app.save($app.findRecordById(SUBSCRIPTIONS, record.id));
-    } catch (_) {
-      // deleted meanwhile: nothing to wait for
-    }
     return false;
   }
 }
@@ -112,7 +128,7 @@ export function sweepSubscriptions(): { ended: number; renewed: number; refetche
       { cutoff: cutoff },
       STRIPE_BATCH,
     )) {
-      if (actionOf(record, now) !== 'refetch') continue;
+      if (actionOf(record, now) !== 'refetch' || !claimRefetch(record.id, now)) continue;
       if (refetch(record)) done.refetched++;
       else done.failed++;
     }
