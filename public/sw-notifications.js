@@ -3,7 +3,9 @@
    to the run it names, or opens one. */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = (event.notification.data && event.notification.data.url) || '/app/history';
+  // every notification names its page (notifications.ts); the app's root is only a safety net, and
+  // names no route of its own that could drift from src/domain/pages/routes.ts
+  const path = (event.notification.data && event.notification.data.url) || self.registration.scope;
   const target = new URL(path, self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {

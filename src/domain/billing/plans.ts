@@ -73,6 +73,12 @@ export const CREDIT_PACKS: Record<CreditPackId, CreditPack> = {
 export const CHECKOUT_PRODUCTS = ['monthly', 'yearly', ...CREDIT_PACK_IDS] as const;
 export type CheckoutProduct = (typeof CHECKOUT_PRODUCTS)[number];
 
+/**
+ * How a checkout comes back to Settings (Stripe's success_url and cancel_url, the local checkout's
+ * buttons): the query it appends, which src/web/features/settings/use-checkout-return.ts reads.
+ */
+export const CHECKOUT_RETURN = { paid: '?success=true', canceled: '?canceled=true' } as const;
+
 export const SUBSCRIPTION_STATUSES = ['active', 'suspended', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

@@ -10,7 +10,7 @@
 import { parsePbDate } from '../../domain/text/format.ts';
 import { PRODUCT_MESSAGES } from '../../domain/forms/messages.ts';
 import { ROUTES } from '../../domain/pages/routes.ts';
-import type { CheckoutProduct } from '../../domain/billing/plans.ts';
+import { CHECKOUT_RETURN, type CheckoutProduct } from '../../domain/billing/plans.ts';
 import { appUrl, billingMode, origin } from '../config/index.ts';
 import { subscriptionOf } from '../quota/index.ts';
 import { applySubscription, grantPack, periodEnd } from './fulfil.ts';
@@ -159,7 +159,7 @@ export function finishLocalCheckout(token: string, pay: boolean): string {
       grantPack(txApp, userId, product, `local_${session.id}`);
     }
   });
-  return settingsUrl(pay ? '?success=true' : '?canceled=true');
+  return settingsUrl(pay ? CHECKOUT_RETURN.paid : CHECKOUT_RETURN.canceled);
 }
 
 function stateOf(subscription: core.Record | null): PortalSubscription | null {

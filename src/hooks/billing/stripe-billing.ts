@@ -3,7 +3,7 @@
  * and storing a customer's subscription as Stripe reports it (subscription/sync and webhooks).
  * The API calls themselves are in stripe-api.ts; the webhook in stripe-webhook.ts.
  */
-import type { CheckoutProduct } from '../../domain/billing/plans.ts';
+import { CHECKOUT_RETURN, type CheckoutProduct } from '../../domain/billing/plans.ts';
 import { ROUTES } from '../../domain/pages/routes.ts';
 import { origin } from '../config/index.ts';
 import { subscriptionOf } from '../quota/index.ts';
@@ -52,8 +52,8 @@ export function stripeCheckoutUrl(e: core.RequestEvent, userId: string, product:
     mode: subscription ? 'subscription' : 'payment',
     customer: customerFor(userId),
     line_items: [{ price: price, quantity: 1 }],
-    success_url: `${base}${ROUTES.settings.path}?success=true`,
-    cancel_url: `${base}${ROUTES.settings.path}?canceled=true`,
+    success_url: `${base}${ROUTES.settings.path}${CHECKOUT_RETURN.paid}`,
+    cancel_url: `${base}${ROUTES.settings.path}${CHECKOUT_RETURN.canceled}`,
     client_reference_id: userId,
     metadata: { user_id: userId, product: product },
   };

@@ -1,24 +1,35 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES, PLANS, ROUTES, subscriptionSyncedMessage, type PlanId } from '../../../domain/index.ts';
+import {
+  CHECKOUT_RETURN,
+  MESSAGES,
+  PLANS,
+  ROUTES,
+  subscriptionSyncedMessage,
+  type PlanId,
+} from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
 import { syncSubscription } from '../../data/server/billing.ts';
 import { reloadSubscription } from '../../data/server/subscription.ts';
+
+/** Whether the page's query carries a checkout's return query (CHECKOUT_RETURN). */
+const carries = (params: URLSearchParams, query: string) =>
+  [...new URLSearchParams(query)].every(([name, value]) => params.get(name) === value);
 
 const planLabel = (plan: string | null) =>
   plan && plan in PLANS ? plan.charAt(0).toUpperCase() + plan.slice(1) : (plan ?? '');
 
 /**
- * docs/product.md#states-and-transitions, the return from checkout: ?success=true syncs the subscription,
- * ?canceled=true says the payment was canceled; both then reset the URL to /app/settings.
+ * docs/product.md#states-and-transitions, the return from checkout (CHECKOUT_RETURN): a paid one syncs
+ * the subscription, a canceled one says the payment was canceled; both then reset the URL to Settings.
  */
 export function useCheckoutReturn(): void {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
   const handled = useRef(false);
-  const success = params.get('success') === 'true';
-  const canceled = params.get('canceled') === 'true';
+  const success = carries(params, CHECKOUT_RETURN.paid);
+  const canceled = carries(params, CHECKOUT_RETURN.canceled);
 
   useEffect(() => {
     if (handled.current || (!success && !canceled)) return;
