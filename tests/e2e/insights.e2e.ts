@@ -93,11 +93,17 @@ test('Insights: products across stores, a store’s ads, an ad’s history — o
   await scout(page, 'Dog toys 1');
   await scout(page, 'Dog toys 2');
 
+  const insightWorkers: string[] = [];
+  page.on('worker', (worker) => {
+    if (worker.url().includes('insights')) insightWorkers.push(worker.url());
+  });
   const insights = insightsPage(page);
   await insights.goto();
   await seesSharedProduct(insights);
   expect(await blocking(page), 'axe on /app/insights').toEqual([]);
   await opensStoreAndHistory(insights);
+  // the Database page's ad history came from the worker the Insights page started (use-insights.ts)
+  expect(insightWorkers).toHaveLength(1);
 
   await goOffline(context);
   await page.goto('/app/insights');

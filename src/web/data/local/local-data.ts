@@ -114,6 +114,12 @@ function subscribeBinding(listener: () => void) {
   return () => bindingListeners.delete(listener);
 }
 
+/** Called after the signed-in user's local database was bound or let go (currentBinding). */
+export function onBindingChanged(listener: () => void): () => void {
+  const unsubscribe = subscribeBinding(listener);
+  return () => void unsubscribe();
+}
+
 /** The signed-in user's local database, or null when signed out. */
 export function useLocalDb(): LocalDb | null {
   return useSyncExternalStore(

@@ -4,7 +4,10 @@
  * (read here, while the worker starts), then from the worker's computation, then kept up to
  * date as rows arrive over sync: the rows the sync stores are handed to the worker at most every
  * UPDATE_EVERY_MS while a run streams in.
- * One worker serves every component that uses these hooks; it stops when the last one unmounts.
+ * One worker serves every component that uses these hooks. It stays STAY_MS after the last one
+ * unmounts, so going from Insights to the Database page, or from one ad's detail view to the next,
+ * keeps the rows it read (a new worker reads all 50,000 again, about a second); it stops at once
+ * when the signed-in user changes.
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import {
@@ -14,12 +17,19 @@ import {
   type ProductSummary,
   type StoreSummary,
 } from '../../../domain/index.ts';
-import { onResultsStored, useLocalUserId } from '../../data/local/local-data.ts';
+import {
+  currentBinding,
+  onBindingChanged,
+  onResultsStored,
+  useLocalUserId,
+} from '../../data/local/local-data.ts';
 import { savedInsights } from '../../data/local/local-reads.ts';
 import type { FromInsightsWorker, ToInsightsWorker } from './insights-protocol.ts';
 
 /** At most one update of the Insights per this many ms while rows stream in. */
 export const UPDATE_EVERY_MS = 2000;
+/** How long the worker outlives the last component that used it. */
+const STAY_MS = 60_000;
 
 export interface Insights {
   products: ProductSummary[];
@@ -47,6 +57,7 @@ interface Session {
 }
 
 let session: Session | null = null;
+let stopTimer: ReturnType<typeof setTimeout> | null = null;
 const listeners = new Set<() => void>();
 let nextRequest = 1;
 
@@ -122,7 +133,7 @@ function start(userId: string): Session {
     histories: new Map(),
   };
   worker.onmessage = (event: MessageEvent<FromInsightsWorker>) => received(current, event.data);
-  current.stopFollowing = onResultsStored((rows) => {
+  const stopRows = onResultsStored((rows) => {
     for (const row of rows) current.pending.set(row.id, insightRowOf(row));
     if (current.timer === null) {
       current.timer = setTimeout(
@@ -131,6 +142,14 @@ function start(userId: string): Session {
       );
     }
   });
+  // a logout or another user's sign-in ends the worker at once, used or not
+  const stopBinding = onBindingChanged(() => {
+    if (session === current && currentBinding()?.userId !== userId) stop();
+  });
+  current.stopFollowing = () => {
+    stopRows();
+    stopBinding();
+  };
   send(current, { type: 'open', userId });
   // The results saved last time, read here while the worker starts: the first paint needs no worker.
   void savedInsights(userId)
@@ -143,6 +162,8 @@ function start(userId: string): Session {
 }
 
 function stop(): void {
+  if (stopTimer) clearTimeout(stopTimer);
+  stopTimer = null;
   if (!session) return;
   session.stopFollowing();
   if (session.timer) clearTimeout(session.timer);
@@ -154,12 +175,14 @@ function useInsightsSession(): Insights {
   const userId = useLocalUserId();
   const subscribe = useCallback(
     (listener: () => void) => {
+      if (stopTimer) clearTimeout(stopTimer);
+      stopTimer = null;
       if (session && session.userId !== userId) stop();
       if (!session && userId) session = start(userId);
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
-        if (listeners.size === 0) stop();
+        if (listeners.size === 0 && !stopTimer) stopTimer = setTimeout(stop, STAY_MS);
       };
     },
     [userId],
