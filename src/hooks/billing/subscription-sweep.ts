@@ -4,8 +4,8 @@
  * Local mode is its own payment provider: a plan set to cancel at period end is canceled once the period is
  * over, and an active one renews. In Stripe mode Stripe is the source of truth: a subscription whose period
  * ended over an hour ago with no update since (a lost webhook) is fetched from Stripe again, at most once an
- * hour each, also when ticks overlap (claimRefetch). The rules are subscription-sweep-rules.ts; every change is a record save, so open apps hear it
- * live.
+ * hour each, also when ticks overlap (claimRefetch). The rules are subscription-sweep-rules.ts; every
+ * change is a record save, so open apps hear it live.
  */
 import { parsePbDate } from '../../domain/text/format.ts';
 import { billingMode } from '../config/index.ts';
