@@ -62,7 +62,10 @@ class LinkCell implements ICellRendererComp<SearchResult> {
 const THUMBNAIL_SETTLE_MS = 150;
 let lastScrollAt = -Infinity;
 
-/** The grid scrolled (grid-setup.ts, onBodyScroll): thumbnails wait until it rests. */
+/**
+ * The grid scrolled (grid-setup.ts: a native scroll event inside the grid, and the grid's
+ * onBodyScroll): thumbnails wait until it rests.
+ */
 export function noteGridScroll(): void {
   lastScrollAt = performance.now();
 }

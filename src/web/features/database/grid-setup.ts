@@ -86,6 +86,10 @@ export function createDatabaseGrid(
   controller: GridController,
   initial: { rows: SearchResult[]; hidden: readonly string[] },
 ): GridApi<SearchResult> {
+  // A native scroll inside the grid counts at once: the grid's own bodyScroll event comes in its
+  // next animation frame, and a thumbnail must not start in between. Adding the same listener to
+  // the same host again is a no-op.
+  host.addEventListener('scroll', noteGridScroll, { capture: true, passive: true });
   return createGrid<SearchResult>(
     host,
     {
