@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from './paths.mjs';
 import { capture, messageOf } from './run.mjs';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export { ROOT };
 /** The admin's generated superuser: read by whoever runs the stack, never by a worker. */
 export const CREDENTIALS_FILE = '.adscout-credentials.json';
 /** The scout workers' account (the `workers` collection, never a superuser): all a worker reads. */
