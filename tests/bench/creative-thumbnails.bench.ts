@@ -19,11 +19,11 @@ import type { Page } from '@playwright/test';
 import { CREATIVES_CACHE_NAME, PREFETCH_THUMBS } from '../../src/domain/media/creative-files.ts';
 import { realisticRuns } from './lib/ad-rows.ts';
 import { openSignedInBrowser, waitForMark, type BrowserSession } from './lib/browser.ts';
-import { DATABASE_MARKS, measureScroll, summaryOf, type ScrollFigures } from './lib/database-page.ts';
+import { DATABASE_MARKS, measureScroll, scrollMeasurements } from './lib/database-page.ts';
 import { seedCreatives } from './lib/seed-creatives.ts';
 import { seedRuns } from './lib/seed-results.ts';
 import { startWebStack } from './lib/web-stack.ts';
-import { median, type Benchmark, type Measurement } from './types.ts';
+import type { Benchmark, Measurement } from './types.ts';
 
 const RUNS = 50;
 const ROWS_PER_RUN = 1000;
@@ -158,34 +158,15 @@ const benchmark: Benchmark = {
       await openDatabase(session, stack.url);
       const loadBeforeScroll = load();
       const scroll = await measureScroll(session, { stepPx: SCROLL_STEP_PX, rounds: SCROLL_ROUNDS, log });
-      const shownMs = median(scroll.shown.map((f) => f.longTaskMs));
-      const hiddenMs = median(scroll.hidden.map((f) => f.longTaskMs));
-      const ratio = shownMs / Math.max(hiddenMs, 1);
-      const passes = (list: ScrollFigures[]) => list.map((f) => f.longTaskMs.toFixed(0)).join(', ');
       results.push(
-        {
+        ...scrollMeasurements(scroll, {
           benchmark: BENCH,
-          metric: `scroll the grid top to bottom, archived Creative thumbnails shown: long-task total (median of ${SCROLL_ROUNDS})`,
-          value: shownMs,
-          unit: 'ms',
-          note: `${SCROLL_STEP_PX} px a frame over all ${TOTAL} rows, every row with an archived creative (/api/files/creatives/…?thumb=100x100; ${median(scroll.shown.map((f) => f.frames))} frames, ${ms(median(scroll.shown.map((f) => f.elapsedMs)))} elapsed, ${median(scroll.shown.map((f) => f.thumbnails))} thumbnails made); runs: ${passes(scroll.shown)} ms; the first pass: ${summaryOf(scroll.first)}; 1-min load average before: ${loadBeforeScroll}`,
-        },
-        {
-          benchmark: BENCH,
-          metric: `the same scroll, Creative column hidden: long-task total (median of ${SCROLL_ROUNDS})`,
-          value: hiddenMs,
-          unit: 'ms',
-          note: `alternating with the shown passes in the same session; runs: ${passes(scroll.hidden)} ms`,
-        },
-        {
-          benchmark: BENCH,
-          metric: 'scroll long-task total, archived thumbnails shown / hidden',
-          value: ratio,
-          unit: '×',
-          target: '≤ 1.2 ×',
-          met: ratio <= 1.2,
-          note: `${ms(shownMs)} / ${ms(hiddenMs)}`,
-        },
+          shown: 'archived Creative thumbnails shown',
+          over: `all ${TOTAL} rows, every row with an archived creative (/api/files/creatives/…?thumb=100x100)`,
+          firstPass: 'while the thumbnails load',
+          stepPx: SCROLL_STEP_PX,
+          loadBefore: loadBeforeScroll,
+        }),
       );
       log(`load average (1 min): ${loadAtStart} at the start, ${load()} at the end`);
       log(`${BENCH} benchmark took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);

@@ -39,8 +39,7 @@ import {
   firstRowPaint,
   measureCsvExport,
   measureScroll,
-  summaryOf,
-  type ScrollFigures,
+  scrollMeasurements,
   watchRowPaint,
 } from './lib/database-page.ts';
 import { rawIndexedDbReads, restFetchAll, storageSize, type RawReads } from './lib/in-page-references.ts';
@@ -521,34 +520,15 @@ const benchmark: Benchmark = {
           rounds: SCROLL_ROUNDS,
           log,
         });
-        const shownMs = median(scroll.shown.map((f) => f.longTaskMs));
-        const hiddenMs = median(scroll.hidden.map((f) => f.longTaskMs));
-        const ratio = shownMs / Math.max(hiddenMs, 1);
-        const passes = (list: ScrollFigures[]) => list.map((f) => f.longTaskMs.toFixed(0)).join(', ');
         results.push(
-          {
+          ...scrollMeasurements(scroll, {
             benchmark: BENCH,
-            metric: `scroll the grid top to bottom, Creative column shown: long-task total (median of ${SCROLL_ROUNDS})`,
-            value: shownMs,
-            unit: 'ms',
-            note: `${SCROLL_STEP_PX} px a frame over all ${TOTAL} rows (${median(scroll.shown.map((f) => f.frames))} frames, ${ms(median(scroll.shown.map((f) => f.elapsedMs)))} elapsed, ${median(scroll.shown.map((f) => f.thumbnails))} thumbnails made); runs: ${passes(scroll.shown)} ms; the first pass, images not yet loaded: ${summaryOf(scroll.first)}; 1-min load average before: ${loadBeforeScroll}`,
-          },
-          {
-            benchmark: BENCH,
-            metric: `the same scroll, Creative column hidden: long-task total (median of ${SCROLL_ROUNDS})`,
-            value: hiddenMs,
-            unit: 'ms',
-            note: `alternating with the shown passes in the same session; runs: ${passes(scroll.hidden)} ms, ${ms(median(scroll.hidden.map((f) => f.elapsedMs)))} elapsed`,
-          },
-          {
-            benchmark: BENCH,
-            metric: 'scroll long-task total, Creative shown / hidden',
-            value: ratio,
-            unit: '×',
-            target: '≤ 1.2 ×',
-            met: ratio <= 1.2,
-            note: `${ms(shownMs)} / ${ms(hiddenMs)}`,
-          },
+            shown: 'Creative column shown',
+            over: `all ${TOTAL} rows`,
+            firstPass: 'images not yet loaded',
+            stepPx: SCROLL_STEP_PX,
+            loadBefore: loadBeforeScroll,
+          }),
         );
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

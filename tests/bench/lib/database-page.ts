@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
+import { median, type Measurement } from '../types.ts';
 import { firstEvent, pageNow, waitForMark, type BrowserSession } from './browser.ts';
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -267,6 +268,57 @@ export async function measureScroll(
 /** One scroll pass in a line, for the log and the notes. */
 export function summaryOf(figures: ScrollFigures): string {
   return `${ms(figures.longTaskMs)} in ${figures.longTasks} long tasks over ${ms(figures.elapsedMs)}, ${figures.frames} frames, ${figures.thumbnails} thumbnails`;
+}
+
+/**
+ * A scroll comparison as three measurements: the shown passes' long-task total (median), the
+ * hidden passes' (the same-run reference), and their ratio against the ≤ 1.2× target.
+ */
+export function scrollMeasurements(
+  scroll: ScrollComparison,
+  labels: {
+    benchmark: string;
+    /** What the shown passes show, e.g. 'Creative column shown'. */
+    shown: string;
+    /** What the passes scroll over, e.g. '50000 rows'. */
+    over: string;
+    /** What the first pass was, e.g. 'images not yet loaded'. */
+    firstPass: string;
+    stepPx: number;
+    loadBefore: string;
+  },
+): Measurement[] {
+  const shownMs = median(scroll.shown.map((f) => f.longTaskMs));
+  const hiddenMs = median(scroll.hidden.map((f) => f.longTaskMs));
+  const ratio = shownMs / Math.max(hiddenMs, 1);
+  const passes = (list: ScrollFigures[]) => list.map((f) => f.longTaskMs.toFixed(0)).join(', ');
+  const medianOf = (list: ScrollFigures[], figure: (f: ScrollFigures) => number) => median(list.map(figure));
+  const rounds = scroll.shown.length;
+  return [
+    {
+      benchmark: labels.benchmark,
+      metric: `scroll the grid top to bottom, ${labels.shown}: long-task total (median of ${rounds})`,
+      value: shownMs,
+      unit: 'ms',
+      note: `${labels.stepPx} px a frame over ${labels.over} (${medianOf(scroll.shown, (f) => f.frames)} frames, ${ms(medianOf(scroll.shown, (f) => f.elapsedMs))} elapsed, ${medianOf(scroll.shown, (f) => f.thumbnails)} thumbnails made); runs: ${passes(scroll.shown)} ms; the first pass, ${labels.firstPass}: ${summaryOf(scroll.first)}; 1-min load average before: ${labels.loadBefore}`,
+    },
+    {
+      benchmark: labels.benchmark,
+      metric: `the same scroll, Creative column hidden: long-task total (median of ${rounds})`,
+      value: hiddenMs,
+      unit: 'ms',
+      note: `alternating with the shown passes in the same session; runs: ${passes(scroll.hidden)} ms, ${ms(medianOf(scroll.hidden, (f) => f.elapsedMs))} elapsed`,
+    },
+    {
+      benchmark: labels.benchmark,
+      metric: `scroll long-task total, ${labels.shown} / hidden`,
+      value: ratio,
+      unit: '×',
+      target: '≤ 1.2 ×',
+      met: ratio <= 1.2,
+      note: `${ms(shownMs)} / ${ms(hiddenMs)}`,
+    },
+  ];
 }
 
 export interface CsvFigures {
