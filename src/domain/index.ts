@@ -1,3 +1,4 @@
+export * from './api/index.ts';
 export * from './pages/config.ts';
 export * from './forms/countries.ts';
 export * from './records/entities.ts';

@@ -105,6 +105,8 @@ export interface TestServerOptions {
   clientsBehindProxy?: boolean;
   /** Serve the built PWA from this directory (dist/), as `npm start` does. */
   publicDir?: string;
+  /** Load the hooks from this directory instead of the repository's pb_hooks/. */
+  hooksDir?: string;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -120,6 +122,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       dataDir,
       http: `127.0.0.1:${port}`,
       publicDir: options.publicDir,
+      ...(options.hooksDir ? { hooksDir: options.hooksDir } : {}),
       env: {
         ...env,
         ...(options.clientsBehindProxy

@@ -12,14 +12,13 @@
  * (src/hooks/watches), which starts runs through `runRefusal` and `startRun` in its own
  * transaction.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { checkInput, scoutFormSchema, type ScoutForm } from '../../domain/forms/forms.ts';
 import { MESSAGES } from '../../domain/forms/messages.ts';
 import { grantsAccess } from '../../domain/billing/plans.ts';
 import { scoutRefusal } from '../../domain/runs/runs.ts';
 import { scoutSource } from '../config/index.ts';
 import { quotaFor, reserve, subscriptionOf } from '../quota/index.ts';
-
-const RUNS = 'search_runs';
 
 /** Why a run may not start: no active subscription (403), a working run, or the quota (400). */
 export interface RunRefusal {
@@ -66,9 +65,16 @@ export function throwRefusal(refusal: RunRefusal): never {
 export function runRefusal(txApp: CoreApp, userId: string, requestedCount: number): RunRefusal | null {
   const subscription = subscriptionRefusal(txApp, userId);
   if (subscription) return subscription;
-  const working = txApp.findRecordsByFilter(RUNS, "user = {:user} && status = 'working'", '', 1, 0, {
-    user: userId,
-  });
+  const working = txApp.findRecordsByFilter(
+    COLLECTIONS.searchRuns,
+    "user = {:user} && status = 'working'",
+    '',
+    1,
+    0,
+    {
+      user: userId,
+    },
+  );
   const hasWorkingRun = working.length > 0;
   const refusal = scoutRefusal({
     hasWorkingRun: hasWorkingRun,
@@ -101,7 +107,7 @@ function fillRun(record: core.Record, userId: string, form: ScoutForm): void {
  * started it.
  */
 export function startRun(txApp: CoreApp, userId: string, form: ScoutForm, watch: string): core.Record {
-  const record = new Record(txApp.findCollectionByNameOrId(RUNS));
+  const record = new Record(txApp.findCollectionByNameOrId(COLLECTIONS.searchRuns));
   fillRun(record, userId, form);
   record.set('watch', watch);
   txApp.save(record);

@@ -4,6 +4,7 @@
  * restart). Every step runs in one transaction, so two workers never hold the same run. The
  * requests and answers are the lease contract of src/domain/runs/lease-contract.ts.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import {
   LEASE_NOT_HELD_MESSAGE,
   type ClaimedRun,
@@ -12,8 +13,6 @@ import {
 } from '../../domain/runs/lease-contract.ts';
 import { positiveEnv } from '../config/index.ts';
 import { settledView, settleRun } from '../quota/index.ts';
-
-const RUNS = 'search_runs';
 
 /** How long a claim or heartbeat holds a run (SCOUT_LEASE_SECONDS, default 60). */
 export function leaseSeconds(): number {
@@ -40,7 +39,7 @@ export function storedCount(app: CoreApp, runId: string): number {
   const row = new DynamicModel({ n: 0 });
   app
     .db()
-    .newQuery('SELECT COUNT(*) AS n FROM search_results WHERE run = {:run}')
+    .newQuery(`SELECT COUNT(*) AS n FROM ${COLLECTIONS.searchResults} WHERE run = {:run}`)
     .bind({ run: runId })
     .one(row);
   return row.n;
@@ -65,7 +64,7 @@ export function claim(workerName: string): ClaimedRun | null {
   let claimed: ClaimedRun | null = null;
   $app.runInTransaction((txApp) => {
     const run = txApp.findRecordsByFilter(
-      RUNS,
+      COLLECTIONS.searchRuns,
       "status = 'working' && (lease_owner = '' || lease_expires_at < {:now}) && attempts < {:max}",
       'created',
       1,
@@ -84,7 +83,7 @@ export function claim(workerName: string): ClaimedRun | null {
 
 function findRun(txApp: CoreApp, runId: string): core.Record {
   try {
-    return txApp.findRecordById(RUNS, runId);
+    return txApp.findRecordById(COLLECTIONS.searchRuns, runId);
   } catch (_) {
     throw new NotFoundError('No such run.');
   }

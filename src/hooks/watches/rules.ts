@@ -4,6 +4,7 @@
  * and at most 20 watches to create one, and the schedule the server keeps (a new watch runs
  * within a minute; a resumed one at its next planned time).
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { checkInput } from '../../domain/forms/forms.ts';
 import { parsePbDate, toPbDate } from '../../domain/text/format.ts';
 import {
@@ -14,8 +15,6 @@ import {
   type WatchCadence,
 } from '../../domain/runs/watches.ts';
 import { subscriptionRefusal, throwRefusal } from '../runs/index.ts';
-
-const WATCHES = 'watches';
 
 /** The record's user fields checked with the form's rules; a 400 with the first rule broken. */
 function checkedForm(record: core.Record, active: unknown) {
@@ -59,9 +58,16 @@ export function handleWatchCreate(e: core.RecordRequestEvent): void {
     // again in the transaction that stores the watch: concurrent creates cannot pass the limit
     const again = subscriptionRefusal(txApp, userId);
     if (again) throwRefusal(again);
-    const owned = txApp.findRecordsByFilter(WATCHES, 'user = {:user}', '', WATCH_LIMITS.perUser, 0, {
-      user: userId,
-    });
+    const owned = txApp.findRecordsByFilter(
+      COLLECTIONS.watches,
+      'user = {:user}',
+      '',
+      WATCH_LIMITS.perUser,
+      0,
+      {
+        user: userId,
+      },
+    );
     if (owned.length >= WATCH_LIMITS.perUser) throw new BadRequestError(WATCH_MESSAGES.tooMany);
     e.app = txApp;
     e.next();
