@@ -4,6 +4,7 @@ export * from './forms/countries.ts';
 export * from './records/entities.ts';
 export * from './text/format.ts';
 export * from './forms/forms.ts';
+export * from './forms/scout-fields.ts';
 export * from './forms/limits.ts';
 export * from './forms/locales.ts';
 export * from './forms/messages.ts';

@@ -14,6 +14,7 @@
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { checkInput, scoutFormSchema, type ScoutForm } from '../../domain/forms/forms.ts';
+import { readScoutFields, writeScoutFields } from '../../domain/forms/scout-fields.ts';
 import { MESSAGES } from '../../domain/forms/messages.ts';
 import { grantsAccess } from '../../domain/billing/plans.ts';
 import { scoutRefusal } from '../../domain/runs/runs.ts';
@@ -24,16 +25,6 @@ import { quotaFor, reserve, subscriptionOf } from '../quota/index.ts';
 export interface RunRefusal {
   reason: 'subscription' | 'working' | 'quota';
   message: string;
-}
-
-function formOf(record: core.Record) {
-  return {
-    search_name: record.getString('search_name'),
-    facebook_link: record.getString('facebook_link'),
-    target_country: record.getString('target_country'),
-    keywords_used: record.getString('keywords_used'),
-    requested_count: record.get('requested_count'),
-  };
 }
 
 /**
@@ -88,11 +79,7 @@ export function runRefusal(txApp: CoreApp, userId: string, requestedCount: numbe
 /** The form's fields and the server's fields of a run that starts now. */
 function fillRun(record: core.Record, userId: string, form: ScoutForm): void {
   record.set('user', userId);
-  record.set('search_name', form.search_name);
-  record.set('facebook_link', form.facebook_link);
-  record.set('target_country', form.target_country);
-  record.set('keywords_used', form.keywords_used);
-  record.set('requested_count', form.requested_count);
+  writeScoutFields(form, (field, value) => record.set(field, value));
   record.set('status', 'working');
   record.set('started_at', new DateTime().string());
   record.set('source', scoutSource());
@@ -123,7 +110,11 @@ export function handleRunCreate(e: core.RecordRequestEvent): void {
   const gate = subscriptionRefusal($app, userId);
   if (gate) throwRefusal(gate);
   const record = e.record!;
-  const checked = checkInput(scoutFormSchema, formOf(record));
+  // raw values: the form's rules refuse what the record's typed getters would round
+  const checked = checkInput(
+    scoutFormSchema,
+    readScoutFields((field) => record.get(field)),
+  );
   if (!checked.ok) throw new BadRequestError(checked.message);
   const form = checked.data;
 

@@ -5,6 +5,7 @@
  * requests and answers are the lease contract of src/domain/runs/lease-contract.ts.
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
+import { storedScoutForm } from '../../domain/forms/scout-fields.ts';
 import {
   LEASE_NOT_HELD_MESSAGE,
   type ClaimedRun,
@@ -49,11 +50,7 @@ function claimView(app: CoreApp, run: core.Record): ClaimedRun {
   return {
     id: run.id,
     user: run.getString('user'),
-    search_name: run.getString('search_name'),
-    facebook_link: run.getString('facebook_link'),
-    target_country: run.getString('target_country'),
-    keywords_used: run.getString('keywords_used'),
-    requested_count: run.getInt('requested_count'),
+    ...storedScoutForm(run),
     stored_count: storedCount(app, run.id),
     attempts: run.getInt('attempts'),
   };

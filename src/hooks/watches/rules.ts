@@ -6,11 +6,13 @@
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { checkInput } from '../../domain/forms/forms.ts';
+import { readScoutFields, writeScoutFields } from '../../domain/forms/scout-fields.ts';
 import { parsePbDate, toPbDate } from '../../domain/text/format.ts';
 import {
   resumedRunAt,
   WATCH_LIMITS,
   WATCH_MESSAGES,
+  watchFieldOf,
   watchFormSchema,
   type WatchCadence,
 } from '../../domain/runs/watches.ts';
@@ -18,22 +20,18 @@ import { subscriptionRefusal, throwRefusal } from '../runs/index.ts';
 
 /** The record's user fields checked with the form's rules; a 400 with the first rule broken. */
 function checkedForm(record: core.Record, active: unknown) {
+  const { search_name: name, ...fields } = readScoutFields((field) => record.get(watchFieldOf(field)));
   const checked = checkInput(watchFormSchema, {
-    name: record.getString('name'),
-    facebook_link: record.getString('facebook_link'),
-    target_country: record.getString('target_country'),
-    keywords_used: record.getString('keywords_used'),
-    requested_count: record.get('requested_count'),
+    name: name,
+    ...fields,
     cadence: record.getString('cadence'),
     active: active,
   });
   if (!checked.ok) throw new BadRequestError(checked.message);
   const form = checked.data;
-  record.set('name', form.name);
-  record.set('facebook_link', form.facebook_link);
-  record.set('target_country', form.target_country);
-  record.set('keywords_used', form.keywords_used);
-  record.set('requested_count', form.requested_count);
+  writeScoutFields({ ...form, search_name: form.name }, (field, value) =>
+    record.set(watchFieldOf(field), value),
+  );
   record.set('cadence', form.cadence);
   record.set('active', form.active);
   return form;

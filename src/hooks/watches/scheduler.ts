@@ -14,8 +14,9 @@
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { checkInput, scoutFormSchema } from '../../domain/forms/forms.ts';
+import { storedScoutForm } from '../../domain/forms/scout-fields.ts';
 import { parsePbDate, toPbDate } from '../../domain/text/format.ts';
-import { nextRunAfter, WATCH_LIMITS, type WatchCadence } from '../../domain/runs/watches.ts';
+import { nextRunAfter, WATCH_LIMITS, watchFieldOf, type WatchCadence } from '../../domain/runs/watches.ts';
 import { runRefusal, startRun } from '../runs/index.ts';
 
 /** Due watches read per tick (one a user): room for refusals beside the 50 starts. */
@@ -75,13 +76,7 @@ export function tickWatch(watchId: string, now: number): WatchOutcome {
     // paused, deleted or already claimed by an overlapping tick since it was listed
     if (!watch.getBool('active') || !planned || planned.getTime() > now) return;
     const userId = watch.getString('user');
-    const checked = checkInput(scoutFormSchema, {
-      search_name: watch.getString('name'),
-      facebook_link: watch.getString('facebook_link'),
-      target_country: watch.getString('target_country'),
-      keywords_used: watch.getString('keywords_used'),
-      requested_count: watch.getInt('requested_count'),
-    });
+    const checked = checkInput(scoutFormSchema, storedScoutForm(watch, watchFieldOf));
     if (!checked.ok) {
       watch.set('last_error', checked.message);
       advance(watch, planned.getTime(), now);
