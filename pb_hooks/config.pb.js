@@ -1,52 +1,30 @@
 /// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
-// Start-up checks and settings, public settings, and the security headers of the app's pages
+// Start-up checks and settings, the service accounts and the public config route
 // (src/hooks/config). Registration only: each handler require()s its area bundle (handlers share
-// no globals).
+// no globals); the route and the collection are the table's (src/domain/api). In a block: every
+// .pb.js runs in one VM, where two files' top-level constants would collide.
 
-routerAdd('GET', '/api/adscout/config', (e) => require(`${__hooks}/lib/config.js`).handleConfig(e));
+{
+  const { COLLECTIONS, SERVER_ROUTES: routes } = require(`${__hooks}/lib/domain.js`);
+  const { addRoute } = require(`${__hooks}/lib/routes.js`);
 
-// Refuses an unsafe configuration (billing on a public address, …) before the server listens,
-// writes the trusted proxy headers and the backup schedule into PocketBase's settings, and makes
-// the service accounts its environment names.
-onBootstrap((e) => {
-  e.next();
-  const config = require(`${__hooks}/lib/config.js`);
-  config.startServer();
-  config.provisionAccounts();
-});
+  addRoute(routes.config, (e) => require(`${__hooks}/lib/config.js`).handleConfig(e));
 
-// The service accounts from the environment (src/hooks/config/accounts.ts), never from a command
-// line: at bootstrap, and for the workers' account once more when a first start's migration has
-// just created their collection (migrations run after bootstrap).
-onCollectionAfterCreateSuccess((e) => {
-  e.next();
-  require(`${__hooks}/lib/config.js`).provisionWorkerAccount();
-}, 'workers');
+  // Refuses an unsafe configuration (billing on a public address, …) before the server listens,
+  // writes the trusted proxy headers and the backup schedule into PocketBase's settings, and makes
+  // the service accounts its environment names.
+  onBootstrap((e) => {
+    e.next();
+    const config = require(`${__hooks}/lib/config.js`);
+    config.startServer();
+    config.provisionAccounts();
+  });
 
-// CSP, Referrer-Policy, nosniff, frame-ancestors on every page of the app, the manifest's type;
-// HSTS over https. The only routerUse: a JS middleware holds a pooled VM for the whole request
-// (src/hooks/config/headers.ts). The same middleware first keeps the batch API to superusers,
-// before its body is read (src/hooks/config/batch-access.ts).
-routerUse((e) => {
-  const config = require(`${__hooks}/lib/config.js`);
-  config.checkBatchRequest(e);
-  return config.handleSecurityHeaders(e);
-});
-
-// robots.txt and sitemap.xml of the public pages (src/domain/pages/static-files.ts), on the public origin.
-routerAdd('GET', '/robots.txt', (e) => require(`${__hooks}/lib/config.js`).handleRobots(e));
-routerAdd('GET', '/sitemap.xml', (e) => require(`${__hooks}/lib/config.js`).handleSitemap(e));
-
-// The prerendered public pages (src/hooks/config/pages.ts), each at its exact path: a route per
-// page, not a middleware. The handler reads the path from the request (handlers share no globals).
-// Gzipped, like the hashed build files below: a phone on a slow network waits for every byte, and
-// text shrinks about 3×. $apis.gzip and $apis.static are Go: they hold no JS VM.
-for (const route of require(`${__hooks}/lib/config.js`).prerenderedRoutes()) {
-  routerAdd('GET', route, (e) => require(`${__hooks}/lib/config.js`).handlePrerenderedPage(e), $apis.gzip());
+  // The service accounts from the environment (src/hooks/config/accounts.ts), never from a command
+  // line: at bootstrap, and for the workers' account once more when a first start's migration has
+  // just created their collection (migrations run after bootstrap).
+  onCollectionAfterCreateSuccess((e) => {
+    e.next();
+    require(`${__hooks}/lib/config.js`).provisionWorkerAccount();
+  }, COLLECTIONS.workers);
 }
-routerAdd(
-  'GET',
-  '/assets/{path...}',
-  $apis.static($os.dirFS(require(`${__hooks}/lib/config.js`).assetsDir()), false),
-  $apis.gzip(),
-);

@@ -1,16 +1,18 @@
 /// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
 // Mail (src/hooks/mail): kept in mail_outbox when no SMTP server is configured, the superuser
 // route that reads them, the cron that prunes them, and the per-account limit of password-reset
-// mails. Registration only: each handler require()s its area bundle (handlers share no globals).
+// mails. Registration only: each handler require()s its area bundle (handlers share no globals);
+// the route is the table's (src/domain/api/routes.ts). In a block: every .pb.js runs in one VM,
+// where two files' top-level constants would collide.
+
+{
+  const { SERVER_ROUTES: routes } = require(`${__hooks}/lib/domain.js`);
+  const { addRoute } = require(`${__hooks}/lib/routes.js`);
+
+  addRoute(routes.localOutbox, (e) => require(`${__hooks}/lib/mail.js`).handleOutbox(e));
+}
 
 onMailerSend((e) => require(`${__hooks}/lib/mail.js`).captureMail(e));
-
-routerAdd(
-  'GET',
-  '/api/adscout/local/outbox',
-  (e) => require(`${__hooks}/lib/mail.js`).handleOutbox(e),
-  $apis.requireSuperuserAuth(),
-);
 
 // Every auth collection's reset request that PocketBase accepted for an existing account (this
 // hook fires for no other) counts against that account; over the limit: 204 and no mail.

@@ -1,7 +1,9 @@
 // Builds the hooks' TypeScript (src/hooks/<area>/) into pb_hooks/lib/ for PocketBase's JS VM
 // (goja: CommonJS, ES2017, no Node): one tree-shaken bundle per area, `<area>.js`, and one
-// `domain.js` holding exactly the src/domain exports the areas import, once. An area's imports of
-// src/domain and of another area's index.ts become require()s of those bundles at run time.
+// `domain.js` holding exactly the src/domain exports the areas import, once, and those the
+// registrations (pb_hooks/*.pb.js) read from it: the route table and the collections
+// (src/domain/api). An area's imports of src/domain and of another area's index.ts become
+// require()s of those bundles at run time.
 //
 //   node scripts/build-hooks.mjs            write pb_hooks/lib/*.js (and remove stale files there)
 //   node scripts/build-hooks.mjs --check    exit 1 when the committed files differ from a fresh build
@@ -17,6 +19,9 @@ import ts from 'typescript';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const HOOKS_SRC = join(root, 'src', 'hooks');
 const DOMAIN_SRC = join(root, 'src', 'domain');
+/** The registrations' files; they may read from lib/domain.js what this module exports. */
+const HOOKS_DIR = join(root, 'pb_hooks');
+const REGISTRATION_DOMAIN = join(DOMAIN_SRC, 'api', 'index.ts');
 export const HOOKS_LIB_DIR = join(root, 'pb_hooks', 'lib');
 export const HOOKS_TYPES = join(HOOKS_SRC, 'types', 'pocketbase-jsvm.d.ts');
 /** The shared bundle of src/domain exports. */
@@ -97,6 +102,48 @@ export function domainImports() {
   return byModule;
 }
 
+/**
+ * The names pb_hooks/*.pb.js read from lib/domain.js: `const { A, B: b } = require(…domain.js)`
+ * or `require(…domain.js).A`; any other use of that require is an error.
+ * @returns {Set<string>}
+ */
+export function registrationDomainNames() {
+  /** @type {Set<string>} */
+  const names = new Set();
+  for (const name of readdirSync(HOOKS_DIR)
+    .filter((file) => file.endsWith('.pb.js'))
+    .sort()) {
+    const text = readFileSync(join(HOOKS_DIR, name), 'utf8');
+    const source = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+    /** @param {ts.Node} node */
+    const visit = (node) => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === 'require' &&
+        node.arguments[0]?.getText(source).endsWith(`/lib/${DOMAIN_BUNDLE}.js\``)
+      ) {
+        const { parent } = node;
+        if (ts.isPropertyAccessExpression(parent)) names.add(parent.name.text);
+        else if (ts.isVariableDeclaration(parent) && ts.isObjectBindingPattern(parent.name)) {
+          for (const element of parent.name.elements) {
+            const imported = element.propertyName ?? element.name;
+            if (!ts.isIdentifier(imported)) throw new Error(`pb_hooks/${name}: read lib/domain.js by name`);
+            names.add(imported.text);
+          }
+        } else {
+          throw new Error(
+            `pb_hooks/${name}: read lib/domain.js by name (const { A } = require(…) or require(…).A)`,
+          );
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return names;
+}
+
 /** @type {import('esbuild').BuildOptions} */
 const BASE = {
   bundle: true,
@@ -174,6 +221,14 @@ export async function buildHooks() {
   /** @type {Map<string, string>} */
   const files = new Map();
   const imports = domainImports();
+  // what the registrations read and no area imports comes from src/domain/api
+  const imported = new Set([...imports.values()].flatMap((names) => [...names]));
+  const registrationNames = [...registrationDomainNames()].filter((name) => !imported.has(name));
+  if (registrationNames.length > 0) {
+    const names = imports.get(REGISTRATION_DOMAIN) ?? new Set();
+    for (const name of registrationNames) names.add(name);
+    imports.set(REGISTRATION_DOMAIN, names);
+  }
   const entry = [...imports]
     .filter(([, names]) => names.size > 0)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -187,7 +242,10 @@ export async function buildHooks() {
     stdin: { contents: entry, resolveDir: DOMAIN_SRC, sourcefile: 'hooks-domain.ts', loader: 'ts' },
     minify: true,
   });
-  files.set(`${DOMAIN_BUNDLE}.js`, header('the src/domain exports src/hooks uses') + outputText(domain));
+  files.set(
+    `${DOMAIN_BUNDLE}.js`,
+    header('the src/domain exports src/hooks and pb_hooks/*.pb.js use') + outputText(domain),
+  );
   for (const area of hookAreas()) {
     if (area === DOMAIN_BUNDLE) throw new Error(`src/hooks/${area} would overwrite the domain bundle`);
     const result = await build({

@@ -6,23 +6,41 @@ import {
   heartbeatRequestSchema,
   releaseRequestSchema,
   resultsRequestSchema,
+  SERVER_ROUTES,
   type InputSchema,
+  type ServerRouteId,
 } from '../domain/index.ts';
 import { ContractError, workerServer } from './api.ts';
 import { LeaseLostError } from './job.ts';
 
+/** The lease routes of the table, src/domain/api/routes.ts. */
+const LEASE_ROUTES = [
+  'workerClaim',
+  'workerRunHeartbeat',
+  'workerRunResults',
+  'workerRunFinish',
+  'workerRunRelease',
+] as const satisfies readonly ServerRouteId[];
+type LeaseRoute = (typeof LEASE_ROUTES)[number];
+
 interface Sent {
-  path: string;
+  route: LeaseRoute;
+  params: Record<string, string>;
   body: unknown;
 }
 
-/** A PocketBase client double: records what is sent and answers from `answer(path)`. */
-function server(answer: (path: string) => unknown) {
+/**
+ * A PocketBase client double: finds the lease route of each request's path in the table (any
+ * other path fails the test), records what is sent and answers from `answer(route)`.
+ */
+function server(answer: (route: LeaseRoute) => unknown) {
   const sent: Sent[] = [];
   const pb = {
     async send(path: string, options: { body?: unknown }) {
-      sent.push({ path, body: options.body });
-      const reply = answer(path);
+      const route = LEASE_ROUTES.find((id) => SERVER_ROUTES[id].match(path));
+      if (!route) throw new Error(`no lease route at ${path}`);
+      sent.push({ route, params: SERVER_ROUTES[route].match(path)!, body: options.body });
+      const reply = answer(route);
       if (reply instanceof Error) throw reply;
       return reply;
     },
@@ -43,11 +61,11 @@ const run = {
 };
 
 /** The answers the hooks give, in the contract's shape. */
-function contractAnswer(path: string): unknown {
-  if (path.endsWith('/claim')) return { run };
-  if (path.endsWith('/heartbeat')) return { lease_expires_at: '2026-01-01 00:01:00.000Z', progress: 2 };
-  if (path.endsWith('/results')) return { stored: 2, inserted: 2, rejected: 0, full: false };
-  if (path.endsWith('/finish')) {
+function contractAnswer(route: LeaseRoute): unknown {
+  if (route === 'workerClaim') return { run };
+  if (route === 'workerRunHeartbeat') return { lease_expires_at: '2026-01-01 00:01:00.000Z', progress: 2 };
+  if (route === 'workerRunResults') return { stored: 2, inserted: 2, rejected: 0, full: false };
+  if (route === 'workerRunFinish') {
     return {
       id: 'r1',
       status: 'completed',
@@ -61,16 +79,16 @@ function contractAnswer(path: string): unknown {
   return null;
 }
 
-const REQUESTS: [string, InputSchema<unknown>][] = [
-  ['/claim', claimRequestSchema],
-  ['/heartbeat', heartbeatRequestSchema],
-  ['/results', resultsRequestSchema],
-  ['/finish', finishRequestSchema],
-  ['/release', releaseRequestSchema],
-];
+const REQUESTS: Record<LeaseRoute, InputSchema<unknown>> = {
+  workerClaim: claimRequestSchema,
+  workerRunHeartbeat: heartbeatRequestSchema,
+  workerRunResults: resultsRequestSchema,
+  workerRunFinish: finishRequestSchema,
+  workerRunRelease: releaseRequestSchema,
+};
 
 describe('workerServer speaks the lease contract', () => {
-  it('sends requests the hooks accept, and reads their answers', async () => {
+  it("sends requests the hooks accept to the table's routes, and reads their answers", async () => {
     const { pb, sent } = server(contractAnswer);
     const api = workerServer(pb, 'worker-1');
     expect(await api.claim()).toEqual(run);
@@ -81,32 +99,26 @@ describe('workerServer speaks the lease contract', () => {
     });
     await api.finish('r1', { status: 'failed', error: 'Source down' });
     await api.release('r1');
-    expect(sent.map((s) => s.path.split('/').pop())).toEqual([
-      'claim',
-      'heartbeat',
-      'results',
-      'finish',
-      'release',
-    ]);
-    for (const { path, body } of sent) {
-      const [, schema] = REQUESTS.find(([suffix]) => path.endsWith(suffix))!;
-      expect(schema.safeParse(body).success, path).toBe(true);
+    expect(sent.map((s) => s.route)).toEqual(LEASE_ROUTES);
+    for (const { route, params, body } of sent) {
+      expect(params).toEqual(route === 'workerClaim' ? {} : { id: 'r1' });
+      expect(REQUESTS[route].safeParse(body).success, route).toBe(true);
       expect(body).toMatchObject({ worker: 'worker-1' });
     }
   });
 
   it.each([
-    ['a claimed run without a field', '/claim', { run: { ...run, stored_count: undefined } }],
-    ['a claimed run with a field the contract lacks', '/claim', { run: { ...run, priority: 1 } }],
-    ['a results answer in another shape', '/results', { stored: 2, full: 'no' }],
-    ['a finish answer without the counts', '/finish', { id: 'r1', status: 'completed' }],
-  ])('fails on %s (the hooks drifted)', async (_label, drifted, reply) => {
-    const { pb } = server((path) => (path.endsWith(drifted) ? reply : contractAnswer(path)));
+    ['a claimed run without a field', 'workerClaim', { run: { ...run, stored_count: undefined } }],
+    ['a claimed run with a field the contract lacks', 'workerClaim', { run: { ...run, priority: 1 } }],
+    ['a results answer in another shape', 'workerRunResults', { stored: 2, full: 'no' }],
+    ['a finish answer without the counts', 'workerRunFinish', { id: 'r1', status: 'completed' }],
+  ] as const)('fails on %s (the hooks drifted)', async (_label, drifted, reply) => {
+    const { pb } = server((route) => (route === drifted ? reply : contractAnswer(route)));
     const api = workerServer(pb, 'w');
     const call =
-      drifted === '/claim'
+      drifted === 'workerClaim'
         ? api.claim()
-        : drifted === '/results'
+        : drifted === 'workerRunResults'
           ? api.writeResults('r1', [{ ad_id: '1' }])
           : api.finish('r1', { status: 'completed' });
     await expect(call).rejects.toThrow(ContractError);
@@ -114,7 +126,7 @@ describe('workerServer speaks the lease contract', () => {
 
   it('a 409 on results or finish means the lease moved to another worker', async () => {
     const conflict = Object.assign(new Error('conflict'), { status: 409 });
-    const { pb } = server((path) => (path.endsWith('/claim') ? contractAnswer(path) : conflict));
+    const { pb } = server((route) => (route === 'workerClaim' ? contractAnswer(route) : conflict));
     const api = workerServer(pb, 'w');
     await expect(api.writeResults('r1', [{ ad_id: '1' }])).rejects.toThrow(LeaseLostError);
     await expect(api.finish('r1', { status: 'completed' })).rejects.toThrow(LeaseLostError);

@@ -1,6 +1,7 @@
 /**
- * The worker routes of the server (pb_hooks/scout-worker.pb.js), over the PocketBase SDK. Requests
- * and answers are the lease contract (src/domain/runs/lease-contract.ts): the requests are typed by it
+ * The worker routes of the server (the table's `workerClaim` and `workerRun*`,
+ * src/domain/api/routes.ts), over the PocketBase SDK. Requests and answers are the lease contract
+ * (src/domain/runs/lease-contract.ts): the requests are typed by it
  * and the hooks check them; every answer is checked here, so a hook whose answer drifts from the
  * contract is an error, never a silently misread run.
  */
@@ -18,6 +19,7 @@ import {
   type ReleaseRequest,
   type ResultsRequest,
   type ResultsResponse,
+  SERVER_ROUTES,
 } from '../domain/index.ts';
 import { LeaseLostError, type WorkerApi } from './job.ts';
 
@@ -57,9 +59,6 @@ export function checked<T>(schema: InputSchema<T>, value: unknown, what: string)
   const issue = result.error.issues[0];
   throw new ContractError(`${what} breaks the lease contract: ${issue?.message ?? 'invalid'}`);
 }
-
-const runPath = (runId: string, action: string) =>
-  `/api/adscout/worker/runs/${encodeURIComponent(runId)}/${action}`;
 
 /**
  * POSTs `body` (JSON, or a FormData for an upload) to a worker route, retrying for `retryForMs`
@@ -104,12 +103,12 @@ export function workerServer(
   };
   return {
     async claim() {
-      const answer = await post<ClaimRequest>('/api/adscout/worker/claim', {});
+      const answer = await post<ClaimRequest>(SERVER_ROUTES.workerClaim.path, {});
       return checked(claimResponseSchema, answer, 'the claim answer').run;
     },
     async heartbeat(runId, progress, libraryTotal) {
       try {
-        const answer = await post<HeartbeatRequest>(runPath(runId, 'heartbeat'), {
+        const answer = await post<HeartbeatRequest>(SERVER_ROUTES.workerRunHeartbeat.url(runId), {
           progress,
           ...(libraryTotal === undefined ? {} : { library_total: libraryTotal }),
         });
@@ -122,7 +121,7 @@ export function workerServer(
     },
     async writeResults(runId, rows, libraryTotal) {
       const answer = await holding(
-        post<ResultsRequest>(runPath(runId, 'results'), {
+        post<ResultsRequest>(SERVER_ROUTES.workerRunResults.url(runId), {
           rows: [...rows],
           ...(libraryTotal === undefined ? {} : { library_total: libraryTotal }),
         }),
@@ -130,11 +129,11 @@ export function workerServer(
       return checked(resultsResponseSchema, answer, 'the results answer');
     },
     async finish(runId, outcome) {
-      const answer = await holding(post<FinishRequest>(runPath(runId, 'finish'), outcome));
+      const answer = await holding(post<FinishRequest>(SERVER_ROUTES.workerRunFinish.url(runId), outcome));
       checked(finishResponseSchema, answer, 'the finish answer');
     },
     async release(runId) {
-      await post<ReleaseRequest>(runPath(runId, 'release'), {}, RELEASE_RETRY_FOR_MS).catch(
+      await post<ReleaseRequest>(SERVER_ROUTES.workerRunRelease.url(runId), {}, RELEASE_RETRY_FOR_MS).catch(
         (error: unknown) => {
           if (status(error) !== 409 && status(error) !== 404) throw error;
         },

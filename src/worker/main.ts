@@ -12,7 +12,8 @@ import { EventSource } from 'eventsource';
 import PocketBase, { getTokenPayload } from 'pocketbase';
 import { normalizeAd } from '../domain/ads/normalize/normalize-ad.ts';
 import { THUMB_DETAIL } from '../domain/media/creative-limits.ts';
-import { WORK_TOPIC, WORKERS_COLLECTION, type ClaimedRun } from '../domain/runs/lease-contract.ts';
+import { COLLECTIONS } from '../domain/api/collections.ts';
+import { WORK_TOPIC, type ClaimedRun } from '../domain/runs/lease-contract.ts';
 import { workerServer } from './api.ts';
 import { describeSourceSettings, readWorkerConfig, type WorkerConfig } from './config.ts';
 import { runJob } from './job.ts';
@@ -64,7 +65,7 @@ function log(message: string): void {
 
 function signIn(pb: PocketBase): Promise<void> {
   return signInWithRetries(() =>
-    pb.collection(WORKERS_COLLECTION).authWithPassword(config.email, config.password),
+    pb.collection(COLLECTIONS.workers).authWithPassword(config.email, config.password),
   );
 }
 
@@ -74,7 +75,7 @@ function keepSignedIn(pb: PocketBase) {
     expiresAt: () => (Number(getTokenPayload(pb.authStore.token).exp) || 0) * 1000,
     renew: () =>
       pb
-        .collection(WORKERS_COLLECTION)
+        .collection(COLLECTIONS.workers)
         .authRefresh()
         .then(
           () => undefined,

@@ -1,5 +1,5 @@
 /** Public site (docs/product.md): every route and its key strings, the cookie banner, the phone layout. */
-import { contentSecurityPolicy } from '../../src/hooks/config/security-headers.ts';
+import { contentSecurityPolicy } from '../../src/hooks/site/security-headers.ts';
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 import { blocking } from './locators.ts';
 

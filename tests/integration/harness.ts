@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { freePort, randomSecret, startPocketBase, upsertSuperuser } from '../../scripts/lib/stack.mjs';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 
 export interface TestUser {
@@ -105,6 +106,8 @@ export interface TestServerOptions {
   clientsBehindProxy?: boolean;
   /** Serve the built PWA from this directory (dist/), as `npm start` does. */
   publicDir?: string;
+  /** Load the hooks from this directory instead of the repository's pb_hooks/. */
+  hooksDir?: string;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -120,6 +123,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       dataDir,
       http: `127.0.0.1:${port}`,
       publicDir: options.publicDir,
+      ...(options.hooksDir ? { hooksDir: options.hooksDir } : {}),
       env: {
         ...env,
         ...(options.clientsBehindProxy
@@ -154,7 +158,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const pb = client(candidate.url);
     try {
       await pb
-        .collection('_superusers')
+        .collection(COLLECTIONS.superusers)
         .authWithPassword(superuserCredentials.email, superuserCredentials.password);
       if (candidate.child.exitCode !== null) throw new Error('PocketBase exited');
       found = candidate;
@@ -172,10 +176,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const superuser = signedIn;
   const workerCredentials = { email: 'worker@adscout.test', password: randomSecret() };
   const workerRecord = await superuser
-    .collection('workers')
+    .collection(COLLECTIONS.workers)
     .create({ ...workerCredentials, passwordConfirm: workerCredentials.password });
   // Impersonation gives a real worker token without spending the sign-in rate limit.
-  const worker = await superuser.collection('workers').impersonate(workerRecord.id, 3600);
+  const worker = await superuser.collection(COLLECTIONS.workers).impersonate(workerRecord.id, 3600);
   worker.autoCancellation(false);
 
   return {
@@ -201,10 +205,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const email = `${label}-${userCounter}-${randomSecret(4).toLowerCase()}@adscout.test`;
       const password = `Pw-${randomSecret(9)}1a`;
       const record = await superuser
-        .collection('users')
+        .collection(COLLECTIONS.users)
         .create({ email, password, passwordConfirm: password });
       // Impersonation gives a real user token without spending the auth rate limit.
-      const pb = await superuser.collection('users').impersonate(record.id, 3600);
+      const pb = await superuser.collection(COLLECTIONS.users).impersonate(record.id, 3600);
       pb.autoCancellation(false);
       if (options.clientsBehindProxy) asClientAt(pb, uniqueClientAddress());
       return { id: record.id, email, password, pb, record };

@@ -50,7 +50,7 @@ describe('pb_hooks under many requests at once', () => {
       const source = await readFile(join(dir, name), 'utf8');
       uses.push(...Array.from(source.matchAll(/^\s*routerUse\(/gm), () => name));
     }
-    expect(uses).toEqual(['config.pb.js']);
+    expect(uses).toEqual(['site.pb.js']);
   });
 
   it('serves with more warm VMs than PocketBase keeps by default (15)', () => {

@@ -13,7 +13,7 @@ import {
   IMAGE_MIME_TYPES,
 } from '../../src/domain/media/creative-limits.ts';
 import { LEASE_NOT_HELD_MESSAGE } from '../../src/domain/runs/lease-contract.ts';
-import { MEDIA_CLAIM_PATH, mediaTaskPath } from '../../src/domain/media/media-contract.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 import {
   claim,
@@ -116,7 +116,7 @@ describe('upload and known', () => {
     expect(created.status).toBe(200);
 
     const t2 = await claimOnly(alice, second);
-    const known = await postJson(server, mediaTaskPath(t2.id, 'known'), {
+    const known = await postJson(server, SERVER_ROUTES.mediaKnown.url(t2.id), {
       worker: 'w1',
       sha256: sha256(bytes),
     });
@@ -124,7 +124,7 @@ describe('upload and known', () => {
     expect((await taskOf(server, alice, second)).status).toBe('archived');
 
     const t3 = await claimOnly(alice, third);
-    const unknown = await postJson(server, mediaTaskPath(t3.id, 'known'), {
+    const unknown = await postJson(server, SERVER_ROUTES.mediaKnown.url(t3.id), {
       worker: 'w1',
       sha256: 'a'.repeat(64),
     });
@@ -162,12 +162,14 @@ describe('upload and known', () => {
     ).toBe(0);
     expect((await taskOf(server, alice, adId)).status).toBe('pending');
     // bad JSON bodies too
-    expect((await postJson(server, MEDIA_CLAIM_PATH, { worker: 'w1', limit: 0 })).status).toBe(400);
+    expect((await postJson(server, SERVER_ROUTES.mediaClaim.path, { worker: 'w1', limit: 0 })).status).toBe(
+      400,
+    );
     expect(
-      (await postJson(server, mediaTaskPath(task.id, 'known'), { worker: 'w1', sha256: 'x' })).status,
+      (await postJson(server, SERVER_ROUTES.mediaKnown.url(task.id), { worker: 'w1', sha256: 'x' })).status,
     ).toBe(400);
     expect(
-      (await postJson(server, mediaTaskPath(task.id, 'fail'), { worker: 'w1', error: 'x' })).status,
+      (await postJson(server, SERVER_ROUTES.mediaFail.url(task.id), { worker: 'w1', error: 'x' })).status,
     ).toBe(400);
   });
 
@@ -189,7 +191,7 @@ describe('upload and known', () => {
     expect(thumb.status).toBe(200);
 
     // a body declared past the route's limit is refused before it is read
-    const over = await fetch(`${server.url}${mediaTaskPath(task.id, 'creative')}`, {
+    const over = await fetch(`${server.url}${SERVER_ROUTES.mediaCreative.url(task.id)}`, {
       method: 'POST',
       headers: {
         Authorization: server.worker.authStore.token,
@@ -208,9 +210,18 @@ describe('who may do what', () => {
     const adId = ad('who');
     const task = await claimOnly(alice, adId, 'w1');
     expect(
-      (await postJson(server, MEDIA_CLAIM_PATH, { worker: 'w1', limit: 1 }, alice.pb.authStore.token)).status,
+      (
+        await postJson(
+          server,
+          SERVER_ROUTES.mediaClaim.path,
+          { worker: 'w1', limit: 1 },
+          alice.pb.authStore.token,
+        )
+      ).status,
     ).toBe(403);
-    expect((await postJson(server, MEDIA_CLAIM_PATH, { worker: 'w1', limit: 1 }, '')).status).toBe(401);
+    expect(
+      (await postJson(server, SERVER_ROUTES.mediaClaim.path, { worker: 'w1', limit: 1 }, '')).status,
+    ).toBe(401);
     const asAlice = await upload(
       server,
       task.id,
@@ -219,17 +230,17 @@ describe('who may do what', () => {
       alice.pb.authStore.token,
     );
     expect(asAlice.status).toBe(403);
-    const notHeld = await postJson(server, mediaTaskPath(task.id, 'known'), {
+    const notHeld = await postJson(server, SERVER_ROUTES.mediaKnown.url(task.id), {
       worker: 'w2',
       sha256: 'a'.repeat(64),
     });
     expect([notHeld.status, notHeld.body.message]).toEqual([409, LEASE_NOT_HELD_MESSAGE]);
     expect((await upload(server, task.id, 'w2', { file: pngPart(await png(5)) })).status).toBe(409);
     expect(
-      (await postJson(server, mediaTaskPath('nosuchtask00000', 'release'), { worker: 'w1' })).status,
+      (await postJson(server, SERVER_ROUTES.mediaRelease.url('nosuchtask00000'), { worker: 'w1' })).status,
     ).toBe(404);
     // a request naming a user is the task's user's all the same
-    const known = await postJson(server, mediaTaskPath(task.id, 'fail'), {
+    const known = await postJson(server, SERVER_ROUTES.mediaFail.url(task.id), {
       worker: 'w1',
       error: 'x',
       retry: false,

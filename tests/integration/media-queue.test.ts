@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_RETRY_WINDOW_HOURS } from '../../src/domain/media/creative-limits.ts';
 import { LEASE_NOT_HELD_MESSAGE } from '../../src/domain/runs/lease-contract.ts';
-import { mediaTaskPath } from '../../src/domain/media/media-contract.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import {
   claim,
@@ -64,7 +64,11 @@ describe('the results write', () => {
   it('starts a failed task again when the ad comes back with another link, not with the same', async () => {
     const adId = ad('reset');
     const task = await claimOnly(alice, adId);
-    await postJson(server, mediaTaskPath(task.id, 'fail'), { worker: 'w1', error: 'HTTP 403', retry: false });
+    await postJson(server, SERVER_ROUTES.mediaFail.url(task.id), {
+      worker: 'w1',
+      error: 'HTTP 403',
+      retry: false,
+    });
     await writeRows(server, alice, [{ ad_id: adId, media_url: link(adId) }]);
     expect((await taskOf(server, alice, adId)).status).toBe('failed');
     await writeRows(server, alice, [{ ad_id: adId, media_url: link(adId, 2) }]);
@@ -107,7 +111,7 @@ describe('claim', () => {
       .update(first.id, { lease_expires_at: pbDate(new Date(Date.now() - 1000)) });
     const again = await claim(server, 'w2');
     expect(again.map((t) => [t.id, t.attempts])).toEqual([[first.id, 2]]);
-    const stale = await postJson(server, mediaTaskPath(first.id, 'fail'), {
+    const stale = await postJson(server, SERVER_ROUTES.mediaFail.url(first.id), {
       worker: 'w1',
       error: 'x',
       retry: true,
@@ -121,7 +125,9 @@ describe('claim', () => {
   it('release hands a task back at once, the attempt not counted', async () => {
     const adId = ad('release');
     const task = await claimOnly(alice, adId, 'w1');
-    expect((await postJson(server, mediaTaskPath(task.id, 'release'), { worker: 'w1' })).status).toBe(204);
+    expect((await postJson(server, SERVER_ROUTES.mediaRelease.url(task.id), { worker: 'w1' })).status).toBe(
+      204,
+    );
     const again = await claim(server, 'w2');
     expect(again.map((t) => [t.id, t.attempts])).toEqual([[task.id, 1]]);
   });
@@ -134,7 +140,7 @@ describe('fail', () => {
     const before = Date.now();
     const failed = await postJson<{ status: string; next_attempt_at: string }>(
       server,
-      mediaTaskPath(task.id, 'fail'),
+      SERVER_ROUTES.mediaFail.url(task.id),
       { worker: 'w1', error: 'timeout', retry: true },
     );
     expect(failed.body.status).toBe('pending');
@@ -151,7 +157,7 @@ describe('fail', () => {
     expect(second.map((t) => [t.id, t.attempts])).toEqual([[task.id, 2]]);
     const later = await postJson<{ status: string; next_attempt_at: string }>(
       server,
-      mediaTaskPath(task.id, 'fail'),
+      SERVER_ROUTES.mediaFail.url(task.id),
       {
         worker: 'w1',
         error: 'timeout',
@@ -163,7 +169,7 @@ describe('fail', () => {
       .collection('media_tasks')
       .update(task.id, { next_attempt_at: pbDate(new Date(Date.now() - 1000)) });
     await claim(server, 'w1');
-    const final = await postJson(server, mediaTaskPath(task.id, 'fail'), {
+    const final = await postJson(server, SERVER_ROUTES.mediaFail.url(task.id), {
       worker: 'w1',
       error: 'HTTP 404',
       retry: false,
@@ -187,7 +193,7 @@ describe('the retry window', () => {
         },
       ]);
       // the restart kept the lease
-      const failed = await postJson(server, mediaTaskPath(task.id, 'fail'), {
+      const failed = await postJson(server, SERVER_ROUTES.mediaFail.url(task.id), {
         worker: 'w1',
         error: 'timeout',
         retry: true,

@@ -6,7 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { RecordModel } from 'pocketbase';
-import { MEDIA_CLAIM_PATH, mediaTaskPath, type MediaTask } from '../../src/domain/media/media-contract.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
+import type { MediaTask } from '../../src/domain/media/media-contract.ts';
 import type { TestServer, TestUser } from './harness.ts';
 
 export const WRITER = 'writer';
@@ -78,7 +79,10 @@ export async function writeRows(
 }
 
 export async function claim(server: TestServer, worker: string, limit = 32): Promise<MediaTask[]> {
-  const claimed = await postJson<{ tasks: MediaTask[] }>(server, MEDIA_CLAIM_PATH, { worker, limit });
+  const claimed = await postJson<{ tasks: MediaTask[] }>(server, SERVER_ROUTES.mediaClaim.path, {
+    worker,
+    limit,
+  });
   if (claimed.status !== 200) throw new Error(`claim: ${JSON.stringify(claimed)}`);
   return claimed.body.tasks;
 }
@@ -148,7 +152,7 @@ export async function upload(
     const part = parts[key];
     if (part) form.append(key, new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.name);
   }
-  const response = await fetch(`${server.url}${mediaTaskPath(taskId, 'creative')}`, {
+  const response = await fetch(`${server.url}${SERVER_ROUTES.mediaCreative.url(taskId)}`, {
     method: 'POST',
     headers: { Authorization: token },
     body: form,

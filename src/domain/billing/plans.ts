@@ -69,7 +69,7 @@ export const CREDIT_PACKS: Record<CreditPackId, CreditPack> = {
   pack_1000: { id: 'pack_1000', results: 1000, priceEur: 25 },
 };
 
-/** What POST /api/adscout/checkout accepts: a subscription plan or a credit pack. */
+/** What SERVER_ROUTES.checkout accepts: a subscription plan or a credit pack. */
 export const CHECKOUT_PRODUCTS = ['monthly', 'yearly', ...CREDIT_PACK_IDS] as const;
 export type CheckoutProduct = (typeof CHECKOUT_PRODUCTS)[number];
 

@@ -4,11 +4,11 @@
  * cache (vite.config.ts) and the app's own prefetch write into the same cache, bounded the same.
  */
 import type { ArchivedCreative } from '../records/entities.ts';
+import { COLLECTIONS } from '../api/collections.ts';
 import type { THUMB_DETAIL, THUMB_GRID } from './creative-limits.ts';
-import { CREATIVES_COLLECTION } from './creative-limits.ts';
 
 /** PocketBase serves a record's files at /api/files/{collection}/{id}/{name} (not protected). */
-export const CREATIVE_FILES_PATH = `/api/files/${CREATIVES_COLLECTION}/`;
+export const CREATIVE_FILES_PATH = `/api/files/${COLLECTIONS.creatives}/`;
 
 /** The Cache Storage cache of creative files (the service worker's and the prefetch's). */
 export const CREATIVES_CACHE_NAME = 'adscout-creatives';

@@ -1,11 +1,8 @@
 /**
  * The creative archive's facts that the migration, the hooks, the worker and the web app share
- * (docs/creatives.md): the collections, the thumbnail sizes, the file limits and the retry window.
+ * (docs/creatives.md): the thumbnail sizes, the file limits and the retry window (the collections
+ * are src/domain/api/collections.ts).
  */
-
-export const CREATIVES_COLLECTION = 'creatives';
-/** The archive's work queue: one task per (user, ad_id); superuser-only, never synced. */
-export const MEDIA_TASKS_COLLECTION = 'media_tasks';
 
 /** The grid's thumbnail (PocketBase's `WxH` crop) and the detail view's (`Wx0`: width, keep ratio). */
 export const THUMB_GRID = '100x100';
@@ -19,7 +16,7 @@ export const IMAGE_MAX_BYTES = 15 * MB;
 export const VIDEO_MAX_MB_DEFAULT = 50;
 export const VIDEO_MAX_MB_CEILING = 200;
 export const CREATIVE_FILE_MAX_BYTES = VIDEO_MAX_MB_CEILING * MB;
-/** The upload route's own body limit: the largest file, its poster, and the form's text. */
+/** The upload route's own body limit (src/domain/api/routes.ts): the largest file, its poster, and the form's text. */
 export const CREATIVE_UPLOAD_MAX_BYTES = CREATIVE_FILE_MAX_BYTES + IMAGE_MAX_BYTES + MB;
 
 /** What is archived, told by magic bytes (never by the server's Content-Type or the link). */

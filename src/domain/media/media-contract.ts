@@ -2,15 +2,16 @@
  * The contract of the worker's archive routes (docs/creatives.md#the-archive-routes), as
  * lease-contract.ts is for runs: the hooks check every request against these schemas and the
  * worker checks every answer. The user of a task is never in a request: the server copied it from
- * the leased run when the run's rows were written, and every route reads it from the task.
+ * the leased run when the run's rows were written, and every route reads it from the task. The
+ * routes (paths, the upload's body limit) are src/domain/api/routes.ts's `media*`:
  *
- *   POST /api/adscout/worker/media/claim            { worker, limit }  → { tasks }
- *   POST /api/adscout/worker/media/{task}/known     { worker, sha256 } → { creative: id | null }
- *   POST /api/adscout/worker/media/{task}/creative  multipart: worker, sha256, phash, mime, bytes,
- *        width, height (text parts, as CreativeUploadFields), `file` and/or `poster`
- *        → { creative, file, poster, rows } (the stored file names, '' for none)
- *   POST /api/adscout/worker/media/{task}/fail      { worker, error, retry } → { status, next_attempt_at }
- *   POST /api/adscout/worker/media/{task}/release   { worker } → 204
+ *   mediaClaim     { worker, limit }  → { tasks }
+ *   mediaKnown     { worker, sha256 } → { creative: id | null }
+ *   mediaCreative  multipart: worker, sha256, phash, mime, bytes, width, height (text parts, as
+ *                  CreativeUploadFields), `file` and/or `poster`
+ *                  → { creative, file, poster, rows } (the stored file names, '' for none)
+ *   mediaFail      { worker, error, retry } → { status, next_attempt_at }
+ *   mediaRelease   { worker } → 204
  *
  * A route on a task the worker does not hold (lease expired, taken over, settled) answers 409
  * with LEASE_NOT_HELD_MESSAGE; an unknown task 404.
@@ -112,7 +113,3 @@ export type MediaFailResponse = z.infer<typeof mediaFailResponseSchema>;
 
 export const mediaReleaseRequestSchema = z.object({ worker: workerNameSchema });
 export type MediaReleaseRequest = z.input<typeof mediaReleaseRequestSchema>;
-
-export const mediaTaskPath = (taskId: string, action: 'known' | 'creative' | 'fail' | 'release') =>
-  `/api/adscout/worker/media/${encodeURIComponent(taskId)}/${action}`;
-export const MEDIA_CLAIM_PATH = '/api/adscout/worker/media/claim';

@@ -2,7 +2,7 @@
  * Every page of the web app, in one table: its address, its title, who may open it, whether it
  * is built ahead of time, and its module. The router (src/web/app/app.tsx), the prerendering
  * (src/web/prerender.tsx, scripts/prerender.mjs), the titles (src/web/main.tsx), the server's
- * page routes, robots.txt and sitemap.xml (src/hooks/config) and every link read it; a new page
+ * page routes (src/domain/api/routes.ts), robots.txt and sitemap.xml (src/hooks/site) and every link read it; a new page
  * is one more entry here (and its import in app.tsx, which routes.test.ts checks).
  */
 

@@ -3,6 +3,7 @@
  * prerendered page (routes.ts) at its exact path, browser caching of the built app, robots.txt
  * and sitemap.xml.
  */
+import { ASSETS_BASE, SERVER_ROUTES } from '../api/routes.ts';
 import { APP_BASE, prerenderedPages } from './routes.ts';
 
 /**
@@ -12,14 +13,6 @@ import { APP_BASE, prerenderedPages } from './routes.ts';
  */
 export function prerenderedFile(path: string): string {
   return `prerendered/${path === '/' ? 'index' : path.slice(1)}.html`;
-}
-
-/**
- * The server's route pattern of a prerendered page: its exact path ('/{$}' is '/' alone in
- * PocketBase's router; '/' would match every path).
- */
-export function pageRoute(path: string): string {
-  return path === '/' ? '/{$}' : path;
 }
 
 /** Cache-Control of hashed build files: their name changes whenever their content does. */
@@ -34,7 +27,7 @@ export const REVALIDATE_CACHE = 'no-cache';
  * reach returning visitors; anything else (icons, images) is left to the server's default.
  */
 export function cacheControlFor(path: string): string | null {
-  if (path.startsWith('/assets/')) return IMMUTABLE_CACHE;
+  if (path.startsWith(`${ASSETS_BASE}/`)) return IMMUTABLE_CACHE;
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (!last.includes('.')) return REVALIDATE_CACHE;
   if (/^(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|workbox-[\w-]+\.js)$/.test(last)) {
@@ -51,7 +44,7 @@ export function robotsTxt(origin: string): string {
     `Disallow: ${APP_BASE}/`,
     'Disallow: /api/',
     '',
-    `Sitemap: ${origin}/sitemap.xml`,
+    `Sitemap: ${origin}${SERVER_ROUTES.sitemap.path}`,
     '',
   ].join('\n');
 }

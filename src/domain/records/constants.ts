@@ -1,18 +1,8 @@
 /**
- * Names and value lists that code on the landing page needs too. They live apart from the zod
- * schemas of entities.ts so that importing them does not pull zod into the first download.
+ * Value lists that code on the landing page needs too. They live apart from the zod schemas of
+ * entities.ts so that importing them does not pull zod into the first download (the collections'
+ * names are src/domain/api/collections.ts, also without zod).
  */
-export const COLLECTIONS = {
-  users: 'users',
-  subscriptions: 'subscriptions',
-  searchRuns: 'search_runs',
-  searchResults: 'search_results',
-  keywordSets: 'keyword_sets',
-  usageLedger: 'usage_ledger',
-  stripeEvents: 'stripe_events',
-  auditLogs: 'audit_logs',
-  watches: 'watches',
-} as const;
 
 export const SCOUT_SOURCES = ['demo', 'apify', 'meta'] as const;
 export type ScoutSource = (typeof SCOUT_SOURCES)[number];
@@ -23,7 +13,7 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 export const BILLING_MODES = ['stripe', 'local'] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
 
-/** GET /api/adscout/config (docs/routes.md); entities.ts has the same shape as a zod schema. */
+/** SERVER_ROUTES.config (docs/routes.md); entities.ts has the same shape as a zod schema. */
 export interface PublicConfigShape {
   communityChatUrl: string;
   demoVideoUrl: string;

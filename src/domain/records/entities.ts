@@ -246,7 +246,7 @@ export const auditLogSchema = baseRecord.extend({
   metadata: z.record(z.string(), z.unknown()).nullable(),
 });
 
-/** The quota shape of docs/product.md#entities-and-fields, as GET /api/adscout/quota returns it. */
+/** The quota shape of docs/product.md#entities-and-fields, as SERVER_ROUTES.quota returns it. */
 export const quotaSchema = z.object({
   plan: z.union([z.enum(PLAN_IDS), z.null()]),
   plan_monthly_quota: z.number().int(),
@@ -258,7 +258,7 @@ export const quotaSchema = z.object({
 });
 export type Quota = z.infer<typeof quotaSchema>;
 
-/** GET /api/adscout/config (docs/routes.md). */
+/** SERVER_ROUTES.config (docs/routes.md). */
 export const publicConfigSchema = z.object({
   communityChatUrl: z.string(),
   demoVideoUrl: z.string(),

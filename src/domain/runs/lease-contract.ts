@@ -1,7 +1,8 @@
 /**
  * The contract of the worker lease routes (docs/pipeline.md#claiming-a-run-leases,
  * docs/routes.md#the-worker-routes): what the scout worker sends to claim, heartbeat, results, finish and
- * release, and what the hooks answer. The hooks check every request against these schemas and the worker
+ * release, and what the hooks answer. The routes themselves (paths, body limit) are
+ * src/domain/api/routes.ts's `workerClaim` and `workerRun*`, as the archive's are for media-contract.ts. The hooks check every request against these schemas and the worker
  * checks every answer, so neither side can drift without a test failing
  * (tests/integration/lease-contract.test.ts). zod/mini keeps the hooks bundle small. Messages are the routes'
  * 400 texts.
@@ -15,8 +16,6 @@ import { isAdMediaUrl, isHttpUrl } from '../text/url.ts';
 export const WORKER_NAME_MAX_LENGTH = 100;
 export const MAX_RESULT_ROWS_PER_REQUEST = 1000;
 export const LEASE_NOT_HELD_MESSAGE = 'The lease on this run is not held by this worker.';
-/** The auth collection of the workers' accounts, the only one the worker routes accept. */
-export const WORKERS_COLLECTION = 'workers';
 /**
  * The realtime topic on which the server tells the workers that a run waits to be claimed. Only a
  * worker may subscribe to it, and its messages say nothing but that (WorkSignal).
@@ -37,7 +36,7 @@ export const workerNameSchema = z
 
 const count = z.int().check(z.gte(0));
 
-// ---- claim: POST /api/adscout/worker/claim -------------------------------------------------
+// ---- claim: SERVER_ROUTES.workerClaim -------------------------------------------------------
 
 export const claimRequestSchema = z.object({ worker: workerNameSchema });
 export type ClaimRequest = z.input<typeof claimRequestSchema>;
@@ -60,7 +59,7 @@ export type ClaimedRun = z.infer<typeof claimedRunSchema>;
 export const claimResponseSchema = z.strictObject({ run: z.nullable(claimedRunSchema) });
 export type ClaimResponse = z.infer<typeof claimResponseSchema>;
 
-// ---- heartbeat: POST /api/adscout/worker/runs/{id}/heartbeat --------------------------------
+// ---- heartbeat: SERVER_ROUTES.workerRunHeartbeat ----------------------------------------------
 
 /**
  * How many ads the Library holds for the run's search, where the source says
@@ -87,7 +86,7 @@ export type HeartbeatRequest = z.input<typeof heartbeatRequestSchema>;
 export const heartbeatResponseSchema = z.strictObject({ lease_expires_at: z.string(), progress: count });
 export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 
-// ---- results: POST /api/adscout/worker/runs/{id}/results ------------------------------------
+// ---- results: SERVER_ROUTES.workerRunResults --------------------------------------------------
 
 /** PocketBase's date text, e.g. '2026-11-01 00:00:00.000Z'. */
 const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
@@ -207,7 +206,7 @@ export const resultsResponseSchema = z.strictObject({
 });
 export type ResultsResponse = z.infer<typeof resultsResponseSchema>;
 
-// ---- finish: POST /api/adscout/worker/runs/{id}/finish --------------------------------------
+// ---- finish: SERVER_ROUTES.workerRunFinish ----------------------------------------------------
 
 export const FINISH_STATUSES = ['completed', 'failed'] as const;
 
@@ -230,7 +229,7 @@ export const finishResponseSchema = z.strictObject({
 });
 export type FinishResponse = z.infer<typeof finishResponseSchema>;
 
-// ---- release: POST /api/adscout/worker/runs/{id}/release (204, no body) ---------------------
+// ---- release: SERVER_ROUTES.workerRunRelease (204, no body) -----------------------------------
 
 export const releaseRequestSchema = z.object({ worker: workerNameSchema });
 export type ReleaseRequest = z.input<typeof releaseRequestSchema>;

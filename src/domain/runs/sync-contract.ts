@@ -1,10 +1,17 @@
+import { COLLECTIONS } from '../api/collections.ts';
+
 /**
- * The sync route (GET /api/adscout/sync/{collection}): one keyset page of the caller's records of
+ * The sync route (src/domain/api/routes.ts's `syncPage`): one keyset page of the caller's records of
  * a mirrored collection, in (updated, id) order, as the sync engine pulls them. It answers what
  * the collection's REST list would (the same rows, the same JSON values), with the rows serialized
  * by SQLite instead of record by record.
  */
-export const SYNC_COLLECTIONS = ['search_runs', 'search_results', 'keyword_sets', 'creatives'] as const;
+export const SYNC_COLLECTIONS = [
+  COLLECTIONS.searchRuns,
+  COLLECTIONS.searchResults,
+  COLLECTIONS.keywordSets,
+  COLLECTIONS.creatives,
+] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 
 export const SYNC_PAGE_MAX = 1000;

@@ -5,6 +5,8 @@ import {
   nextRunAfter,
   resumedRunAt,
   WATCH_MESSAGES,
+  WATCH_SCOUT_FIELDS,
+  watchFieldOf,
   watchFormSchema,
   watchRunMessage,
 } from './watches.ts';
@@ -91,5 +93,15 @@ describe('labels and messages', () => {
     expect(cadenceLabel('daily')).toBe('Daily');
     expect(cadenceLabel('weekly')).toBe('Weekly');
     expect(watchRunMessage('Dog toys', 12)).toBe('Dog toys: 12 new ads');
+  });
+});
+
+describe('a watch’s scout form fields', () => {
+  it('are the scout form’s, with its name for the search name', () => {
+    expect([...WATCH_SCOUT_FIELDS]).toEqual(
+      Object.keys(watchFormSchema.shape).filter((key) => key !== 'cadence' && key !== 'active'),
+    );
+    expect(watchFieldOf('search_name')).toBe('name');
+    expect(watchFieldOf('requested_count')).toBe('requested_count');
   });
 });

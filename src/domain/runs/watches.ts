@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { scoutFormSchema } from '../forms/forms.ts';
+import { SCOUT_FORM_FIELDS, type ScoutFormField } from '../forms/scout-fields.ts';
 
 export const WATCH_CADENCES = ['daily', 'weekly'] as const;
 export type WatchCadence = (typeof WATCH_CADENCES)[number];
@@ -29,6 +30,14 @@ const PERIOD_MS: Record<WatchCadence, number> = {
   daily: 24 * 60 * 60 * 1000,
   weekly: 7 * 24 * 60 * 60 * 1000,
 };
+
+/** Where a watch keeps a field of the scout form: under its own name, but for its `name`, the runs' search_name. */
+export type WatchScoutField = Exclude<ScoutFormField, 'search_name'> | 'name';
+export function watchFieldOf(field: ScoutFormField): WatchScoutField {
+  return field === 'search_name' ? 'name' : field;
+}
+/** The scout form's fields of a watch, under the watch's names. */
+export const WATCH_SCOUT_FIELDS: readonly WatchScoutField[] = SCOUT_FORM_FIELDS.map(watchFieldOf);
 
 /** The user's fields of a watch, checked with the scout form's rules and messages. */
 export const watchFormSchema = z.object({

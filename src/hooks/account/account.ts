@@ -5,6 +5,7 @@
  * other; a refused attempt is logged on its own. Validation uses the Settings and sign-up schemas of
  * src/domain/forms/forms.ts.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import type { AuditAction } from '../../domain/records/entities.ts';
 import {
   checkInput,
@@ -23,7 +24,7 @@ export function audit(
   action: AuditAction,
   metadata: { [key: string]: string },
 ): void {
-  const record = new Record(txApp.findCollectionByNameOrId('audit_logs'));
+  const record = new Record(txApp.findCollectionByNameOrId(COLLECTIONS.auditLogs));
   record.load({ user: userId, action: action, metadata: metadata });
   txApp.save(record);
 }
@@ -102,7 +103,7 @@ export function requireCurrentPassword(
   refused: AuditAction,
 ): string {
   const oldPassword = textOf(body, 'oldPassword');
-  const user = $app.findRecordById('users', userId);
+  const user = $app.findRecordById(COLLECTIONS.users, userId);
   const missing = !checkInput(currentPasswordSchema, oldPassword).ok;
   if (missing || !user.validatePassword(oldPassword)) {
     audit($app, userId, refused, {
@@ -122,14 +123,14 @@ export function requireCurrentPassword(
  * email changes only when it is opened. The request is audit-logged.
  */
 function requestEmailChange(userId: string, email: string) {
-  const user = $app.findRecordById('users', userId);
+  const user = $app.findRecordById(COLLECTIONS.users, userId);
   if (sameEmail(user.email(), email)) {
     throw new BadRequestError('That is already your email address.');
   }
   let taken: boolean;
   try {
     // the email index ignores case, and so does this lookup
-    taken = $app.findAuthRecordByEmail('users', email).id !== userId;
+    taken = $app.findAuthRecordByEmail(COLLECTIONS.users, email).id !== userId;
   } catch {
     taken = false; // no account has it
   }
@@ -156,7 +157,7 @@ export function changeEmail(e: core.RequestEvent, userId: string, body: { [key: 
   }
   let user: core.Record | null = null;
   $app.runInTransaction((txApp) => {
-    const record = txApp.findRecordById('users', userId);
+    const record = txApp.findRecordById(COLLECTIONS.users, userId);
     user = record;
     const previous = record.email();
     if (sameEmail(previous, email)) {
@@ -183,7 +184,7 @@ export function changePassword(e: core.RequestEvent, userId: string, body: { [ke
   ).password;
   let user: core.Record | null = null;
   $app.runInTransaction((txApp) => {
-    const record = txApp.findRecordById('users', userId);
+    const record = txApp.findRecordById(COLLECTIONS.users, userId);
     user = record;
     record.setPassword(password);
     txApp.save(record);

@@ -1,5 +1,5 @@
 /**
- * Deleting an account (issues 19 and 27): POST /api/adscout/account/delete {oldPassword, confirm}.
+ * Deleting an account (issues 19 and 27): SERVER_ROUTES.accountDelete {oldPassword, confirm}.
  * It needs the current password and DELETE typed in; it ends the billing first — open Checkout
  * Sessions expired and subscriptions canceled in Stripe, or nothing outside our records locally —
  * and when Stripe refuses or cannot be reached nothing is deleted. Then, in one transaction: the
@@ -9,6 +9,7 @@
  * the mails kept for its addresses, then the user, and one `account_deleted` entry stays, with a
  * keyed hash of the email (config/audit-key.ts) instead of the email.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { checkInput, deleteAccountSchema } from '../../domain/forms/forms.ts';
 import { PRODUCT_MESSAGES } from '../../domain/forms/messages.ts';
 import { cancelBillingForDeletion, type CanceledBilling } from '../billing/index.ts';
@@ -22,14 +23,14 @@ import { audit, requireCurrentPassword, textOf } from './account.ts';
  * its quota) with a session that is about to end. `watches` (docs/watches.md) may not exist yet.
  */
 const OWNED = [
-  'search_results',
-  'media_tasks',
-  'search_runs',
-  'watches',
-  'keyword_sets',
-  'subscriptions',
-  'billing_sessions',
-  'audit_logs',
+  COLLECTIONS.searchResults,
+  COLLECTIONS.mediaTasks,
+  COLLECTIONS.searchRuns,
+  COLLECTIONS.watches,
+  COLLECTIONS.keywordSets,
+  COLLECTIONS.subscriptions,
+  COLLECTIONS.billingSessions,
+  COLLECTIONS.auditLogs,
 ];
 
 /** A page of creatives deleted at a time. */
@@ -41,9 +42,9 @@ const CREATIVES_PAGE = 200;
  * leave them behind. Their rows and tasks are gone already, so nothing else names them.
  */
 function deleteCreatives(txApp: CoreApp, userId: string): void {
-  if (!collectionExists(txApp, 'creatives')) return;
+  if (!collectionExists(txApp, COLLECTIONS.creatives)) return;
   for (;;) {
-    const page = txApp.findRecordsByFilter('creatives', 'user = {:user}', '', CREATIVES_PAGE, 0, {
+    const page = txApp.findRecordsByFilter(COLLECTIONS.creatives, 'user = {:user}', '', CREATIVES_PAGE, 0, {
       user: userId,
     });
     for (const creative of page) txApp.delete(creative!);
@@ -66,7 +67,9 @@ function collectionExists(txApp: CoreApp, name: string): boolean {
  */
 function addressesOf(txApp: CoreApp, user: core.Record): string[] {
   const addresses = [user.email().trim().toLowerCase()];
-  const entries = txApp.findRecordsByFilter('audit_logs', 'user = {:user}', '', 0, 0, { user: user.id });
+  const entries = txApp.findRecordsByFilter(COLLECTIONS.auditLogs, 'user = {:user}', '', 0, 0, {
+    user: user.id,
+  });
   for (const entry of entries) {
     let metadata: { [key: string]: unknown };
     try {
@@ -78,10 +81,17 @@ function addressesOf(txApp: CoreApp, user: core.Record): string[] {
       const value = metadata[key];
       const address = typeof value === 'string' ? value.trim().toLowerCase() : '';
       if (!address || addresses.indexOf(address) >= 0) continue;
-      const holders = txApp.findRecordsByFilter('users', 'id != {:id} && email:lower = {:email}', '', 1, 0, {
-        id: user.id,
-        email: address,
-      });
+      const holders = txApp.findRecordsByFilter(
+        COLLECTIONS.users,
+        'id != {:id} && email:lower = {:email}',
+        '',
+        1,
+        0,
+        {
+          id: user.id,
+          email: address,
+        },
+      );
       if (holders.length === 0) addresses.push(address);
     }
   }
@@ -104,13 +114,13 @@ export function deleteAccount(e: core.RequestEvent, userId: string, body: { [key
   }
 
   $app.runInTransaction((txApp) => {
-    const user = txApp.findRecordById('users', userId);
+    const user = txApp.findRecordById(COLLECTIONS.users, userId);
     const emailHash = emailHmac(user.email());
     deleteMailsTo(txApp, addressesOf(txApp, user));
     // kept for billing law, detached: no user, no run (the runs go)
     txApp
       .db()
-      .newQuery("UPDATE usage_ledger SET user = '', run = '' WHERE user = {:user}")
+      .newQuery(`UPDATE ${COLLECTIONS.usageLedger} SET user = '', run = '' WHERE user = {:user}`)
       .bind({ user: userId })
       .execute();
     for (const name of OWNED) {

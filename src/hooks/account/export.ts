@@ -1,5 +1,5 @@
 /**
- * "Download my data" (docs/accounts.md#download-my-data): GET /api/adscout/account/export writes one JSON
+ * "Download my data" (docs/accounts.md#download-my-data): SERVER_ROUTES.accountExport writes one JSON
  * file of the user's data — the account, subscription, runs, keyword sets, watches (when that collection
  * exists), ledger and audit log, the archived creatives (each one's sha256 and file names, not the files),
  * then every result as an object with the Database's columns.
@@ -7,6 +7,7 @@
  * cursor's index) and written out as they are read, so 50,000 results never sit in memory at once,
  * let alone twice.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { RESULT_COLUMNS } from '../../domain/results/result-columns.ts';
 
 const PAGE = 1000;
@@ -15,12 +16,12 @@ const FLUSH_AT = 256 * 1024;
 
 /** The owned collections written whole (small), in the file's order, and their keys in it. */
 const SECTIONS: { key: string; collection: string; optional?: boolean }[] = [
-  { key: 'runs', collection: 'search_runs' },
-  { key: 'keyword_sets', collection: 'keyword_sets' },
-  { key: 'watches', collection: 'watches', optional: true },
-  { key: 'usage_ledger', collection: 'usage_ledger' },
-  { key: 'audit_logs', collection: 'audit_logs' },
-  { key: 'creatives', collection: 'creatives' },
+  { key: 'runs', collection: COLLECTIONS.searchRuns },
+  { key: 'keyword_sets', collection: COLLECTIONS.keywordSets },
+  { key: 'watches', collection: COLLECTIONS.watches, optional: true },
+  { key: 'usage_ledger', collection: COLLECTIONS.usageLedger },
+  { key: 'audit_logs', collection: COLLECTIONS.auditLogs },
+  { key: 'creatives', collection: COLLECTIONS.creatives },
 ];
 
 /** A record's public fields without PocketBase's collection bookkeeping. */
@@ -69,7 +70,7 @@ function resultPage(userId: string, after: { updated: string; id: string } | nul
   $app
     .db()
     .newQuery(
-      `SELECT ${RESULT_JSON} AS json, updated, id FROM search_results WHERE ${where} ORDER BY updated, id LIMIT ${PAGE}`,
+      `SELECT ${RESULT_JSON} AS json, updated, id FROM ${COLLECTIONS.searchResults} WHERE ${where} ORDER BY updated, id LIMIT ${PAGE}`,
     )
     .bind({ user: userId, updated: after ? after.updated : '', id: after ? after.id : '' })
     .all(rows);
@@ -77,7 +78,7 @@ function resultPage(userId: string, after: { updated: string; id: string } | nul
 }
 
 export function exportAccount(e: core.RequestEvent, userId: string): void {
-  const user = $app.findRecordById('users', userId);
+  const user = $app.findRecordById(COLLECTIONS.users, userId);
   user.ignoreEmailVisibility(true);
   const day = new Date().toISOString().slice(0, 10);
   const header = e.response.header();
@@ -105,7 +106,7 @@ export function exportAccount(e: core.RequestEvent, userId: string): void {
 
   write(`{"format":"adscout-data-export/1","exported_at":${JSON.stringify(new Date().toISOString())}`);
   write(`,"account":${JSON.stringify(plain(user))}`);
-  const subscriptions = $app.findAllRecords('subscriptions', $dbx.hashExp({ user: userId }));
+  const subscriptions = $app.findAllRecords(COLLECTIONS.subscriptions, $dbx.hashExp({ user: userId }));
   write(`,"subscription":${subscriptions.length > 0 ? JSON.stringify(plain(subscriptions[0]!)) : 'null'}`);
   for (const section of SECTIONS) {
     if (section.optional && !exists(section.collection)) continue;

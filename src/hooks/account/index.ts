@@ -14,24 +14,24 @@ export { auditEmailChange, auditPasswordReset } from './confirmations.ts';
 export { storeFoldedEmail } from './account.ts';
 
 /**
- * POST /api/adscout/account/email {email, oldPassword}: { token, record }; with SMTP the change
+ * SERVER_ROUTES.accountEmail {email, oldPassword}: { token, record }; with SMTP the change
  * waits for the link sent to the new address: { pending: true, email }.
  */
 export function handleChangeEmail(e: core.RequestEvent): void {
   return e.json(200, changeEmail(e, e.auth!.id, e.requestInfo().body));
 }
 
-/** POST /api/adscout/account/password {password, oldPassword}: { token, record }. */
+/** SERVER_ROUTES.accountPassword {password, oldPassword}: { token, record }. */
 export function handleChangePassword(e: core.RequestEvent): void {
   return e.json(200, changePassword(e, e.auth!.id, e.requestInfo().body));
 }
 
-/** POST /api/adscout/account/delete {oldPassword, confirm: 'DELETE'}: { deleted: true }. */
+/** SERVER_ROUTES.accountDelete {oldPassword, confirm: 'DELETE'}: { deleted: true }. */
 export function handleDeleteAccount(e: core.RequestEvent): void {
   return e.json(200, deleteAccount(e, e.auth!.id, e.requestInfo().body));
 }
 
-/** GET /api/adscout/account/export: the user's data as one streamed JSON file. */
+/** SERVER_ROUTES.accountExport: the user's data as one streamed JSON file. */
 export function handleExportAccount(e: core.RequestEvent): void {
   return exportAccount(e, e.auth!.id);
 }

@@ -9,6 +9,7 @@
  * an event for a user id we never had (another server on the same Stripe account, say) changes
  * nothing at Stripe.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { cancelRunningSubscriptions } from './account-cancel.ts';
 import { stripeCall, type StripeObject } from './stripe-api.ts';
 
@@ -16,7 +17,7 @@ import { stripeCall, type StripeObject } from './stripe-api.ts';
 export function userExists(userId: string): boolean {
   if (!userId) return false;
   try {
-    $app.findRecordById('users', userId);
+    $app.findRecordById(COLLECTIONS.users, userId);
     return true;
   } catch (_) {
     return false;
@@ -28,7 +29,7 @@ export function isDeletedCustomer(customerId: string): boolean {
   if (!customerId) return false;
   try {
     $app.findFirstRecordByFilter(
-      'audit_logs',
+      COLLECTIONS.auditLogs,
       "action = 'account_deleted' && metadata.stripe_customer_id = {:customer}",
       { customer: customerId },
     );

@@ -3,6 +3,7 @@
  * the local test checkout both come through here, so the two modes cannot drift apart. Callers
  * pass their transaction; every write is a record save, so open apps hear it over realtime.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { CREDIT_PACKS, PLANS, type CheckoutProduct, type PlanId } from '../../domain/billing/plans.ts';
 import { grantCredits, pbDate, periodBoundary } from '../quota/index.ts';
 
@@ -22,9 +23,9 @@ export interface SubscriptionState {
 
 function subscriptionRecord(txApp: CoreApp, userId: string): core.Record {
   try {
-    return txApp.findFirstRecordByFilter('subscriptions', 'user = {:user}', { user: userId });
+    return txApp.findFirstRecordByFilter(COLLECTIONS.subscriptions, 'user = {:user}', { user: userId });
   } catch (_) {
-    const record = new Record(txApp.findCollectionByNameOrId('subscriptions'));
+    const record = new Record(txApp.findCollectionByNameOrId(COLLECTIONS.subscriptions));
     record.set('user', userId);
     return record;
   }

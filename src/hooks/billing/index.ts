@@ -2,6 +2,7 @@
  * The billing area (pb_hooks/billing.pb.js): checkout, customer portal and subscription sync for
  * the signed-in user, the local test checkout/portal pages (no Stripe key), and Stripe's webhook.
  */
+import { SERVER_ROUTES } from '../../domain/api/routes.ts';
 import { billingMode } from '../config/index.ts';
 import { checkoutUrl, portalUrl, syncSubscription } from './checkout.ts';
 import {
@@ -18,28 +19,28 @@ export { pruneSessions } from './local-billing.ts';
 export { escapeHtml } from './local-pages.ts';
 export { sweepSubscriptions } from './subscription-sweep.ts';
 
-/** POST /api/adscout/checkout: { url }. */
+/** SERVER_ROUTES.checkout: { url }. */
 export function handleCheckout(e: core.RequestEvent): void {
   return e.json(200, { url: checkoutUrl(e, e.auth!.id, (e.requestInfo().body || {}).product) });
 }
 
-/** POST /api/adscout/portal: { url }. */
+/** SERVER_ROUTES.portal: { url }. */
 export function handlePortal(e: core.RequestEvent): void {
   return e.json(200, { url: portalUrl(e, e.auth!.id) });
 }
 
-/** POST /api/adscout/subscription/sync. */
+/** SERVER_ROUTES.subscriptionSync. */
 export function handleSync(e: core.RequestEvent): void {
   return e.json(200, syncSubscription(e.auth!.id));
 }
 
-/** GET /api/adscout/local/checkout/{token}: the test checkout page. */
+/** SERVER_ROUTES.localCheckoutPage: the test checkout page. */
 export function handleLocalCheckoutPage(e: core.RequestEvent): void {
   requireLocalMode();
   return e.html(200, localCheckoutPage(e, e.request!.pathValue('token')));
 }
 
-/** POST /api/adscout/local/checkout/{token}/{pay|cancel}: back to Settings. */
+/** SERVER_ROUTES.localCheckoutAction (pay or cancel): back to Settings. */
 export function handleLocalCheckoutAction(e: core.RequestEvent): void {
   requireLocalMode();
   const action = e.request!.pathValue('action');
@@ -48,7 +49,7 @@ export function handleLocalCheckoutAction(e: core.RequestEvent): void {
 }
 
 /**
- * GET /api/adscout/local/checkout/{token}/{action}: a GET never changes anything (a link
+ * SERVER_ROUTES.localCheckoutActionGet: a GET never changes anything (a link
  * prefetcher or a crawler must not cancel a checkout); the page's buttons POST.
  */
 export function handleLocalCheckoutActionGet(e: core.RequestEvent): void {
@@ -57,25 +58,22 @@ export function handleLocalCheckoutActionGet(e: core.RequestEvent): void {
   throw new ApiError(405, 'Use the buttons of the test checkout page.', {});
 }
 
-/** GET /api/adscout/local/portal/{token}: the test customer portal. */
+/** SERVER_ROUTES.localPortalPage: the test customer portal. */
 export function handleLocalPortalPage(e: core.RequestEvent): void {
   requireLocalMode();
   return e.html(200, localPortalPage(e, e.request!.pathValue('token'), e.request!.url!.query().get('done')));
 }
 
-/** POST /api/adscout/local/portal/{token}/{action}: applies it and shows the portal again. */
+/** SERVER_ROUTES.localPortalAction: applies it and shows the portal again. */
 export function handleLocalPortalAction(e: core.RequestEvent): void {
   requireLocalMode();
   const token = e.request!.pathValue('token');
   const action = e.request!.pathValue('action');
   localPortalAction(token, action);
-  return e.redirect(
-    303,
-    `/api/adscout/local/portal/${encodeURIComponent(token)}?done=${encodeURIComponent(action)}`,
-  );
+  return e.redirect(303, `${SERVER_ROUTES.localPortalPage.url(token)}?done=${encodeURIComponent(action)}`);
 }
 
-/** POST /api/adscout/stripe/webhook: signed events, exactly-once effect (Stripe mode only). */
+/** SERVER_ROUTES.stripeWebhook: signed events, exactly-once effect (Stripe mode only). */
 export function handleStripeWebhook(e: core.RequestEvent): void {
   if (billingMode() !== 'stripe') throw new NotFoundError('Not found.');
   return e.json(200, handleStripeEvent(e));

@@ -7,6 +7,8 @@
  * billing_sessions collection — since the page opens in a new tab without the app's auth
  * header. Checkout tokens are single-use; both kinds expire after an hour.
  */
+import { SERVER_ROUTES } from '../../domain/api/routes.ts';
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { parsePbDate } from '../../domain/text/format.ts';
 import { PRODUCT_MESSAGES } from '../../domain/forms/messages.ts';
 import { ROUTES } from '../../domain/pages/routes.ts';
@@ -23,7 +25,6 @@ import {
 } from './local-pages.ts';
 import { mapStripeStatus } from './stripe-protocol.ts';
 
-const SESSIONS = 'billing_sessions';
 const CHECKOUT_TTL_S = 60 * 60;
 const PORTAL_TTL_S = 60 * 60;
 const SESSIONS_WINDOW_S = 60 * 60;
@@ -51,7 +52,9 @@ function recentSessions(txApp: CoreApp, userId: string): number {
   const row = new DynamicModel({ n: 0 });
   txApp
     .db()
-    .newQuery(`SELECT COUNT(*) AS n FROM ${SESSIONS} WHERE user = {:user} AND created > {:since}`)
+    .newQuery(
+      `SELECT COUNT(*) AS n FROM ${COLLECTIONS.billingSessions} WHERE user = {:user} AND created > {:since}`,
+    )
     .bind({ user: userId, since: new DateTime().add(seconds(-SESSIONS_WINDOW_S)).string() })
     .one(row);
   return row.n;
@@ -68,7 +71,7 @@ function createSession(userId: string, kind: SessionKind, product: string, ttlSe
     if (recentSessions(txApp, userId) >= MAX_SESSIONS_PER_HOUR) {
       throw new ApiError(429, PRODUCT_MESSAGES.tooManyBillingLinks, {});
     }
-    const record = new Record(txApp.findCollectionByNameOrId(SESSIONS));
+    const record = new Record(txApp.findCollectionByNameOrId(COLLECTIONS.billingSessions));
     record.load({
       user: userId,
       kind: kind,
@@ -87,7 +90,7 @@ function createSession(userId: string, kind: SessionKind, product: string, ttlSe
 export function pruneSessions(): number {
   const result = $app
     .db()
-    .newQuery(`DELETE FROM ${SESSIONS} WHERE expires_at < {:now}`)
+    .newQuery(`DELETE FROM ${COLLECTIONS.billingSessions} WHERE expires_at < {:now}`)
     .bind({ now: new DateTime().string() })
     .execute();
   const removed = Number(result.rowsAffected());
@@ -99,7 +102,7 @@ export function pruneSessions(): number {
 function openSession(app: CoreApp, token: string, kind: SessionKind): core.Record {
   let session;
   try {
-    session = app.findFirstRecordByFilter(SESSIONS, 'token = {:token} && kind = {:kind}', {
+    session = app.findFirstRecordByFilter(COLLECTIONS.billingSessions, 'token = {:token} && kind = {:kind}', {
       token: String(token || ''),
       kind: kind,
     });
@@ -112,16 +115,16 @@ function openSession(app: CoreApp, token: string, kind: SessionKind): core.Recor
   return session;
 }
 
-/** POST /api/adscout/checkout in local mode: a test-checkout URL for the product. */
+/** SERVER_ROUTES.checkout in local mode: a test-checkout URL for the product. */
 export function localCheckoutUrl(e: core.RequestEvent, userId: string, product: CheckoutProduct): string {
   const session = createSession(userId, 'checkout', product, CHECKOUT_TTL_S);
-  return `${origin(e)}/api/adscout/local/checkout/${session.getString('token')}`;
+  return `${origin(e)}${SERVER_ROUTES.localCheckoutPage.url(session.getString('token'))}`;
 }
 
-/** POST /api/adscout/portal in local mode: a test-portal URL for the user. */
+/** SERVER_ROUTES.portal in local mode: a test-portal URL for the user. */
 export function localPortalUrl(e: core.RequestEvent, userId: string): string {
   const session = createSession(userId, 'portal', '', PORTAL_TTL_S);
-  return `${origin(e)}/api/adscout/local/portal/${session.getString('token')}`;
+  return `${origin(e)}${SERVER_ROUTES.localPortalPage.url(session.getString('token'))}`;
 }
 
 /** The test checkout page of a token. */

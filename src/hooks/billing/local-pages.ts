@@ -3,6 +3,7 @@
  * them). Plain pages with inline CSS, clearly marked as tests; every interpolated value is
  * escaped. The capability token is in the URL, so the pages send no referrer.
  */
+import { SERVER_ROUTES } from '../../domain/api/routes.ts';
 import { formatCount, formatLongDate, parsePbDate } from '../../domain/text/format.ts';
 import { CREDIT_PACKS, PLANS, planDisplayName, type CheckoutProduct } from '../../domain/billing/plans.ts';
 import { appUrl } from '../config/index.ts';
@@ -69,14 +70,13 @@ function productInfo(product: CheckoutProduct) {
 
 export function checkoutPage(token: string, product: CheckoutProduct): string {
   const info = productInfo(product);
-  const base = `/api/adscout/local/checkout/${encodeURIComponent(token)}`;
   return page(
     'Test checkout (no real payment)',
     `<h1>Test checkout — no real payment</h1>
 <p class="test" role="note">This server has no payment provider configured. Paying here changes your plan or credits in AdScout; no money moves.</p>
 <p><strong>${escapeHtml(info.title)}</strong></p><p class="price">${escapeHtml(info.price)}</p><p class="muted">${escapeHtml(info.detail)}</p>
-<div class="actions"><form method="post" action="${escapeHtml(base)}/pay"><button type="submit">Pay</button></form>
-<form method="post" action="${escapeHtml(base)}/cancel"><button type="submit" class="secondary">Cancel</button></form></div>`,
+<div class="actions"><form method="post" action="${escapeHtml(SERVER_ROUTES.localCheckoutAction.url(token, 'pay'))}"><button type="submit">Pay</button></form>
+<form method="post" action="${escapeHtml(SERVER_ROUTES.localCheckoutAction.url(token, 'cancel'))}"><button type="submit" class="secondary">Cancel</button></form></div>`,
   );
 }
 
@@ -113,9 +113,8 @@ export function portalPage(
   done: string,
   home: string,
 ): string {
-  const base = `/api/adscout/local/portal/${encodeURIComponent(token)}`;
   const button = (name: PortalAction, css?: string) =>
-    `<form method="post" action="${escapeHtml(`${base}/${name}`)}"><button type="submit"${css ? ` class="${css}"` : ''}>${escapeHtml(PORTAL_LABELS[name])}</button></form>`;
+    `<form method="post" action="${escapeHtml(SERVER_ROUTES.localPortalAction.url(token, name))}"><button type="submit"${css ? ` class="${css}"` : ''}>${escapeHtml(PORTAL_LABELS[name])}</button></form>`;
   let body = `<p class="test" role="note">Test customer portal — no real payment provider is involved.</p><h1>Your subscription</h1>`;
   if (Object.prototype.hasOwnProperty.call(DONE_MESSAGES, done)) {
     body += `<p class="notice" role="status">${escapeHtml(DONE_MESSAGES[done as PortalAction])}</p>`;

@@ -3,6 +3,7 @@
  * and storing a customer's subscription as Stripe reports it (subscription/sync and webhooks).
  * The API calls themselves are in stripe-api.ts; the webhook in stripe-webhook.ts.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { CHECKOUT_RETURN, type CheckoutProduct } from '../../domain/billing/plans.ts';
 import { ROUTES } from '../../domain/pages/routes.ts';
 import { origin } from '../config/index.ts';
@@ -16,7 +17,7 @@ const MAX_SYNC_ATTEMPTS = 3;
 function customerFor(userId: string): string {
   const existing = subscriptionOf($app, userId);
   if (existing && existing.getString('stripe_customer_id')) return existing.getString('stripe_customer_id');
-  const user = $app.findRecordById('users', userId);
+  const user = $app.findRecordById(COLLECTIONS.users, userId);
   const customer = stripeCall('POST', '/v1/customers', {
     email: user.email(),
     metadata: { user_id: userId },
@@ -25,7 +26,7 @@ function customerFor(userId: string): string {
   $app.runInTransaction((txApp) => {
     let record = subscriptionOf(txApp, userId);
     if (!record) {
-      record = new Record(txApp.findCollectionByNameOrId('subscriptions'));
+      record = new Record(txApp.findCollectionByNameOrId(COLLECTIONS.subscriptions));
       record.set('user', userId);
     }
     // a concurrent checkout may have linked a customer first: keep that one
@@ -39,7 +40,7 @@ function customerFor(userId: string): string {
   return id;
 }
 
-/** POST /api/adscout/checkout in Stripe mode: a Checkout Session URL for the product. */
+/** SERVER_ROUTES.checkout in Stripe mode: a Checkout Session URL for the product. */
 export function stripeCheckoutUrl(e: core.RequestEvent, userId: string, product: CheckoutProduct): string {
   const price = priceOf(product);
   if (!price) {
@@ -64,7 +65,7 @@ export function stripeCheckoutUrl(e: core.RequestEvent, userId: string, product:
   return session.url;
 }
 
-/** POST /api/adscout/portal in Stripe mode: a billing-portal session for the user's customer. */
+/** SERVER_ROUTES.portal in Stripe mode: a billing-portal session for the user's customer. */
 export function stripePortalUrl(e: core.RequestEvent, userId: string): string {
   const record = subscriptionOf($app, userId);
   const customer = record && record.getString('stripe_customer_id');
@@ -82,7 +83,7 @@ export function userOfCustomer(customerId: string): string {
   if (!customerId) return '';
   try {
     return $app
-      .findFirstRecordByFilter('subscriptions', 'stripe_customer_id = {:c}', { c: customerId })
+      .findFirstRecordByFilter(COLLECTIONS.subscriptions, 'stripe_customer_id = {:c}', { c: customerId })
       .getString('user');
   } catch (_) {
     return '';

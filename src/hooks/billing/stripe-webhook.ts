@@ -1,5 +1,5 @@
 /**
- * POST /api/adscout/stripe/webhook (docs/billing.md#the-webhook,
+ * SERVER_ROUTES.stripeWebhook (docs/billing.md#the-webhook,
  * docs/invariants.md#invariant-6-every-stripe-event-takes-effect-once). The signature is checked against the
  * raw body as received (HMAC-SHA256 over `t.rawBody`, constant-time, 300 s, any of several v1 values). The
  * event id is recorded in stripe_events in the same transaction as the event's effect, so a redelivery finds
@@ -7,6 +7,7 @@
  * delivery order does not matter; so are refunds and disputes (charge-reversals.ts). An event for an account
  * that was deleted is recorded and answered 200 once what it bought is ended at Stripe (deleted-accounts.ts).
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { env } from '../config/index.ts';
 import { CHARGE_EVENTS, handleChargeEvent } from './charge-reversals.ts';
 import {
@@ -76,7 +77,7 @@ function verifiedEvent(e: core.RequestEvent): StripeEvent {
 
 function seen(app: CoreApp, eventId: string): boolean {
   try {
-    app.findFirstRecordByFilter('stripe_events', 'event_id = {:id}', { id: eventId });
+    app.findFirstRecordByFilter(COLLECTIONS.stripeEvents, 'event_id = {:id}', { id: eventId });
     return true;
   } catch (_) {
     return false;
@@ -86,7 +87,7 @@ function seen(app: CoreApp, eventId: string): boolean {
 /** Records the event in txApp; false when it was recorded before (a redelivery). */
 function recordEvent(txApp: CoreApp, event: StripeEvent): boolean {
   if (seen(txApp, event.id)) return false;
-  const record = new Record(txApp.findCollectionByNameOrId('stripe_events'));
+  const record = new Record(txApp.findCollectionByNameOrId(COLLECTIONS.stripeEvents));
   record.load({ event_id: event.id, type: event.type, processed_at: new DateTime().string() });
   txApp.save(record);
   return true;

@@ -7,6 +7,7 @@
  * hour each, also when ticks overlap (claimRefetch). The rules are subscription-sweep-rules.ts; every
  * change is a record save, so open apps hear it live.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { parsePbDate } from '../../domain/text/format.ts';
 import { billingMode } from '../config/index.ts';
 import { pbDate, renewedPeriodEnd } from '../quota/index.ts';
@@ -20,7 +21,6 @@ import {
   type SweepAction,
 } from './subscription-sweep-rules.ts';
 
-const SUBSCRIPTIONS = 'subscriptions';
 /** Local records are cheap to change; Stripe calls take up to 20 s each, so fewer per tick. */
 const LOCAL_BATCH = 500;
 const STRIPE_BATCH = 20;
@@ -42,7 +42,7 @@ function actionOf(record: core.Record, now: Date): SweepAction {
 
 function candidates(filter: string, params: { [name: string]: unknown }, limit: number): core.Record[] {
   return $app
-    .findRecordsByFilter(SUBSCRIPTIONS, filter, 'current_period_end', limit, 0, params)
+    .findRecordsByFilter(COLLECTIONS.subscriptions, filter, 'current_period_end', limit, 0, params)
     .filter((record): record is core.Record => Boolean(record));
 }
 
@@ -50,7 +50,7 @@ function candidates(filter: string, params: { [name: string]: unknown }, limit: 
 function settleLocally(id: string, now: Date): SweepAction {
   let done: SweepAction = null;
   $app.runInTransaction((txApp) => {
-    const record = txApp.findRecordById(SUBSCRIPTIONS, id);
+    const record = txApp.findRecordById(COLLECTIONS.subscriptions, id);
     const action = actionOf(record, now);
     const userId = record.getString('user');
     const plan = record.getString('plan');
@@ -86,7 +86,7 @@ function claimRefetch(id: string, now: Date): boolean {
   let claimed = false;
   try {
     $app.runInTransaction((txApp) => {
-      const record = txApp.findRecordById(SUBSCRIPTIONS, id);
+      const record = txApp.findRecordById(COLLECTIONS.subscriptions, id);
       if (actionOf(record, now) !== 'refetch') return;
       txApp.save(record);
       claimed = true;

@@ -13,11 +13,9 @@
  * Runs at bootstrap (`serve` only) and again when the migration creates the `workers` collection,
  * which on a first start comes after bootstrap.
  */
-import { WORKERS_COLLECTION } from '../../domain/runs/lease-contract.ts';
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { env } from './env.ts';
 import { serveCommand } from './server-settings.ts';
-
-const SUPERUSERS = '_superusers';
 
 function findByEmail(collection: string, email: string): core.Record | null {
   try {
@@ -34,11 +32,11 @@ function provisionWorker(): void {
   if (!email || !password) return;
   let collection: core.Collection;
   try {
-    collection = $app.findCollectionByNameOrId(WORKERS_COLLECTION);
+    collection = $app.findCollectionByNameOrId(COLLECTIONS.workers);
   } catch (_) {
     return; // not migrated yet: the collection's creation runs this again
   }
-  let worker = findByEmail(WORKERS_COLLECTION, email);
+  let worker = findByEmail(COLLECTIONS.workers, email);
   // Setting a password ends the account's sessions: only when it changed.
   if (worker && worker.validatePassword(password)) return;
   const created = !worker;
@@ -53,8 +51,8 @@ function provisionWorker(): void {
 function provisionAdmin(): void {
   const email = env('ADSCOUT_ADMIN_EMAIL');
   const password = env('ADSCOUT_ADMIN_PASSWORD');
-  if (!email || !password || findByEmail(SUPERUSERS, email)) return;
-  const admin = new Record($app.findCollectionByNameOrId(SUPERUSERS));
+  if (!email || !password || findByEmail(COLLECTIONS.superusers, email)) return;
+  const admin = new Record($app.findCollectionByNameOrId(COLLECTIONS.superusers));
   admin.setEmail(email);
   admin.setPassword(password);
   $app.save(admin);

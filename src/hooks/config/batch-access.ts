@@ -2,7 +2,7 @@
  * PocketBase's batch API (/api/batch) for superusers only (tests and benchmarks seed data through
  * it; the app and the worker never use it): one request holds SQLite's single writer for up to 500
  * operations, 16 MiB and 10 s (pb_migrations/1795300080_update_settings.js), which no user needs.
- * Checked in the router-wide middleware (pb_hooks/config.pb.js), after PocketBase loaded the auth
+ * Checked in the router-wide middleware (pb_hooks/site.pb.js), after PocketBase loaded the auth
  * token and before the batch handler reads the body; PocketBase's own onBatchRequest would fire
  * only after the body is parsed.
  */

@@ -5,6 +5,7 @@
  * that means password reset cannot reach users, so start-up warns. Pure: the hooks pass in the
  * variables.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { parseHttpUrl } from '../../domain/text/url.ts';
 
 export const MAIL_ENV_NAMES = [
@@ -116,5 +117,5 @@ export function applicationUrl(appUrl: string, listen: string): string {
 /** The start-up warning of a public server without SMTP, or '' when there is none. */
 export function mailWarning(smtpEnabled: boolean, publicReasons: readonly string[]): string {
   if (smtpEnabled || publicReasons.length === 0) return '';
-  return `no SMTP server is configured (SMTP_HOST is not set) on a server others can reach (${publicReasons.join('; ')}): password reset and email-change mails cannot reach users; they are kept in the mail_outbox collection. Set SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD and MAIL_FROM.`;
+  return `no SMTP server is configured (SMTP_HOST is not set) on a server others can reach (${publicReasons.join('; ')}): password reset and email-change mails cannot reach users; they are kept in the ${COLLECTIONS.mailOutbox} collection. Set SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD and MAIL_FROM.`;
 }

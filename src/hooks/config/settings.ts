@@ -1,6 +1,6 @@
 /**
  * What the configuration means for the product: the billing mode, the settings the browser may
- * see (GET /api/adscout/config) and the start-up report of missing settings.
+ * see (SERVER_ROUTES.config) and the start-up report of missing settings.
  */
 import { DEFAULT_CONFIG } from '../../domain/pages/config.ts';
 import { SCOUT_SOURCES, type BillingMode, type ScoutSource } from '../../domain/records/constants.ts';
@@ -44,7 +44,7 @@ export function scoutSource(): ScoutSource {
   return isScoutSource(source) ? source : DEFAULT_CONFIG.scoutSource;
 }
 
-/** The settings the browser may see: GET /api/adscout/config. */
+/** The settings the browser may see: SERVER_ROUTES.config. */
 export function publicConfig() {
   return {
     communityChatUrl: env('COMMUNITY_CHAT_URL') || DEFAULT_CONFIG.communityChatUrl,

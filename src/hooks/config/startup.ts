@@ -10,6 +10,8 @@
  * every start, so the environment wins over edits in the admin UI. The first start also makes
  * the audit key in the data dir (audit-key.ts).
  */
+import { SERVER_ROUTES } from '../../domain/api/routes.ts';
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { ensureAuditKey } from './audit-key.ts';
 import { env } from './env.ts';
 import {
@@ -84,7 +86,7 @@ function mailEnv(): MailEnv {
 function describeMail(mail: MailSettings, appUrl: string): string {
   if (mail.smtp.enabled)
     return `mail: SMTP ${mail.smtp.host}:${mail.smtp.port}${mail.smtp.tls ? ' (TLS)' : ''}, from ${mail.senderName} <${mail.senderAddress}>, links to ${appUrl}`;
-  return `mail: no SMTP server (SMTP_HOST is not set): mails are kept in the mail_outbox collection; read them in the admin UI (${appUrl}/_/) or at ${appUrl}/api/adscout/local/outbox (superusers only; they hold reset links)`;
+  return `mail: no SMTP server (SMTP_HOST is not set): mails are kept in the ${COLLECTIONS.mailOutbox} collection; read them in the admin UI (${appUrl}/_/) or at ${appUrl}${SERVER_ROUTES.localOutbox.path} (superusers only; they hold reset links)`;
 }
 
 function describeBackups(backups: BackupSettings): string {

@@ -2,12 +2,12 @@
  * Mail without SMTP (a local trial, tests): PocketBase's mailer hook keeps every mail in the
  * `mail_outbox` collection instead of handing it to a sendmail that is not there. The mails hold
  * reset and email-change tokens, so only superusers read them: the admin UI, or
- * GET /api/adscout/local/outbox. They are personal data (docs/going-live.md): a cron deletes those older
+ * SERVER_ROUTES.localOutbox. They are personal data (docs/going-live.md): a cron deletes those older
  * than MAIL_OUTBOX_RETENTION_DAYS, and deleting an account deletes the mails to its addresses.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { MAIL_OUTBOX_RETENTION_DAYS } from '../../domain/forms/limits.ts';
 
-const OUTBOX = 'mail_outbox';
 const MAX_LISTED = 200;
 
 function addresses(list: { address: string; name?: string }[] | undefined): string {
@@ -21,7 +21,7 @@ export function captureMail(e: core.MailerEvent): void {
   if (e.app.settings().smtp.enabled) return e.next();
   const message = e.message;
   if (!message) return;
-  const record = new Record(e.app.findCollectionByNameOrId(OUTBOX));
+  const record = new Record(e.app.findCollectionByNameOrId(COLLECTIONS.mailOutbox));
   record.load({
     to: addresses(message.to),
     from: message.from
@@ -34,10 +34,12 @@ export function captureMail(e: core.MailerEvent): void {
     text: message.text,
   });
   e.app.save(record);
-  console.log(`[adscout] mail to ${record.getString('to')} kept in ${OUTBOX} (no SMTP): ${message.subject}`);
+  console.log(
+    `[adscout] mail to ${record.getString('to')} kept in ${COLLECTIONS.mailOutbox} (no SMTP): ${message.subject}`,
+  );
 }
 
-/** GET /api/adscout/local/outbox[?to=address][&limit=n] (superusers): the newest mails first. */
+/** SERVER_ROUTES.localOutbox (?to=address&limit=n, superusers): the newest mails first. */
 export function handleOutbox(e: core.RequestEvent): void {
   const query = e.request!.url!.query();
   const to = String(query.get('to') || '')
@@ -46,8 +48,8 @@ export function handleOutbox(e: core.RequestEvent): void {
   const wanted = Number(query.get('limit') || 50);
   const limit = Number.isFinite(wanted) && wanted >= 1 ? Math.min(Math.floor(wanted), MAX_LISTED) : 50;
   const records = to
-    ? $app.findRecordsByFilter(OUTBOX, 'to ~ {:to}', '-created,-id', limit, 0, { to: to })
-    : $app.findRecordsByFilter(OUTBOX, '', '-created,-id', limit, 0);
+    ? $app.findRecordsByFilter(COLLECTIONS.mailOutbox, 'to ~ {:to}', '-created,-id', limit, 0, { to: to })
+    : $app.findRecordsByFilter(COLLECTIONS.mailOutbox, '', '-created,-id', limit, 0);
   const items = records.map((record) => ({
     id: record!.id,
     to: record!.getString('to'),
@@ -84,7 +86,7 @@ export function deleteMailsTo(txApp: CoreApp, addresses: string[]): void {
     txApp
       .db()
       .newQuery(
-        `DELETE FROM ${OUTBOX} WHERE instr(', ' || lower("to") || ',', ', ' || {:address} || ',') > 0`,
+        `DELETE FROM ${COLLECTIONS.mailOutbox} WHERE instr(', ' || lower("to") || ',', ', ' || {:address} || ',') > 0`,
       )
       .bind({ address: wanted })
       .execute();
@@ -98,7 +100,7 @@ export function pruneOutbox(): void {
     .string();
   const result = $app
     .db()
-    .newQuery(`DELETE FROM ${OUTBOX} WHERE created < {:before}`)
+    .newQuery(`DELETE FROM ${COLLECTIONS.mailOutbox} WHERE created < {:before}`)
     .bind({ before: before })
     .execute();
   const removed = result.rowsAffected();

@@ -4,18 +4,15 @@
  * of the task's ad. The files are stored before the transaction that links them: a 200 MB upload
  * to S3 must not hold SQLite's single writer, which the results writes wait on.
  */
-import {
-  CREATIVES_COLLECTION,
-  IMAGE_MAX_BYTES,
-  IMAGE_MIME_TYPES,
-} from '../../domain/media/creative-limits.ts';
+import { COLLECTIONS } from '../../domain/api/collections.ts';
+import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '../../domain/media/creative-limits.ts';
 import type { CreativeUploadResponse, MediaKnownResponse } from '../../domain/media/media-contract.ts';
 import { archiveTask, requireTask } from './tasks.ts';
 
 /** The creative of `user` with this sha256, or null. */
 function findCreative(app: CoreApp, user: string, sha256: string): core.Record | null {
   const found = app.findRecordsByFilter(
-    CREATIVES_COLLECTION,
+    COLLECTIONS.creatives,
     'user = {:user} && sha256 = {:sha256}',
     '',
     1,
@@ -74,7 +71,7 @@ export function uploadRefusal(upload: CreativeUpload): string | null {
 
 /** A new creative record of `user`, its files stored; a 400 when a field refuses what was sent. */
 function createCreative(user: string, upload: CreativeUpload): core.Record {
-  const record = new Record($app.findCachedCollectionByNameOrId(CREATIVES_COLLECTION));
+  const record = new Record($app.findCachedCollectionByNameOrId(COLLECTIONS.creatives));
   record.set('user', user);
   record.set('sha256', upload.sha256);
   record.set('phash', upload.phash);

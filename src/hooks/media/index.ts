@@ -3,7 +3,6 @@
  * each checks its body against src/domain/media/media-contract.ts and answers in its shape. The
  * user is always the task's, never the request's.
  */
-import { CREATIVE_UPLOAD_MAX_BYTES } from '../../domain/media/creative-limits.ts';
 import {
   creativeUploadFieldsSchema,
   mediaClaimRequestSchema,
@@ -19,19 +18,16 @@ import { claimTasks, failTask, releaseTask } from './tasks.ts';
 
 export { queueArchive } from './tasks.ts';
 
-/** The upload route's body limit, for its registration. */
-export const creativeUploadMaxBytes = CREATIVE_UPLOAD_MAX_BYTES;
-
 const taskId = (e: core.RequestEvent) => e.request!.pathValue('id');
 
-/** POST /api/adscout/worker/media/claim. */
+/** SERVER_ROUTES.mediaClaim. */
 export function handleMediaClaim(e: core.RequestEvent): void {
   const body = requestBody(e, mediaClaimRequestSchema);
   const answer: MediaClaimResponse = { tasks: claimTasks(body.worker, body.limit) };
   return e.json(200, answer);
 }
 
-/** POST /api/adscout/worker/media/{id}/known. */
+/** SERVER_ROUTES.mediaKnown. */
 export function handleMediaKnown(e: core.RequestEvent): void {
   const body = requestBody(e, mediaKnownRequestSchema);
   return e.json(200, knownCreative(taskId(e), body.worker, body.sha256));
@@ -50,7 +46,7 @@ function uploaded(e: core.RequestEvent, key: string): filesystem.File | null {
   return files[0] ?? null;
 }
 
-/** POST /api/adscout/worker/media/{id}/creative (multipart). */
+/** SERVER_ROUTES.mediaCreative (multipart). */
 export function handleMediaCreative(e: core.RequestEvent): void {
   const file = uploaded(e, 'file');
   const poster = uploaded(e, 'poster');
@@ -77,13 +73,13 @@ export function handleMediaCreative(e: core.RequestEvent): void {
   );
 }
 
-/** POST /api/adscout/worker/media/{id}/fail. */
+/** SERVER_ROUTES.mediaFail. */
 export function handleMediaFail(e: core.RequestEvent): void {
   const body = requestBody(e, mediaFailRequestSchema);
   return e.json(200, failTask(taskId(e), body.worker, body.error, body.retry));
 }
 
-/** POST /api/adscout/worker/media/{id}/release: 204. */
+/** SERVER_ROUTES.mediaRelease: 204. */
 export function handleMediaRelease(e: core.RequestEvent): void {
   const body = requestBody(e, mediaReleaseRequestSchema);
   releaseTask(taskId(e), body.worker);

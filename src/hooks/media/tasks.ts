@@ -5,14 +5,13 @@
  * failed and retried after a backoff, failed for good, or released. The user of a task was copied
  * from the leased run when it was queued; no request names one.
  */
-import { MEDIA_TASKS_COLLECTION } from '../../domain/media/creative-limits.ts';
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import type { MediaFailResponse, MediaTask } from '../../domain/media/media-contract.ts';
 import { LEASE_NOT_HELD_MESSAGE } from '../../domain/runs/lease-contract.ts';
 import { toPbDate } from '../../domain/text/format.ts';
 import { positiveEnv } from '../config/index.ts';
 import { failOutcome, pbDateMs } from './retry.ts';
 
-const TASKS = MEDIA_TASKS_COLLECTION;
 /** last_error's column limit (pb_migrations/1795300800_create_creatives.js). */
 const ERROR_MAX = 2000;
 
@@ -50,9 +49,9 @@ export function queueArchive(txApp: CoreApp, user: string, runId: string, adIds:
   txApp
     .db()
     .newQuery(
-      `UPDATE search_results SET creative = t.creative FROM ${TASKS} t ` +
-        `WHERE search_results.run = {:run} AND search_results.ad_id IN (${ads}) AND search_results.creative = '' ` +
-        `AND t.user = {:user} AND t.ad_id = search_results.ad_id AND t.status = 'archived' AND t.creative != ''`,
+      `UPDATE ${COLLECTIONS.searchResults} AS r SET creative = t.creative FROM ${COLLECTIONS.mediaTasks} t ` +
+        `WHERE r.run = {:run} AND r.ad_id IN (${ads}) AND r.creative = '' ` +
+        `AND t.user = {:user} AND t.ad_id = r.ad_id AND t.status = 'archived' AND t.creative != ''`,
     )
     .bind(params)
     .execute();
@@ -60,18 +59,18 @@ export function queueArchive(txApp: CoreApp, user: string, runId: string, adIds:
   txApp
     .db()
     .newQuery(
-      `INSERT INTO ${TASKS} (id, user, ad_id, media_url, media_poster_url, status, attempts, next_attempt_at, ` +
+      `INSERT INTO ${COLLECTIONS.mediaTasks} (id, user, ad_id, media_url, media_poster_url, status, attempts, next_attempt_at, ` +
         `lease_owner, lease_expires_at, last_error, creative, created, updated) ` +
         `SELECT substr(lower(hex(randomblob(8))), 1, 15), r.user, r.ad_id, r.media_url, r.media_poster_url, ` +
-        `'pending', 0, {:now}, '', '', '', '', {:now}, {:now} FROM search_results r ` +
+        `'pending', 0, {:now}, '', '', '', '', {:now}, {:now} FROM ${COLLECTIONS.searchResults} r ` +
         `WHERE r.run = {:run} AND r.ad_id IN (${ads}) AND r.creative = '' ` +
         `AND (r.media_url != '' OR r.media_poster_url != '') ` +
         `ON CONFLICT (user, ad_id) DO UPDATE SET media_url = excluded.media_url, ` +
         `media_poster_url = excluded.media_poster_url, status = 'pending', attempts = 0, ` +
         `next_attempt_at = excluded.next_attempt_at, last_error = '', created = excluded.created, ` +
         `updated = excluded.updated ` +
-        `WHERE (${TASKS}.status = 'failed' OR (${TASKS}.status = 'pending' AND ${TASKS}.lease_owner = '')) ` +
-        `AND (${TASKS}.media_url != excluded.media_url OR ${TASKS}.media_poster_url != excluded.media_poster_url)`,
+        `WHERE (${COLLECTIONS.mediaTasks}.status = 'failed' OR (${COLLECTIONS.mediaTasks}.status = 'pending' AND ${COLLECTIONS.mediaTasks}.lease_owner = '')) ` +
+        `AND (${COLLECTIONS.mediaTasks}.media_url != excluded.media_url OR ${COLLECTIONS.mediaTasks}.media_poster_url != excluded.media_poster_url)`,
     )
     .bind(params)
     .execute();
@@ -101,7 +100,7 @@ export function claimTasks(workerName: string, limit: number): MediaTask[] {
     txApp
       .db()
       .newQuery(
-        `SELECT id, ad_id, media_url, media_poster_url, attempts FROM ${TASKS} ` +
+        `SELECT id, ad_id, media_url, media_poster_url, attempts FROM ${COLLECTIONS.mediaTasks} ` +
           `WHERE status = 'pending' AND next_attempt_at <= {:now} AND (lease_owner = '' OR lease_expires_at < {:now}) ` +
           `ORDER BY next_attempt_at, id LIMIT {:limit}`,
       )
@@ -117,7 +116,7 @@ export function claimTasks(workerName: string, limit: number): MediaTask[] {
     txApp
       .db()
       .newQuery(
-        `UPDATE ${TASKS} SET lease_owner = {:worker}, lease_expires_at = {:until}, attempts = attempts + 1, ` +
+        `UPDATE ${COLLECTIONS.mediaTasks} SET lease_owner = {:worker}, lease_expires_at = {:until}, attempts = attempts + 1, ` +
           `updated = {:now} WHERE id IN (${ids})`,
       )
       .bind(params)
@@ -140,7 +139,7 @@ export function claimTasks(workerName: string, limit: number): MediaTask[] {
 export function requireTask(app: CoreApp, taskId: string, workerName: string): core.Record {
   let task: core.Record;
   try {
-    task = app.findRecordById(TASKS, taskId);
+    task = app.findRecordById(COLLECTIONS.mediaTasks, taskId);
   } catch (_) {
     throw new NotFoundError('No such media task.');
   }
@@ -205,12 +204,13 @@ export function archiveTask(txApp: CoreApp, task: core.Record, creativeId: strin
   const linked = txApp
     .db()
     .newQuery(
-      "UPDATE search_results SET creative = {:creative}, updated = {:now} WHERE user = {:user} AND ad_id = {:ad} AND creative = ''",
+      `UPDATE ${COLLECTIONS.searchResults} SET creative = {:creative}, updated = {:now} ` +
+        "WHERE user = {:user} AND ad_id = {:ad} AND creative = ''",
     )
     .bind({ creative: creativeId, now: now, user: task.getString('user'), ad: task.getString('ad_id') })
     .execute()
     .rowsAffected();
-  txApp.save(txApp.findRecordById('creatives', creativeId));
+  txApp.save(txApp.findRecordById(COLLECTIONS.creatives, creativeId));
   clearLease(task);
   task.set('status', 'archived');
   task.set('creative', creativeId);

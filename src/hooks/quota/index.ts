@@ -17,7 +17,7 @@ export { periodBoundary, renewedPeriodEnd } from './periods.ts';
 export { settleRun, settledView } from './settlement.ts';
 
 /**
- * GET /api/adscout/quota: the quota shape of docs/product.md#entities-and-fields for the signed-in user, from
+ * SERVER_ROUTES.quota: the quota shape of docs/product.md#entities-and-fields for the signed-in user, from
  * ledger sums.
  */
 export function handleQuota(e: core.RequestEvent): void {

@@ -5,17 +5,16 @@
  * call these inside their own transaction, and the single SQLite writer serializes them, so no interleaving
  * can overspend.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import type { Quota } from '../../domain/records/entities.ts';
 import { toPbDate } from '../../domain/text/format.ts';
 import { computeQuota, splitCharge, takeBackAmount, type LedgerSums } from './balances.ts';
 import { currentPeriod } from './periods.ts';
 
-const LEDGER = 'usage_ledger';
-
 /** The user's subscription record, or null. */
 export function subscriptionOf(app: CoreApp, userId: string): core.Record | null {
   try {
-    return app.findFirstRecordByFilter('subscriptions', 'user = {:user}', { user: userId });
+    return app.findFirstRecordByFilter(COLLECTIONS.subscriptions, 'user = {:user}', { user: userId });
   } catch (_) {
     return null;
   }
@@ -47,7 +46,7 @@ function sums(app: CoreApp, userId: string, periodStart: string): LedgerSums {
          COALESCE(SUM(CASE WHEN kind = 'addon_use' THEN amount END), 0) AS addon_used,
          COALESCE(SUM(CASE WHEN kind = 'reservation' THEN amount END), 0) AS reserved,
          COALESCE(SUM(CASE WHEN kind = 'reservation_release' THEN amount END), 0) AS released
-       FROM usage_ledger WHERE user = {:user}`,
+       FROM ${COLLECTIONS.usageLedger} WHERE user = {:user}`,
     )
     .bind({ user: userId, period: periodStart })
     .one(row);
@@ -73,7 +72,7 @@ export function quotaFor(app: CoreApp, userId: string, now?: Date): { quota: Quo
 }
 
 function entry(app: CoreApp, fields: { [field: string]: unknown }): core.Record {
-  const record = new Record(app.findCollectionByNameOrId(LEDGER));
+  const record = new Record(app.findCollectionByNameOrId(COLLECTIONS.usageLedger));
   record.load(fields);
   app.save(record);
   return record;
@@ -91,7 +90,7 @@ export function heldFor(txApp: CoreApp, runId: string): number {
     .db()
     .newQuery(
       `SELECT COALESCE(SUM(CASE kind WHEN 'reservation' THEN amount WHEN 'reservation_release' THEN -amount END), 0) AS held
-       FROM usage_ledger WHERE run = {:run}`,
+       FROM ${COLLECTIONS.usageLedger} WHERE run = {:run}`,
     )
     .bind({ run: runId })
     .one(row);
@@ -105,7 +104,7 @@ export function heldFor(txApp: CoreApp, runId: string): number {
  * charged. A second call finds nothing held and charges nothing more than it is told to.
  */
 export function settleReservation(txApp: CoreApp, runId: string, charge: number, now: Date): number {
-  const userId = txApp.findRecordById('search_runs', runId).getString('user');
+  const userId = txApp.findRecordById(COLLECTIONS.searchRuns, runId).getString('user');
   const held = heldFor(txApp, runId);
   if (held > 0) entry(txApp, { user: userId, run: runId, kind: 'reservation_release', amount: held });
   const current = quotaFor(txApp, userId, now);
@@ -134,7 +133,7 @@ export function grantCredits(
   amount: number,
 ): boolean {
   const existing = txApp.findRecordsByFilter(
-    LEDGER,
+    COLLECTIONS.usageLedger,
     "kind = 'addon_grant' && checkout_session = {:session}",
     '',
     1,
@@ -149,7 +148,7 @@ export function grantCredits(
 /** The ledger rows of one checkout session (its grant, and what was taken back or restored). */
 function sessionRows(app: CoreApp, checkoutSession: string): core.Record[] {
   return app.findRecordsByFilter(
-    LEDGER,
+    COLLECTIONS.usageLedger,
     "checkout_session = {:session} && (kind = 'addon_grant' || kind = 'addon_revoke' || kind = 'addon_restore')",
     'created,id',
     0,

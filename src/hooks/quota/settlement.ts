@@ -5,6 +5,7 @@
  * and closes the run — all in the caller's transaction. Settling a run that is no longer working changes
  * nothing, so a repeated finish is harmless.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import type { FinishResponse } from '../../domain/runs/lease-contract.ts';
 import type { RunStatus } from '../../domain/records/constants.ts';
 import { settleReservation } from './ledger.ts';
@@ -17,7 +18,7 @@ export function countRows(app: CoreApp, runId: string, onlyNew: boolean): number
   app
     .db()
     .newQuery(
-      `SELECT COUNT(*) AS n FROM search_results WHERE run = {:run}${onlyNew ? ' AND is_new = TRUE' : ''}`,
+      `SELECT COUNT(*) AS n FROM ${COLLECTIONS.searchResults} WHERE run = {:run}${onlyNew ? ' AND is_new = TRUE' : ''}`,
     )
     .bind({ run: runId })
     .one(row);

@@ -3,7 +3,7 @@ import { resultsRequestSchema } from '../../domain/runs/lease-contract.ts';
 import { requestBody } from '../runs/index.ts';
 import { writeResults } from './write.ts';
 
-/** POST /api/adscout/worker/runs/{id}/results. */
+/** SERVER_ROUTES.workerRunResults. */
 export function handleResults(e: core.RequestEvent): void {
   const body = requestBody(e, resultsRequestSchema);
   return e.json(200, writeResults(e.request!.pathValue('id'), body.worker, body.rows, body.library_total));

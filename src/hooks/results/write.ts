@@ -10,6 +10,7 @@
  * is what clients watch). The rows it inserted with a media link are queued for the creative archive
  * in the same transaction, two more statements for the batch (src/hooks/media/tasks.ts, queueArchive).
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { RESULT_ROW_FIELDS } from '../../domain/ads/ad-fields.ts';
 import type { ResultRow, ResultsResponse } from '../../domain/runs/lease-contract.ts';
 import { queueArchive } from '../media/index.ts';
@@ -19,7 +20,7 @@ const COLUMNS = ['id', 'run', 'user', 'is_new', 'created', 'updated'].concat(
   RESULT_ROW_FIELDS.map((field) => field.key),
 );
 const INSERT =
-  `INSERT INTO search_results (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `{:${c}}`).join(', ')}) ` +
+  `INSERT INTO ${COLLECTIONS.searchResults} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `{:${c}}`).join(', ')}) ` +
   'ON CONFLICT (run, ad_id) DO NOTHING';
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -38,7 +39,7 @@ function earlierAdIds(txApp: CoreApp, user: string, runId: string, adIds: readon
   txApp
     .db()
     .newQuery(
-      `SELECT DISTINCT ad_id FROM search_results WHERE user = {:user} AND run != {:run} AND ad_id IN (${names.join(', ')})`,
+      `SELECT DISTINCT ad_id FROM ${COLLECTIONS.searchResults} WHERE user = {:user} AND run != {:run} AND ad_id IN (${names.join(', ')})`,
     )
     .bind(params)
     .all(rows);

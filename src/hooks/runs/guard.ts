@@ -12,29 +12,19 @@
  * (src/hooks/watches), which starts runs through `runRefusal` and `startRun` in its own
  * transaction.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { checkInput, scoutFormSchema, type ScoutForm } from '../../domain/forms/forms.ts';
+import { readScoutFields, writeScoutFields } from '../../domain/forms/scout-fields.ts';
 import { MESSAGES } from '../../domain/forms/messages.ts';
 import { grantsAccess } from '../../domain/billing/plans.ts';
 import { scoutRefusal } from '../../domain/runs/runs.ts';
 import { scoutSource } from '../config/index.ts';
 import { quotaFor, reserve, subscriptionOf } from '../quota/index.ts';
 
-const RUNS = 'search_runs';
-
 /** Why a run may not start: no active subscription (403), a working run, or the quota (400). */
 export interface RunRefusal {
   reason: 'subscription' | 'working' | 'quota';
   message: string;
-}
-
-function formOf(record: core.Record) {
-  return {
-    search_name: record.getString('search_name'),
-    facebook_link: record.getString('facebook_link'),
-    target_country: record.getString('target_country'),
-    keywords_used: record.getString('keywords_used'),
-    requested_count: record.get('requested_count'),
-  };
 }
 
 /**
@@ -66,9 +56,16 @@ export function throwRefusal(refusal: RunRefusal): never {
 export function runRefusal(txApp: CoreApp, userId: string, requestedCount: number): RunRefusal | null {
   const subscription = subscriptionRefusal(txApp, userId);
   if (subscription) return subscription;
-  const working = txApp.findRecordsByFilter(RUNS, "user = {:user} && status = 'working'", '', 1, 0, {
-    user: userId,
-  });
+  const working = txApp.findRecordsByFilter(
+    COLLECTIONS.searchRuns,
+    "user = {:user} && status = 'working'",
+    '',
+    1,
+    0,
+    {
+      user: userId,
+    },
+  );
   const hasWorkingRun = working.length > 0;
   const refusal = scoutRefusal({
     hasWorkingRun: hasWorkingRun,
@@ -82,11 +79,7 @@ export function runRefusal(txApp: CoreApp, userId: string, requestedCount: numbe
 /** The form's fields and the server's fields of a run that starts now. */
 function fillRun(record: core.Record, userId: string, form: ScoutForm): void {
   record.set('user', userId);
-  record.set('search_name', form.search_name);
-  record.set('facebook_link', form.facebook_link);
-  record.set('target_country', form.target_country);
-  record.set('keywords_used', form.keywords_used);
-  record.set('requested_count', form.requested_count);
+  writeScoutFields(form, (field, value) => record.set(field, value));
   record.set('status', 'working');
   record.set('started_at', new DateTime().string());
   record.set('source', scoutSource());
@@ -101,7 +94,7 @@ function fillRun(record: core.Record, userId: string, form: ScoutForm): void {
  * started it.
  */
 export function startRun(txApp: CoreApp, userId: string, form: ScoutForm, watch: string): core.Record {
-  const record = new Record(txApp.findCollectionByNameOrId(RUNS));
+  const record = new Record(txApp.findCollectionByNameOrId(COLLECTIONS.searchRuns));
   fillRun(record, userId, form);
   record.set('watch', watch);
   txApp.save(record);
@@ -117,7 +110,11 @@ export function handleRunCreate(e: core.RecordRequestEvent): void {
   const gate = subscriptionRefusal($app, userId);
   if (gate) throwRefusal(gate);
   const record = e.record!;
-  const checked = checkInput(scoutFormSchema, formOf(record));
+  // raw values: the form's rules refuse what the record's typed getters would round
+  const checked = checkInput(
+    scoutFormSchema,
+    readScoutFields((field) => record.get(field)),
+  );
   if (!checked.ok) throw new BadRequestError(checked.message);
   const form = checked.data;
 

@@ -26,27 +26,27 @@ export { requestBody } from './request.ts';
 export { sweep } from './sweep.ts';
 export { handleWorkSubscription, isWorker, wakeWorkers } from './workers.ts';
 
-/** POST /api/adscout/worker/claim. */
+/** SERVER_ROUTES.workerClaim. */
 export function handleClaim(e: core.RequestEvent): void {
   const { worker } = requestBody(e, claimRequestSchema);
   const answer: ClaimResponse = { run: claim(worker) };
   return e.json(200, answer);
 }
 
-/** POST /api/adscout/worker/runs/{id}/heartbeat. */
+/** SERVER_ROUTES.workerRunHeartbeat. */
 export function handleHeartbeat(e: core.RequestEvent): void {
   const body = requestBody(e, heartbeatRequestSchema);
   return e.json(200, heartbeat(e.request!.pathValue('id'), body.worker, body.library_total));
 }
 
-/** POST /api/adscout/worker/runs/{id}/release: 204. */
+/** SERVER_ROUTES.workerRunRelease: 204. */
 export function handleRelease(e: core.RequestEvent): void {
   const { worker } = requestBody(e, releaseRequestSchema);
   release(e.request!.pathValue('id'), worker);
   return e.noContent(204);
 }
 
-/** POST /api/adscout/worker/runs/{id}/finish. */
+/** SERVER_ROUTES.workerRunFinish. */
 export function handleFinish(e: core.RequestEvent): void {
   const body = requestBody(e, finishRequestSchema);
   return e.json(200, finish(e.request!.pathValue('id'), body.worker, body.status, body.error));

@@ -4,6 +4,8 @@
  * restart). Every step runs in one transaction, so two workers never hold the same run. The
  * requests and answers are the lease contract of src/domain/runs/lease-contract.ts.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
+import { storedScoutForm } from '../../domain/forms/scout-fields.ts';
 import {
   LEASE_NOT_HELD_MESSAGE,
   type ClaimedRun,
@@ -12,8 +14,6 @@ import {
 } from '../../domain/runs/lease-contract.ts';
 import { positiveEnv } from '../config/index.ts';
 import { settledView, settleRun } from '../quota/index.ts';
-
-const RUNS = 'search_runs';
 
 /** How long a claim or heartbeat holds a run (SCOUT_LEASE_SECONDS, default 60). */
 export function leaseSeconds(): number {
@@ -40,7 +40,7 @@ export function storedCount(app: CoreApp, runId: string): number {
   const row = new DynamicModel({ n: 0 });
   app
     .db()
-    .newQuery('SELECT COUNT(*) AS n FROM search_results WHERE run = {:run}')
+    .newQuery(`SELECT COUNT(*) AS n FROM ${COLLECTIONS.searchResults} WHERE run = {:run}`)
     .bind({ run: runId })
     .one(row);
   return row.n;
@@ -50,11 +50,7 @@ function claimView(app: CoreApp, run: core.Record): ClaimedRun {
   return {
     id: run.id,
     user: run.getString('user'),
-    search_name: run.getString('search_name'),
-    facebook_link: run.getString('facebook_link'),
-    target_country: run.getString('target_country'),
-    keywords_used: run.getString('keywords_used'),
-    requested_count: run.getInt('requested_count'),
+    ...storedScoutForm(run),
     stored_count: storedCount(app, run.id),
     attempts: run.getInt('attempts'),
   };
@@ -65,7 +61,7 @@ export function claim(workerName: string): ClaimedRun | null {
   let claimed: ClaimedRun | null = null;
   $app.runInTransaction((txApp) => {
     const run = txApp.findRecordsByFilter(
-      RUNS,
+      COLLECTIONS.searchRuns,
       "status = 'working' && (lease_owner = '' || lease_expires_at < {:now}) && attempts < {:max}",
       'created',
       1,
@@ -84,7 +80,7 @@ export function claim(workerName: string): ClaimedRun | null {
 
 function findRun(txApp: CoreApp, runId: string): core.Record {
   try {
-    return txApp.findRecordById(RUNS, runId);
+    return txApp.findRecordById(COLLECTIONS.searchRuns, runId);
   } catch (_) {
     throw new NotFoundError('No such run.');
   }

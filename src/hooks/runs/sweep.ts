@@ -3,12 +3,12 @@
  * go back to the queue, or fail once they have used up their attempts; runs no worker ever
  * picked up fail after the queue timeout. What a failed run stored is kept and charged as usual.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { toPbDate } from '../../domain/text/format.ts';
 import { positiveEnv } from '../config/index.ts';
 import { settleRun } from '../quota/index.ts';
 import { maxAttempts, nowString } from './leases.ts';
 
-const RUNS = 'search_runs';
 const STALLED_MESSAGE = 'The scout stopped responding and could not be resumed. Please try again.';
 const UNCLAIMED_MESSAGE = 'No scout worker picked up this search. Please try again later.';
 
@@ -19,7 +19,14 @@ function queueTimeoutMs(): number {
 
 /** Up to 500 working runs that also match `filter`, oldest first. */
 function workingRuns(txApp: CoreApp, filter: string, params: { [name: string]: unknown }): core.Record[] {
-  const runs = txApp.findRecordsByFilter(RUNS, `status = 'working' && ${filter}`, 'created', 500, 0, params);
+  const runs = txApp.findRecordsByFilter(
+    COLLECTIONS.searchRuns,
+    `status = 'working' && ${filter}`,
+    'created',
+    500,
+    0,
+    params,
+  );
   return runs.filter((run): run is core.Record => Boolean(run));
 }
 

@@ -4,13 +4,14 @@
  * collection, so they cannot watch search_runs over realtime; instead the server sends an empty
  * message on WORK_TOPIC, which only workers may subscribe to, whenever a run becomes claimable.
  */
-import { WORK_TOPIC, WORKERS_COLLECTION, type WorkSignal } from '../../domain/runs/lease-contract.ts';
+import { COLLECTIONS } from '../../domain/api/collections.ts';
+import { WORK_TOPIC, type WorkSignal } from '../../domain/runs/lease-contract.ts';
 
 const WORK_SIGNAL: WorkSignal = {};
 
 /** True when `auth` is a worker's account (not a user, not a superuser). */
 export function isWorker(auth: core.Record | null | undefined): boolean {
-  return !!auth && auth.collection().name === WORKERS_COLLECTION;
+  return !!auth && auth.collection().name === COLLECTIONS.workers;
 }
 
 /** A subscription's topic without its `?options=…`. */

@@ -1,5 +1,5 @@
 /**
- * The sync area (pb_hooks/sync.pb.js): GET /api/adscout/sync/{collection}, the sync engine's
+ * The sync area (pb_hooks/sync.pb.js): SERVER_ROUTES.syncPage, the sync engine's
  * keyset pages. Where the REST list spent its time on a 1,000-row page: loading each row into a
  * record, serializing it, then picking `fields` out of that JSON again; and its OR-form cursor
  * filter, which SQLite cannot seek with, so each page scanned the user's index from the start.
@@ -36,7 +36,7 @@ function jsonValue(field: core.Field): string | null {
   return column;
 }
 
-/** GET /api/adscout/sync/{collection}?updated=&id=&limit=&fields= → { items: [...] }. */
+/** SERVER_ROUTES.syncPage (?updated=&id=&limit=&fields=) → { items: [...] }. */
 export function handleSyncPage(e: core.RequestEvent): void {
   const name = e.request!.pathValue('collection');
   const parsed = parseSyncPageQuery({

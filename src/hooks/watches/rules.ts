@@ -4,37 +4,34 @@
  * and at most 20 watches to create one, and the schedule the server keeps (a new watch runs
  * within a minute; a resumed one at its next planned time).
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { checkInput } from '../../domain/forms/forms.ts';
+import { readScoutFields, writeScoutFields } from '../../domain/forms/scout-fields.ts';
 import { parsePbDate, toPbDate } from '../../domain/text/format.ts';
 import {
   resumedRunAt,
   WATCH_LIMITS,
   WATCH_MESSAGES,
+  watchFieldOf,
   watchFormSchema,
   type WatchCadence,
 } from '../../domain/runs/watches.ts';
 import { subscriptionRefusal, throwRefusal } from '../runs/index.ts';
 
-const WATCHES = 'watches';
-
 /** The record's user fields checked with the form's rules; a 400 with the first rule broken. */
 function checkedForm(record: core.Record, active: unknown) {
+  const { search_name: name, ...fields } = readScoutFields((field) => record.get(watchFieldOf(field)));
   const checked = checkInput(watchFormSchema, {
-    name: record.getString('name'),
-    facebook_link: record.getString('facebook_link'),
-    target_country: record.getString('target_country'),
-    keywords_used: record.getString('keywords_used'),
-    requested_count: record.get('requested_count'),
+    name: name,
+    ...fields,
     cadence: record.getString('cadence'),
     active: active,
   });
   if (!checked.ok) throw new BadRequestError(checked.message);
   const form = checked.data;
-  record.set('name', form.name);
-  record.set('facebook_link', form.facebook_link);
-  record.set('target_country', form.target_country);
-  record.set('keywords_used', form.keywords_used);
-  record.set('requested_count', form.requested_count);
+  writeScoutFields({ ...form, search_name: form.name }, (field, value) =>
+    record.set(watchFieldOf(field), value),
+  );
   record.set('cadence', form.cadence);
   record.set('active', form.active);
   return form;
@@ -59,9 +56,16 @@ export function handleWatchCreate(e: core.RecordRequestEvent): void {
     // again in the transaction that stores the watch: concurrent creates cannot pass the limit
     const again = subscriptionRefusal(txApp, userId);
     if (again) throwRefusal(again);
-    const owned = txApp.findRecordsByFilter(WATCHES, 'user = {:user}', '', WATCH_LIMITS.perUser, 0, {
-      user: userId,
-    });
+    const owned = txApp.findRecordsByFilter(
+      COLLECTIONS.watches,
+      'user = {:user}',
+      '',
+      WATCH_LIMITS.perUser,
+      0,
+      {
+        user: userId,
+      },
+    );
     if (owned.length >= WATCH_LIMITS.perUser) throw new BadRequestError(WATCH_MESSAGES.tooMany);
     e.app = txApp;
     e.next();

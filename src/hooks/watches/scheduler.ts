@@ -12,12 +12,13 @@
  *   period; missed periods never pile up (src/domain/runs/watches.ts, nextRunAfter).
  * - At most 50 starts per tick, the oldest due first; the rest wait for the next tick.
  */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { checkInput, scoutFormSchema } from '../../domain/forms/forms.ts';
+import { storedScoutForm } from '../../domain/forms/scout-fields.ts';
 import { parsePbDate, toPbDate } from '../../domain/text/format.ts';
-import { nextRunAfter, WATCH_LIMITS, type WatchCadence } from '../../domain/runs/watches.ts';
+import { nextRunAfter, WATCH_LIMITS, watchFieldOf, type WatchCadence } from '../../domain/runs/watches.ts';
 import { runRefusal, startRun } from '../runs/index.ts';
 
-const WATCHES = 'watches';
 /** Due watches read per tick (one a user): room for refusals beside the 50 starts. */
 const DUE_READ_LIMIT = 500;
 
@@ -31,9 +32,9 @@ const DUE_WATCHES_SQL = `
   SELECT id FROM (
     SELECT w.id, w.next_run_at,
       row_number() OVER (PARTITION BY w.user ORDER BY w.next_run_at, w.id) AS nth
-    FROM watches w
+    FROM ${COLLECTIONS.watches} w
     WHERE w.active = TRUE AND w.next_run_at != '' AND w.next_run_at <= {:now}
-      AND NOT EXISTS (SELECT 1 FROM search_runs r WHERE r.user = w.user AND r.status = 'working')
+      AND NOT EXISTS (SELECT 1 FROM ${COLLECTIONS.searchRuns} r WHERE r.user = w.user AND r.status = 'working')
   )
   WHERE nth = 1
   ORDER BY next_run_at, id
@@ -70,18 +71,12 @@ function advance(watch: core.Record, planned: number, now: number): void {
 export function tickWatch(watchId: string, now: number): WatchOutcome {
   let outcome: WatchOutcome = 'skipped';
   $app.runInTransaction((txApp) => {
-    const watch = txApp.findRecordById(WATCHES, watchId);
+    const watch = txApp.findRecordById(COLLECTIONS.watches, watchId);
     const planned = parsePbDate(watch.getString('next_run_at'));
     // paused, deleted or already claimed by an overlapping tick since it was listed
     if (!watch.getBool('active') || !planned || planned.getTime() > now) return;
     const userId = watch.getString('user');
-    const checked = checkInput(scoutFormSchema, {
-      search_name: watch.getString('name'),
-      facebook_link: watch.getString('facebook_link'),
-      target_country: watch.getString('target_country'),
-      keywords_used: watch.getString('keywords_used'),
-      requested_count: watch.getInt('requested_count'),
-    });
+    const checked = checkInput(scoutFormSchema, storedScoutForm(watch, watchFieldOf));
     if (!checked.ok) {
       watch.set('last_error', checked.message);
       advance(watch, planned.getTime(), now);

@@ -8,7 +8,7 @@
  *
  * Only media links that pass isAdMediaUrl (http(s), or the demo catalogue's /demo-media/ images)
  * are ever used as a source, and of those only https: and our own paths: the page's
- * Content-Security-Policy (src/hooks/config/security-headers.ts) refuses plain http: media, so
+ * Content-Security-Policy (src/hooks/site/security-headers.ts) refuses plain http: media, so
  * such a link would be a broken image and a console error. Anything else counts as missing.
  */
 import { THUMB_DETAIL, THUMB_GRID } from '../../domain/media/creative-limits.ts';

@@ -5,7 +5,8 @@
  * thumbnail and queue its detail thumbnail for when the worker is idle. A fetch or decoding failure goes to the server as `fail` with its retry class;
  * the run that stored the ad never hears of it.
  */
-import { CREATIVES_COLLECTION, THUMB_GRID } from '../../domain/media/creative-limits.ts';
+import { CREATIVE_FILES_PATH } from '../../domain/media/creative-files.ts';
+import { THUMB_GRID } from '../../domain/media/creative-limits.ts';
 import type { MediaTask } from '../../domain/media/media-contract.ts';
 import { MediaFetchError } from './fetch-guard.ts';
 import type { FetchedFile, MediaFetcher } from './guarded-fetch.ts';
@@ -125,7 +126,7 @@ const size = ({ width, height }: ImageFacts) => ({ width, height });
 export function thumbnailWarmer(serverUrl: string, timeoutMs = 30_000): ArchiveDeps['warm'] {
   return async (creative, fileName, thumb) => {
     const url = new URL(
-      `/api/files/${CREATIVES_COLLECTION}/${encodeURIComponent(creative)}/${encodeURIComponent(fileName)}`,
+      `${CREATIVE_FILES_PATH}${encodeURIComponent(creative)}/${encodeURIComponent(fileName)}`,
       serverUrl,
     );
     url.searchParams.set('thumb', thumb);

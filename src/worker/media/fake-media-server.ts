@@ -4,9 +4,9 @@
  * each request against the contract and answers as the server's routes do (leases included).
  */
 import type PocketBase from 'pocketbase';
+import { SERVER_ROUTES } from '../../domain/api/routes.ts';
 import {
   creativeUploadFieldsSchema,
-  MEDIA_CLAIM_PATH,
   mediaClaimRequestSchema,
   mediaFailRequestSchema,
   mediaKnownRequestSchema,
@@ -58,7 +58,7 @@ export function fakeMediaServer(options: { leaseMs?: number; now?: () => number 
   };
 
   async function route(path: string, body: unknown): Promise<unknown> {
-    if (path === MEDIA_CLAIM_PATH) {
+    if (SERVER_ROUTES.mediaClaim.match(path)) {
       const { worker, limit } = parse(mediaClaimRequestSchema, body);
       claims.push(limit);
       const free = [...tasks.values()].filter(
@@ -79,22 +79,25 @@ export function fakeMediaServer(options: { leaseMs?: number; now?: () => number 
         }),
       };
     }
-    const [, id = '', action = ''] = /^\/api\/adscout\/worker\/media\/([^/]+)\/(\w+)$/.exec(path) ?? [];
-    if (action === 'known') {
+    /** The task id of a route on one task, when `path` is that route's. */
+    const taskOf = (route: { match(path: string): Record<string, string> | null }) => route.match(path)?.id;
+    const knownTask = taskOf(SERVER_ROUTES.mediaKnown);
+    if (knownTask !== undefined) {
       const { worker, sha256 } = parse(mediaKnownRequestSchema, body);
-      const entry = held(decodeURIComponent(id), worker);
+      const entry = held(knownTask, worker);
       knowns.push(entry.task.id);
       const creative = creatives.get(sha256) ?? null;
       if (creative) Object.assign(entry, { status: 'archived', creative });
       return { creative };
     }
-    if (action === 'creative') {
+    const creativeTask = taskOf(SERVER_ROUTES.mediaCreative);
+    if (creativeTask !== undefined) {
       const form = body as FormData;
       const fields = Object.fromEntries(
         [...form.entries()].filter(([, v]) => typeof v === 'string'),
       ) as Record<string, string>;
       const { worker, sha256 } = parse(creativeUploadFieldsSchema, fields);
-      const entry = held(decodeURIComponent(id), worker);
+      const entry = held(creativeTask, worker);
       const parts: Upload['parts'] = {};
       for (const name of ['file', 'poster']) {
         const part = form.get(name);
@@ -108,18 +111,20 @@ export function fakeMediaServer(options: { leaseMs?: number; now?: () => number 
       const stored = (name: string) => (parts[name] ? `${name}_${ids}_${parts[name].name}` : '');
       return { creative, file: stored('file'), poster: stored('poster'), rows: 1 };
     }
-    if (action === 'fail') {
+    const failTask = taskOf(SERVER_ROUTES.mediaFail);
+    if (failTask !== undefined) {
       const { worker, error, retry } = parse(mediaFailRequestSchema, body);
-      const entry = held(decodeURIComponent(id), worker);
+      const entry = held(failTask, worker);
       fails.push({ task: entry.task.id, error, retry });
       entry.status = retry ? 'pending' : 'failed';
       entry.owner = '';
       entry.notBefore = now() + 60_000;
       return { status: entry.status, next_attempt_at: retry ? new Date(entry.notBefore).toISOString() : '' };
     }
-    if (action === 'release') {
+    const releaseTask = taskOf(SERVER_ROUTES.mediaRelease);
+    if (releaseTask !== undefined) {
       const { worker } = parse(mediaReleaseRequestSchema, body);
-      const entry = held(decodeURIComponent(id), worker);
+      const entry = held(releaseTask, worker);
       releases.push(entry.task.id);
       entry.owner = '';
       entry.task = { ...entry.task, lease_expires_at: new Date(now()).toISOString() };

@@ -1,18 +1,18 @@
 /**
- * The archive's routes of the server (docs/creatives.md#the-flow), as api.ts is for runs:
- * requests typed by src/domain/media/media-contract.ts, every answer checked against it, and
+ * The archive's routes of the server (docs/creatives.md#the-flow; the table's `media*`,
+ * src/domain/api/routes.ts), as api.ts is for runs: requests typed by
+ * src/domain/media/media-contract.ts, every answer checked against it, and
  * what a restart or a blip refuses retried (api.ts's postRetrying).
  */
 import type PocketBase from 'pocketbase';
+import { SERVER_ROUTES } from '../../domain/api/routes.ts';
 import type { CreativeMime } from '../../domain/media/creative-limits.ts';
 import {
   creativeUploadResponseSchema,
   MEDIA_CLAIM_MAX,
-  MEDIA_CLAIM_PATH,
   mediaClaimResponseSchema,
   mediaFailResponseSchema,
   mediaKnownResponseSchema,
-  mediaTaskPath,
   type CreativeUploadFields,
   type CreativeUploadResponse,
   type MediaClaimRequest,
@@ -62,9 +62,14 @@ export function mediaServer(
 ): MediaServer {
   const options = sleep ? { sleep } : {};
   /** A route on one task: 409 and 404 mean it is not this worker's (any more). */
-  const onTask = async (taskId: string, action: 'known' | 'creative' | 'fail', body: unknown) => {
+  const onTask = async (
+    route:
+      typeof SERVER_ROUTES.mediaKnown | typeof SERVER_ROUTES.mediaCreative | typeof SERVER_ROUTES.mediaFail,
+    taskId: string,
+    body: unknown,
+  ) => {
     try {
-      return await postRetrying(pb, mediaTaskPath(taskId, action), body, options);
+      return await postRetrying(pb, route.url(taskId), body, options);
     } catch (error) {
       if (status(error) === 409 || status(error) === 404) {
         throw new TaskLostError(`task ${taskId} is not held by this worker (HTTP ${status(error)})`);
@@ -77,7 +82,7 @@ export function mediaServer(
       const request: MediaClaimRequest = { worker, limit: Math.min(MEDIA_CLAIM_MAX, limit) };
       const answer = checked(
         mediaClaimResponseSchema,
-        await postRetrying(pb, MEDIA_CLAIM_PATH, request, options),
+        await postRetrying(pb, SERVER_ROUTES.mediaClaim.path, request, options),
         'the media claim answer',
       );
       for (const task of answer.tasks) {
@@ -91,8 +96,11 @@ export function mediaServer(
     },
     async known(taskId, sha256) {
       const request: MediaKnownRequest = { worker, sha256 };
-      return checked(mediaKnownResponseSchema, await onTask(taskId, 'known', request), 'the known answer')
-        .creative;
+      return checked(
+        mediaKnownResponseSchema,
+        await onTask(SERVER_ROUTES.mediaKnown, taskId, request),
+        'the known answer',
+      ).creative;
     },
     async upload(taskId, fields, files) {
       const form = new FormData();
@@ -110,17 +118,21 @@ export function mediaServer(
       }
       return checked(
         creativeUploadResponseSchema,
-        await onTask(taskId, 'creative', form),
+        await onTask(SERVER_ROUTES.mediaCreative, taskId, form),
         'the upload answer',
       );
     },
     async fail(taskId, error, retry) {
       const request: MediaFailRequest = { worker, error, retry };
-      return checked(mediaFailResponseSchema, await onTask(taskId, 'fail', request), 'the fail answer');
+      return checked(
+        mediaFailResponseSchema,
+        await onTask(SERVER_ROUTES.mediaFail, taskId, request),
+        'the fail answer',
+      );
     },
     async release(taskId) {
       const request: MediaReleaseRequest = { worker };
-      await postRetrying(pb, mediaTaskPath(taskId, 'release'), request, {
+      await postRetrying(pb, SERVER_ROUTES.mediaRelease.url(taskId), request, {
         ...options,
         retryForMs: RELEASE_RETRY_FOR_MS,
       }).catch((error: unknown) => {

@@ -4,7 +4,7 @@
  * downloading its data (docs/accounts.md). The mail links' pages use recovery.ts.
  */
 import { ClientResponseError, type AuthRecord } from 'pocketbase';
-import { COLLECTIONS } from '../../../domain/index.ts';
+import { COLLECTIONS, SERVER_ROUTES } from '../../../domain/index.ts';
 import { pb } from './client.ts';
 import { wipeLocalData } from '../local/local-data.ts';
 import { signOut } from './session.ts';
@@ -29,7 +29,7 @@ async function adopt(response: AccountResponse): Promise<void> {
  * waits for its confirmation link (a server with SMTP), else null.
  */
 export async function updateEmail(email: string, oldPassword: string): Promise<string | null> {
-  const response = await pb.send<AccountResponse>('/api/adscout/account/email', {
+  const response = await pb.send<AccountResponse>(SERVER_ROUTES.accountEmail.path, {
     method: 'POST',
     body: { email: email.trim(), oldPassword },
   });
@@ -43,7 +43,7 @@ export async function updateEmail(email: string, oldPassword: string): Promise<s
  * (docs/decisions.md#account-changes-ask-for-the-current-password).
  */
 export async function updatePassword(password: string, oldPassword: string): Promise<void> {
-  const response = await pb.send<AccountResponse>('/api/adscout/account/password', {
+  const response = await pb.send<AccountResponse>(SERVER_ROUTES.accountPassword.path, {
     method: 'POST',
     body: { password, oldPassword },
   });
@@ -52,7 +52,7 @@ export async function updatePassword(password: string, oldPassword: string): Pro
 
 /** Deletes the account on the server (the current password and DELETE typed in). */
 export async function deleteAccount(oldPassword: string, confirm: string): Promise<void> {
-  await pb.send('/api/adscout/account/delete', { method: 'POST', body: { oldPassword, confirm } });
+  await pb.send(SERVER_ROUTES.accountDelete.path, { method: 'POST', body: { oldPassword, confirm } });
 }
 
 /** After a deletion: signs out and resolves once this browser's local databases are gone. */
@@ -61,9 +61,9 @@ export async function forgetDeletedAccount(): Promise<void> {
   await wipeLocalData();
 }
 
-/** The user's data as one JSON file (GET /api/adscout/account/export), and its file name. */
+/** The user's data as one JSON file (SERVER_ROUTES.accountExport), and its file name. */
 export async function fetchMyData(): Promise<{ fileName: string; blob: Blob }> {
-  const response = await fetch(pb.buildURL('/api/adscout/account/export'), {
+  const response = await fetch(pb.buildURL(SERVER_ROUTES.accountExport.path), {
     headers: { Authorization: pb.authStore.token },
   });
   if (!response.ok) {

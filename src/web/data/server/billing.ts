@@ -2,7 +2,7 @@
  * Billing calls (docs/routes.md): checkout, customer portal, subscription sync and the quota.
  * The server decides prices, plans and balances; the browser only asks and shows.
  */
-import { quotaSchema, type CheckoutProduct, type Quota } from '../../../domain/index.ts';
+import { quotaSchema, SERVER_ROUTES, type CheckoutProduct, type Quota } from '../../../domain/index.ts';
 import { pb, UserFacingError } from './client.ts';
 
 interface UrlResponse {
@@ -16,7 +16,7 @@ function urlFrom(response: UrlResponse, missing: string): string {
 
 /** Starts a checkout for a plan or a credit pack and returns the page to pay on. */
 export async function createCheckout(product: CheckoutProduct, noUrlMessage: string): Promise<string> {
-  const response = await pb.send<UrlResponse>('/api/adscout/checkout', {
+  const response = await pb.send<UrlResponse>(SERVER_ROUTES.checkout.path, {
     method: 'POST',
     body: { product },
   });
@@ -25,7 +25,7 @@ export async function createCheckout(product: CheckoutProduct, noUrlMessage: str
 
 /** The customer portal (Stripe's, or the local test portal). */
 export async function createPortalSession(noUrlMessage: string): Promise<string> {
-  const response = await pb.send<UrlResponse>('/api/adscout/portal', { method: 'POST' });
+  const response = await pb.send<UrlResponse>(SERVER_ROUTES.portal.path, { method: 'POST' });
   return urlFrom(response, noUrlMessage);
 }
 
@@ -36,7 +36,9 @@ export interface SyncResult {
 }
 
 export async function syncSubscription(): Promise<SyncResult> {
-  const response = await pb.send<Partial<SyncResult>>('/api/adscout/subscription/sync', { method: 'POST' });
+  const response = await pb.send<Partial<SyncResult>>(SERVER_ROUTES.subscriptionSync.path, {
+    method: 'POST',
+  });
   return {
     success: response.success === true,
     plan: typeof response.plan === 'string' ? response.plan : null,
@@ -45,5 +47,5 @@ export async function syncSubscription(): Promise<SyncResult> {
 }
 
 export async function fetchQuota(): Promise<Quota> {
-  return quotaSchema.parse(await pb.send('/api/adscout/quota', { method: 'GET' }));
+  return quotaSchema.parse(await pb.send(SERVER_ROUTES.quota.path, { method: 'GET' }));
 }

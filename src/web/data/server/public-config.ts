@@ -1,10 +1,11 @@
 /**
- * GET /api/adscout/config: what the browser may know about the server (community chat, demo
+ * SERVER_ROUTES.config: what the browser may know about the server (community chat, demo
  * video, billing mode, scout source). Loaded once per page load and remembered for offline use.
  */
 import { useSyncExternalStore } from 'react';
 // Direct module imports, not the domain index: this module is on the landing page, whose first
 // download must not carry zod (the index pulls in every schema).
+import { SERVER_ROUTES } from '../../../domain/api/routes.ts';
 import { DEFAULT_CONFIG } from '../../../domain/pages/config.ts';
 import {
   parsePublicConfig,
@@ -36,7 +37,7 @@ const listeners = new Set<() => void>();
 
 async function load(): Promise<void> {
   try {
-    const response = await fetch('/api/adscout/config', { headers: { Accept: 'application/json' } });
+    const response = await fetch(SERVER_ROUTES.config.path, { headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const parsed = parsePublicConfig(await response.json());
     if (!parsed) throw new Error('unexpected config shape');
@@ -49,7 +50,7 @@ async function load(): Promise<void> {
     for (const listener of listeners) listener();
   } catch (error) {
     // Offline or server down: the remembered (or default) values stay in use.
-    console.warn('[config] could not load /api/adscout/config', error);
+    console.warn(`[config] could not load ${SERVER_ROUTES.config.path}`, error);
     requested = false;
   }
 }

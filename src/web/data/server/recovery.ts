@@ -4,7 +4,7 @@
  * Kept apart from account.ts so these public pages load no local database code.
  */
 import { ClientResponseError } from 'pocketbase';
-import { COLLECTIONS } from '../../../domain/records/constants.ts';
+import { COLLECTIONS } from '../../../domain/api/collections.ts';
 import { pb } from './client.ts';
 import { signOut } from './session.ts';
 

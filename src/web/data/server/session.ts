@@ -6,7 +6,7 @@
 import { getTokenPayload } from 'pocketbase';
 import { useSyncExternalStore } from 'react';
 // Direct module imports (not the domain index, which pulls in zod): the landing page loads this.
-import { COLLECTIONS } from '../../../domain/records/constants.ts';
+import { COLLECTIONS } from '../../../domain/api/collections.ts';
 import { pb } from './client.ts';
 import { TOKEN_CHECK_INTERVAL_MS, tokenNeedsRefresh } from './token-refresh.ts';
 

@@ -4,7 +4,9 @@ import {
   buildCsv,
   formatCount,
   MESSAGES,
+  pickFields,
   ROUTES,
+  SCOUT_FORM_FIELDS,
   type ScoutPrefill,
   type SearchRun,
 } from '../../../domain/index.ts';
@@ -91,13 +93,7 @@ export function HistoryPage() {
   const onExport = useCallback((run: SearchRun) => void exportRun(run), [exportRun]);
   const onRunAgain = useCallback(
     (run: SearchRun) => {
-      const scout: ScoutPrefill = {
-        search_name: run.search_name,
-        facebook_link: run.facebook_link,
-        target_country: run.target_country,
-        keywords_used: run.keywords_used,
-        requested_count: run.requested_count,
-      };
+      const scout: ScoutPrefill = pickFields(run, SCOUT_FORM_FIELDS);
       navigate(ROUTES.search.path, { state: { scout } });
     },
     [navigate],

@@ -1,3 +1,4 @@
+import { COLLECTIONS } from '../../../domain/api/collections.ts';
 import { describe, expect, it } from 'vitest';
 import { buildCsv } from '../../../domain/results/csv.ts';
 import { AD_FIELDS } from '../../../domain/records/entities.ts';
@@ -167,7 +168,7 @@ describe('history export', () => {
       created: '2026-11-22 10:00:00.000Z',
       updated: '2026-11-22 10:00:00.000Z',
       collectionId: 'pbc_1',
-      collectionName: 'search_results',
+      collectionName: COLLECTIONS.searchResults,
       winning_score: 9,
       reach_known: true,
       ...Object.fromEntries(AD_FIELDS.map((f) => [f.key, `${f.key}-value`])),

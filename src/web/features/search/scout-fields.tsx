@@ -1,9 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { COUNTRIES, LIMITS } from '../../../domain/index.ts';
+import { COUNTRIES, LIMITS, type ScoutFormField } from '../../../domain/index.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-
-type Field = 'name' | 'link' | 'country' | 'count' | 'keywords';
 
 const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({
   value: country.code,
@@ -12,32 +10,38 @@ const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({
 
 /**
  * The scout form's fields (docs/product.md#screens-and-routes): search name, Ad Library link, target country,
- * number of ads and keywords, registered by the caller's form — the scout form, and a watch's edit form.
+ * number of ads and keywords, registered by the caller's form — the scout form, and a watch's edit form —
+ * under the field's name in that form (`register`) with its error (`errorOf`).
  */
 export function ScoutFields({
-  fields,
-  errors,
+  register,
+  errorOf,
 }: {
-  fields: Record<Field, UseFormRegisterReturn>;
-  errors: Partial<Record<Field, string | undefined>>;
+  register: (field: ScoutFormField) => UseFormRegisterReturn;
+  errorOf: (field: ScoutFormField) => string | undefined;
 }) {
   return (
     <>
-      <TextField label="Search name" placeholder="e.g. Pet gadgets US" error={errors.name} {...fields.name} />
+      <TextField
+        label="Search name"
+        placeholder="e.g. Pet gadgets US"
+        error={errorOf('search_name')}
+        {...register('search_name')}
+      />
       <TextField
         label="Facebook Ad Library link"
         type="url"
         inputMode="url"
         placeholder="https://www.facebook.com/ads/library/?active_status=active&country=US&q=…"
-        error={errors.link}
-        {...fields.link}
+        error={errorOf('facebook_link')}
+        {...register('facebook_link')}
       />
       <div className="scout-form-row">
         <SelectField
           label="Target country"
           options={COUNTRY_OPTIONS}
-          error={errors.country}
-          {...fields.country}
+          error={errorOf('target_country')}
+          {...register('target_country')}
         />
         <TextField
           label="Number of ads"
@@ -46,16 +50,16 @@ export function ScoutFields({
           min={LIMITS.adsPerSearch.min}
           max={LIMITS.adsPerSearch.max}
           step={1}
-          error={errors.count}
-          {...fields.count}
+          error={errorOf('requested_count')}
+          {...register('requested_count')}
         />
       </div>
       <TextField
         label="Keywords (optional)"
         placeholder="free shipping, bestseller, 50% off"
         hint="Separate keywords with commas. They replace the search words of the link."
-        error={errors.keywords}
-        {...fields.keywords}
+        error={errorOf('keywords_used')}
+        {...register('keywords_used')}
       />
     </>
   );

@@ -114,22 +114,7 @@ export function ScoutForm({
         takes {STATED_PROCESSING_TIME}.
       </p>
       <form className="form scout-form" onSubmit={onSubmit} noValidate>
-        <ScoutFields
-          fields={{
-            name: register('search_name'),
-            link: register('facebook_link'),
-            country: register('target_country'),
-            count: register('requested_count'),
-            keywords: register('keywords_used'),
-          }}
-          errors={{
-            name: errors.search_name?.message,
-            link: errors.facebook_link?.message,
-            country: errors.target_country?.message,
-            count: errors.requested_count?.message,
-            keywords: errors.keywords_used?.message,
-          }}
-        />
+        <ScoutFields register={(field) => register(field)} errorOf={(field) => errors[field]?.message} />
         <RepeatField value={repeat} onChange={setRepeat} />
         <OfflineHint offline={!online} action="scouting" />
         <button

@@ -9,8 +9,11 @@ import {
   formatCount,
   formatDateTime,
   parsePbDate,
+  pickFields,
   WATCH_CADENCES,
   WATCH_MESSAGES,
+  WATCH_SCOUT_FIELDS,
+  watchFieldOf,
   watchFormSchema,
   type SearchRun,
   type Watch,
@@ -205,15 +208,7 @@ function WatchEditForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useZodForm(watchFormSchema, {
-    defaultValues: {
-      name: watch.name,
-      facebook_link: watch.facebook_link,
-      target_country: watch.target_country,
-      keywords_used: watch.keywords_used,
-      requested_count: watch.requested_count,
-      cadence: watch.cadence,
-      active: watch.active,
-    },
+    defaultValues: { ...pickFields(watch, WATCH_SCOUT_FIELDS), cadence: watch.cadence, active: watch.active },
   });
   return (
     <form
@@ -223,20 +218,8 @@ function WatchEditForm({
       aria-label={`Edit ${watch.name}`}
     >
       <ScoutFields
-        fields={{
-          name: register('name'),
-          link: register('facebook_link'),
-          country: register('target_country'),
-          count: register('requested_count'),
-          keywords: register('keywords_used'),
-        }}
-        errors={{
-          name: errors.name?.message,
-          link: errors.facebook_link?.message,
-          country: errors.target_country?.message,
-          count: errors.requested_count?.message,
-          keywords: errors.keywords_used?.message,
-        }}
+        register={(field) => register(watchFieldOf(field))}
+        errorOf={(field) => errors[watchFieldOf(field)]?.message}
       />
       <SelectField label="Repeat" options={CADENCE_OPTIONS} {...register('cadence')} />
       <div className="row">

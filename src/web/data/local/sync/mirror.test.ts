@@ -3,6 +3,7 @@
  * the browser's IndexedDB), whose unique index on a keyword set's locale the order of the writes
  * must respect.
  */
+import { COLLECTIONS } from '../../../../domain/api/collections.ts';
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -52,13 +53,13 @@ describe('server records', () => {
     const written = await writeResults(db, [result('a', 'run-1', 1), result('b', 'run-2', 2)], cursor);
     expect(written.map((row) => row.id)).toEqual(['a', 'b']);
     expect((await db.results.get('run-1'))?.rows.map((row) => row.id)).toEqual(['a']);
-    expect(await readCursor(db, 'search_results')).toEqual(cursor);
+    expect(await readCursor(db, COLLECTIONS.searchResults)).toEqual(cursor);
 
     const again = await writeResults(db, [result('a', 'run-1', 1), result('c', 'run-1', 3, 'new')]);
     expect(again.map((row) => row.id)).toEqual(['c']);
     expect((await db.results.get('run-1'))?.rows.map((row) => row.id)).toEqual(['a', 'c']);
     // without a cursor (realtime), the stored one stays
-    expect(await readCursor(db, 'search_results')).toEqual(cursor);
+    expect(await readCursor(db, COLLECTIONS.searchResults)).toEqual(cursor);
 
     await deleteResult(db, { id: 'a', run: 'run-1' });
     expect((await db.results.get('run-1'))?.rows.map((row) => row.id)).toEqual(['c']);

@@ -6,6 +6,7 @@
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
+import { SERVER_ROUTES } from '../../../../domain/api/routes.ts';
 import type { SyncPage } from '../../../../domain/runs/sync-contract.ts';
 import type { ArchivedCreative, KeywordSet, SearchResult, SearchRun } from '../../../../domain/index.ts';
 import { isRetryable } from '../../server/errors.ts';
@@ -68,7 +69,7 @@ function keysetPages<T>(pb: PocketBase, collection: MirroredCollection<T>, pageS
   return {
     pageSize,
     async fetchPage(cursor) {
-      const page = await pb.send<SyncPage<RecordModel>>(`/api/adscout/sync/${collection.name}`, {
+      const page = await pb.send<SyncPage<RecordModel>>(SERVER_ROUTES.syncPage.url(collection.name), {
         query: { updated: cursor.updated, id: cursor.id, limit: pageSize, fields: collection.fields },
         requestKey: null,
       });

@@ -3,6 +3,7 @@
  * every file it stores, and those events must not turn into a pull each (the sync route's rate
  * limit would answer 429), while a run's progress still pulls at once.
  */
+import { COLLECTIONS } from '../../../../domain/api/collections.ts';
 import 'fake-indexeddb/auto';
 import type PocketBase from 'pocketbase';
 import type { RecordSubscription } from 'pocketbase';
@@ -65,7 +66,7 @@ describe('followRealtime', () => {
     const start = Date.now();
     // a creative stored every 50 ms for 3 s
     for (let i = 0; i < 60; i++) {
-      send('creatives', creative(`c${i}`));
+      send(COLLECTIONS.creatives, creative(`c${i}`));
       await vi.advanceTimersByTimeAsync(50);
     }
     await vi.advanceTimersByTimeAsync(2000);
@@ -73,7 +74,7 @@ describe('followRealtime', () => {
     expect(pulls.every((at) => at - start >= 2000)).toBe(true);
 
     pulls.length = 0;
-    send('search_runs', { id: 'r1', user: 'u1', status: 'working', progress: 25 });
+    send(COLLECTIONS.searchRuns, { id: 'r1', user: 'u1', status: 'working', progress: 25 });
     await vi.advanceTimersByTimeAsync(100);
     expect(pulls).toHaveLength(1);
     await follower.stop();

@@ -18,7 +18,6 @@ import {
   type Watch,
   watchSchema,
 } from '../../../../domain/index.ts';
-import { CREATIVES_COLLECTION } from '../../../../domain/media/creative-limits.ts';
 
 export interface MirroredCollection<T> {
   name: string;
@@ -45,7 +44,7 @@ export const RUNS = mirrored<SearchRun>(COLLECTIONS.searchRuns, searchRunSchema.
 export const RESULTS = mirrored<SearchResult>(COLLECTIONS.searchResults, searchResultSchema.shape);
 export const KEYWORD_SETS = mirrored<KeywordSet>(COLLECTIONS.keywordSets, keywordSetSchema.shape);
 export const WATCHES = mirrored<Watch>(COLLECTIONS.watches, watchSchema.shape);
-export const CREATIVES = mirrored<ArchivedCreative>(CREATIVES_COLLECTION, creativeSchema.shape);
+export const CREATIVES = mirrored<ArchivedCreative>(COLLECTIONS.creatives, creativeSchema.shape);
 
 /** A PocketBase-style record id (15 of [a-z0-9]), made here so a retried create stays one record. */
 export function newRecordId(): string {

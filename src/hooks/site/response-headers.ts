@@ -1,5 +1,5 @@
 /**
- * The one router-wide middleware of the hooks (routerUse in pb_hooks/config.pb.js): the security
+ * The one router-wide middleware of the hooks (routerUse in pb_hooks/site.pb.js): the security
  * headers of every page of the app (the landing page, /app/* through the SPA fallback, and the
  * static files PocketBase serves from the built PWA) and the web app manifest's type. PocketBase's
  * admin UI (/_/) and the API (/api/, whose HTML pages set their own stricter policy) are left
@@ -13,7 +13,7 @@
  * hooks bundles again.
  */
 import { cacheControlFor } from '../../domain/pages/static-files.ts';
-import { env, requestScheme } from './env.ts';
+import { env, requestScheme } from '../config/index.ts';
 import {
   contentSecurityPolicy,
   isAppPath,
@@ -23,7 +23,7 @@ import {
 
 const MANIFEST_TYPE = 'application/manifest+json';
 
-export function handleSecurityHeaders(e: core.RequestEvent): void {
+export function handleResponseHeaders(e: core.RequestEvent): void {
   const header = e.response.header();
   if (requestScheme(e) === 'https') header.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   const path = e.request!.url!.path;

@@ -1,0 +1,32 @@
+/**
+ * Every collection the server has, by one name each: the hooks, the web app, the worker and the
+ * test doubles name a collection only through this. pb_migrations created them (migrations are
+ * history and keep their own literals); tests/integration/route-table.test.ts checks this list
+ * against what the migrations create. No zod here: the landing page's bundle imports it.
+ */
+export const COLLECTIONS = {
+  /** PocketBase's own auth collection of the app's users (the migrations change its rules). */
+  users: 'users',
+  /** PocketBase's own auth collection of the operators (the admin UI). */
+  superusers: '_superusers',
+  /** The scout workers' accounts: the lease and archive routes accept nothing else. */
+  workers: 'workers',
+  subscriptions: 'subscriptions',
+  searchRuns: 'search_runs',
+  searchResults: 'search_results',
+  keywordSets: 'keyword_sets',
+  usageLedger: 'usage_ledger',
+  stripeEvents: 'stripe_events',
+  auditLogs: 'audit_logs',
+  /** The local test checkout's and portal's links (docs/billing.md#local-mode). */
+  billingSessions: 'billing_sessions',
+  watches: 'watches',
+  /** Mails kept when no SMTP server is configured (docs/accounts.md#mail). */
+  mailOutbox: 'mail_outbox',
+  /** The creative archive: one file per user and content (docs/creatives.md). */
+  creatives: 'creatives',
+  /** The archive's work queue: one task per (user, ad_id); superuser-only, never synced. */
+  mediaTasks: 'media_tasks',
+} as const;
+
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
