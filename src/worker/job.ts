@@ -6,6 +6,7 @@
  * after a stall) it stops without settling: the new owner finishes the run.
  */
 import type { ClaimedRun, FinishRequest, ResultsResponse } from '../domain/runs/lease-contract.ts';
+import { messageOf } from '../domain/text/error-message.ts';
 import type { AdSource, SourceQuery } from './sources/types.ts';
 
 export type { ClaimedRun } from '../domain/runs/lease-contract.ts';
@@ -96,7 +97,7 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
   const beat = async () => {
     const ours = await api.heartbeat(run.id, stored, runLibraryTotal(states)).catch((error: unknown) => {
       // A failed heartbeat is not a lost lease: the next one may pass before the lease expires.
-      log(`heartbeat for ${run.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(`heartbeat for ${run.id} failed: ${messageOf(error)}`);
       return true;
     });
     if (!ours && !lost) {
@@ -142,7 +143,7 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
     try {
       queries = deps.buildQueries(run);
     } catch (error) {
-      const reason = userMessageOf(error) ?? (error instanceof Error ? error.message : String(error));
+      const reason = userMessageOf(error) ?? messageOf(error);
       return (await settle({ status: 'failed', error: reason })) ? 'failed' : 'abandoned';
     }
     const skipped = new Map<string, number>();
@@ -211,7 +212,7 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
       return 'abandoned';
     }
     const reason = userMessageOf(error) ?? GENERIC_FAILURE;
-    log(`run ${run.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(`run ${run.id} failed: ${messageOf(error)}`);
     // What the source gave before it failed is kept (and charged as stored).
     try {
       await flush();

@@ -13,6 +13,7 @@ import PocketBase, { getTokenPayload } from 'pocketbase';
 import { normalizeAd } from '../domain/ads/normalize/normalize-ad.ts';
 import { THUMB_DETAIL } from '../domain/media/creative-limits.ts';
 import { WORK_TOPIC, WORKERS_COLLECTION, type ClaimedRun } from '../domain/runs/lease-contract.ts';
+import { messageOf } from '../domain/text/error-message.ts';
 import { workerServer } from './api.ts';
 import { describeSourceSettings, readWorkerConfig, type WorkerConfig } from './config.ts';
 import { runJob } from './job.ts';
@@ -40,7 +41,7 @@ if (process.argv.includes('--self-check')) {
       process.exit(0);
     },
     (error: unknown) => {
-      console.error(`[worker] self-check failed: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`[worker] self-check failed: ${messageOf(error)}`);
       process.exit(1);
     },
   );
@@ -53,7 +54,7 @@ function readConfigOrExit(): WorkerConfig {
   try {
     return readWorkerConfig();
   } catch (error) {
-    console.error(`[worker] failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`[worker] failed: ${messageOf(error)}`);
     process.exit(1);
   }
 }
@@ -209,7 +210,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(`[worker ${config.name}] failed:`, error instanceof Error ? error.message : error);
+    console.error(`[worker ${config.name}] failed: ${messageOf(error)}`);
     process.exit(1);
   },
 );

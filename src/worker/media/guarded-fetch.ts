@@ -12,6 +12,7 @@ import {
   MEDIA_MAX_REDIRECTS,
   type CreativeMime,
 } from '../../domain/media/creative-limits.ts';
+import { messageOf } from '../../domain/text/error-message.ts';
 import { endpointOf, guardedAgent, hopAccess, MediaFetchError, refused, type Lookup } from './fetch-guard.ts';
 import { MAGIC_BYTES_NEEDED, sniffMime } from './magic-bytes.ts';
 
@@ -165,7 +166,7 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
         const cause = (error as { cause?: unknown }).cause;
         if (cause instanceof MediaFetchError) throw cause; // the Agent's lookup refused the host
         const detail = cause instanceof Error ? ((cause as { code?: string }).code ?? cause.message) : '';
-        const message = error instanceof Error ? error.message : String(error);
+        const message = messageOf(error);
         throw new MediaFetchError(
           `network error: ${message}${detail ? ` (${detail})` : ''}`,
           'network',
