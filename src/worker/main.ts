@@ -31,9 +31,6 @@ import { createSource } from './sources/index.ts';
 // Node has no EventSource; the SDK's realtime client needs one to hear about new runs.
 (globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
 
-const HEARTBEAT_MS = Number(process.env.SCOUT_HEARTBEAT_MS) || 5_000;
-const IDLE_POLL_MS = Number(process.env.SCOUT_IDLE_POLL_MS) || 2_000;
-
 if (process.argv.includes('--self-check')) {
   await selfCheck().then(
     (message) => {
@@ -141,7 +138,7 @@ async function main(): Promise<void> {
   const detailThumbs = idleWarmer({
     warm: (creative, fileName) => warm(creative, fileName, THUMB_DETAIL),
     busy: () => inProgress > 0,
-    recheckMs: IDLE_POLL_MS,
+    recheckMs: config.idlePollMs,
     log,
     signal: shutdown.signal,
   });
@@ -158,7 +155,7 @@ async function main(): Promise<void> {
   const runs = workLoop({
     server,
     signal: shutdown.signal,
-    idlePollMs: IDLE_POLL_MS,
+    idlePollMs: config.idlePollMs,
     concurrency: config.concurrency,
     wake,
     log,
@@ -171,7 +168,7 @@ async function main(): Promise<void> {
       source,
       buildQueries: buildSourceQueries,
       normalize: (raw) => normalizeAd(raw, { keywords, country: run.target_country, now: Date.now() }),
-      heartbeatMs: HEARTBEAT_MS,
+      heartbeatMs: config.heartbeatMs,
       log,
       signal: shutdown.signal,
     });
@@ -196,7 +193,7 @@ async function main(): Promise<void> {
             ),
           concurrency: media.concurrency,
           wake: mediaWake,
-          idlePollMs: IDLE_POLL_MS,
+          idlePollMs: config.idlePollMs,
           log,
           signal: shutdown.signal,
         })
