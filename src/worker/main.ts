@@ -20,7 +20,7 @@ import { runJob } from './job.ts';
 import { createWaker, workLoop } from './loop.ts';
 import { archivePool } from './media/archive-pool.ts';
 import { archiveTask, thumbnailWarmer } from './media/archive-task.ts';
-import { createMediaFetcher } from './media/guarded-fetch.ts';
+import { createMediaFetcher } from './media/media-fetcher.ts';
 import { idleWarmer } from './media/idle-warmer.ts';
 import { mediaServer } from './media/media-api.ts';
 import { selfCheck } from './media/self-check.ts';

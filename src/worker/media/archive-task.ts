@@ -8,8 +8,8 @@
 import { CREATIVES_COLLECTION, THUMB_GRID } from '../../domain/media/creative-limits.ts';
 import type { MediaTask } from '../../domain/media/media-contract.ts';
 import { messageOf } from '../../domain/text/error-message.ts';
-import { MediaFetchError } from './fetch-guard.ts';
-import type { FetchedFile, MediaFetcher } from './guarded-fetch.ts';
+import { MediaFetchError } from './ssrf-guard.ts';
+import type { FetchedFile, MediaFetcher } from './media-fetcher.ts';
 import { imageFacts, sha256Hex, type ImageFacts } from './hashes.ts';
 import type { MediaServer } from './media-api.ts';
 
