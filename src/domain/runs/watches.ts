@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { scoutFormSchema } from '../forms/forms.ts';
+import { DAY_MS } from '../text/format.ts';
 
 export const WATCH_CADENCES = ['daily', 'weekly'] as const;
 export type WatchCadence = (typeof WATCH_CADENCES)[number];
@@ -26,8 +27,8 @@ export const WATCH_MESSAGES = {
 } as const;
 
 const PERIOD_MS: Record<WatchCadence, number> = {
-  daily: 24 * 60 * 60 * 1000,
-  weekly: 7 * 24 * 60 * 60 * 1000,
+  daily: DAY_MS,
+  weekly: 7 * DAY_MS,
 };
 
 /** The user's fields of a watch, checked with the scout form's rules and messages. */

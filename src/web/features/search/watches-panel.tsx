@@ -9,6 +9,7 @@ import {
   formatCount,
   formatDateTime,
   parsePbDate,
+  UNKNOWN_VALUE,
   WATCH_CADENCES,
   WATCH_MESSAGES,
   watchFormSchema,
@@ -45,7 +46,7 @@ function lastResult(watch: Watch, run: SearchRun | undefined): { text: string; t
 function nextRunText(watch: Watch): string {
   if (!watch.active) return 'Paused';
   const next = parsePbDate(watch.next_run_at);
-  if (!next) return '—';
+  if (!next) return UNKNOWN_VALUE;
   return next.getTime() <= Date.now() ? 'Within a minute' : formatDateTime(next);
 }
 
