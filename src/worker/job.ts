@@ -112,6 +112,34 @@ async function takeFrom(scouting: Scouting, query: QueryState, limit: number): P
   if (yielded < limit) query.exhausted = true;
 }
 
+/** Asks the queries in the pass plan's order until the run is full, the lease ends or every query ran dry. */
+async function scout(scouting: Scouting): Promise<void> {
+  const { run, states, buffer, lease } = scouting;
+  const share = firstPassShare(run.requested_count - buffer.stored, states.length);
+  let take: Take | null = null;
+  while (!buffer.done && !lease.aborted) {
+    const exhausted = states.map((state) => state.exhausted);
+    take = nextTake(take, exhausted, share, run.requested_count - buffer.stored);
+    if (!take) return;
+    await takeFrom(scouting, states[take.index]!, take.limit);
+  }
+}
+
+/** Settles the run; false when another worker holds it by now (it will settle it). */
+async function settle(
+  api: WorkerApi,
+  runId: string,
+  outcome: Omit<FinishRequest, 'worker'>,
+): Promise<boolean> {
+  try {
+    await api.finish(runId, outcome);
+    return true;
+  } catch (error) {
+    if (error instanceof LeaseLostError) return false;
+    throw error;
+  }
+}
+
 export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed' | 'failed' | 'abandoned'> {
   const { api, log } = deps;
   const lease = new AbortController();
@@ -131,41 +159,22 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
     onLost: () => lease.abort(new LeaseLostError(`lease on ${run.id} was taken over`)),
     log,
   });
-  /** Settles the run; false when another worker holds it by now (it will settle it). */
-  const settle = async (outcome: { status: 'completed' | 'failed'; error?: string }): Promise<boolean> => {
-    try {
-      await api.finish(run.id, outcome);
-      return true;
-    } catch (error) {
-      if (error instanceof LeaseLostError) return false;
-      throw error;
-    }
-  };
-
   try {
     let queries: SourceQuery[];
     try {
       queries = deps.buildQueries(run);
     } catch (error) {
       const reason = userMessageOf(error) ?? messageOf(error);
-      return (await settle({ status: 'failed', error: reason })) ? 'failed' : 'abandoned';
+      return (await settle(api, run.id, { status: 'failed', error: reason })) ? 'failed' : 'abandoned';
     }
     states.push(...queries.map((query) => ({ query, cursor: null, exhausted: false, libraryTotal: null })));
-    const scouting: Scouting = { run, deps, lease: lease.signal, states, buffer, skipped: new Map() };
-    const share = firstPassShare(run.requested_count - buffer.stored, states.length);
-    let take: Take | null = null;
-    while (!buffer.done && !lease.signal.aborted) {
-      const exhausted = states.map((state) => state.exhausted);
-      take = nextTake(take, exhausted, share, run.requested_count - buffer.stored);
-      if (!take) break;
-      await takeFrom(scouting, states[take.index]!, take.limit);
-    }
+    const skipped = new Map<string, number>();
+    await scout({ run, deps, lease: lease.signal, states, buffer, skipped });
     if (lease.signal.aborted) throw lease.signal.reason;
-    const { skipped } = scouting;
     if (skipped.size > 0) {
       log(`run ${run.id}: skipped ${[...skipped].map(([reason, n]) => `${n} (${reason})`).join(', ')}`);
     }
-    if (!(await settle({ status: 'completed' })))
+    if (!(await settle(api, run.id, { status: 'completed' })))
       throw new LeaseLostError(`lease on ${run.id} was taken over`);
     log(`run ${run.id} completed with ${buffer.stored} ads`);
     return 'completed';
@@ -188,7 +197,7 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
       if (flushError instanceof LeaseLostError) return 'abandoned';
       log(`run ${run.id}: could not store the last rows: ${String(flushError)}`);
     }
-    return (await settle({ status: 'failed', error: reason })) ? 'failed' : 'abandoned';
+    return (await settle(api, run.id, { status: 'failed', error: reason })) ? 'failed' : 'abandoned';
   } finally {
     heartbeat.stop();
     deps.signal.removeEventListener('abort', stop);
