@@ -8,6 +8,7 @@
 // npm's banner out of stdout.
 import { readFile } from 'node:fs/promises';
 import { register } from 'tsx/esm/api';
+import { messageOf } from './lib/run.mjs';
 
 register();
 const { parseDatasetFile } = await import('../src/domain/ads/dataset-file.ts');
@@ -94,7 +95,7 @@ let text;
 try {
   text = await readInput(options.file);
 } catch (error) {
-  fail(`cannot read ${options.file}: ${error instanceof Error ? error.message : String(error)}`);
+  fail(`cannot read ${options.file}: ${messageOf(error)}`);
 }
 const dataset = parseDatasetFile(text);
 if (!dataset.ok) fail(`cannot read ${options.file}: ${dataset.error}`);

@@ -12,6 +12,7 @@ export * from './billing/plans.ts';
 export * from './text/url.ts';
 export * from './runs/runs.ts';
 export * from './text/text.ts';
+export * from './text/error-message.ts';
 export * from './ads/ad-library-link.ts';
 export * from './ads/winning-score.ts';
 export * from './ads/normalize/normalize-ad.ts';

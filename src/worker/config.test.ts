@@ -91,6 +91,30 @@ describe('readConcurrency (SCOUT_CONCURRENCY)', () => {
   });
 });
 
+describe('SCOUT_HEARTBEAT_MS and SCOUT_IDLE_POLL_MS', () => {
+  const account = { ADSCOUT_WORKER_EMAIL: 'a@x.test', ADSCOUT_WORKER_PASSWORD: 'pw' };
+
+  it('default to a heartbeat every 5 s and a look for work every 2 s, and read whole milliseconds', () => {
+    expect(readWorkerConfig(account)).toMatchObject({ heartbeatMs: 5_000, idlePollMs: 2_000 });
+    expect(
+      readWorkerConfig({ ...account, SCOUT_HEARTBEAT_MS: ' 300 ', SCOUT_IDLE_POLL_MS: '200' }),
+    ).toMatchObject({ heartbeatMs: 300, idlePollMs: 200 });
+    expect(
+      readWorkerConfig({ ...account, SCOUT_HEARTBEAT_MS: '100', SCOUT_IDLE_POLL_MS: '60000' }),
+    ).toMatchObject({ heartbeatMs: 100, idlePollMs: 60_000 });
+  });
+
+  it('stop the worker with the reason on any other value, instead of guessing', () => {
+    for (const name of ['SCOUT_HEARTBEAT_MS', 'SCOUT_IDLE_POLL_MS']) {
+      for (const value of ['0', '99', '60001', '-5', '2.5', '5s', 'often']) {
+        expect(() => readWorkerConfig({ ...account, [name]: value }), `${name}=${value}`).toThrow(
+          `${name} must be a whole number from 100 to 60000 (got "${value}")`,
+        );
+      }
+    }
+  });
+});
+
 describe('describeSourceSettings', () => {
   it('says when a token is set or missing, never what it is', () => {
     const apify = describeSourceSettings({ ...readSourceSettings({}), source: 'apify' });

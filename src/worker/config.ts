@@ -40,6 +40,10 @@ export interface WorkerConfig extends SourceSettings {
   name: string;
   /** How many runs (leases) the worker works at once (SCOUT_CONCURRENCY). */
   concurrency: number;
+  /** SCOUT_HEARTBEAT_MS: how often each held run's lease is extended. */
+  heartbeatMs: number;
+  /** SCOUT_IDLE_POLL_MS: how often an idle worker looks for runs and creatives to archive. */
+  idlePollMs: number;
   media: MediaSettings;
 }
 
@@ -58,6 +62,15 @@ export const MEDIA_CONCURRENCY_MAX = 64;
 export const DEFAULT_CONCURRENCY = 16;
 /** A bound on SCOUT_CONCURRENCY: every lease heartbeats, so thousands would flood the server. */
 export const MAX_CONCURRENCY = 256;
+
+/**
+ * SCOUT_HEARTBEAT_MS and SCOUT_IDLE_POLL_MS: defaults, and the range either may take. A heartbeat
+ * must come well within the lease (SCOUT_LEASE_SECONDS, 60 s by default); faster than 100 ms, either
+ * would only load the server.
+ */
+export const TIMING_DEFAULTS = { heartbeatMs: 5_000, idlePollMs: 2_000 } as const;
+export const TIMING_MIN_MS = 100;
+export const TIMING_MAX_MS = 60_000;
 
 /**
  * SCOUT_CONCURRENCY: unset or empty means the default; anything but a whole number from 1 to
@@ -226,6 +239,20 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     password,
     name: env.ADSCOUT_WORKER_NAME || `${hostname()}-${process.pid}`,
     concurrency: readConcurrency(env.SCOUT_CONCURRENCY),
+    heartbeatMs: wholeNumber(
+      'SCOUT_HEARTBEAT_MS',
+      env.SCOUT_HEARTBEAT_MS,
+      TIMING_MIN_MS,
+      TIMING_MAX_MS,
+      TIMING_DEFAULTS.heartbeatMs,
+    ),
+    idlePollMs: wholeNumber(
+      'SCOUT_IDLE_POLL_MS',
+      env.SCOUT_IDLE_POLL_MS,
+      TIMING_MIN_MS,
+      TIMING_MAX_MS,
+      TIMING_DEFAULTS.idlePollMs,
+    ),
     media: readMediaSettings(env),
   };
 }

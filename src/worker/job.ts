@@ -1,17 +1,19 @@
 /**
  * One scout run, from claim to settlement. The worker owns the run only while its lease holds:
- * it heartbeats (extending the lease and reporting progress), writes normalized rows in
- * batches that the server stores idempotently on (run, ad_id) and caps at the requested count,
- * and settles the run as completed or failed. If the lease is lost (another worker took over
- * after a stall) it stops without settling: the new owner finishes the run.
+ * it heartbeats (extending the lease and reporting progress; heartbeat.ts), writes normalized rows
+ * in batches (row-buffer.ts) that the server stores idempotently on (run, ad_id) and caps at the
+ * requested count, asks the keyword queries in the order pass-plan.ts gives, and settles the run
+ * as completed or failed. If the lease is lost (another worker took over after a stall) it stops
+ * without settling: the new owner finishes the run.
  */
-import type { ClaimedRun, FinishRequest, ResultsResponse } from '../domain/runs/lease-contract.ts';
+import type { ClaimedRun, FinishRequest } from '../domain/runs/lease-contract.ts';
+import { messageOf } from '../domain/text/error-message.ts';
+import { startHeartbeat } from './heartbeat.ts';
+import { firstPassShare, nextTake, type Take } from './pass-plan.ts';
+import { createRowBuffer, type RowBuffer, type WriteOutcome } from './row-buffer.ts';
 import type { AdSource, SourceQuery } from './sources/types.ts';
 
 export type { ClaimedRun } from '../domain/runs/lease-contract.ts';
-
-/** What a job needs of a write's answer (the lease contract's results answer). */
-export type WriteOutcome = Pick<ResultsResponse, 'stored' | 'full'>;
 
 /**
  * The worker routes of the server (docs/routes.md#the-worker-routes): the lease protocol of
@@ -74,14 +76,69 @@ function userMessageOf(error: unknown): string | null {
   return typeof message === 'string' && message ? message : null;
 }
 
-/** Largest write batch, and the longest rows wait before being written. */
-const FLUSH_ROWS = 250;
-const FLUSH_MS = 300;
-
-/** Bound on passes over the queries (each pass either stores ads or exhausts a query). */
-const MAX_PASSES = 20;
-
 const GENERIC_FAILURE = 'The ad source failed while scouting. Please try again.';
+
+/** What taking ads from one query works with: the run, its lease, its buffer and its tally of skips. */
+interface Scouting {
+  run: ClaimedRun;
+  deps: JobDeps;
+  lease: AbortSignal;
+  states: readonly QueryState[];
+  buffer: RowBuffer;
+  /** Items that could not become a row, by reason. */
+  skipped: Map<string, number>;
+}
+
+/** Takes up to `limit` items from one query, resuming where it stopped. */
+async function takeFrom(scouting: Scouting, query: QueryState, limit: number): Promise<void> {
+  const { run, deps, lease, buffer, skipped } = scouting;
+  const flush = () => buffer.flush(runLibraryTotal(scouting.states));
+  let yielded = 0;
+  const pages = deps.source.pages({ ...query.query, limit }, { signal: lease, cursor: query.cursor });
+  for await (const page of pages) {
+    yielded += page.items.length;
+    query.cursor = page.cursor;
+    if (page.libraryTotal !== undefined) query.libraryTotal = page.libraryTotal;
+    for (const raw of page.items) {
+      const outcome = deps.normalize(raw, run);
+      if (outcome.ok) buffer.add(outcome.ad);
+      else skipped.set(outcome.reason, (skipped.get(outcome.reason) ?? 0) + 1);
+    }
+    if (lease.aborted) return;
+    if (buffer.due()) await flush();
+    if (buffer.done || lease.aborted) return;
+  }
+  await flush();
+  if (yielded < limit) query.exhausted = true;
+}
+
+/** Asks the queries in the pass plan's order until the run is full, the lease ends or every query ran dry. */
+async function scout(scouting: Scouting): Promise<void> {
+  const { run, states, buffer, lease } = scouting;
+  const share = firstPassShare(run.requested_count - buffer.stored, states.length);
+  let take: Take | null = null;
+  while (!buffer.done && !lease.aborted) {
+    const exhausted = states.map((state) => state.exhausted);
+    take = nextTake(take, exhausted, share, run.requested_count - buffer.stored);
+    if (!take) return;
+    await takeFrom(scouting, states[take.index]!, take.limit);
+  }
+}
+
+/** Settles the run; false when another worker holds it by now (it will settle it). */
+async function settle(
+  api: WorkerApi,
+  runId: string,
+  outcome: Omit<FinishRequest, 'worker'>,
+): Promise<boolean> {
+  try {
+    await api.finish(runId, outcome);
+    return true;
+  } catch (error) {
+    if (error instanceof LeaseLostError) return false;
+    throw error;
+  }
+}
 
 export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed' | 'failed' | 'abandoned'> {
   const { api, log } = deps;
@@ -89,119 +146,40 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
   const stop = () => lease.abort(deps.signal.reason);
   deps.signal.addEventListener('abort', stop, { once: true });
   if (deps.signal.aborted) stop(); // stopping already: the abort event has come and gone
-  let stored = run.stored_count;
-  let lost = false;
-  let states: QueryState[] = [];
-
-  const beat = async () => {
-    const ours = await api.heartbeat(run.id, stored, runLibraryTotal(states)).catch((error: unknown) => {
-      // A failed heartbeat is not a lost lease: the next one may pass before the lease expires.
-      log(`heartbeat for ${run.id} failed: ${error instanceof Error ? error.message : String(error)}`);
-      return true;
-    });
-    if (!ours && !lost) {
-      lost = true;
-      lease.abort(new LeaseLostError(`lease on ${run.id} was taken over`));
-    }
-  };
-  const timer = setInterval(() => void beat(), deps.heartbeatMs);
-  /** Settles the run; false when another worker holds it by now (it will settle it). */
-  const settle = async (outcome: { status: 'completed' | 'failed'; error?: string }): Promise<boolean> => {
-    try {
-      await api.finish(run.id, outcome);
-      return true;
-    } catch (error) {
-      if (error instanceof LeaseLostError) return false;
-      throw error;
-    }
-  };
-
-  let full = stored >= run.requested_count;
-  // Rows wait in a buffer so that a fast source is written in a few large batches, while a
-  // paced one still shows progress every page: a flush happens at FLUSH_ROWS rows, when the
-  // buffer could fill the run, or FLUSH_MS after the last flush.
-  let buffer: Record<string, unknown>[] = [];
-  const buffered = new Set<string>();
-  let lastFlush = Date.now();
-  /** The Library total last sent with a write: a write goes out for a new total even without rows. */
-  let sentTotal: number | undefined;
-  const flush = async () => {
-    lastFlush = Date.now();
-    const libraryTotal = runLibraryTotal(states);
-    if (buffer.length === 0 && libraryTotal === sentTotal) return;
-    const rows = buffer;
-    buffer = [];
-    buffered.clear();
-    const result = await api.writeResults(run.id, rows, libraryTotal);
-    sentTotal = libraryTotal;
-    stored = result.stored;
-    full = result.full;
-  };
+  const states: QueryState[] = [];
+  const buffer = createRowBuffer({
+    requested: run.requested_count,
+    stored: run.stored_count,
+    write: (rows, libraryTotal) => api.writeResults(run.id, rows, libraryTotal),
+  });
+  const heartbeat = startHeartbeat({
+    runId: run.id,
+    intervalMs: deps.heartbeatMs,
+    send: () => api.heartbeat(run.id, buffer.stored, runLibraryTotal(states)),
+    onLost: () => lease.abort(new LeaseLostError(`lease on ${run.id} was taken over`)),
+    log,
+  });
   try {
     let queries: SourceQuery[];
     try {
       queries = deps.buildQueries(run);
     } catch (error) {
-      const reason = userMessageOf(error) ?? (error instanceof Error ? error.message : String(error));
-      return (await settle({ status: 'failed', error: reason })) ? 'failed' : 'abandoned';
+      const reason = userMessageOf(error) ?? messageOf(error);
+      return (await settle(api, run.id, { status: 'failed', error: reason })) ? 'failed' : 'abandoned';
     }
+    states.push(...queries.map((query) => ({ query, cursor: null, exhausted: false, libraryTotal: null })));
     const skipped = new Map<string, number>();
-
-    /** Takes up to `limit` items from one query, resuming where it stopped. */
-    const consume = async (query: QueryState, limit: number): Promise<void> => {
-      let yielded = 0;
-      const pages = deps.source.pages(
-        { ...query.query, limit },
-        { signal: lease.signal, cursor: query.cursor },
-      );
-      for await (const page of pages) {
-        yielded += page.items.length;
-        query.cursor = page.cursor;
-        if (page.libraryTotal !== undefined) query.libraryTotal = page.libraryTotal;
-        for (const raw of page.items) {
-          const outcome = deps.normalize(raw, run);
-          if (!outcome.ok) {
-            skipped.set(outcome.reason, (skipped.get(outcome.reason) ?? 0) + 1);
-            continue;
-          }
-          if (buffered.has(outcome.ad.ad_id)) continue; // the same ad twice before a write
-          buffered.add(outcome.ad.ad_id);
-          buffer.push(outcome.ad);
-        }
-        if (lease.signal.aborted) return;
-        const room = run.requested_count - stored;
-        if (buffer.length >= Math.min(FLUSH_ROWS, room) || Date.now() - lastFlush >= FLUSH_MS) await flush();
-        if (full || stored >= run.requested_count || lease.signal.aborted) return;
-      }
-      await flush();
-      if (yielded < limit) query.exhausted = true;
-    };
-
-    // Several keywords share the run: each gets an equal share first, then the ones that still
-    // have ads fill what the others could not. A resumed run starts its sources over, and the
-    // ads it already stored come back as duplicates (free), so passes go on from each query's
-    // cursor until the run is full or every query ran dry.
-    states = queries.map((query) => ({ query, cursor: null, exhausted: false, libraryTotal: null }));
-    const open = () => !full && stored < run.requested_count && !lease.signal.aborted;
-    const share = Math.ceil((run.requested_count - stored) / Math.max(1, states.length));
-    for (let pass = 0; pass < MAX_PASSES && open(); pass++) {
-      const live = states.filter((state) => !state.exhausted);
-      if (live.length === 0) break;
-      for (const state of live) {
-        if (!open()) break;
-        await consume(state, pass === 0 ? share : run.requested_count - stored);
-      }
-    }
+    await scout({ run, deps, lease: lease.signal, states, buffer, skipped });
     if (lease.signal.aborted) throw lease.signal.reason;
     if (skipped.size > 0) {
       log(`run ${run.id}: skipped ${[...skipped].map(([reason, n]) => `${n} (${reason})`).join(', ')}`);
     }
-    if (!(await settle({ status: 'completed' })))
+    if (!(await settle(api, run.id, { status: 'completed' })))
       throw new LeaseLostError(`lease on ${run.id} was taken over`);
-    log(`run ${run.id} completed with ${stored} ads`);
+    log(`run ${run.id} completed with ${buffer.stored} ads`);
     return 'completed';
   } catch (error) {
-    if (lost || error instanceof LeaseLostError) {
+    if (heartbeat.lost || error instanceof LeaseLostError) {
       log(`run ${run.id}: lease lost, leaving it to its new owner`);
       return 'abandoned';
     }
@@ -211,17 +189,17 @@ export async function runJob(run: ClaimedRun, deps: JobDeps): Promise<'completed
       return 'abandoned';
     }
     const reason = userMessageOf(error) ?? GENERIC_FAILURE;
-    log(`run ${run.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(`run ${run.id} failed: ${messageOf(error)}`);
     // What the source gave before it failed is kept (and charged as stored).
     try {
-      await flush();
+      await buffer.flush(runLibraryTotal(states));
     } catch (flushError) {
       if (flushError instanceof LeaseLostError) return 'abandoned';
       log(`run ${run.id}: could not store the last rows: ${String(flushError)}`);
     }
-    return (await settle({ status: 'failed', error: reason })) ? 'failed' : 'abandoned';
+    return (await settle(api, run.id, { status: 'failed', error: reason })) ? 'failed' : 'abandoned';
   } finally {
-    clearInterval(timer);
+    heartbeat.stop();
     deps.signal.removeEventListener('abort', stop);
   }
 }

@@ -9,6 +9,7 @@
  * safety net: realtime events are not replayed after a disconnect, and expired leases produce no
  * event. On abort it stops claiming and waits for its jobs, which hand their runs back.
  */
+import { messageOf } from '../domain/text/error-message.ts';
 import type { WorkerServer } from './api.ts';
 import type { ClaimedRun } from './job.ts';
 
@@ -88,7 +89,7 @@ export async function workLoop(options: LoopOptions): Promise<void> {
       failures = 0;
     } catch (error) {
       failures += 1;
-      log(`claim failed (${failures}): ${error instanceof Error ? error.message : String(error)}`);
+      log(`claim failed (${failures}): ${messageOf(error)}`);
       await wait(Math.min(10_000, 500 * 2 ** Math.min(failures, 5)), signal);
       continue;
     }
@@ -110,8 +111,7 @@ export async function workLoop(options: LoopOptions): Promise<void> {
       .then(
         () => undefined,
         // The run keeps its lease until it expires; then it is resumed or failed by the server.
-        (error: unknown) =>
-          log(`run ${claimed.id} stopped: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) => log(`run ${claimed.id} stopped: ${messageOf(error)}`),
       )
       .finally(() => {
         active.delete(claimed.id);
@@ -127,8 +127,6 @@ async function handBack(options: LoopOptions, run: ClaimedRun): Promise<void> {
     await options.server.release(run.id);
     options.log(`handed back run ${run.id}, claimed as the worker was stopping`);
   } catch (error) {
-    options.log(
-      `could not hand back run ${run.id} (its lease will expire): ${error instanceof Error ? error.message : String(error)}`,
-    );
+    options.log(`could not hand back run ${run.id} (its lease will expire): ${messageOf(error)}`);
   }
 }

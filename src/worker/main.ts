@@ -14,13 +14,14 @@ import { normalizeAd } from '../domain/ads/normalize/normalize-ad.ts';
 import { THUMB_DETAIL } from '../domain/media/creative-limits.ts';
 import { COLLECTIONS } from '../domain/api/collections.ts';
 import { WORK_TOPIC, type ClaimedRun } from '../domain/runs/lease-contract.ts';
+import { messageOf } from '../domain/text/error-message.ts';
 import { workerServer } from './api.ts';
 import { describeSourceSettings, readWorkerConfig, type WorkerConfig } from './config.ts';
 import { runJob } from './job.ts';
 import { createWaker, workLoop } from './loop.ts';
 import { archivePool } from './media/archive-pool.ts';
 import { archiveTask, thumbnailWarmer } from './media/archive-task.ts';
-import { createMediaFetcher } from './media/guarded-fetch.ts';
+import { createMediaFetcher } from './media/media-fetcher.ts';
 import { idleWarmer } from './media/idle-warmer.ts';
 import { mediaServer } from './media/media-api.ts';
 import { selfCheck } from './media/self-check.ts';
@@ -31,9 +32,6 @@ import { createSource } from './sources/index.ts';
 // Node has no EventSource; the SDK's realtime client needs one to hear about new runs.
 (globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
 
-const HEARTBEAT_MS = Number(process.env.SCOUT_HEARTBEAT_MS) || 5_000;
-const IDLE_POLL_MS = Number(process.env.SCOUT_IDLE_POLL_MS) || 2_000;
-
 if (process.argv.includes('--self-check')) {
   await selfCheck().then(
     (message) => {
@@ -41,7 +39,7 @@ if (process.argv.includes('--self-check')) {
       process.exit(0);
     },
     (error: unknown) => {
-      console.error(`[worker] self-check failed: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`[worker] self-check failed: ${messageOf(error)}`);
       process.exit(1);
     },
   );
@@ -54,7 +52,7 @@ function readConfigOrExit(): WorkerConfig {
   try {
     return readWorkerConfig();
   } catch (error) {
-    console.error(`[worker] failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`[worker] failed: ${messageOf(error)}`);
     process.exit(1);
   }
 }
@@ -141,7 +139,7 @@ async function main(): Promise<void> {
   const detailThumbs = idleWarmer({
     warm: (creative, fileName) => warm(creative, fileName, THUMB_DETAIL),
     busy: () => inProgress > 0,
-    recheckMs: IDLE_POLL_MS,
+    recheckMs: config.idlePollMs,
     log,
     signal: shutdown.signal,
   });
@@ -158,7 +156,7 @@ async function main(): Promise<void> {
   const runs = workLoop({
     server,
     signal: shutdown.signal,
-    idlePollMs: IDLE_POLL_MS,
+    idlePollMs: config.idlePollMs,
     concurrency: config.concurrency,
     wake,
     log,
@@ -171,7 +169,7 @@ async function main(): Promise<void> {
       source,
       buildQueries: buildSourceQueries,
       normalize: (raw) => normalizeAd(raw, { keywords, country: run.target_country, now: Date.now() }),
-      heartbeatMs: HEARTBEAT_MS,
+      heartbeatMs: config.heartbeatMs,
       log,
       signal: shutdown.signal,
     });
@@ -196,7 +194,7 @@ async function main(): Promise<void> {
             ),
           concurrency: media.concurrency,
           wake: mediaWake,
-          idlePollMs: IDLE_POLL_MS,
+          idlePollMs: config.idlePollMs,
           log,
           signal: shutdown.signal,
         })
@@ -210,7 +208,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(`[worker ${config.name}] failed:`, error instanceof Error ? error.message : error);
+    console.error(`[worker ${config.name}] failed: ${messageOf(error)}`);
     process.exit(1);
   },
 );

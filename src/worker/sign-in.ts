@@ -5,6 +5,8 @@
  * 10 s per address, and every worker on a machine shares its address) for as long as
  * `limitedForMs`, because that refusal always passes.
  */
+import { messageOf } from '../domain/text/error-message.ts';
+
 export interface SignInOptions {
   attempts?: number;
   limitedForMs?: number;
@@ -75,9 +77,7 @@ export function keepSession({
     if (renewing || expiresAt() - now() > aheadMs) return renewing ?? Promise.resolve();
     renewing = renew()
       .catch((error: unknown) =>
-        log(
-          `could not renew the session (trying again in a minute): ${error instanceof Error ? error.message : String(error)}`,
-        ),
+        log(`could not renew the session (trying again in a minute): ${messageOf(error)}`),
       )
       .finally(() => (renewing = null));
     return renewing;

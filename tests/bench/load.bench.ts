@@ -21,6 +21,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { CREDENTIALS_FILE, freePort, ROOT } from '../../scripts/lib/stack.mjs';
+import { messageOf } from '../../src/domain/text/error-message.ts';
 import { createRunWithResults } from '../fixtures/records.ts';
 import { realisticRuns } from './lib/ad-rows.ts';
 import { createSubscriber } from './lib/stack.ts';
@@ -217,7 +218,7 @@ function startReaders(users: User[]) {
       latencies.push(performance.now() - started);
     } catch (error) {
       errors += 1;
-      if (firstErrors.length < 3) firstErrors.push(error instanceof Error ? error.message : String(error));
+      if (firstErrors.length < 3) firstErrors.push(messageOf(error));
     }
   };
   const loops = users.map(async (user, i) => {

@@ -31,6 +31,7 @@
  * benchmark fails with a message naming it, after the sync and REST figures were taken.
  */
 import { cpus, loadavg } from 'node:os';
+import { messageOf } from '../../src/domain/text/error-message.ts';
 import { realisticRuns, type SeedRun } from './lib/ad-rows.ts';
 import { firstEvent, openSignedInBrowser, pageNow, waitForMark, type BrowserSession } from './lib/browser.ts';
 import {
@@ -531,8 +532,9 @@ const benchmark: Benchmark = {
           }),
         );
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        throw new Error(`${message}\n    measured before the failure: ${summary(results)}`, { cause: error });
+        throw new Error(`${messageOf(error)}\n    measured before the failure: ${summary(results)}`, {
+          cause: error,
+        });
       }
       log(`load average (1 min): ${loadAtStart} at the start, ${load()} at the end`);
       log(`local-first benchmark took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);

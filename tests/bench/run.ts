@@ -7,6 +7,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { ROOT } from '../../scripts/lib/stack.mjs';
+import { messageOf } from '../../src/domain/text/error-message.ts';
 import type { Benchmark, Measurement } from './types.ts';
 
 function formatValue(m: Measurement): string {
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
     try {
       results.push(...(await mod.default.run()));
     } catch (error) {
-      failures.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+      failures.push(`${file}: ${messageOf(error)}`);
     }
   }
   console.log('');

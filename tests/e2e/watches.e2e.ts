@@ -6,6 +6,7 @@
  * notification through the service worker when the page is hidden.
  */
 import type { Page } from '@playwright/test';
+import { DAY_MS } from '../../src/domain/text/format.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
 import { historyPage } from './history-page.ts';
@@ -137,7 +138,7 @@ test('offline, the Watches panel shows the synced watches read-only and says why
     requested_count: 30,
     cadence: 'weekly',
     active: true,
-    next_run_at: new Date(Date.now() + 3 * 24 * 3600_000).toISOString(),
+    next_run_at: new Date(Date.now() + 3 * DAY_MS).toISOString(),
   });
   await admin.signIn(page, user);
   await page.goto('/app/search');

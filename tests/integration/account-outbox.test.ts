@@ -6,6 +6,7 @@
  * cannot reach users; and a mail is kept 14 days at most (docs/going-live.md: a cron prunes older ones).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../src/domain/text/format.ts';
 import { waitFor, waitUntil } from '../fixtures/wait-for.ts';
 import { startTestServer, statusOf, type TestServer } from './harness.ts';
 import { pbDate, runCron, writeColumns } from './security/support.ts';
@@ -109,8 +110,7 @@ describe('mail without SMTP', () => {
 
 describe('how long mails are kept', () => {
   it('the hourly prune deletes kept mails older than 14 days, and only those', async () => {
-    const day = 24 * 60 * 60 * 1000;
-    const ages = { old: 15 * day, nearly: 13 * day, fresh: 0 };
+    const ages = { old: 15 * DAY_MS, nearly: 13 * DAY_MS, fresh: 0 };
     const ids: Record<string, string> = {};
     for (const name of Object.keys(ages)) {
       const mail = await server.superuser

@@ -1,7 +1,7 @@
 /**
  * The README and docs/ match the tree: the data model names every collection the migrations create
  * (and nothing else but PocketBase's own `users`), the configuration table every variable the hooks
- * read (and "Going live" the ones a public server needs), the README's folder map every top-level
+ * and the worker read (and "Going live" the ones a public server needs), the README's folder map every top-level
  * folder of the repository and of src/, and the invariants page only tests that exist. Every
  * relative link resolves to a file and, with an anchor, to one of its headings; every repository
  * path the docs name in backticks exists.
@@ -83,6 +83,16 @@ function section(page: string, title: string): string {
   return text.slice(start, end < 0 ? undefined : end);
 }
 
+/** The variables the configuration table lists (its first column). */
+function listedVariables(): Set<string> {
+  const table = section('docs/configuration.md', 'Variables')
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) => line.split('|')[1] ?? '')
+    .join(' ');
+  return new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!));
+}
+
 describe('the docs', () => {
   it('name in the data model every collection the migrations create, and no other', () => {
     const text = section('docs/data-model.md', 'Collections');
@@ -99,12 +109,7 @@ describe('the docs', () => {
   });
 
   it('list in the configuration table every variable the server reads, and the going-live ones', () => {
-    const table = section('docs/configuration.md', 'Variables')
-      .split('\n')
-      .filter((line) => line.startsWith('| `'))
-      .map((line) => line.split('|')[1] ?? '')
-      .join(' ');
-    const listed = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]));
+    const listed = listedVariables();
     // read by name, and the backup, storage and mail settings read from their lists
     const read = new Set<string>([...BACKUP_ENV_NAMES, ...STORAGE_ENV_NAMES, ...MAIL_ENV_NAMES]);
     const hooks = tracked.filter((path) => path.startsWith('src/hooks/') && path.endsWith('.ts'));
@@ -129,6 +134,25 @@ describe('the docs', () => {
       'MAIL_FROM',
     ];
     expect(live.filter((name) => !goingLive.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it('list in the configuration table every variable the worker reads, all read in src/worker/config.ts', () => {
+    const listed = listedVariables();
+    const read = new Set<string>();
+    const readers = new Set<string>();
+    const worker = tracked.filter((path) => /^src\/worker\/.*\.ts$/.test(path) && !path.endsWith('.test.ts'));
+    for (const file of worker) {
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      for (const match of source.matchAll(/\benv\.([A-Z][A-Z0-9_]+)|\benv\[['"`]([A-Z][A-Z0-9_]+)/g)) {
+        read.add((match[1] ?? match[2])!);
+        readers.add(file);
+      }
+      if (/\bprocess\.env\b/.test(source)) readers.add(file);
+    }
+    expect(read).toContain('SCOUT_HEARTBEAT_MS');
+    expect(read.size).toBeGreaterThan(15);
+    expect([...readers]).toEqual(['src/worker/config.ts']);
+    expect([...read].filter((name) => !listed.has(name)).sort()).toEqual([]);
   });
 
   it('number the invariants in order and name only tests that exist', () => {

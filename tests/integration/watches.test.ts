@@ -12,14 +12,20 @@
  */
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, nextRunAfter, parsePbDate, WATCH_LIMITS, WATCH_MESSAGES } from '../../src/domain/index.ts';
+import {
+  DAY_MS,
+  MESSAGES,
+  nextRunAfter,
+  parsePbDate,
+  WATCH_LIMITS,
+  WATCH_MESSAGES,
+} from '../../src/domain/index.ts';
 import { createSubscription, subscriber, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 
 let server: TestServer;
 let sentinel: RecordModel;
 
-const DAY = 24 * 60 * 60 * 1000;
 const CRON = '/api/crons/adscout_watch_scheduler';
 
 const watchForm = (over: Record<string, unknown> = {}) => ({
@@ -170,14 +176,14 @@ describe('the owner’s writes', () => {
   it('keeps next_run_at, last_run and last_error to the server', async () => {
     const user = await subscriber(server.superuser, server, 'server-fields');
     for (const [field, value] of [
-      ['next_run_at', pbDate(Date.now() + DAY)],
+      ['next_run_at', pbDate(Date.now() + DAY_MS)],
       ['last_error', 'forged'],
     ] as const) {
       expect(await createAs(user, watchForm({ [field]: value }))).toMatchObject({ status: 400 });
     }
     const { record } = await createAs(user, watchForm());
     for (const body of [
-      { next_run_at: pbDate(Date.now() - DAY) },
+      { next_run_at: pbDate(Date.now() - DAY_MS) },
       { last_error: '' },
       { last_run: record!.id },
     ]) {
@@ -203,7 +209,7 @@ describe('the owner’s writes', () => {
 
   it('pauses, and a resumed watch runs at its next planned time, not at once', async () => {
     const user = await subscriber(server.superuser, server, 'pause');
-    const planned = Date.now() - 2 * DAY - 3600_000;
+    const planned = Date.now() - 2 * DAY_MS - 3600_000;
     const watch = await dueWatch(user, Date.now() + 3600_000);
     const paused = await user.pb.collection('watches').update(watch.id, { active: false });
     expect(paused.active).toBe(false);
@@ -234,7 +240,7 @@ describe('the scheduler', () => {
     });
     const after = await getWatch(record!.id);
     expect(after).toMatchObject({ last_run: runs[0]!.id, last_error: '' });
-    expect(msOf(after.next_run_at)).toBe(planned + DAY);
+    expect(msOf(after.next_run_at)).toBe(planned + DAY_MS);
     // the run reserved its count like any other
     const quota = await user.pb.send<{ total_remaining: number }>('/api/adscout/quota', {});
     expect(quota.total_remaining).toBe(2500 - 15);
@@ -249,17 +255,17 @@ describe('the scheduler', () => {
     const watch = await dueWatch(user, planned, { cadence: 'weekly' });
     await tick();
     expect(await runsOf(user.id)).toHaveLength(1);
-    expect(msOf((await getWatch(watch.id)).next_run_at)).toBe(planned + 7 * DAY);
+    expect(msOf((await getWatch(watch.id)).next_run_at)).toBe(planned + 7 * DAY_MS);
   });
 
   it('runs a watch that missed periods once, and plans it at the first slot after now', async () => {
     const user = await subscriber(server.superuser, server, 'missed');
-    const planned = Date.now() - 3 * DAY - 3600_000;
+    const planned = Date.now() - 3 * DAY_MS - 3600_000;
     const watch = await dueWatch(user, planned);
     await tick();
     expect(await runsOf(user.id)).toHaveLength(1);
     const next = msOf((await getWatch(watch.id)).next_run_at);
-    expect(next).toBe(planned + 4 * DAY);
+    expect(next).toBe(planned + 4 * DAY_MS);
     expect(next).toBeGreaterThan(Date.now());
   });
 
@@ -290,18 +296,18 @@ describe('the scheduler', () => {
     const runs = await runsOf(user.id);
     expect(runs).toHaveLength(2);
     expect(runs[1]).toMatchObject({ watch: watch.id, status: 'working' });
-    expect(msOf((await getWatch(watch.id)).next_run_at)).toBe(planned + DAY);
+    expect(msOf((await getWatch(watch.id)).next_run_at)).toBe(planned + DAY_MS);
   });
 
   it('writes a quota refusal to last_error and moves to the next period', async () => {
     const user = await subscriberWithPlanUsedUp(server.superuser, server, 'no-quota');
-    const planned = Date.now() - 2 * DAY - 60_000;
+    const planned = Date.now() - 2 * DAY_MS - 60_000;
     const watch = await dueWatch(user, planned);
     await tick();
     expect(await runsOf(user.id)).toHaveLength(0);
     const after = await getWatch(watch.id);
     expect(after.last_error).toBe(MESSAGES.monthlyLimitReached);
-    expect(msOf(after.next_run_at)).toBe(planned + 3 * DAY);
+    expect(msOf(after.next_run_at)).toBe(planned + 3 * DAY_MS);
     // a later successful run clears the error
     await server.superuser.collection('usage_ledger').create({
       user: user.id,
@@ -324,7 +330,7 @@ describe('the scheduler', () => {
     expect(await runsOf(user.id)).toHaveLength(0);
     const after = await getWatch(record!.id);
     expect(after.last_error).toBe(MESSAGES.subscriptionRequiredBody);
-    expect(msOf(after.next_run_at)).toBe(msOf(record!.next_run_at) + 7 * DAY);
+    expect(msOf(after.next_run_at)).toBe(msOf(record!.next_run_at) + 7 * DAY_MS);
   });
 
   it('starts a watch once, and moves it on once, when ticks overlap', async () => {
@@ -345,12 +351,12 @@ describe('the scheduler', () => {
       const runs = await runsOf(user.id);
       expect(runs).toHaveLength(1);
       expect(runs[0]!.watch).toBe(watches[i]!.id);
-      expect(msOf((await getWatch(watches[i]!.id)).next_run_at)).toBe(planned + DAY);
+      expect(msOf((await getWatch(watches[i]!.id)).next_run_at)).toBe(planned + DAY_MS);
     }
     for (const watch of refusedWatches) {
       const after = await getWatch(watch.id);
       expect(after.last_error).toBe(MESSAGES.monthlyLimitReached);
-      expect(msOf(after.next_run_at)).toBe(planned + DAY);
+      expect(msOf(after.next_run_at)).toBe(planned + DAY_MS);
     }
   }, 60_000);
 

@@ -3,7 +3,7 @@
  * found it, oldest first, with what changed since the sighting before and the reach gained per
  * day where the source gave reach both times. Unknown reach is never taken as 0.
  */
-import { DAY_MS } from './insight-stats.ts';
+import { DAY_MS } from '../text/format.ts';
 import type { AdSighting, InsightRow } from './insight-types.ts';
 
 /** Sightings closer than this say nothing about reach per day: the count barely moved, or moved by a recount. */

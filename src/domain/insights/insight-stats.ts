@@ -2,9 +2,8 @@
  * Small statistics the Insights summaries share: days of PocketBase dates and weekly trends
  * (medians and the most common value: int-columns.ts).
  */
+import { DAY_MS } from '../text/format.ts';
 import { TREND_WEEKS } from './insight-types.ts';
-
-export const DAY_MS = 86_400_000;
 
 /** Days since the epoch of a civil UTC date (H. Hinnant's days_from_civil). */
 function daysFromCivil(year: number, month: number, day: number): number {

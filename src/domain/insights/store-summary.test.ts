@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { insightRow, pbDate } from '../../../tests/fixtures/insight-rows.ts';
+import { DAY_MS } from '../text/format.ts';
 import { summarizeStores } from './store-summary.ts';
 
-const DAY = 86_400_000;
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 
 describe('summarizeStores', () => {
@@ -15,9 +15,9 @@ describe('summarizeStores', () => {
         store_name: 'Glow',
         platforms: 'FACEBOOK,INSTAGRAM',
         winning_score: 40,
-        start_date: pbDate(NOW - 30 * DAY),
+        start_date: pbDate(NOW - 30 * DAY_MS),
         days_running: 30,
-        created: pbDate(NOW - 20 * DAY),
+        created: pbDate(NOW - 20 * DAY_MS),
       }),
       insightRow({
         id: 'r2',
@@ -26,9 +26,9 @@ describe('summarizeStores', () => {
         store_name: 'Glow',
         active_status: 'INACTIVE',
         winning_score: 50,
-        start_date: pbDate(NOW - 30 * DAY),
+        start_date: pbDate(NOW - 30 * DAY_MS),
         days_running: 31,
-        created: pbDate(NOW - 1 * DAY),
+        created: pbDate(NOW - 1 * DAY_MS),
       }),
       insightRow({
         id: 'r3',
@@ -37,9 +37,9 @@ describe('summarizeStores', () => {
         store_name: 'Glow Shop',
         country: 'DE',
         winning_score: 70,
-        start_date: pbDate(NOW - 2 * DAY),
+        start_date: pbDate(NOW - 2 * DAY_MS),
         days_running: 2,
-        created: pbDate(NOW - 2 * DAY),
+        created: pbDate(NOW - 2 * DAY_MS),
       }),
       insightRow({ id: 'r4', ad_id: 'c', store_name: 'No Page', created: pbDate(NOW) }),
     ];
@@ -60,8 +60,8 @@ describe('summarizeStores', () => {
       ads: 2,
       activeAds: 1, // ad a was last seen inactive
       newLast7Days: 1,
-      firstSeen: pbDate(NOW - 20 * DAY),
-      lastSeen: pbDate(NOW - 1 * DAY),
+      firstSeen: pbDate(NOW - 20 * DAY_MS),
+      lastSeen: pbDate(NOW - 1 * DAY_MS),
       longestRunning: { adId: 'a', days: 31 },
       medianWinningScore: 60,
       countries: ['DE', 'US'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkInput } from '../forms/forms.ts';
+import { DAY_MS } from '../text/format.ts';
 import {
   cadenceLabel,
   nextRunAfter,
@@ -12,35 +13,34 @@ import {
 } from './watches.ts';
 
 const HOUR = 3600_000;
-const DAY = 24 * HOUR;
 const planned = Date.UTC(2026, 10, 23, 8, 0, 0);
 
 describe('nextRunAfter', () => {
   it('advances a daily watch one day from its planned time, however late the run started', () => {
-    expect(nextRunAfter(planned, 'daily', planned)).toBe(planned + DAY);
-    expect(nextRunAfter(planned, 'daily', planned + 50 * 1000)).toBe(planned + DAY);
-    expect(nextRunAfter(planned, 'daily', planned + 23 * HOUR)).toBe(planned + DAY);
+    expect(nextRunAfter(planned, 'daily', planned)).toBe(planned + DAY_MS);
+    expect(nextRunAfter(planned, 'daily', planned + 50 * 1000)).toBe(planned + DAY_MS);
+    expect(nextRunAfter(planned, 'daily', planned + 23 * HOUR)).toBe(planned + DAY_MS);
   });
 
   it('advances a weekly watch seven days', () => {
-    expect(nextRunAfter(planned, 'weekly', planned + 5 * 60_000)).toBe(planned + 7 * DAY);
+    expect(nextRunAfter(planned, 'weekly', planned + 5 * 60_000)).toBe(planned + 7 * DAY_MS);
   });
 
   it('skips missed periods instead of piling them up', () => {
-    expect(nextRunAfter(planned, 'daily', planned + 3 * DAY + HOUR)).toBe(planned + 4 * DAY);
-    expect(nextRunAfter(planned, 'daily', planned + DAY)).toBe(planned + 2 * DAY);
-    expect(nextRunAfter(planned, 'weekly', planned + 20 * DAY)).toBe(planned + 21 * DAY);
+    expect(nextRunAfter(planned, 'daily', planned + 3 * DAY_MS + HOUR)).toBe(planned + 4 * DAY_MS);
+    expect(nextRunAfter(planned, 'daily', planned + DAY_MS)).toBe(planned + 2 * DAY_MS);
+    expect(nextRunAfter(planned, 'weekly', planned + 20 * DAY_MS)).toBe(planned + 21 * DAY_MS);
   });
 
   it('is always after now, even for a plan in the future', () => {
-    expect(nextRunAfter(planned, 'daily', planned - HOUR)).toBe(planned + DAY);
+    expect(nextRunAfter(planned, 'daily', planned - HOUR)).toBe(planned + DAY_MS);
   });
 });
 
 describe('resumedRunAt', () => {
   it('keeps a plan still ahead, moves a past one to its next slot, and runs an unplanned one now', () => {
     expect(resumedRunAt(planned + HOUR, 'daily', planned)).toBe(planned + HOUR);
-    expect(resumedRunAt(planned, 'daily', planned + 2 * DAY + HOUR)).toBe(planned + 3 * DAY);
+    expect(resumedRunAt(planned, 'daily', planned + 2 * DAY_MS + HOUR)).toBe(planned + 3 * DAY_MS);
     expect(resumedRunAt(null, 'weekly', planned)).toBe(planned);
   });
 });

@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { scoutFormSchema } from '../forms/forms.ts';
 import { SCOUT_FORM_FIELDS, type ScoutFormField } from '../forms/scout-fields.ts';
+import { DAY_MS } from '../text/format.ts';
 
 export const WATCH_CADENCES = ['daily', 'weekly'] as const;
 export type WatchCadence = (typeof WATCH_CADENCES)[number];
@@ -27,8 +28,8 @@ export const WATCH_MESSAGES = {
 } as const;
 
 const PERIOD_MS: Record<WatchCadence, number> = {
-  daily: 24 * 60 * 60 * 1000,
-  weekly: 7 * 24 * 60 * 60 * 1000,
+  daily: DAY_MS,
+  weekly: 7 * DAY_MS,
 };
 
 /** Where a watch keeps a field of the scout form: under its own name, but for its `name`, the runs' search_name. */

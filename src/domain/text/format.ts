@@ -1,4 +1,13 @@
-/** Display formats shared by every screen (docs/product.md), and the date format PocketBase stores. */
+/**
+ * Display formats shared by every screen (docs/product.md), with the dash shown for an unknown
+ * value; the date format PocketBase stores, and the length of a day.
+ */
+
+/** One day in milliseconds: a UTC day, which daylight saving never lengthens. */
+export const DAY_MS = 86_400_000;
+
+/** What a screen shows for a value the source did not give (docs/decisions.md#unknown-is-not-zero). */
+export const UNKNOWN_VALUE = '—';
 
 /** PocketBase stores dates as '2026-11-22 10:00:00.000Z'; '' means unset. */
 export function parsePbDate(value: string | null | undefined): Date | null {

@@ -7,6 +7,7 @@
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { MAIL_OUTBOX_RETENTION_DAYS } from '../../domain/forms/limits.ts';
+import { DAY_MS } from '../../domain/text/format.ts';
 
 const MAX_LISTED = 200;
 
@@ -96,7 +97,8 @@ export function deleteMailsTo(txApp: CoreApp, addresses: string[]): void {
 /** The cron adscout_mail_outbox_prune: deletes kept mails older than the retention period. */
 export function pruneOutbox(): void {
   const before = new DateTime()
-    .add((-MAIL_OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1e9) as unknown as time.Duration)
+    // a Go time.Duration counts nanoseconds
+    .add((-MAIL_OUTBOX_RETENTION_DAYS * DAY_MS * 1e6) as unknown as time.Duration)
     .string();
   const result = $app
     .db()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../domain/text/format.ts';
 import { currentPeriod, periodBoundary, renewedPeriodEnd } from './periods.ts';
 
 const utc = (y: number, m: number, d: number, h = 0, min = 0) => new Date(Date.UTC(y, m - 1, d, h, min));
@@ -34,7 +35,7 @@ describe('currentPeriod', () => {
         // every day of four years, at the anchor's time of day and a millisecond before it
         for (let d = 0; d < 4 * 366; d++) {
           for (const offset of [-1, 0]) {
-            const t = anchor.getTime() + d * 86_400_000 + offset;
+            const t = anchor.getTime() + d * DAY_MS + offset;
             if (t < anchor.getTime()) continue;
             const { start, end } = currentPeriod(anchor, new Date(t));
             const label = `anchor ${iso(anchor)} at ${new Date(t).toISOString()}`;
@@ -104,7 +105,7 @@ describe('currentPeriod properties (seeded random anchors and instants, 1970–2
   it('each period is [boundary k, boundary k+1) from the anchor, with the anchor day and time', () => {
     for (let i = 0; i < 3000; i++) {
       const anchor = new Date(START + Math.floor(random() * (END - START)));
-      const now = new Date(anchor.getTime() + Math.floor(random() * 20 * 366 * 86_400_000));
+      const now = new Date(anchor.getTime() + Math.floor(random() * 20 * 366 * DAY_MS));
       const { start, end } = currentPeriod(anchor, now);
       const label = `anchor ${iso(anchor)} now ${iso(now)} → ${iso(start)}–${iso(end)}`;
       expect(start.getTime() <= now.getTime() && now.getTime() < end.getTime(), label).toBe(true);
@@ -115,10 +116,10 @@ describe('currentPeriod properties (seeded random anchors and instants, 1970–2
       for (const boundary of [start, end]) {
         const dim = new Date(Date.UTC(boundary.getUTCFullYear(), boundary.getUTCMonth() + 1, 0)).getUTCDate();
         expect(boundary.getUTCDate(), label).toBe(Math.min(anchor.getUTCDate(), dim));
-        expect(boundary.getTime() % 86_400_000, label).toBe(anchor.getTime() % 86_400_000);
+        expect(boundary.getTime() % DAY_MS, label).toBe(anchor.getTime() % DAY_MS);
       }
       // a later instant is never in an earlier period
-      const later = new Date(now.getTime() + Math.floor(random() * 90 * 86_400_000));
+      const later = new Date(now.getTime() + Math.floor(random() * 90 * DAY_MS));
       expect(currentPeriod(anchor, later).start.getTime(), label).toBeGreaterThanOrEqual(start.getTime());
     }
   });

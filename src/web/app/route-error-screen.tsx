@@ -1,14 +1,10 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { ROUTES } from '../../domain/index.ts';
+import { messageOf, ROUTES } from '../../domain/index.ts';
 import { MESSAGES } from '../../domain/forms/messages.ts';
 
 export function RouteErrorScreen() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : messageOf(error);
   return (
     <section className="route-error" role="alert">
       <h1>{MESSAGES.unexpectedError}</h1>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adCopy, adFacts, adHeading, adLinks, adSignals, NOT_GIVEN, type AdDetailRow } from './ad-detail.ts';
+import { UNKNOWN_VALUE } from '../../domain/text/format.ts';
+import { adCopy, adFacts, adHeading, adLinks, adSignals, type AdDetailRow } from './ad-detail.ts';
 
 const AD: AdDetailRow = {
   ad_id: '557749506622153',
@@ -68,21 +69,21 @@ describe('adFacts', () => {
     expect(value(facts, 'End date')).toBe('Still running');
     expect(value(facts, 'Page likes')).toBe('315,801');
     // no EU reach published, no gender: said so rather than left blank
-    expect(value(facts, 'Reach (EU/UK)')).toBe(NOT_GIVEN);
-    expect(value(facts, 'Gender audience')).toBe(NOT_GIVEN);
+    expect(value(facts, 'Reach (EU/UK)')).toBe(UNKNOWN_VALUE);
+    expect(value(facts, 'Gender audience')).toBe(UNKNOWN_VALUE);
   });
 
   it('shows a reach only when the source gave it, a known 0 too', () => {
     expect(value(adFacts({ ...AD, reach: 18000, reach_known: true }), 'Reach (EU/UK)')).toBe('18,000');
     expect(value(adFacts({ ...AD, reach: 0, reach_known: true }), 'Reach (EU/UK)')).toBe('0');
-    expect(value(adFacts({ ...AD, reach: 0, reach_known: false }), 'Reach (EU/UK)')).toBe(NOT_GIVEN);
+    expect(value(adFacts({ ...AD, reach: 0, reach_known: false }), 'Reach (EU/UK)')).toBe(UNKNOWN_VALUE);
   });
 
-  it('shows a stopped ad’s end date, and NOT_GIVEN for what a row lacks', () => {
+  it('shows a stopped ad’s end date, and a dash for what a row lacks', () => {
     const facts = adFacts({ active_status: 'INACTIVE', end_date: '2025-03-02 08:00:00.000Z' });
     expect(value(facts, 'End date')).toBe('2025-03-02');
-    expect(value(adFacts({}), 'End date')).toBe(NOT_GIVEN);
-    expect(adFacts({}).every((fact) => fact.value === NOT_GIVEN)).toBe(true);
+    expect(value(adFacts({}), 'End date')).toBe(UNKNOWN_VALUE);
+    expect(adFacts({}).every((fact) => fact.value === UNKNOWN_VALUE)).toBe(true);
   });
 });
 
@@ -95,11 +96,11 @@ describe('adSignals', () => {
     ]);
     // a collation sibling: its lead ad carries the count
     expect(value(adSignals({ ...AD, collation_count: 0, collation_known: false }), 'Variants')).toBe(
-      NOT_GIVEN,
+      UNKNOWN_VALUE,
     );
     expect(adSignals({ days_running: 1 })).toEqual([
       { label: 'Days running', value: '1 day' },
-      { label: 'Variants', value: NOT_GIVEN },
+      { label: 'Variants', value: UNKNOWN_VALUE },
       { label: 'Winning score', value: '0 / 100' },
     ]);
   });

@@ -6,7 +6,7 @@
  */
 import { countryLabel } from '../../domain/forms/countries.ts';
 import { resultValue, type SearchResult } from '../../domain/records/entities.ts';
-import { formatCount } from '../../domain/text/format.ts';
+import { formatCount, UNKNOWN_VALUE } from '../../domain/text/format.ts';
 import { formatPbDay, formatResultNumber, linkHref } from '../../domain/results/result-display.ts';
 
 /** Rows synced before a field existed lack it: every field is optional here. */
@@ -26,9 +26,6 @@ export interface AdLink {
   label: string;
   href: string;
 }
-
-/** What a fact shows when the Ad Library gave nothing. */
-export const NOT_GIVEN = '—';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const number = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -70,10 +67,10 @@ export function adCopy(row: AdDetailRow): AdText[] {
 function endDate(row: AdDetailRow): string {
   const day = formatPbDay(row.end_date);
   if (day) return day;
-  return text(row.active_status).toUpperCase() === 'ACTIVE' ? 'Still running' : NOT_GIVEN;
+  return text(row.active_status).toUpperCase() === 'ACTIVE' ? 'Still running' : UNKNOWN_VALUE;
 }
 
-/** The facts of the ad, each shown (with NOT_GIVEN when missing) so the layout never jumps. */
+/** The facts of the ad, each shown (with UNKNOWN_VALUE when missing) so the layout never jumps. */
 export function adFacts(row: AdDetailRow): AdFact[] {
   const likes = number(row.page_likes);
   const facts: AdFact[] = [
@@ -93,7 +90,7 @@ export function adFacts(row: AdDetailRow): AdFact[] {
     { label: 'Gender audience', value: text(row.gender_audience) },
     { label: 'Keywords', value: text(row.keywords) },
   ];
-  return facts.map((fact) => (fact.value ? fact : { ...fact, value: NOT_GIVEN }));
+  return facts.map((fact) => (fact.value ? fact : { ...fact, value: UNKNOWN_VALUE }));
 }
 
 /** The winning signals: how long it has run, how many ads use the creative, the score of 100. */
@@ -102,7 +99,7 @@ export function adSignals(row: AdDetailRow): AdFact[] {
   return [
     { label: 'Days running', value: `${formatCount(days)} ${days === 1 ? 'day' : 'days'}` },
     // only the lead ad of a group of copies carries the count (docs/ad-sources.md#the-actors-output)
-    { label: 'Variants', value: knownCount(row, 'collation_count') || NOT_GIVEN },
+    { label: 'Variants', value: knownCount(row, 'collation_count') || UNKNOWN_VALUE },
     { label: 'Winning score', value: `${formatResultNumber(number(row.winning_score))} / 100` },
   ];
 }

@@ -8,6 +8,7 @@
  * and hands the tasks in flight back at once (`release`).
  */
 import type { MediaTask } from '../../domain/media/media-contract.ts';
+import { messageOf } from '../../domain/text/error-message.ts';
 import { createWaker, wait, type Waker } from '../loop.ts';
 import type { TaskOutcome } from './archive-task.ts';
 import { leaseEnd, type MediaServer } from './media-api.ts';
@@ -35,8 +36,6 @@ export interface ArchivePoolOptions {
   now?: () => number;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export async function archivePool(options: ArchivePoolOptions): Promise<void> {
   const { server, log, signal } = options;
   const now = options.now ?? Date.now;
@@ -53,7 +52,7 @@ export async function archivePool(options: ArchivePoolOptions): Promise<void> {
       const outcome = await options
         .work(task, AbortSignal.any([signal, leaseOver]))
         .catch((error: unknown) => {
-          log(`media task ${task.id} stopped: ${describe(error)}`);
+          log(`media task ${task.id} stopped: ${messageOf(error)}`);
           return 'failed' as const;
         });
       if (outcome !== 'stopped') return;
@@ -64,7 +63,7 @@ export async function archivePool(options: ArchivePoolOptions): Promise<void> {
         log(`media task ${task.id}: its lease ran out, left to another claim`);
       }
     })()
-      .catch((error: unknown) => log(`media task ${task.id}: ${describe(error)}`))
+      .catch((error: unknown) => log(`media task ${task.id}: ${messageOf(error)}`))
       .finally(() => {
         active.delete(job);
         slotFreed.fire();
@@ -85,7 +84,7 @@ export async function archivePool(options: ArchivePoolOptions): Promise<void> {
       failures = 0;
     } catch (error) {
       failures += 1;
-      log(`media claim failed (${failures}): ${describe(error)}`);
+      log(`media claim failed (${failures}): ${messageOf(error)}`);
       await wait(Math.min(10_000, 500 * 2 ** Math.min(failures, 5)), signal);
       continue;
     }
@@ -93,7 +92,7 @@ export async function archivePool(options: ArchivePoolOptions): Promise<void> {
     const extra = signal.aborted ? tasks : tasks.slice(free);
     await Promise.all(
       extra.map((task) =>
-        server.release(task.id).catch((error: unknown) => log(`media task ${task.id}: ${describe(error)}`)),
+        server.release(task.id).catch((error: unknown) => log(`media task ${task.id}: ${messageOf(error)}`)),
       ),
     );
     if (signal.aborted) break;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveTask, thumbnailWarmer, type ArchiveDeps } from './archive-task.ts';
 import { fakeMediaServer } from './fake-media-server.ts';
-import { createMediaFetcher, type MediaFetcher } from './guarded-fetch.ts';
+import { createMediaFetcher, type MediaFetcher } from './media-fetcher.ts';
 import { imageFacts, sha256Hex } from './hashes.ts';
 import { mediaServer } from './media-api.ts';
 import { startServer, type TestServer } from './test-servers.ts';

@@ -8,8 +8,9 @@
 import { CREATIVE_FILES_PATH } from '../../domain/media/creative-files.ts';
 import { THUMB_GRID } from '../../domain/media/creative-limits.ts';
 import type { MediaTask } from '../../domain/media/media-contract.ts';
-import { MediaFetchError } from './fetch-guard.ts';
-import type { FetchedFile, MediaFetcher } from './guarded-fetch.ts';
+import { messageOf } from '../../domain/text/error-message.ts';
+import { MediaFetchError } from './ssrf-guard.ts';
+import type { FetchedFile, MediaFetcher } from './media-fetcher.ts';
 import { imageFacts, sha256Hex, type ImageFacts } from './hashes.ts';
 import type { MediaServer } from './media-api.ts';
 
@@ -25,13 +26,11 @@ export interface ArchiveDeps {
   log(message: string): void;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 async function decode(image: FetchedFile): Promise<ImageFacts> {
   try {
     return await imageFacts(image.bytes);
   } catch (error) {
-    throw new MediaFetchError(`the ${image.mime} does not decode: ${describe(error)}`, 'type', false);
+    throw new MediaFetchError(`the ${image.mime} does not decode: ${messageOf(error)}`, 'type', false);
   }
 }
 
@@ -83,9 +82,9 @@ export async function archiveTask(
   } catch (error) {
     if (signal.aborted) return 'stopped';
     const retry = error instanceof MediaFetchError ? error.retry : false;
-    const answer = await server.fail(task.id, describe(error), retry);
+    const answer = await server.fail(task.id, messageOf(error), retry);
     log(
-      `task ${task.id} (ad ${task.ad_id}) not archived: ${describe(error)} (${answer.status}${answer.next_attempt_at ? `, again after ${answer.next_attempt_at}` : ''})`,
+      `task ${task.id} (ad ${task.ad_id}) not archived: ${messageOf(error)} (${answer.status}${answer.next_attempt_at ? `, again after ${answer.next_attempt_at}` : ''})`,
     );
     return 'failed';
   }
@@ -113,7 +112,7 @@ export async function archiveTask(
     await deps
       .warm(stored.creative, shown, THUMB_GRID)
       .catch((error: unknown) =>
-        log(`creative ${stored.creative}: thumbnail ${THUMB_GRID} not made yet: ${describe(error)}`),
+        log(`creative ${stored.creative}: thumbnail ${THUMB_GRID} not made yet: ${messageOf(error)}`),
       );
     deps.warmLater(stored.creative, shown);
   }

@@ -6,6 +6,7 @@
  * run (docs/benchmarks.md#archive). One at a time, oldest first. What is still queued when the
  * worker stops is made on its first view instead, as PocketBase always can.
  */
+import { messageOf } from '../../domain/text/error-message.ts';
 import { createWaker } from '../loop.ts';
 
 export interface IdleWarmer {
@@ -55,7 +56,7 @@ export function idleWarmer(options: IdleWarmerOptions): IdleWarmer {
       queue.shift();
       await options.warm(next.creative, next.fileName).catch((error: unknown) => {
         options.log(
-          `creative ${next.creative}: detail thumbnail not made yet (made on first view): ${error instanceof Error ? error.message : String(error)}`,
+          `creative ${next.creative}: detail thumbnail not made yet (made on first view): ${messageOf(error)}`,
         );
       });
     }

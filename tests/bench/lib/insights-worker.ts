@@ -4,7 +4,7 @@
  * and summarizeStores, on 50,000 synthetic rows (tests/fixtures/insight-rows.ts) made in the
  * worker, each figure beside a plain pass over the same rows in the same worker.
  */
-import { InsightsIndex, summarizeStores, type InsightRow } from '../../../src/domain/index.ts';
+import { InsightsIndex, messageOf, summarizeStores, type InsightRow } from '../../../src/domain/index.ts';
 import { insightData } from '../../fixtures/insight-rows.ts';
 
 export interface InsightsBenchRequest {
@@ -105,6 +105,6 @@ scope.onmessage = (event) => {
   try {
     scope.postMessage(run(event.data));
   } catch (error) {
-    scope.postMessage({ error: error instanceof Error ? error.message : String(error) });
+    scope.postMessage({ error: messageOf(error) });
   }
 };

@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
+import { DAY_MS } from '../../../src/domain/text/format.ts';
 import { createSubscription } from '../../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from '../harness.ts';
 import { startStripeDouble, type StripeDouble } from '../stripe-mock.ts';
@@ -101,7 +102,7 @@ describe('local mode', () => {
     });
     const end = parse(renewed.current_period_end);
     // the next boundary of the anchor: its day (clamped to the month's end) at 09:30 UTC
-    expect(end.getTime() - Date.now()).toBeLessThanOrEqual(31 * 24 * 3600_000);
+    expect(end.getTime() - Date.now()).toBeLessThanOrEqual(31 * DAY_MS);
     expect([end.getUTCHours(), end.getUTCMinutes()]).toEqual([9, 30]);
   });
 });

@@ -5,7 +5,6 @@
  * ad's date, and reads as none.
  */
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 const EARLIEST_DATE_MS = Date.UTC(2004, 0, 1);
 const LATEST_DATE_MS = Date.UTC(2100, 0, 1);
 

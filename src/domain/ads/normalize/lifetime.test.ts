@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../text/format.ts';
 import { itemShapeOf } from './item-shapes.ts';
 import { lifetimeOf } from './lifetime.ts';
 
@@ -45,7 +46,7 @@ describe('lifetimeOf: days running', () => {
   it('counts no days when `now` is unknown (0), and whole days over the longest possible run', () => {
     expect(lifetime({ is_active: true, start_date: '2024-01-01' }, 0).days_running).toBe(0);
     const longest = lifetime({ is_active: false, start_date: '2004-01-01', end_date: '2099-12-31T12:00Z' });
-    expect(longest.days_running).toBe((Date.UTC(2099, 11, 31) - Date.UTC(2004, 0, 1)) / 86_400_000);
+    expect(longest.days_running).toBe((Date.UTC(2099, 11, 31) - Date.UTC(2004, 0, 1)) / DAY_MS);
   });
 });
 

@@ -3,8 +3,8 @@
  * that is the day the scraper last saw them, not an end, so an active ad has no end date and runs
  * until the run's `now`.
  */
-import { toPbDate } from '../../text/format.ts';
-import { DAY_MS, epochMsOf } from './dates.ts';
+import { DAY_MS, toPbDate } from '../../text/format.ts';
+import { epochMsOf } from './dates.ts';
 import type { ItemShape } from './item-shapes.ts';
 import { booleanOf, countOf, firstPresent, readField } from './raw-access.ts';
 

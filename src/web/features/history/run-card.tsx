@@ -5,6 +5,7 @@ import {
   runCoverageText,
   runStatusBadge,
   type SearchRun,
+  UNKNOWN_VALUE,
 } from '../../../domain/index.ts';
 import { DownloadIcon } from '../../components/icons.tsx';
 import { EyeIcon, RepeatIcon } from './history-icons.tsx';
@@ -64,7 +65,7 @@ export function HistoryRunCard({
       <dl className="history-facts">
         <div>
           <dt>Date</dt>
-          <dd>{date ? <time dateTime={date.toISOString()}>{formatDateTime(date)}</time> : '—'}</dd>
+          <dd>{date ? <time dateTime={date.toISOString()}>{formatDateTime(date)}</time> : UNKNOWN_VALUE}</dd>
         </div>
         <div>
           <dt>Country</dt>

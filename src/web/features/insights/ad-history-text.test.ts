@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdSighting } from '../../../domain/index.ts';
+import { UNKNOWN_VALUE, type AdSighting } from '../../../domain/index.ts';
 import { historySummary, reachPerDaySeries, sightingCells } from './ad-history-text.ts';
 
 const sighting = (over: Partial<AdSighting>): AdSighting => ({
@@ -17,7 +17,11 @@ const sighting = (over: Partial<AdSighting>): AdSighting => ({
 describe('the ad history', () => {
   it('shows an unknown reach and variants as a dash, never 0, and a real 0 as 0', () => {
     const unknown = sightingCells(sighting({}));
-    expect([unknown.reach, unknown.variants, unknown.reachPerDay]).toEqual(['—', '—', '—']);
+    expect([unknown.reach, unknown.variants, unknown.reachPerDay]).toEqual([
+      UNKNOWN_VALUE,
+      UNKNOWN_VALUE,
+      UNKNOWN_VALUE,
+    ]);
     const zero = sightingCells(sighting({ reach: 0, variants: 0, reachPerDay: 0 }));
     expect([zero.reach, zero.variants, zero.reachPerDay]).toEqual(['0', '0', '0']);
   });

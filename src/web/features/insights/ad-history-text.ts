@@ -3,9 +3,7 @@
  * unknown reach or variants count as a dash (never 0), and the reach-per-day series of the chart
  * with its text summary for screen readers. Pure.
  */
-import { formatCount, parsePbDate, type AdSighting } from '../../../domain/index.ts';
-
-export const UNKNOWN = '—';
+import { formatCount, parsePbDate, UNKNOWN_VALUE, type AdSighting } from '../../../domain/index.ts';
 
 export interface SightingCells {
   seen: string;
@@ -18,12 +16,12 @@ export interface SightingCells {
   change: string;
 }
 
-const known = (value: number | null) => (value === null ? UNKNOWN : formatCount(value));
+const known = (value: number | null) => (value === null ? UNKNOWN_VALUE : formatCount(value));
 
 /** 'yyyy-MM-dd HH:mm' in UTC of a PocketBase date, or a dash. */
 export function seenText(value: string): string {
   const date = parsePbDate(value);
-  return date ? date.toISOString().slice(0, 16).replace('T', ' ') : UNKNOWN;
+  return date ? date.toISOString().slice(0, 16).replace('T', ' ') : UNKNOWN_VALUE;
 }
 
 export function sightingCells(sighting: AdSighting): SightingCells {

@@ -3,21 +3,18 @@
  * 100×100 thumbnail, else the source link, else a tile), dates, unknown values as a dash.
  */
 import { useState } from 'react';
-import { parsePbDate, formatCount, THUMB_GRID } from '../../../domain/index.ts';
+import { parsePbDate, formatCount, THUMB_GRID, UNKNOWN_VALUE } from '../../../domain/index.ts';
 import { creativeThumbUrl } from '../../../domain/media/creative-files.ts';
 import { useArchivedCreative } from '../../data/local/creative-index.ts';
 
-/** A dash for a value the source did not give: unknown is not zero. */
-export const UNKNOWN = '—';
-
 export function countText(value: number | null): string {
-  return value === null ? UNKNOWN : formatCount(value);
+  return value === null ? UNKNOWN_VALUE : formatCount(value);
 }
 
 /** 'yyyy-MM-dd' of a PocketBase date (UTC, as stored), or a dash. */
 export function dayText(value: string): string {
   const date = parsePbDate(value);
-  return date ? date.toISOString().slice(0, 10) : UNKNOWN;
+  return date ? date.toISOString().slice(0, 10) : UNKNOWN_VALUE;
 }
 
 export function ProductThumb({ creative, mediaUrl }: { creative: string; mediaUrl: string }) {

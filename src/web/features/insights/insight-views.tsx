@@ -10,9 +10,10 @@ import {
   rowSelectionState,
   type ProductSummary,
   type StoreSummary,
+  UNKNOWN_VALUE,
 } from '../../../domain/index.ts';
 import { Sparkline } from '../../components/sparkline.tsx';
-import { countText, dayText, ProductThumb, UNKNOWN } from './insight-cells.tsx';
+import { countText, dayText, ProductThumb } from './insight-cells.tsx';
 import {
   DEFAULT_PRODUCT_SORT,
   DEFAULT_STORE_SORT,
@@ -107,9 +108,11 @@ export function ProductsView({ products, computing }: { products: ProductSummary
               case 'firstStart':
                 return dayText(p.firstStart);
               case 'newestStore':
-                return p.newestStore ? `${p.newestStore.name} (${dayText(p.newestStore.since)})` : UNKNOWN;
+                return p.newestStore
+                  ? `${p.newestStore.name} (${dayText(p.newestStore.since)})`
+                  : UNKNOWN_VALUE;
               case 'countries':
-                return p.countries.join(', ') || UNKNOWN;
+                return p.countries.join(', ') || UNKNOWN_VALUE;
               case 'trend':
                 return <Sparkline values={p.trend} what="Stores starting it per week" />;
               default:
@@ -189,13 +192,13 @@ export function StoresView({ stores, computing }: { stores: StoreSummary[]; comp
               case 'lastSeen':
                 return dayText(s.lastSeen);
               case 'longestRunning':
-                return s.longestRunning ? `${formatCount(s.longestRunning.days)} days` : UNKNOWN;
+                return s.longestRunning ? `${formatCount(s.longestRunning.days)} days` : UNKNOWN_VALUE;
               case 'medianWinningScore':
                 return countText(s.medianWinningScore);
               case 'countries':
-                return s.countries.join(', ') || UNKNOWN;
+                return s.countries.join(', ') || UNKNOWN_VALUE;
               case 'platforms':
-                return s.platforms.join(', ') || UNKNOWN;
+                return s.platforms.join(', ') || UNKNOWN_VALUE;
               case 'trend':
                 return <Sparkline values={s.trend} what="New ads per week" />;
               default:

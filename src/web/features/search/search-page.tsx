@@ -8,6 +8,7 @@ import {
   ROUTES,
   scoutCompletedMessage,
   type SearchRun,
+  UNKNOWN_VALUE,
 } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
 import { usePublicConfig } from '../../data/server/public-config.ts';
@@ -66,7 +67,7 @@ export function SearchPage() {
           <section className="card" aria-labelledby="remaining-title">
             <h2 id="remaining-title">Results remaining</h2>
             <p className="big-number" data-testid="search-total-remaining">
-              {remaining === null ? '—' : formatCount(remaining)}
+              {remaining === null ? UNKNOWN_VALUE : formatCount(remaining)}
             </p>
             {remaining !== null && remaining > 0 && remaining < LIMITS.lowCreditThreshold && (
               <p className="notice notice-warning" role="status">

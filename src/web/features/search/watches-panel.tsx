@@ -10,6 +10,7 @@ import {
   formatDateTime,
   parsePbDate,
   pickFields,
+  UNKNOWN_VALUE,
   WATCH_CADENCES,
   WATCH_MESSAGES,
   WATCH_SCOUT_FIELDS,
@@ -48,7 +49,7 @@ function lastResult(watch: Watch, run: SearchRun | undefined): { text: string; t
 function nextRunText(watch: Watch): string {
   if (!watch.active) return 'Paused';
   const next = parsePbDate(watch.next_run_at);
-  if (!next) return '—';
+  if (!next) return UNKNOWN_VALUE;
   return next.getTime() <= Date.now() ? 'Within a minute' : formatDateTime(next);
 }
 

@@ -1,6 +1,6 @@
 /**
  * Fetches one creative file for the archive (docs/creatives.md#limits-and-the-fetch-guard):
- * every hop checked by fetch-guard.ts, redirects followed by hand (at most MEDIA_MAX_REDIRECTS),
+ * every hop checked by ssrf-guard.ts, redirects followed by hand (at most MEDIA_MAX_REDIRECTS),
  * one deadline for the whole fetch with the body, the body streamed and cut off past its cap
  * (Content-Length only refuses early, it is never trusted), the type told by magic bytes.
  */
@@ -12,7 +12,8 @@ import {
   MEDIA_MAX_REDIRECTS,
   type CreativeMime,
 } from '../../domain/media/creative-limits.ts';
-import { endpointOf, guardedAgent, hopAccess, MediaFetchError, refused, type Lookup } from './fetch-guard.ts';
+import { messageOf } from '../../domain/text/error-message.ts';
+import { endpointOf, guardedAgent, hopAccess, MediaFetchError, refused, type Lookup } from './ssrf-guard.ts';
 import { MAGIC_BYTES_NEEDED, sniffMime } from './magic-bytes.ts';
 
 /** The demo catalogue's files, served by the server the worker talks to (public/demo-media/). */
@@ -165,7 +166,7 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
         const cause = (error as { cause?: unknown }).cause;
         if (cause instanceof MediaFetchError) throw cause; // the Agent's lookup refused the host
         const detail = cause instanceof Error ? ((cause as { code?: string }).code ?? cause.message) : '';
-        const message = error instanceof Error ? error.message : String(error);
+        const message = messageOf(error);
         throw new MediaFetchError(
           `network error: ${message}${detail ? ` (${detail})` : ''}`,
           'network',

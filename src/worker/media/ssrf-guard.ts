@@ -1,7 +1,8 @@
 /**
- * The archive fetch's guard against server-side request forgery (docs/creatives.md#limits-and-the-fetch-guard):
- * which URLs a hop may go to, and an undici Agent that connects only to public addresses it
- * checked itself. The Agent resolves the host once, refuses when ANY of its addresses is not
+ * The archive fetch's guard against server-side request forgery, SSRF
+ * (docs/creatives.md#limits-and-the-fetch-guard): which URLs a hop may go to, and an undici Agent
+ * that connects only to public addresses it checked itself; the fetcher (media-fetcher.ts) holds
+ * every hop to it. The Agent resolves the host once, refuses when ANY of its addresses is not
  * public, and hands exactly those addresses to the socket, so a second resolution (DNS
  * rebinding) cannot slip a private address in between the check and the connect. Undici's Agent
  * is used directly: proxy variables (HTTP_PROXY, HTTPS_PROXY, …) never route these requests.

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaFetchError } from './fetch-guard.ts';
-import { createMediaFetcher, type MediaFetcherOptions } from './guarded-fetch.ts';
+import { MediaFetchError } from './ssrf-guard.ts';
+import { createMediaFetcher, type MediaFetcherOptions } from './media-fetcher.ts';
 import { startServer, type TestServer } from './test-servers.ts';
 
 let png: Buffer;

@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { guardedLookup, hopAccess, type Lookup } from './fetch-guard.ts';
+import { guardedLookup, hopAccess, type Lookup } from './ssrf-guard.ts';
 
 describe('hopAccess', () => {
   const none = new Set<string>();
