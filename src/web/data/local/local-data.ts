@@ -17,9 +17,9 @@ import { createCreativePrefetch, type CreativePrefetch } from './creative-prefet
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
 import { deleteOtherUserDbs, type LocalDb } from './local-db.ts';
 import { currentSession } from '../server/session.ts';
-import type { SyncNotice, SyncState } from './sync-engine.ts';
+import type { SyncNotice, SyncState } from './sync/engine.ts';
 
-export type { SyncNotice, SyncState } from './sync-engine.ts';
+export type { SyncNotice, SyncState } from './sync/engine.ts';
 
 let binder: LocalBinder | null = null;
 let prefetch: CreativePrefetch | null = null;
