@@ -22,7 +22,7 @@ import { useToast } from '../../components/toast.tsx';
 import { useZodForm } from '../../components/use-zod-form.ts';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
 import { useLocalRuns, useLocalWatches } from '../../data/local/local-reads.ts';
-import { deleteWatch, updateWatch } from '../../data/server/watches.ts';
+import { deleteWatch, updateWatch } from '../../data/local/watches.ts';
 import '../../components/offline-hint.css';
 import { ScoutFields } from './scout-fields.tsx';
 

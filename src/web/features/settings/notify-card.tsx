@@ -5,6 +5,7 @@ import {
   enableNotifications,
   useNotificationSetting,
 } from '../../data/browser/notifications.ts';
+import { useSession } from '../../data/server/session.ts';
 
 /**
  * "Notify me when a scout finishes" (docs/watches.md#notifications): a system notification when a run
@@ -13,19 +14,21 @@ import {
  */
 export function NotifyCard() {
   const toast = useToast();
-  const setting = useNotificationSetting();
+  const userId = useSession()?.userId ?? null;
+  const setting = useNotificationSetting(userId);
   const [asking, setAsking] = useState(false);
   const switchId = useId();
   const hintId = useId();
 
   async function onToggle(on: boolean) {
+    if (!userId) return;
     if (!on) {
-      disableNotifications();
+      disableNotifications(userId);
       return;
     }
     setAsking(true);
     try {
-      const answer = await enableNotifications();
+      const answer = await enableNotifications(userId);
       if (answer === 'denied')
         toast.error('Notifications are blocked for AdScout. Allow them in your browser’s site settings.');
       else if (answer === 'default') toast.info('Notifications stay off: the browser did not get an answer.');
