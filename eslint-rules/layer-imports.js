@@ -1,15 +1,16 @@
 // ESLint rule enforcing the import directions of docs/architecture.md#layers-and-import-rules:
-//   domain imports nothing from the project; web/data imports domain (and itself) only; a feature imports
-//   domain, web/data, web/components and itself, never another feature; nothing imports web/app
-//   (but the entries, web/main.tsx and web/prerender.tsx); the worker imports domain only; the hooks sources import
-//   domain (and other hook areas) only, no packages, and nothing in src imports them (they run
-//   inside PocketBase; their unit tests run in Node and import vitest); nothing in src imports
-//   tests. web/data is split by what it talks to: web/data/server (the PocketBase SDK, the API),
-//   web/data/local (the local database: Dexie, the sync engine, which is given the PocketBase
-//   client, and the server's answers kept there) and web/data/browser (the browser's own storage
-//   and state). server and browser import no other part; local may import both (it composes them).
-//   Dexie may be imported only in web/data/local, the PocketBase SDK only in web/data/server,
-//   web/data/local and the worker.
+//   domain (pure code that runs anywhere, shared by runtimes or by features) imports nothing from
+//   the project, no Node API and no React, Dexie or PocketBase SDK; web/data imports domain (and
+//   itself) only; a feature imports domain, web/data, web/components and itself, never another
+//   feature; nothing imports web/app (but the entries, web/main.tsx and web/prerender.tsx); the
+//   worker imports domain only; the hooks sources import domain (and other hook areas) only, no
+//   packages, and nothing in src imports them (they run inside PocketBase; their unit tests run in
+//   Node and import vitest); nothing in src imports tests. web/data is split by what it talks to:
+//   web/data/server (the PocketBase SDK, the API), web/data/local (the local database: Dexie, the
+//   sync engine, which is given the PocketBase client, and the server's answers kept there) and
+//   web/data/browser (the browser's own storage and state); server and browser import no other
+//   part, local may import both (it composes them). Dexie may be imported only in web/data/local,
+//   the PocketBase SDK only in web/data/server, web/data/local and the worker.
 import { dirname, relative, resolve } from 'node:path';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
