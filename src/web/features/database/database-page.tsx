@@ -26,7 +26,7 @@ import { currentSession, useSession } from '../../data/server/session.ts';
 import { DatabaseToolbar } from './database-toolbar.tsx';
 import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
 import { loadDatabaseGrid, loadedDatabaseGrid, type GridComponent } from './grid-module.ts';
-import { SidePanel } from './side-panel.tsx';
+import { SidePanel } from '../../components/side-panel.tsx';
 import { startEarlyRead, useResultRows } from './use-result-rows.ts';
 import './database.css';
 
