@@ -47,6 +47,8 @@ export default defineConfig({
             // a failure's screenshot would land beside the sources
             screenshotFailures: false,
           },
+          // anything a test attaches goes with the other reports (git-ignored), not to the root
+          attachmentsDir: 'test-results/vitest-attachments',
         },
       },
       {
