@@ -10,10 +10,11 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   EMPTY_RESULT_FILTERS,
-  formatCount,
   hasActiveFilters,
   knownColumnKeys,
   MESSAGES,
+  PRODUCT_MESSAGES,
+  syncingResultsMessage,
   DATABASE_COLUMNS,
   type DatabaseColumnKey,
   readRowSelection,
@@ -135,9 +136,7 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
 
   const firstSync = !sync.caughtUp && total === 0;
   const loadingLine =
-    sync.phase === 'offline'
-      ? 'You are offline. Your results will show here once you are back online.'
-      : `Syncing your results… ${formatCount(sync.pulledRows)} received`;
+    sync.phase === 'offline' ? PRODUCT_MESSAGES.resultsOffline : syncingResultsMessage(sync.pulledRows);
 
   return (
     <>
@@ -153,12 +152,12 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
 
       {(failed || gridFailed) && (
         <p className="notice notice-danger database-notice" data-testid="database-error">
-          {MESSAGES.databaseLoadFailed}. Reload the page to try again.
+          {MESSAGES.databaseLoadFailed}. {PRODUCT_MESSAGES.reloadToRetry}
         </p>
       )}
       {rows === null && !failed && (
         <p className="loading" role="status">
-          {sync.caughtUp ? 'Loading results…' : loadingLine}
+          {sync.caughtUp ? PRODUCT_MESSAGES.loadingResults : loadingLine}
         </p>
       )}
       {rows !== null && firstSync && (
@@ -173,10 +172,10 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
         </p>
       )}
       {counts && counts.total > 0 && counts.displayed === 0 && filtered && (
-        <p className="notice database-notice">No results match your filters.</p>
+        <p className="notice database-notice">{PRODUCT_MESSAGES.noResultsMatchFilters}</p>
       )}
 
-      {rows !== null && !Grid && !gridFailed && <p className="loading">Loading results…</p>}
+      {rows !== null && !Grid && !gridFailed && <p className="loading">{PRODUCT_MESSAGES.loadingResults}</p>}
       {rows !== null && Grid && (
         <Grid
           rows={rows}

@@ -9,7 +9,7 @@
  * this list, and closing it focuses the row it showed last (results-navigation.ts).
  */
 import { useEffect, useId } from 'react';
-import { formatCount, MESSAGES, type SearchRun } from '../../../domain/index.ts';
+import { formatCount, MESSAGES, PRODUCT_MESSAGES, type SearchRun } from '../../../domain/index.ts';
 import { AdDetailDialog } from '../../components/ad-detail-dialog.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -55,7 +55,7 @@ export function ResultsDialog({ run, onClose }: { run: SearchRun; onClose: () =>
           </button>
         </header>
         {rows === undefined ? (
-          <p className="loading">Loading results…</p>
+          <p className="loading">{PRODUCT_MESSAGES.loadingResults}</p>
         ) : rows.length === 0 ? (
           <p className="notice notice-info" role="status">
             {MESSAGES.noResultsToSee}

@@ -26,9 +26,7 @@ import { deleteWatch, updateWatch } from '../../data/local/watches.ts';
 import '../../components/offline-hint.css';
 import { ScoutFields } from './scout-fields.tsx';
 
-const CHANGE_FAILED = 'Failed to update the watch';
 const CADENCE_OPTIONS = WATCH_CADENCES.map((cadence) => ({ value: cadence, label: cadenceLabel(cadence) }));
-const DELETE_FAILED = 'Failed to delete the watch';
 
 /** What the watch's last run brought, or why it did not run. */
 function lastResult(watch: Watch, run: SearchRun | undefined): { text: string; tone: 'muted' | 'danger' } {
@@ -127,8 +125,8 @@ function WatchItem({
           disabled={disabled}
           onCancel={() => setMode('view')}
           onSave={async (form) => {
-            if (await act(() => updateWatch(watch.id, form), CHANGE_FAILED)) {
-              toast.success('Watch saved');
+            if (await act(() => updateWatch(watch.id, form), WATCH_MESSAGES.updateFailed)) {
+              toast.success(WATCH_MESSAGES.saved);
               setMode('view');
             }
           }}
@@ -146,7 +144,8 @@ function WatchItem({
               className="button button-danger"
               disabled={disabled}
               onClick={async () => {
-                if (await act(() => deleteWatch(watch.id), DELETE_FAILED)) toast.success('Watch deleted');
+                if (await act(() => deleteWatch(watch.id), WATCH_MESSAGES.deleteFailed))
+                  toast.success(WATCH_MESSAGES.deleted);
               }}
             >
               Delete watch
@@ -163,7 +162,9 @@ function WatchItem({
             type="button"
             className="button button-secondary"
             disabled={disabled}
-            onClick={() => void act(() => updateWatch(watch.id, { active: !watch.active }), CHANGE_FAILED)}
+            onClick={() =>
+              void act(() => updateWatch(watch.id, { active: !watch.active }), WATCH_MESSAGES.updateFailed)
+            }
           >
             {watch.active ? 'Pause' : 'Resume'}
           </button>

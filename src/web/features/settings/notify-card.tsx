@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { PRODUCT_MESSAGES } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
 import {
   disableNotifications,
@@ -29,10 +30,9 @@ export function NotifyCard() {
     setAsking(true);
     try {
       const answer = await enableNotifications(userId);
-      if (answer === 'denied')
-        toast.error('Notifications are blocked for AdScout. Allow them in your browser’s site settings.');
-      else if (answer === 'default') toast.info('Notifications stay off: the browser did not get an answer.');
-      else if (answer === 'unsupported') toast.error('This browser cannot show notifications.');
+      if (answer === 'denied') toast.error(PRODUCT_MESSAGES.notificationsBlocked);
+      else if (answer === 'default') toast.info(PRODUCT_MESSAGES.notificationsNoAnswer);
+      else if (answer === 'unsupported') toast.error(PRODUCT_MESSAGES.notificationsUnsupported);
     } finally {
       setAsking(false);
     }
@@ -57,9 +57,9 @@ export function NotifyCard() {
       </label>
       <p id={hintId} className="muted">
         {unsupported
-          ? 'This browser cannot show notifications.'
+          ? PRODUCT_MESSAGES.notificationsUnsupported
           : blocked
-            ? 'Notifications are blocked for AdScout in this browser. Allow them in the site settings to turn this on.'
+            ? PRODUCT_MESSAGES.notificationsBlockedHint
             : 'While AdScout is in the background, a notification tells you when a scout or a watch finishes. This setting is kept on this browser.'}
       </p>
     </section>
