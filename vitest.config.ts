@@ -1,4 +1,7 @@
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS, chromiumPath } from './tests/fixtures/chromium.ts';
 
 // `npm run coverage` sets this: the processes integration tests spawn (the worker, the CLIs, npm
 // start) then write raw V8 coverage there, which scripts/coverage.mjs merges with vitest's own.
@@ -18,12 +21,34 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
           environment: 'node',
           // Some unit tests are CPU-bound (the demo catalogue builds 1,000 ads per query: 0.3-2 s
           // alone); with the integration servers on the same two cores they took 6-9 s, past
           // vitest's default 5 s. Nothing here waits on a timer, so a longer limit hides no hang.
           testTimeout: 20_000,
+        },
+      },
+      {
+        // Component tests (`*.test.tsx` next to the components) render React into Debian's
+        // Chromium, Vitest's browser mode: the dialogs' behaviour is the browser's own (showModal,
+        // the focus it moves, Escape's cancel, the backdrop), which happy-dom and jsdom do not have.
+        plugins: [react()],
+        test: {
+          name: 'components',
+          include: ['src/**/*.test.tsx'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+            // a desktop's window, as the e2e tests' (a side panel then leaves the backdrop beside it)
+            viewport: { width: 1280, height: 720 },
+            // a failure's screenshot would land beside the sources
+            screenshotFailures: false,
+          },
+          // anything a test attaches goes with the other reports (git-ignored), not to the root
+          attachmentsDir: 'test-results/vitest-attachments',
         },
       },
       {

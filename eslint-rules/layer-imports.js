@@ -1,13 +1,16 @@
 // ESLint rule enforcing the import directions of docs/architecture.md#layers-and-import-rules:
-//   domain imports nothing from the project; web/data imports domain only; a feature imports
-//   domain, web/data, web/components and itself, never another feature; nothing imports web/app
-//   (but the entries, web/main.tsx and web/prerender.tsx); the worker imports domain only; the hooks sources import
-//   domain (and other hook areas) only, no packages, and nothing in src imports them (they run
-//   inside PocketBase; their unit tests run in Node and import vitest); nothing in src imports
-//   tests. web/data is split by what it talks to: web/data/server (the PocketBase SDK, the API),
-//   web/data/local (the local database: Dexie, and the sync engine, which is given the PocketBase
-//   client) and web/data/browser (the browser's own storage and state). Dexie may be imported only
-//   in web/data/local, the PocketBase SDK only in web/data/server, web/data/local and the worker.
+//   domain (pure code that runs anywhere, shared by runtimes or by features) imports nothing from
+//   the project, no Node API and no React, Dexie or PocketBase SDK; web/data imports domain (and
+//   itself) only; a feature imports domain, web/data, web/components and itself, never another
+//   feature; nothing imports web/app (but the entries, web/main.tsx and web/prerender.tsx); the
+//   worker imports domain only; the hooks sources import domain (and other hook areas) only, no
+//   packages, and nothing in src imports them (they run inside PocketBase; their unit tests run in
+//   Node and import vitest); nothing in src imports tests. web/data is split by what it talks to:
+//   web/data/server (the PocketBase SDK, the API), web/data/local (the local database: Dexie, the
+//   sync engine, which is given the PocketBase client, and the server's answers kept there) and
+//   web/data/browser (the browser's own storage and state); server and browser import no other
+//   part, local may import both (it composes them). Dexie may be imported only in web/data/local,
+//   the PocketBase SDK only in web/data/server, web/data/local and the worker.
 import { dirname, relative, resolve } from 'node:path';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
@@ -43,6 +46,34 @@ export function areaOf(path) {
 }
 
 /**
+ * The parts of src/web/data each part may import: the API and the browser's own state stand
+ * alone; the local database composes them (a server answer kept for offline use, say).
+ * @type {Record<string, string[]>}
+ */
+const DATA_PART_IMPORTS = {
+  server: ['server'],
+  browser: ['browser'],
+  local: ['local', 'server', 'browser'],
+};
+
+/**
+ * Why a module of src/web/data's part `from` may not import one of part `to`, or null. A module
+ * outside the parts may import any of them; no part imports it.
+ * @param {string | undefined} from
+ * @param {string | undefined} to
+ * @returns {string | null}
+ */
+function dataPartReason(from, to) {
+  if (!from) return null;
+  const allowed = DATA_PART_IMPORTS[from] ?? [];
+  if (to && allowed.includes(to)) return null;
+  const others = allowed.filter((part) => part !== from);
+  return others.length > 0
+    ? `src/web/data/${from} imports itself and ${others.map((part) => `${part}/`).join(' and ')} only`
+    : `src/web/data/${from} imports no other part of src/web/data`;
+}
+
+/**
  * Returns a reason string when `from` may not import `to`, else null.
  * @param {Area} from
  * @param {Area} to
@@ -58,7 +89,8 @@ export function forbiddenReason(from, to) {
     case 'domain':
       return to.layer === 'domain' ? null : 'src/domain imports nothing from the project';
     case 'data':
-      return ['domain', 'data'].includes(to.layer) ? null : 'src/web/data imports src/domain only';
+      if (to.layer === 'data') return dataPartReason(from.part, to.part);
+      return to.layer === 'domain' ? null : 'src/web/data imports src/domain only';
     case 'components':
       return ['domain', 'components'].includes(to.layer)
         ? null

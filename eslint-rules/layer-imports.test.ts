@@ -41,6 +41,38 @@ describe('the import directions', () => {
   });
 });
 
+describe('the parts of src/web/data', () => {
+  it.each([
+    // the API and the browser's own state stand alone
+    ['src/web/data/server/account.ts', 'src/web/data/server/client.ts', true],
+    ['src/web/data/server/account.ts', 'src/web/data/local/local-data.ts', false],
+    ['src/web/data/server/quota.ts', 'src/web/data/local/offline-memory.ts', false],
+    ['src/web/data/server/session.ts', 'src/web/data/browser/preferences.ts', false],
+    ['src/web/data/browser/notifications.ts', 'src/web/data/server/session.ts', false],
+    ['src/web/data/browser/creative-cache.test.ts', 'src/web/data/local/local-db.ts', false],
+    ['src/web/data/browser/notifications.ts', 'src/web/data/browser/preferences.ts', true],
+    // the local database composes them
+    ['src/web/data/local/local-data.ts', 'src/web/data/server/session.ts', true],
+    ['src/web/data/local/local-db.ts', 'src/web/data/browser/creative-cache.ts', true],
+    ['src/web/data/local/sync/pull.ts', 'src/web/data/local/local-db.ts', true],
+    // a module outside the parts composes any of them; no part imports it
+    ['src/web/data/offline.ts', 'src/web/data/local/local-data.ts', true],
+    ['src/web/data/local/local-data.ts', 'src/web/data/offline.ts', false],
+  ])('%s → %s: %s', (from, to, ok) => {
+    expect(allowed(from, to)).toBe(ok);
+  });
+
+  it('names the parts a part may import', () => {
+    const reason = (from: string, to: string) => forbiddenReason(areaOf(from), areaOf(to));
+    expect(reason('src/web/data/server/a.ts', 'src/web/data/local/b.ts')).toBe(
+      'src/web/data/server imports no other part of src/web/data',
+    );
+    expect(reason('src/web/data/local/a.ts', 'src/web/data/c.ts')).toBe(
+      'src/web/data/local imports itself and server/ and browser/ only',
+    );
+  });
+});
+
 describe('test data', () => {
   it('a unit test in src may read tests/fixtures, and nothing else of tests/', () => {
     expect(importReason('src/domain/a.test.ts', 'tests/fixtures/ad-library/x.json')).toBeNull();

@@ -13,7 +13,7 @@ import type { SearchResult } from '../../src/domain/index.ts';
 import { defaultKeywords } from '../../src/web/data/local/default-keywords.ts';
 import { createLocalBinder } from '../../src/web/data/local/local-binder.ts';
 import { localDbName, openLocalDb, type LocalDb } from '../../src/web/data/local/local-db.ts';
-import { createSyncEngine, type SyncNotice } from '../../src/web/data/local/sync-engine.ts';
+import { createSyncEngine, type SyncNotice } from '../../src/web/data/local/sync/engine.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 

@@ -2,6 +2,8 @@
  * User-facing strings of docs/product.md, word for word. Every runtime (browser, hooks, worker)
  * takes its messages from here so that the wording cannot drift.
  */
+import { formatCount } from '../text/format.ts';
+
 export const MESSAGES = {
   // validation (docs/product.md#validation-rules)
   invalidEmail: 'Invalid email format',
@@ -92,7 +94,29 @@ export const PRODUCT_MESSAGES = {
     'Your subscription could not be canceled with the payment provider, so your account was not deleted. Please try again.',
   tooManyBillingLinks:
     'Too many checkout or portal links were opened in the last hour. Please try again later.',
+
+  // the local-first pages (docs/local-first.md#offline)
+  loadingResults: 'Loading results…',
+  resultsOffline: 'You are offline. Your results will show here once you are back online.',
+  reloadToRetry: 'Reload the page to try again.',
+  noResultsMatchFilters: 'No results match your filters.',
+  keywordsResetQueued:
+    'You are offline: the reset is saved on this device and reaches the server when you are back online.',
+
+  // Settings: notifications (docs/watches.md#notifications) and the data download (docs/accounts.md)
+  notificationsBlocked: 'Notifications are blocked for AdScout. Allow them in your browser’s site settings.',
+  notificationsBlockedHint:
+    'Notifications are blocked for AdScout in this browser. Allow them in the site settings to turn this on.',
+  notificationsNoAnswer: 'Notifications stay off: the browser did not get an answer.',
+  notificationsUnsupported: 'This browser cannot show notifications.',
+  dataDownloaded: 'Your data was downloaded.',
+  dataDownloadFailed: 'Your data could not be downloaded. Please try again.',
 } as const;
+
+/** The Database page while its first sync runs: 'Syncing your results… 1,234 received'. */
+export function syncingResultsMessage(received: number): string {
+  return `Syncing your results… ${formatCount(received)} received`;
+}
 
 /** Settings after an email change that waits for its confirmation link (with SMTP). */
 export function emailChangeSentMessage(email: string): string {

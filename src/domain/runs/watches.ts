@@ -25,6 +25,10 @@ export const WATCH_MESSAGES = {
   activeInvalid: 'Active must be true or false',
   tooMany: `You can have at most ${WATCH_LIMITS.perUser} watches. Delete one to add another.`,
   offline: 'Watches can be changed only while you are online. They are shown as last synced.',
+  saved: 'Watch saved',
+  deleted: 'Watch deleted',
+  updateFailed: 'Failed to update the watch',
+  deleteFailed: 'Failed to delete the watch',
 } as const;
 
 const PERIOD_MS: Record<WatchCadence, number> = {

@@ -44,10 +44,11 @@ const PAGES = {
   ),
   search: preloadable(() => import('../features/search/search-page.tsx').then((m) => m.SearchPage)),
   history: preloadable(() => import('../features/history/history-page.tsx').then((m) => m.HistoryPage)),
-  // The grid's code (AG Grid) comes with the page's own, so that the page's first render shows it.
+  // The grid's code (AG Grid) comes with the page's own, so that the page's first render shows it;
+  // the page, made as its module arrives, starts reading its rows then (createDatabasePage).
   database: preloadable(() => {
     void loadDatabaseGrid().catch(() => undefined); // the page reports a failure when it mounts
-    return import('../features/database/database-page.tsx').then((m) => m.DatabasePage);
+    return import('../features/database/database-page.tsx').then((m) => m.createDatabasePage());
   }),
   insights: preloadable(() => import('../features/insights/insights-page.tsx').then((m) => m.InsightsPage)),
   keywords: preloadable(() => import('../features/keywords/keywords-page.tsx').then((m) => m.KeywordsPage)),

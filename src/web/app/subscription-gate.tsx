@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { grantsAccess, MESSAGES, ROUTES } from '../../domain/index.ts';
 import { LockIcon } from '../components/icons.tsx';
-import { reloadSubscription, useSubscription } from '../data/server/subscription.ts';
+import { reloadSubscription, useSubscription } from '../data/local/subscription.ts';
 
 /**
  * docs/product.md: every /app page but Settings needs an active subscription, as the server reports

@@ -2,9 +2,9 @@
  * The ad detail view (docs/ad-detail.md), opened from a Database row or a row of the History
  * results dialog: the creative (ad-creative.tsx; creative.ts chooses image, video or a carousel’s first card), the
  * copy, the facts, the winning signals and the links out (ad-detail.ts). A modal <dialog>
- * labelled with the store name. The up and down arrows ask the opener for the previous and next
- * result of its list; Escape, the close button and a tap on the backdrop close it, and the opener
- * puts focus back on the row.
+ * labelled with the store name (use-modal-dialog.ts). The up and down arrows ask the opener for the
+ * previous and next result of its list; Escape, the close button and a tap on the backdrop close it,
+ * and the opener puts focus back on the row of the ad shown last.
  *
  * Ad text is third-party data (docs/invariants.md#invariant-8-ad-text-is-data): it only ever becomes React
  * text nodes. The archived creative comes first (docs/creatives.md), with when it was archived and a "Download
@@ -12,13 +12,14 @@
  * (an expired CDN link, a file not cached offline) becomes a tile that says so and links to the Ad Library:
  * never a broken-image icon.
  */
-import { Suspense, useContext, useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { Suspense, useContext, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { formatCount, type ArchivedCreative, type SearchResult } from '../../domain/index.ts';
 import { AdHistorySlot } from './ad-history-slot.ts';
 import { adCopy, adFacts, adHeading, adLinks, adSignals, type AdFact } from './ad-detail.ts';
 import { AdCreative } from './ad-creative.tsx';
 import { ExternalLink } from './external-link.tsx';
 import { CloseIcon, LineIcon } from './icons.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
 import './ad-detail.css';
 
 export interface AdDetailPosition {
@@ -53,19 +54,12 @@ function ownsArrows(target: EventTarget | null): boolean {
 }
 
 export function AdDetailDialog({ row, archived, position, offline, onMove, onClose }: AdDetailDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  // The opener focuses the row of the ad shown last, not the one that opened the view.
+  const { dialogProps, close } = useModalDialog({ onClose, returnFocus: false });
   const bodyRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const heading = adHeading(row);
   const renderHistory = useContext(AdHistorySlot);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    // the close button, rather than the first control ('Previous ad'), holds the focus at first
-    closeRef.current?.focus();
-  }, []);
 
   // Another ad: start at its top.
   useEffect(() => {
@@ -80,11 +74,6 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
     onMove(event.key === 'ArrowUp' ? -1 : 1);
   };
 
-  // A click on the backdrop lands on the <dialog> itself (its content fills it): close.
-  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) event.currentTarget.close();
-  };
-
   const atStart = !position || position.index <= 1;
   const atEnd = !position || position.index >= position.total;
   const copy = adCopy(row);
@@ -92,14 +81,10 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
 
   return (
     <dialog
-      ref={dialogRef}
+      {...dialogProps}
       className="modal-dialog ad-detail"
       aria-labelledby={headingId}
       data-testid="ad-detail"
-      onClose={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-      onClick={onBackdropClick}
       onKeyDown={onKeyDown}
     >
       <div className="ad-detail-inner">
@@ -142,8 +127,9 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
               className="button button-ghost ad-detail-icon"
               aria-label="Close"
               title="Close"
-              ref={closeRef}
-              onClick={() => dialogRef.current?.close()}
+              // the close button, rather than the first control ('Previous ad'), holds the focus at first
+              data-autofocus=""
+              onClick={close}
             >
               <CloseIcon />
             </button>

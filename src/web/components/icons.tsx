@@ -46,6 +46,15 @@ export function CloseIcon() {
   );
 }
 
+/** A funnel: the Filter buttons (Database, History) and the landing page's filters feature. */
+export function FilterIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <LineIcon {...props}>
+      <path d="M4 5h16l-6 7.5V19l-4 2v-8.5L4 5z" />
+    </LineIcon>
+  );
+}
+
 export function ExternalIcon() {
   return (
     <LineIcon width="14" height="14">

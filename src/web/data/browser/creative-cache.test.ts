@@ -1,13 +1,10 @@
 /**
  * The offline creatives' cache (creative-cache.ts): which files a sync prefetches, how the
- * prefetch stops, the bound on the cache, and the wipe with the local database (local-db.ts),
- * against an in-memory Cache Storage and fake-indexeddb.
+ * prefetch stops and the bound on the cache, against an in-memory Cache Storage (its wipe with the
+ * local database: local/local-db.test.ts).
  */
-import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ArchivedCreative } from '../../../domain/index.ts';
-import { CREATIVES_CACHE_NAME } from '../../../domain/media/creative-files.ts';
-import { deleteOtherUserDbs, openLocalDb } from '../local/local-db.ts';
 import { prefetchCreatives, prefetchUrls, trimCache, type PrefetchDeps } from './creative-cache.ts';
 
 /** Cache Storage's one cache, in memory: keys listed in the order stored, as the browser does. */
@@ -143,29 +140,5 @@ describe('prefetchCreatives', () => {
     expect([...cache.entries.keys()]).toEqual([thumb('b'), thumb('c'), thumb('d')]);
     expect(await trimCache(cache, 1)).toBe(2);
     expect([...cache.entries.keys()]).toEqual([thumb('d')]);
-  });
-});
-
-describe('the wipe with the local database', () => {
-  const deleted: string[] = [];
-  beforeEach(() => {
-    deleted.length = 0;
-    vi.stubGlobal('caches', { delete: async (name: string) => (deleted.push(name), true) });
-  });
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('deletes the cached creatives on a logout and when another user’s database was here', async () => {
-    const other = openLocalDb('cache-wipe-other');
-    await other.open();
-    other.close();
-    await deleteOtherUserDbs('cache-wipe-me');
-    expect(deleted).toEqual([CREATIVES_CACHE_NAME]);
-
-    // the same user again (a reload): nothing to wipe
-    await deleteOtherUserDbs('cache-wipe-me');
-    expect(deleted).toHaveLength(1);
-
-    await deleteOtherUserDbs(null);
-    expect(deleted).toHaveLength(2);
   });
 });

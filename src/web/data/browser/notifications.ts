@@ -3,10 +3,10 @@
  * a scout finishes", kept on this browser per user (localStorage `adscout.notify.<userId>`), the
  * browser's permission (asked only when the user turns the setting on), and the notification
  * itself, shown by the service worker (`showNotification`) so that it also works from a page
- * in the background and a click can bring the app back (public/sw-notifications.js).
+ * in the background and a click can bring the app back (public/sw-notifications.js). The caller
+ * names the user: the session is server/'s (session.ts), which browser/ does not import.
  */
-import { useSyncExternalStore } from 'react';
-import { currentSession } from '../server/session.ts';
+import { useCallback, useSyncExternalStore } from 'react';
 
 export type NotificationSupport = 'granted' | 'denied' | 'default' | 'unsupported';
 
@@ -25,31 +25,28 @@ export function notificationPermission(): NotificationSupport {
   return supported() ? Notification.permission : 'unsupported';
 }
 
-function readOptIn(): boolean {
-  const session = currentSession();
-  if (!session) return false;
+function readOptIn(userId: string | null): boolean {
+  if (!userId) return false;
   try {
-    return localStorage.getItem(storageKey(session.userId)) === 'on';
+    return localStorage.getItem(storageKey(userId)) === 'on';
   } catch {
     return false;
   }
 }
 
-function writeOptIn(on: boolean): void {
-  const session = currentSession();
-  if (!session) return;
+function writeOptIn(userId: string, on: boolean): void {
   try {
-    if (on) localStorage.setItem(storageKey(session.userId), 'on');
-    else localStorage.removeItem(storageKey(session.userId));
+    if (on) localStorage.setItem(storageKey(userId), 'on');
+    else localStorage.removeItem(storageKey(userId));
   } catch (error) {
     console.warn('[notifications] could not keep the setting', error);
   }
   for (const listener of listeners) listener();
 }
 
-/** The opt-in is on and the browser allows notifications. */
-export function notificationsEnabled(): boolean {
-  return readOptIn() && notificationPermission() === 'granted';
+/** `userId` opted in and the browser allows notifications. */
+export function notificationsEnabled(userId: string | null): boolean {
+  return readOptIn(userId) && notificationPermission() === 'granted';
 }
 
 function subscribe(listener: () => void): () => void {
@@ -71,38 +68,43 @@ export interface NotificationSetting {
 }
 
 let lastSetting: NotificationSetting = { on: false, permission: 'unsupported' };
-function snapshot(): NotificationSetting {
-  const next = { on: notificationsEnabled(), permission: notificationPermission() };
+function snapshot(userId: string | null): NotificationSetting {
+  const next = { on: notificationsEnabled(userId), permission: notificationPermission() };
   if (next.on !== lastSetting.on || next.permission !== lastSetting.permission) lastSetting = next;
   return lastSetting;
 }
 
-export function useNotificationSetting(): NotificationSetting {
-  return useSyncExternalStore(subscribe, snapshot, () => lastSetting);
+/** The setting of `userId` (off when null). */
+export function useNotificationSetting(userId: string | null): NotificationSetting {
+  const read = useCallback(() => snapshot(userId), [userId]);
+  return useSyncExternalStore(subscribe, read, () => lastSetting);
 }
 
 /**
  * Turns the setting on: asks the browser for permission (only now, never before) and keeps the
  * opt-in when it is granted. Returns what the browser answered.
  */
-export async function enableNotifications(): Promise<NotificationSupport> {
+export async function enableNotifications(userId: string): Promise<NotificationSupport> {
   if (!supported()) return 'unsupported';
   // answers at once, without a prompt, when the user already decided
   const permission = await Notification.requestPermission();
-  writeOptIn(permission === 'granted');
+  writeOptIn(userId, permission === 'granted');
   return permission;
 }
 
-export function disableNotifications(): void {
-  writeOptIn(false);
+export function disableNotifications(userId: string): void {
+  writeOptIn(userId, false);
 }
 
 /**
- * Shows a system notification when the user opted in, the browser allows it and the page is
+ * Shows a system notification when `userId` opted in, the browser allows it and the page is
  * hidden (an open, visible app shows a toast instead). `url` opens when it is clicked.
  */
-export async function notifyInBackground(message: { title: string; body: string; url: string; tag: string }) {
-  if (document.visibilityState !== 'hidden' || !notificationsEnabled()) return;
+export async function notifyInBackground(
+  userId: string,
+  message: { title: string; body: string; url: string; tag: string },
+) {
+  if (document.visibilityState !== 'hidden' || !notificationsEnabled(userId)) return;
   try {
     const registration = await navigator.serviceWorker.getRegistration();
     if (!registration) return;

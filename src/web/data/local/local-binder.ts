@@ -7,7 +7,7 @@
  */
 import type PocketBase from 'pocketbase';
 import { deleteOtherUserDbs, openLocalDb, type LocalDb } from './local-db.ts';
-import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync-engine.ts';
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync/engine.ts';
 
 export interface LocalBinding {
   userId: string;

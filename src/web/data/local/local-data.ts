@@ -16,10 +16,10 @@ import { followCreatives } from './creative-index.ts';
 import { createCreativePrefetch, type CreativePrefetch } from './creative-prefetch.ts';
 import { createLocalBinder, type LocalBinder, type LocalBinding } from './local-binder.ts';
 import { deleteOtherUserDbs, type LocalDb } from './local-db.ts';
-import { currentSession } from '../server/session.ts';
-import type { SyncNotice, SyncState } from './sync-engine.ts';
+import { currentSession, signOut } from '../server/session.ts';
+import type { SyncNotice, SyncState } from './sync/engine.ts';
 
-export type { SyncNotice, SyncState } from './sync-engine.ts';
+export type { SyncNotice, SyncState } from './sync/engine.ts';
 
 let binder: LocalBinder | null = null;
 let prefetch: CreativePrefetch | null = null;
@@ -101,6 +101,12 @@ export async function wipeLocalData(): Promise<void> {
     await binder.settled();
   }
   await deleteOtherUserDbs(null);
+}
+
+/** After an account's deletion: signs out and resolves once this browser's local databases are gone. */
+export async function forgetDeletedAccount(): Promise<void> {
+  await signOut();
+  await wipeLocalData();
 }
 
 /** The signed-in user's binding (starting the local data first), or null when signed out. */

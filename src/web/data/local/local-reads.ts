@@ -118,8 +118,8 @@ export function useLocalWatches(): Watch[] | undefined {
 
 // --- last known subscription and quota -------------------------------------------------------
 
-/** The last answer kept by `rememberForOffline` (local-writes.ts), if any. */
-export async function lastKnown<K extends 'subscription' | 'quota'>(
+/** The last answer kept by `writeLastKnown` (local-writes.ts), if any (loaded through offline-memory.ts). */
+export async function readLastKnown<K extends 'subscription' | 'quota'>(
   userId: string,
   key: K,
 ): Promise<MetaRecords[K] | undefined> {

@@ -1,7 +1,7 @@
 /**
  * What the pages write to the signed-in user's local database (local-data.ts binds it): a keyword
  * list reset to the defaults, saved here and pushed through the sync engine's outbox
- * (sync-engine.ts); what the server answered to a change of a watch, kept at once; the last
+ * (sync/engine.ts); what the server answered to a change of a watch, kept at once; the last
  * subscription and quota the server reported, for offline use (offline-memory.ts).
  */
 import type { LocaleCode, Watch } from '../../../domain/index.ts';
@@ -9,8 +9,8 @@ import { UserFacingError } from '../server/client.ts';
 import { defaultKeywords } from './default-keywords.ts';
 import { currentBinding, localDbOf } from './local-data.ts';
 import { writeMeta, type MetaRecords } from './local-db.ts';
-import type { FlushOutcome } from './sync-engine.ts';
-import { deleteWatch, writeWatches } from './sync/mirror.ts';
+import type { FlushOutcome } from './sync/engine.ts';
+import { deleteStoredWatch, writeWatches } from './sync/mirror.ts';
 
 /**
  * Overwrites the locale's stored set with the defaults (docs/product.md#states-and-transitions). The change
@@ -34,11 +34,14 @@ export async function resetKeywordsToDefaults(locale: LocaleCode): Promise<'save
 export async function keepWatchLocally(id: string, watch: Watch | null): Promise<void> {
   const db = currentBinding()?.db;
   if (!db) return;
-  await (watch ? writeWatches(db, [watch]) : deleteWatch(db, id));
+  await (watch ? writeWatches(db, [watch]) : deleteStoredWatch(db, id));
 }
 
-/** Keeps the latest server answer for the subscription or quota, for use while offline. */
-export function rememberForOffline<K extends 'subscription' | 'quota'>(
+/**
+ * Keeps the latest server answer for the subscription or quota, for use while offline (loaded
+ * through offline-memory.ts).
+ */
+export function writeLastKnown<K extends 'subscription' | 'quota'>(
   userId: string,
   key: K,
   value: MetaRecords[K],

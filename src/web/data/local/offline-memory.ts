@@ -7,22 +7,24 @@ import type { MetaRecords } from './local-db.ts';
 
 type Remembered = 'subscription' | 'quota';
 
+/** Keeps the server's answer (writeLastKnown in local-writes.ts, loaded on the first call). */
 export function rememberForOffline<K extends Remembered>(
   userId: string,
   key: K,
   value: MetaRecords[K],
 ): void {
   void import('./local-writes.ts')
-    .then((local) => local.rememberForOffline(userId, key, value))
+    .then((local) => local.writeLastKnown(userId, key, value))
     .catch((error) => console.warn(`[offline] could not keep ${key}`, error));
 }
 
+/** The answer kept last, if any (readLastKnown in local-reads.ts, loaded on the first call). */
 export async function lastKnown<K extends Remembered>(
   userId: string,
   key: K,
 ): Promise<MetaRecords[K] | undefined> {
   try {
-    return await (await import('./local-reads.ts')).lastKnown(userId, key);
+    return await (await import('./local-reads.ts')).readLastKnown(userId, key);
   } catch (error) {
     console.warn(`[offline] could not read the last ${key}`, error);
     return undefined;

@@ -6,8 +6,6 @@
 import { ClientResponseError, type AuthRecord } from 'pocketbase';
 import { COLLECTIONS, SERVER_ROUTES } from '../../../domain/index.ts';
 import { pb } from './client.ts';
-import { wipeLocalData } from '../local/local-data.ts';
-import { signOut } from './session.ts';
 
 interface AccountResponse {
   token?: string;
@@ -53,12 +51,6 @@ export async function updatePassword(password: string, oldPassword: string): Pro
 /** Deletes the account on the server (the current password and DELETE typed in). */
 export async function deleteAccount(oldPassword: string, confirm: string): Promise<void> {
   await pb.send(SERVER_ROUTES.accountDelete.path, { method: 'POST', body: { oldPassword, confirm } });
-}
-
-/** After a deletion: signs out and resolves once this browser's local databases are gone. */
-export async function forgetDeletedAccount(): Promise<void> {
-  await signOut();
-  await wipeLocalData();
 }
 
 /** The user's data as one JSON file (SERVER_ROUTES.accountExport), and its file name. */

@@ -17,7 +17,7 @@ import { createCheckout } from '../../data/server/billing.ts';
 import { errorMessage } from '../../data/server/client.ts';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
 import { currentSession } from '../../data/server/session.ts';
-import { useSubscription } from '../../data/server/subscription.ts';
+import { useSubscription } from '../../data/local/subscription.ts';
 import './subscribe.css';
 
 const PLAN_CHOICES = [PLANS.monthly, PLANS.yearly] as const;

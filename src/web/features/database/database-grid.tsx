@@ -21,7 +21,6 @@ import type { DatabaseGridProps } from './grid-contract.ts';
 import { GridController } from './grid-controller.ts';
 import type { DetailView } from './grid-detail.ts';
 import { createDatabaseGrid } from './grid-setup.ts';
-import { firstRowsOnScreen } from './use-result-rows.ts';
 
 export default function DatabaseGrid({
   rows,
@@ -32,6 +31,7 @@ export default function DatabaseGrid({
   selection,
   onHandle,
   onCounts,
+  onFirstRowsOnScreen,
 }: DatabaseGridProps) {
   const offline = useConnectivity() === 'offline';
   const [detail, setDetail] = useState<DetailView | null>(null);
@@ -47,7 +47,7 @@ export default function DatabaseGrid({
         selection,
         feed,
         listeners: { onHandle, onCounts, onDetail: setDetail },
-        onFirstRowsOnScreen: firstRowsOnScreen,
+        onFirstRowsOnScreen,
       }),
   );
 

@@ -3,16 +3,18 @@
  * and Store Name filters, a column picker remembered per user, and a CSV export of what is shown.
  * The table itself (AG Grid) is loaded lazily, with the page's own code (app.tsx), while the
  * newest rows are read; the page's first render shows both when they are in. The page holds the
- * state; its toolbar (database-toolbar.tsx) shows and changes it.
+ * state and the reads of its rows (row-reads.ts); its toolbar (database-toolbar.tsx) shows and
+ * changes the state.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   EMPTY_RESULT_FILTERS,
-  formatCount,
   hasActiveFilters,
   knownColumnKeys,
   MESSAGES,
+  PRODUCT_MESSAGES,
+  syncingResultsMessage,
   DATABASE_COLUMNS,
   type DatabaseColumnKey,
   readRowSelection,
@@ -26,15 +28,24 @@ import { currentSession, useSession } from '../../data/server/session.ts';
 import { DatabaseToolbar } from './database-toolbar.tsx';
 import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
 import { loadDatabaseGrid, loadedDatabaseGrid, type GridComponent } from './grid-module.ts';
-import { SidePanel } from './side-panel.tsx';
-import { startEarlyRead, useResultRows } from './use-result-rows.ts';
+import { SidePanel } from '../../components/side-panel.tsx';
+import { RowReads } from './row-reads.ts';
+import { LOCAL_ROW_SOURCE, useResultRows } from './use-result-rows.ts';
 import './database.css';
 
-// Opening /app/database is what fetches this module: start the read of the rows now, while the
-// router is still waiting to show the page (the grid's code was started with this module: app.tsx).
-const openingSession = currentSession();
-if (openingSession && window.location.pathname.startsWith(ROUTES.database.path)) {
-  startEarlyRead(openingSession.userId);
+/**
+ * The page as its route shows it, made when the route loads this module (app.tsx), with the reads
+ * of its rows. Opening /app/database is what loads it: the first read starts now, while the router
+ * still waits to show the page (the grid's code was started with this module), and the page takes
+ * it when it mounts.
+ */
+export function createDatabasePage(): () => ReactNode {
+  const reads = new RowReads(LOCAL_ROW_SOURCE);
+  const session = currentSession();
+  if (session && window.location.pathname.startsWith(ROUTES.database.path)) reads.startEarly(session.userId);
+  return function DatabaseRoute() {
+    return <DatabasePage reads={reads} />;
+  };
 }
 
 /**
@@ -78,7 +89,7 @@ const FILTER_FIELDS: { key: keyof ResultFilters; label: string }[] = [
   { key: 'storeName', label: 'Store Name' },
 ];
 
-export function DatabasePage() {
+export function DatabasePage({ reads }: { reads: RowReads }) {
   const session = useSession();
   return (
     <>
@@ -87,14 +98,14 @@ export function DatabasePage() {
         <p>View all your scouted ad results</p>
       </header>
       {/* Keyed by user: another account's rows, filters and columns never carry over. */}
-      {session && <DatabaseView key={session.userId} userId={session.userId} />}
+      {session && <DatabaseView key={session.userId} userId={session.userId} reads={reads} />}
     </>
   );
 }
 
-function DatabaseView({ userId }: { userId: string }) {
+function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
   const sync = useSyncState();
-  const { rows, complete, failed, feed } = useResultRows(userId);
+  const { rows, complete, failed, feed } = useResultRows(userId, reads);
   const [filters, setFilters] = useState<ResultFilters>(EMPTY_RESULT_FILTERS);
   const [hidden, setHidden] = useState<DatabaseColumnKey[]>(() => knownColumnKeys(readHiddenColumns(userId)));
   const [panel, setPanel] = useState<Panel>(null);
@@ -125,9 +136,7 @@ function DatabaseView({ userId }: { userId: string }) {
 
   const firstSync = !sync.caughtUp && total === 0;
   const loadingLine =
-    sync.phase === 'offline'
-      ? 'You are offline. Your results will show here once you are back online.'
-      : `Syncing your results… ${formatCount(sync.pulledRows)} received`;
+    sync.phase === 'offline' ? PRODUCT_MESSAGES.resultsOffline : syncingResultsMessage(sync.pulledRows);
 
   return (
     <>
@@ -143,12 +152,12 @@ function DatabaseView({ userId }: { userId: string }) {
 
       {(failed || gridFailed) && (
         <p className="notice notice-danger database-notice" data-testid="database-error">
-          {MESSAGES.databaseLoadFailed}. Reload the page to try again.
+          {MESSAGES.databaseLoadFailed}. {PRODUCT_MESSAGES.reloadToRetry}
         </p>
       )}
       {rows === null && !failed && (
         <p className="loading" role="status">
-          {sync.caughtUp ? 'Loading results…' : loadingLine}
+          {sync.caughtUp ? PRODUCT_MESSAGES.loadingResults : loadingLine}
         </p>
       )}
       {rows !== null && firstSync && (
@@ -163,10 +172,10 @@ function DatabaseView({ userId }: { userId: string }) {
         </p>
       )}
       {counts && counts.total > 0 && counts.displayed === 0 && filtered && (
-        <p className="notice database-notice">No results match your filters.</p>
+        <p className="notice database-notice">{PRODUCT_MESSAGES.noResultsMatchFilters}</p>
       )}
 
-      {rows !== null && !Grid && !gridFailed && <p className="loading">Loading results…</p>}
+      {rows !== null && !Grid && !gridFailed && <p className="loading">{PRODUCT_MESSAGES.loadingResults}</p>}
       {rows !== null && Grid && (
         <Grid
           rows={rows}
@@ -177,6 +186,7 @@ function DatabaseView({ userId }: { userId: string }) {
           selection={selection}
           onHandle={onHandle}
           onCounts={setCounts}
+          onFirstRowsOnScreen={reads.firstRowsOnScreen}
         />
       )}
 

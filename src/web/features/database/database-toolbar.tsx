@@ -6,7 +6,7 @@
  */
 import { csvFileName, formatCount, resultsCsvChunks, type RowSelection } from '../../../domain/index.ts';
 import { ExportCsvButton } from '../../components/export-csv-button.tsx';
-import { CloseIcon, LineIcon } from '../../components/icons.tsx';
+import { CloseIcon, FilterIcon, LineIcon } from '../../components/icons.tsx';
 import { useCsvDownload } from '../../components/use-csv-download.ts';
 import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
 
@@ -58,9 +58,7 @@ export function DatabaseToolbar({
           aria-haspopup="dialog"
           onClick={onOpenFilter}
         >
-          <LineIcon>
-            <path d="M3 5h18l-7 8v6l-4 2v-8z" />
-          </LineIcon>
+          <FilterIcon />
           Filter
         </button>
         {selection && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resultFilterText, type SearchResult } from '../../../domain/index.ts';
-import { resultRow } from '../../../../tests/fixtures/controlled-grid.ts';
+import { resultRow } from '../../../../tests/fixtures/result-row.ts';
 import { FilterTextCache, WARM_CHUNK } from './filter-text-cache.ts';
 
 function countingCache() {

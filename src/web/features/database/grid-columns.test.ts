@@ -1,7 +1,7 @@
 import type { ValueFormatterParams, ValueGetterParams } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../../domain/index.ts';
-import { resultRow } from '../../../../tests/fixtures/controlled-grid.ts';
+import { resultRow } from '../../../../tests/fixtures/result-row.ts';
 import { gridColumnDefs } from './grid-columns.ts';
 
 /** What a column's cell shows for a row: its value (getter or field), then its formatter. */

@@ -38,4 +38,6 @@ export interface DatabaseGridProps {
   selection: RowSelection | null;
   onHandle: (handle: DatabaseGridHandle | null) => void;
   onCounts: (counts: GridCounts) => void;
+  /** Called once the first rows are on screen (the page's full read waits for it: row-reads.ts). */
+  onFirstRowsOnScreen: () => void;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_RESULT_FILTERS, type SearchResult } from '../../../domain/index.ts';
-import { controlledGrid, resultRow } from '../../../../tests/fixtures/controlled-grid.ts';
+import { controlledGrid } from '../../../../tests/fixtures/controlled-grid.ts';
+import { resultRow } from '../../../../tests/fixtures/result-row.ts';
 import { FakeGrid } from '../../../../tests/fixtures/fake-grid-api.ts';
 import { APPEND_SLICE, ROW_BUFFER } from './grid-controller.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_RESULT_FILTERS, type SearchResult } from '../../../domain/index.ts';
-import { controlledGrid, resultRow } from '../../../../tests/fixtures/controlled-grid.ts';
+import { controlledGrid } from '../../../../tests/fixtures/controlled-grid.ts';
+import { resultRow } from '../../../../tests/fixtures/result-row.ts';
 
 /** Five rows, b hidden by the filter ('lamp' in Store Name), shown sorted by score, highest first. */
 function walkableGrid() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_RESULT_FILTERS } from '../../../domain/index.ts';
-import { controlledGrid, resultRow } from '../../../../tests/fixtures/controlled-grid.ts';
+import { controlledGrid } from '../../../../tests/fixtures/controlled-grid.ts';
+import { resultRow } from '../../../../tests/fixtures/result-row.ts';
 
 describe('grid filter', () => {
   const stores = () => [

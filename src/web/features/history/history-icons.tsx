@@ -10,14 +10,6 @@ export function EyeIcon() {
   );
 }
 
-export function FilterIcon() {
-  return (
-    <LineIcon>
-      <path d="M4 5h16l-6 7.5V19l-4 2v-8.5L4 5z" />
-    </LineIcon>
-  );
-}
-
 export function RepeatIcon() {
   return (
     <LineIcon width="18" height="18">

@@ -15,7 +15,7 @@ import { useToast } from '../../components/toast.tsx';
 import { useSyncState } from '../../data/local/local-data.ts';
 import { loadRunResults, useLocalRuns } from '../../data/local/local-reads.ts';
 import { FilterPanel } from './filter-panel.tsx';
-import { FilterIcon } from './history-icons.tsx';
+import { FilterIcon } from '../../components/icons.tsx';
 import { HistoryRunCard } from './run-card.tsx';
 import { ResultsDialog } from './results-dialog.tsx';
 import {

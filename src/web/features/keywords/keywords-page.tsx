@@ -9,6 +9,7 @@ import {
   isLocaleCode,
   LOCALES,
   MESSAGES,
+  PRODUCT_MESSAGES,
   ROUTES,
   type LocaleCode,
   type ScoutPrefill,
@@ -42,9 +43,7 @@ export function KeywordsPage() {
       const outcome = await resetKeywordsToDefaults(locale);
       toast.success(MESSAGES.keywordsReset);
       if (outcome === 'queued') {
-        toast.info(
-          'You are offline: the reset is saved on this device and reaches the server when you are back online.',
-        );
+        toast.info(PRODUCT_MESSAGES.keywordsResetQueued);
       }
     } catch (error) {
       // docs/product.md#messages: the error's own message, or 'Failed to reset keywords'.

@@ -56,14 +56,6 @@ export function LiveIcon() {
   );
 }
 
-export function FilterIcon() {
-  return (
-    <Icon>
-      <path d="M4 5h16l-6 8v5l-4 2v-7z" />
-    </Icon>
-  );
-}
-
 export function ClockIcon() {
   return (
     <Icon>

@@ -5,12 +5,12 @@ import { COUNTRIES } from '../../../domain/forms/countries.ts';
 import { LIMITS, STATED_PROCESSING_TIME } from '../../../domain/forms/limits.ts';
 import { LOCALES } from '../../../domain/forms/locales.ts';
 import { CREDIT_PACKS, PLANS } from '../../../domain/billing/plans.ts';
+import { FilterIcon } from '../../components/icons.tsx';
 import { PlanCard } from '../../components/plan-card.tsx';
 import { DemoVideo } from './demo-video.tsx';
 import {
   CheckIcon,
   ClockIcon,
-  FilterIcon,
   GlobeIcon,
   KeywordsIcon,
   LibraryIcon,
@@ -85,7 +85,7 @@ const BENEFITS: { icon: ReactNode; title: string; text: string }[] = [
     text: 'Each scout fetches ads in real time — no stale snapshots and no missing ads.',
   },
   {
-    icon: <FilterIcon />,
+    icon: <FilterIcon width="22" height="22" />,
     title: 'Smart search filters',
     text: 'Narrow results by country, keywords and store, then sort by reach to spot the winners fast.',
   },

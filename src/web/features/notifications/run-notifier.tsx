@@ -16,6 +16,7 @@ import { useToast } from '../../components/toast.tsx';
 import { useLocalRuns } from '../../data/local/local-reads.ts';
 import { notifyInBackground } from '../../data/browser/notifications.ts';
 import { wasStartedHere } from '../../data/server/runs.ts';
+import { currentSession } from '../../data/server/session.ts';
 
 /** Where a run's results are shown: its History card, with the results dialog open. */
 export function runLink(run: SearchRun): string {
@@ -42,7 +43,9 @@ export function RunNotifier() {
           : watchRunMessage(run.search_name, run.new_count);
       const link = runLink(run);
       toast.info(message, { action: { label: 'View run', onClick: () => navigate(link) } });
-      void notifyInBackground({ title: 'AdScout', body: message, url: link, tag: run.id });
+      const userId = currentSession()?.userId;
+      if (userId)
+        void notifyInBackground(userId, { title: 'AdScout', body: message, url: link, tag: run.id });
     }
   }, [runs, toast, navigate]);
   return null;

@@ -15,10 +15,10 @@ import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { useToast } from '../../components/toast.tsx';
 import { useZodForm } from '../../components/use-zod-form.ts';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
-import type { QuotaState } from '../../data/server/quota.ts';
+import type { QuotaState } from '../../data/local/quota.ts';
 import { createRun } from '../../data/server/runs.ts';
 import { currentSession } from '../../data/server/session.ts';
-import { createWatch } from '../../data/server/watches.ts';
+import { createWatch } from '../../data/local/watches.ts';
 import { ScoutFields } from './scout-fields.tsx';
 import { RepeatField, type Repeat } from './repeat-field.tsx';
 

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
 import { usePublicConfig } from '../../data/server/public-config.ts';
-import { useQuota } from '../../data/server/quota.ts';
+import { useQuota } from '../../data/local/quota.ts';
 import { dismissFinishedRun, useRuns, wasStartedHere } from '../../data/server/runs.ts';
 import { ActiveJobCard, RunSummaryCard } from './run-cards.tsx';
 import { ScoutForm } from './scout-form.tsx';

@@ -26,13 +26,11 @@ import { useToast } from '../../components/toast.tsx';
 import { useZodForm } from '../../components/use-zod-form.ts';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
 import { useLocalRuns, useLocalWatches } from '../../data/local/local-reads.ts';
-import { deleteWatch, updateWatch } from '../../data/server/watches.ts';
+import { deleteWatch, updateWatch } from '../../data/local/watches.ts';
 import '../../components/offline-hint.css';
 import { ScoutFields } from './scout-fields.tsx';
 
-const CHANGE_FAILED = 'Failed to update the watch';
 const CADENCE_OPTIONS = WATCH_CADENCES.map((cadence) => ({ value: cadence, label: cadenceLabel(cadence) }));
-const DELETE_FAILED = 'Failed to delete the watch';
 
 /** What the watch's last run brought, or why it did not run. */
 function lastResult(watch: Watch, run: SearchRun | undefined): { text: string; tone: 'muted' | 'danger' } {
@@ -131,8 +129,8 @@ function WatchItem({
           disabled={disabled}
           onCancel={() => setMode('view')}
           onSave={async (form) => {
-            if (await act(() => updateWatch(watch.id, form), CHANGE_FAILED)) {
-              toast.success('Watch saved');
+            if (await act(() => updateWatch(watch.id, form), WATCH_MESSAGES.updateFailed)) {
+              toast.success(WATCH_MESSAGES.saved);
               setMode('view');
             }
           }}
@@ -150,7 +148,8 @@ function WatchItem({
               className="button button-danger"
               disabled={disabled}
               onClick={async () => {
-                if (await act(() => deleteWatch(watch.id), DELETE_FAILED)) toast.success('Watch deleted');
+                if (await act(() => deleteWatch(watch.id), WATCH_MESSAGES.deleteFailed))
+                  toast.success(WATCH_MESSAGES.deleted);
               }}
             >
               Delete watch
@@ -167,7 +166,9 @@ function WatchItem({
             type="button"
             className="button button-secondary"
             disabled={disabled}
-            onClick={() => void act(() => updateWatch(watch.id, { active: !watch.active }), CHANGE_FAILED)}
+            onClick={() =>
+              void act(() => updateWatch(watch.id, { active: !watch.active }), WATCH_MESSAGES.updateFailed)
+            }
           >
             {watch.active ? 'Pause' : 'Resume'}
           </button>

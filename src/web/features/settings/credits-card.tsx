@@ -14,7 +14,7 @@ import { useToast } from '../../components/toast.tsx';
 import { createCheckout } from '../../data/server/billing.ts';
 import { errorMessage } from '../../data/server/client.ts';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
-import { useQuota } from '../../data/server/quota.ts';
+import { useQuota } from '../../data/local/quota.ts';
 
 const euros = new Intl.NumberFormat('en-IE', {
   style: 'currency',

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatLongDate, MESSAGES, parsePbDate, planDisplayName, ROUTES } from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
-import type { SubscriptionState } from '../../data/server/subscription.ts';
+import type { SubscriptionState } from '../../data/local/subscription.ts';
 import { usePortal } from './use-portal.ts';
 
 export function CurrentPlanCard({ state }: { state: SubscriptionState }) {

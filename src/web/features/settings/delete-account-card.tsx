@@ -5,7 +5,8 @@ import { useSubmitWithToast } from '../../components/submit-with-toast.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useZodForm } from '../../components/use-zod-form.ts';
-import { deleteAccount, forgetDeletedAccount } from '../../data/server/account.ts';
+import { forgetDeletedAccount } from '../../data/local/local-data.ts';
+import { deleteAccount } from '../../data/server/account.ts';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
 import { CurrentPasswordField } from './account-cards.tsx';
 

@@ -1,12 +1,11 @@
 import { useState } from 'react';
+import { PRODUCT_MESSAGES } from '../../../domain/index.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
 import { downloadBlob } from '../../components/download.ts';
 import { useToast } from '../../components/toast.tsx';
 import { fetchMyData } from '../../data/server/account.ts';
 import { errorMessage } from '../../data/server/client.ts';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
-
-const DOWNLOAD_FAILED = 'Your data could not be downloaded. Please try again.';
 
 /**
  * Settings → Download my data (docs/accounts.md#download-my-data): one JSON file of everything the account
@@ -22,9 +21,9 @@ export function DownloadDataCard() {
     try {
       const { fileName, blob } = await fetchMyData();
       downloadBlob(fileName, blob);
-      toast.success('Your data was downloaded.');
+      toast.success(PRODUCT_MESSAGES.dataDownloaded);
     } catch (error) {
-      toast.error(errorMessage(error, DOWNLOAD_FAILED));
+      toast.error(errorMessage(error, PRODUCT_MESSAGES.dataDownloadFailed));
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
+import { PRODUCT_MESSAGES } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
 import {
   disableNotifications,
   enableNotifications,
   useNotificationSetting,
 } from '../../data/browser/notifications.ts';
+import { useSession } from '../../data/server/session.ts';
 
 /**
  * "Notify me when a scout finishes" (docs/watches.md#notifications): a system notification when a run
@@ -13,23 +15,24 @@ import {
  */
 export function NotifyCard() {
   const toast = useToast();
-  const setting = useNotificationSetting();
+  const userId = useSession()?.userId ?? null;
+  const setting = useNotificationSetting(userId);
   const [asking, setAsking] = useState(false);
   const switchId = useId();
   const hintId = useId();
 
   async function onToggle(on: boolean) {
+    if (!userId) return;
     if (!on) {
-      disableNotifications();
+      disableNotifications(userId);
       return;
     }
     setAsking(true);
     try {
-      const answer = await enableNotifications();
-      if (answer === 'denied')
-        toast.error('Notifications are blocked for AdScout. Allow them in your browser’s site settings.');
-      else if (answer === 'default') toast.info('Notifications stay off: the browser did not get an answer.');
-      else if (answer === 'unsupported') toast.error('This browser cannot show notifications.');
+      const answer = await enableNotifications(userId);
+      if (answer === 'denied') toast.error(PRODUCT_MESSAGES.notificationsBlocked);
+      else if (answer === 'default') toast.info(PRODUCT_MESSAGES.notificationsNoAnswer);
+      else if (answer === 'unsupported') toast.error(PRODUCT_MESSAGES.notificationsUnsupported);
     } finally {
       setAsking(false);
     }
@@ -54,9 +57,9 @@ export function NotifyCard() {
       </label>
       <p id={hintId} className="muted">
         {unsupported
-          ? 'This browser cannot show notifications.'
+          ? PRODUCT_MESSAGES.notificationsUnsupported
           : blocked
-            ? 'Notifications are blocked for AdScout in this browser. Allow them in the site settings to turn this on.'
+            ? PRODUCT_MESSAGES.notificationsBlockedHint
             : 'While AdScout is in the background, a notification tells you when a scout or a watch finishes. This setting is kept on this browser.'}
       </p>
     </section>

@@ -1,4 +1,4 @@
-import { useSubscription } from '../../data/server/subscription.ts';
+import { useSubscription } from '../../data/local/subscription.ts';
 import { EmailCard, PasswordCard } from './account-cards.tsx';
 import { CreditsCard } from './credits-card.tsx';
 import { CurrentPlanCard } from './current-plan-card.tsx';

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
 import { syncSubscription } from '../../data/server/billing.ts';
-import { reloadSubscription } from '../../data/server/subscription.ts';
+import { reloadSubscription } from '../../data/local/subscription.ts';
 
 /** Whether the page's query carries a checkout's return query (CHECKOUT_RETURN). */
 const carries = (params: URLSearchParams, query: string) =>

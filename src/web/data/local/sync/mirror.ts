@@ -119,7 +119,8 @@ export async function localWatchIds(db: LocalDb): Promise<Set<string>> {
   return new Set(await db.watches.toCollection().primaryKeys());
 }
 
-export async function deleteWatch(db: LocalDb, id: string): Promise<void> {
+/** Deletes the stored copy of a watch (the server deleted it). */
+export async function deleteStoredWatch(db: LocalDb, id: string): Promise<void> {
   await db.watches.delete(id);
 }
 

@@ -14,7 +14,7 @@ import {
   deleteKeywordSet,
   deleteResult,
   deleteRun,
-  deleteWatch,
+  deleteStoredWatch,
   writeCreatives,
   writeKeywordSets,
   writeResults,
@@ -120,7 +120,7 @@ export function followRealtime(options: RealtimeOptions): RealtimeFollower {
       logFailure(writeCreatives(db, [CREATIVES.fromServer(event.record)]));
     } else if (collection === WATCHES.name) {
       const watch = WATCHES.fromServer(event.record);
-      logFailure(deleted ? deleteWatch(db, watch.id) : writeWatches(db, [watch]));
+      logFailure(deleted ? deleteStoredWatch(db, watch.id) : writeWatches(db, [watch]));
     }
   }
 

@@ -2,13 +2,14 @@
  * The signed-in user's subscription, as the server says it is
  * (docs/invariants.md#invariant-7-the-browser-is-never-trusted-for-plan-status-quota-or-counts: the browser
  * never decides plan or status). Loaded once per session and kept current over realtime, so the subscription
- * gate lifts or drops without a reload when billing changes it.
+ * gate lifts or drops without a reload when billing changes it. The last answer is kept in the local
+ * database for offline use (offline-memory.ts): hence local/, not server/.
  */
 import { COLLECTIONS, subscriptionSchema, type Subscription } from '../../../domain/index.ts';
-import { pb } from './client.ts';
-import { lastKnown, rememberForOffline } from '../local/offline-memory.ts';
-import { followCollection } from './realtime.ts';
-import { createUserStore, type UserStoreScope } from './user-store.ts';
+import { pb } from '../server/client.ts';
+import { lastKnown, rememberForOffline } from './offline-memory.ts';
+import { followCollection } from '../server/realtime.ts';
+import { createUserStore, type UserStoreScope } from '../server/user-store.ts';
 
 export type SubscriptionState =
   | { status: 'loading' }

@@ -1,14 +1,15 @@
 /**
  * The signed-in user's quota (the quota shape of docs/product.md#entities-and-fields), computed by the server
  * and re-read whenever the ledger or the subscription changes (realtime), so balances follow purchases and
- * scouts.
+ * scouts. The last answer is kept in the local database for offline use (offline-memory.ts): hence
+ * local/, not server/.
  */
 import { COLLECTIONS, type Quota } from '../../../domain/index.ts';
-import { fetchQuota } from './billing.ts';
-import { pb } from './client.ts';
-import { lastKnown, rememberForOffline } from '../local/offline-memory.ts';
-import { watchCollection } from './realtime.ts';
-import { createUserStore, type UserStoreScope } from './user-store.ts';
+import { fetchQuota } from '../server/billing.ts';
+import { pb } from '../server/client.ts';
+import { lastKnown, rememberForOffline } from './offline-memory.ts';
+import { watchCollection } from '../server/realtime.ts';
+import { createUserStore, type UserStoreScope } from '../server/user-store.ts';
 
 export type QuotaState =
   | { status: 'loading' }

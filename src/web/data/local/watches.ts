@@ -4,9 +4,9 @@
  * database at once; reads come from there (local-reads.ts, useLocalWatches), offline too.
  */
 import { COLLECTIONS, watchSchema, type Watch, type WatchForm } from '../../../domain/index.ts';
-import { pb } from './client.ts';
-import { keepWatchLocally } from '../local/local-writes.ts';
-import { currentSession } from './session.ts';
+import { pb } from '../server/client.ts';
+import { keepWatchLocally } from './local-writes.ts';
+import { currentSession } from '../server/session.ts';
 
 function parse(record: unknown): Watch {
   const parsed = watchSchema.safeParse(record);

@@ -1,0 +1,81 @@
+/**
+ * The ad detail view's keyboard and focus behaviour, in Chromium: it opens as a modal with its
+ * close button focused, the up and down arrows ask the opener for the previous and next ad (not
+ * from a control that uses the arrows itself), and Escape, the close button and the backdrop close
+ * it. Where the focus goes after it is the opener's (the grid's row, the results dialog's row).
+ */
+import { cleanup, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { resultRow } from '../../../tests/fixtures/result-row.ts';
+import { AdDetailDialog } from './ad-detail-dialog.tsx';
+
+afterEach(cleanup);
+
+function openDetail() {
+  const onMove = vi.fn();
+  const onClose = vi.fn();
+  render(
+    <StrictMode>
+      <AdDetailDialog
+        row={resultRow('a', { store_name: 'Lamp House', body: 'A lamp for every room' })}
+        archived={undefined}
+        position={{ index: 2, total: 3 }}
+        offline
+        onMove={onMove}
+        onClose={onClose}
+      />
+    </StrictMode>,
+  );
+  const dialog = screen.getByTestId('ad-detail') as HTMLDialogElement;
+  return { dialog, onMove, onClose };
+}
+
+describe('AdDetailDialog', () => {
+  it('opens as a modal labelled with the store, its close button focused', () => {
+    const { dialog } = openDetail();
+    expect(dialog.matches(':modal')).toBe(true);
+    expect(screen.getByRole('dialog', { name: 'Lamp House' })).toBe(dialog);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+  });
+
+  it('asks for the previous and the next ad with the arrows', async () => {
+    const { onMove } = openDetail();
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(onMove.mock.calls).toEqual([[1], [-1]]);
+  });
+
+  it('leaves the arrows to a control that uses them', async () => {
+    const { dialog, onMove } = openDetail();
+    const field = document.createElement('input');
+    dialog.querySelector('.ad-detail-body')?.append(field);
+    field.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(onMove).not.toHaveBeenCalled();
+  });
+
+  it('closes on Escape', async () => {
+    const { dialog, onClose } = openDetail();
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => onClose.mock.calls.length).toBe(1);
+    expect(dialog.open).toBe(false);
+  });
+
+  it('closes with its close button', async () => {
+    const { dialog, onClose } = openDetail();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await expect.poll(() => onClose.mock.calls.length).toBe(1);
+    expect(dialog.open).toBe(false);
+  });
+
+  it('closes on a click on the backdrop, not on one inside it', async () => {
+    const { dialog, onClose } = openDetail();
+    await userEvent.click(screen.getByText('A lamp for every room'));
+    expect(dialog.open).toBe(true);
+    await userEvent.click(dialog, { position: { x: -8, y: -8 } });
+    await expect.poll(() => onClose.mock.calls.length).toBe(1);
+    expect(dialog.open).toBe(false);
+  });
+});
