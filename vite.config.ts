@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ROOT } from './scripts/lib/paths.mjs';
 import {
   CREATIVE_FILES_PATH,
   CREATIVES_CACHE_MAX_ENTRIES,
@@ -47,7 +48,7 @@ function demoMedia(): Plugin {
     async writeBundle() {
       if (ssr) return;
       await writeDemoMedia(join(outDir, 'demo-media'), {
-        cacheDir: join(import.meta.dirname, 'node_modules', '.cache', 'adscout-demo-media'),
+        cacheDir: join(ROOT, 'node_modules', '.cache', 'adscout-demo-media'),
       });
     },
   };

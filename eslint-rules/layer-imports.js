@@ -9,8 +9,7 @@
 //   client) and web/data/browser (the browser's own storage and state). Dexie may be imported only
 //   in web/data/local, the PocketBase SDK only in web/data/server, web/data/local and the worker.
 import { dirname, relative, resolve } from 'node:path';
-
-const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+import { ROOT } from '../scripts/lib/paths.mjs';
 
 /**
  * A part of the tree with its own import rules; `feature` names a src/web/features folder, `part`

@@ -8,10 +8,8 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from './lib/paths.mjs';
 import { messageOf } from './lib/run.mjs';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** @param {string} name */
 const isSet = (name) => !['', '0', 'false'].includes(process.env[name] ?? '');

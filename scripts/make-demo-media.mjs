@@ -6,7 +6,7 @@
 // committed videos (public/demo-media/*.mp4) come from scripts/make-demo-videos.mjs.
 import { resolve, relative, join } from 'node:path';
 import { writeDemoMedia } from '../src/worker/sources/demo-media-render.ts';
-import { ROOT } from './lib/stack.mjs';
+import { ROOT } from './lib/paths.mjs';
 
 const outAt = process.argv.indexOf('--out');
 const out = outAt > 0 ? process.argv[outAt + 1] : undefined;

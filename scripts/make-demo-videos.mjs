@@ -17,7 +17,7 @@ import {
   demoVideoSource,
 } from '../src/worker/sources/demo-media.ts';
 import { renderDemoMedia } from '../src/worker/sources/demo-media-render.ts';
-import { ROOT } from './lib/stack.mjs';
+import { ROOT } from './lib/paths.mjs';
 import { writeFile } from 'node:fs/promises';
 
 const at = process.argv.indexOf('--ffmpeg');

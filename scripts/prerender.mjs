@@ -10,8 +10,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { PRERENDER_MAIN } from './lib/entries.mjs';
+import { ROOT } from './lib/paths.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 
@@ -174,7 +175,7 @@ export async function prerender(outDir) {
       logLevel: 'warn',
       publicDir: false,
       build: {
-        ssr: join(ROOT, 'src', 'web', 'prerender.tsx'),
+        ssr: join(ROOT, PRERENDER_MAIN),
         outDir: ssrDir,
         emptyOutDir: true,
         sourcemap: false,

@@ -10,11 +10,11 @@ import {
   buildHooks,
   HOOKS_BUDGET_BYTES,
   HOOKS_TYPES,
-  hookAreas,
   pocketBaseTypes,
   staleFiles,
   totalBytes,
 } from '../../scripts/build-hooks.mjs';
+import { hookAreas } from '../../scripts/lib/entries.mjs';
 import { HOOKS_POOL, pocketBaseServeArgs, ROOT } from '../../scripts/lib/stack.mjs';
 
 describe('pb_hooks/lib', () => {
