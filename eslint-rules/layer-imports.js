@@ -186,5 +186,3 @@ export const layerImports = {
     };
   },
 };
-
-export default { rules: { 'layer-imports': layerImports } };
