@@ -46,6 +46,7 @@ export default tseslint.config(
   {
     files: [
       'src/worker/**/*.ts',
+      'src/demo-library/**/*.ts',
       'scripts/**/*.{js,mjs}',
       'tests/**/*.ts',
       'eslint-rules/**/*.js',

@@ -10,13 +10,13 @@ import {
 } from './src/domain/media/creative-files.ts';
 import { APP_HOME, ROUTES } from './src/domain/pages/routes.ts';
 import { DEMO_MEDIA_PREFIX } from './src/domain/text/url.ts';
-import { demoMediaSources } from './src/worker/sources/demo-media.ts';
-import { demoMediaType, renderDemoMedia, writeDemoMedia } from './src/worker/sources/demo-media-render.ts';
+import { demoMediaSources } from './src/demo-library/media.ts';
+import { demoMediaType, renderDemoMedia, writeDemoMedia } from './src/demo-library/media-render.ts';
 
 const THEME_COLOR = '#0f172a';
 
 /**
- * The demo catalogue's creatives (src/worker/sources/demo-media.ts), rendered, never committed:
+ * The demo catalogue's creatives (src/demo-library/media.ts), rendered, never committed:
  * the build writes them into <outDir>/demo-media/ (renders cached in node_modules/.cache), the dev
  * server answers them. The committed videos come from public/demo-media/ as every public file.
  */

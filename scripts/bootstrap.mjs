@@ -42,10 +42,8 @@ function webInputs() {
     ...listFiles(join(ROOT, 'public')),
     ...listFiles(join(ROOT, 'src', 'web')),
     ...listFiles(join(ROOT, 'src', 'domain')),
-    // the demo catalogue's creatives, which the build renders (vite.config.ts)
-    ...['demo-media.ts', 'demo-media-render.ts', 'demo-catalogue.ts'].map((name) =>
-      join(ROOT, 'src', 'worker', 'sources', name),
-    ),
+    // the demo Library, whose creatives the build renders (vite.config.ts)
+    ...listFiles(join(ROOT, 'src', 'demo-library')),
   ].filter((p) => existsSync(p));
 }
 

@@ -1,4 +1,4 @@
-// Makes the demo catalogue's short videos (src/worker/sources/demo-media.ts, DEMO_VIDEO_PRODUCTS)
+// Makes the demo catalogue's short videos (src/demo-library/media.ts, DEMO_VIDEO_PRODUCTS)
 // into public/demo-media/<product>.mp4: a 3 s, 320×320 H.264 slow zoom on the product's first
 // image variant, well under 200 KB each. A one-off: the MP4s are committed, and ffmpeg is no
 // dependency of the project. To remake them (after changing the drawings or the list):
@@ -15,8 +15,8 @@ import {
   demoMediaSources,
   demoVideoFile,
   demoVideoSource,
-} from '../src/worker/sources/demo-media.ts';
-import { renderDemoMedia } from '../src/worker/sources/demo-media-render.ts';
+} from '../src/demo-library/media.ts';
+import { renderDemoMedia } from '../src/demo-library/media-render.ts';
 import { ROOT } from './lib/paths.mjs';
 import { writeFile } from 'node:fs/promises';
 

@@ -3,22 +3,22 @@
  * the curious_coder Apify actor (docs/ad-sources.md#the-actors-output), so that one normalizer handles both.
  *
  * The catalogue is a rolling window of the last DEMO_WINDOW_DAYS days. Each day of each query
- * (country + search terms + page ids) holds a seeded number of creatives (demo-creative.ts), and
- * the link's filters (demo-filters.ts) pick from them; the source pages through the result.
+ * (country + search terms + page ids) holds a seeded number of creatives (creative.ts), and
+ * the link's filters (filters.ts) pick from them; the source pages through the result.
  * EU/UK transparency (reach, age and gender) is present only for EU countries and the UK.
  *
- * The parts: demo-random.ts (seeded numbers), demo-shops.ts (shops and products),
- * demo-copy.ts (ad copy), demo-item.ts (the raw item shape), demo-catalogue.ts (the tables),
- * demo-media.ts (the creatives' files and links).
+ * The parts: random.ts (seeded numbers), shops.ts (shops and products),
+ * copy.ts (ad copy), item.ts (the raw item shape), catalogue.ts (the tables),
+ * media.ts (the creatives' files and links).
  */
-import { realSleep, type Sleep } from '../net/http.ts';
-import { isDemoMediaPath } from '../../domain/text/url.ts';
-import { buildGroup, type BuildContext, type Group } from './demo-creative.ts';
-import { matchesQuery } from './demo-filters.ts';
-import { DEMO_MEDIA_LINK_TTL_S, demoMediaLink } from './demo-media.ts';
-import { Rand } from './demo-random.ts';
-import { buildUniverse, demoSeed } from './demo-shops.ts';
-import type { AdSource, SourcePage, SourceQuery } from './types.ts';
+import { realSleep, type Sleep } from '../worker/net/http.ts';
+import { isDemoMediaPath } from '../domain/text/url.ts';
+import { buildGroup, type BuildContext, type Group } from './creative.ts';
+import { matchesQuery } from './filters.ts';
+import { DEMO_MEDIA_LINK_TTL_S, demoMediaLink } from './media.ts';
+import { Rand } from './random.ts';
+import { buildUniverse, demoSeed } from './shops.ts';
+import type { AdSource, SourcePage, SourceQuery } from '../worker/sources/types.ts';
 
 export const DEMO_WINDOW_DAYS = 120;
 export const DEMO_PAGE_SIZE = 25;

@@ -4,15 +4,15 @@
  */
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { creativeMediaOf } from '../../domain/ads/normalize/media.ts';
-import { itemShapeOf } from '../../domain/ads/normalize/item-shapes.ts';
-import type { JsonObject } from '../../domain/ads/normalize/raw-access.ts';
-import { startFakeCdn, SIGNATURE_EXPIRED, type FakeCdn } from '../../../tests/fixtures/fake-cdn.ts';
-import { magicType } from '../../../tests/fixtures/image-probe.ts';
-import { sourceQuery } from '../../../tests/fixtures/source-query.ts';
-import { buildDemoCatalogue } from './demo.ts';
-import { demoMediaSources } from './demo-media.ts';
-import { renderDemoMedia } from './demo-media-render.ts';
+import { creativeMediaOf } from '../domain/ads/normalize/media.ts';
+import { itemShapeOf } from '../domain/ads/normalize/item-shapes.ts';
+import type { JsonObject } from '../domain/ads/normalize/raw-access.ts';
+import { startFakeCdn, SIGNATURE_EXPIRED, type FakeCdn } from '../../tests/fixtures/fake-cdn.ts';
+import { magicType } from '../../tests/fixtures/image-probe.ts';
+import { sourceQuery } from '../../tests/fixtures/source-query.ts';
+import { buildDemoCatalogue } from './library.ts';
+import { demoMediaSources } from './media.ts';
+import { renderDemoMedia } from './media-render.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 14, 30);
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

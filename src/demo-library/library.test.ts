@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isDemoMediaPath } from '../../domain/text/url.ts';
-import type { Sleep } from '../net/http.ts';
-import { buildDemoCatalogue, createDemoSource, DEMO_WINDOW_DAYS } from './demo.ts';
-import { collectPages, sourceQuery } from '../../../tests/fixtures/source-query.ts';
-import type { SourcePage, SourceQuery } from './types.ts';
+import { isDemoMediaPath } from '../domain/text/url.ts';
+import type { Sleep } from '../worker/net/http.ts';
+import { buildDemoCatalogue, createDemoSource, DEMO_WINDOW_DAYS } from './library.ts';
+import { collectPages, sourceQuery } from '../../tests/fixtures/source-query.ts';
+import type { SourcePage, SourceQuery } from '../worker/sources/types.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw items are untyped JSON */
 type Raw = Record<string, any>;
@@ -126,7 +126,7 @@ describe('demo source', () => {
       expect(hostOf(s.link_url)).toMatch(/\.example$/);
       expect(s.caption).toBe(hostOf(s.link_url));
       for (const card of s.cards) expect(hostOf(card.link_url)).toMatch(/\.example$/);
-      // the app's own product images (demo-media.test.ts checks that each one exists)
+      // the app's own product images (media.test.ts checks that each one exists)
       const media = [
         ...s.images.map((i: Raw) => i.original_image_url),
         ...s.videos.map((v: Raw) => v.video_preview_image_url),
@@ -134,7 +134,7 @@ describe('demo source', () => {
       ];
       expect(media.length).toBeGreaterThan(0);
       for (const url of media) expect(isDemoMediaPath(url), url).toBe(true);
-      // a few products have a short video (demo-media.ts, DEMO_VIDEO_PRODUCTS); the others only a poster
+      // a few products have a short video (media.ts, DEMO_VIDEO_PRODUCTS); the others only a poster
       for (const video of s.videos) {
         expect(video.video_sd_url).toBeNull();
         if (video.video_hd_url !== null)
