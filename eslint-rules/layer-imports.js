@@ -2,8 +2,8 @@
 //   domain imports nothing from the project; web/data imports domain only; a feature imports
 //   domain, web/data, web/components and itself, never another feature; nothing imports web/app
 //   (but the entries, web/main.tsx and web/prerender.tsx); the worker imports domain and the demo
-//   Library (src/demo-library) only, which the build (vite.config.ts, scripts) uses too, never the
-//   web app; the hooks sources import
+//   Library only; the demo Library (src/demo-library) imports domain only, and the worker and the
+//   build (vite.config.ts, scripts) use it, never the web app; the hooks sources import
 //   domain (and other hook areas) only, no packages, and nothing in src imports them (they run
 //   inside PocketBase; their unit tests run in Node and import vitest); nothing in src imports
 //   tests. web/data is split by what it talks to: web/data/server (the PocketBase SDK, the API),
@@ -87,6 +87,10 @@ export function forbiddenReason(from, to) {
       return ['domain', 'worker', 'demo-library'].includes(to.layer)
         ? null
         : 'src/worker imports src/domain and src/demo-library only';
+    case 'demo-library':
+      return ['domain', 'demo-library'].includes(to.layer)
+        ? null
+        : 'src/demo-library imports src/domain only';
     case 'hooks':
       return ['domain', 'hooks'].includes(to.layer) ? null : 'src/hooks imports src/domain only';
     default:

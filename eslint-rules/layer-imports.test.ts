@@ -29,6 +29,8 @@ describe('the import directions', () => {
     ['src/worker/sources/demo.ts', 'src/demo-library/library.ts', true],
     ['src/demo-library/library.ts', 'src/domain/ads/source-query.ts', true],
     ['src/demo-library/library.ts', 'src/demo-library/media.ts', true],
+    ['src/demo-library/library.ts', 'src/worker/net/http.ts', false],
+    ['src/demo-library/media.ts', 'src/web/app/app.tsx', false],
     ['src/web/main.tsx', 'src/demo-library/media.ts', false],
     ['src/web/app/app.tsx', 'src/demo-library/media.ts', false],
     ['src/web/features/landing/demo-video.tsx', 'src/demo-library/media.ts', false],

@@ -1,27 +1,27 @@
 /**
- * The demo source: a deterministic, built-in Ad Library that answers offline, in the shape of
- * the curious_coder Apify actor (docs/ad-sources.md#the-actors-output), so that one normalizer handles both.
+ * The demo Library: a deterministic, built-in Ad Library that answers offline, in the shape of
+ * the curious_coder Apify actor (docs/ad-sources.md#the-actors-output), so that one normalizer
+ * handles both. The worker's demo source (src/worker/sources/demo.ts) pages through it; the web
+ * build renders its creatives (vite.config.ts).
  *
  * The catalogue is a rolling window of the last DEMO_WINDOW_DAYS days. Each day of each query
  * (country + search terms + page ids) holds a seeded number of creatives (creative.ts), and
- * the link's filters (filters.ts) pick from them; the source pages through the result.
+ * the link's filters (filters.ts) pick from them.
  * EU/UK transparency (reach, age and gender) is present only for EU countries and the UK.
  *
  * The parts: random.ts (seeded numbers), shops.ts (shops and products),
  * copy.ts (ad copy), item.ts (the raw item shape), catalogue.ts (the tables),
- * media.ts (the creatives' files and links).
+ * media.ts (the creatives' files and links), media-render.ts (their rendering, with sharp).
  */
-import { realSleep, type Sleep } from '../worker/net/http.ts';
+import type { SourceQuery } from '../domain/ads/source-query.ts';
 import { isDemoMediaPath } from '../domain/text/url.ts';
 import { buildGroup, type BuildContext, type Group } from './creative.ts';
 import { matchesQuery } from './filters.ts';
 import { DEMO_MEDIA_LINK_TTL_S, demoMediaLink } from './media.ts';
 import { Rand } from './random.ts';
 import { buildUniverse, demoSeed } from './shops.ts';
-import type { AdSource, SourcePage, SourceQuery } from '../worker/sources/types.ts';
 
 export const DEMO_WINDOW_DAYS = 120;
-export const DEMO_PAGE_SIZE = 25;
 const DAY_MS = 86_400_000;
 
 /**
@@ -80,46 +80,4 @@ function withMediaLinks<T>(value: T, link: (path: string) => string): T {
     return copy as T;
   }
   return value;
-}
-
-export interface DemoSourceOptions {
-  /** Pause before each page (SCOUT_DEMO_PACE_MS); 0 answers at once. */
-  paceMs: number;
-  /**
-   * DEMO_MEDIA_BASE (a test or bench setting): absolute, expiring media links on this origin
-   * (tests/fixtures/fake-cdn.ts) instead of the app's root-relative /demo-media/ paths.
-   */
-  mediaBase?: string;
-  pageSize?: number;
-  now?: () => number;
-  sleep?: Sleep;
-}
-
-export function createDemoSource(options: DemoSourceOptions): AdSource {
-  const pageSize = options.pageSize ?? DEMO_PAGE_SIZE;
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? realSleep;
-  return {
-    name: 'demo',
-    async *pages(query, { signal, cursor }): AsyncIterable<SourcePage> {
-      if (signal.aborted) throw signal.reason;
-      const catalogue = buildDemoCatalogue(query, now(), options.mediaBase ?? '');
-      let offset = cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0;
-      const limit = Math.max(0, Math.floor(query.limit));
-      let yielded = 0;
-      while (yielded < limit && offset < catalogue.length) {
-        if (options.paceMs > 0) await sleep(options.paceMs, signal);
-        if (signal.aborted) throw signal.reason;
-        const take = Math.min(pageSize, limit - yielded, catalogue.length - offset);
-        const items = catalogue.slice(offset, offset + take);
-        offset += take;
-        yielded += take;
-        yield {
-          items,
-          cursor: offset < catalogue.length ? String(offset) : null,
-          libraryTotal: catalogue.length,
-        };
-      }
-    },
-  };
 }

@@ -2,7 +2,7 @@
 import type { SourceSettings } from '../config.ts';
 import type { HttpDeps, RetryPolicy } from '../net/http.ts';
 import { createApifySource } from './apify.ts';
-import { createDemoSource } from '../../demo-library/library.ts';
+import { createDemoSource } from './demo.ts';
 import { createMetaSource } from './meta.ts';
 import { SourceConfigError, type AdSource } from './types.ts';
 
