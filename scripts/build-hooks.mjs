@@ -9,7 +9,15 @@
 //                                           (the pre-commit hook: package.json, lint-staged)
 //   node scripts/build-hooks.mjs --types    refresh src/hooks/types/pocketbase-jsvm.d.ts from .bin/pocketbase
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -162,6 +170,8 @@ function linkRequires(code) {
  * @returns {Promise<Map<string, string>>}
  */
 export async function buildHooks(root = ROOT) {
+  // esbuild resolves imports from the real path, which areaPlugin compares with these folders
+  root = realpathSync(root);
   const domainSrc = join(root, DOMAIN_DIR);
   /** @type {Map<string, string>} */
   const files = new Map();
