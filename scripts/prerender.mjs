@@ -4,7 +4,8 @@
 // virtual modules resolve as in the browser build), renders each public route with React's
 // renderToString, and writes index.html with that markup in #root to <outDir>/prerendered/.
 // index.html itself stays the empty app shell (the fallback of /app/* and of the service worker).
-// Run by ensureWebBuild (scripts/bootstrap.mjs) with NODE_ENV=production.
+// Run by the web build (scripts/build-web.mjs: `npm run build`, and the bootstrap) with
+// NODE_ENV=production.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
