@@ -9,7 +9,7 @@ import {
   CREATIVES_CACHE_NAME,
 } from './src/domain/media/creative-files.ts';
 import { APP_HOME, ROUTES } from './src/domain/pages/routes.ts';
-import { DEMO_MEDIA_PREFIX } from './src/domain/text/url.ts';
+import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX } from './src/domain/text/url.ts';
 import { demoMediaSources } from './src/demo-library/media.ts';
 import { demoMediaType, renderDemoMedia, writeDemoMedia } from './src/demo-library/media-render.ts';
 
@@ -47,7 +47,7 @@ function demoMedia(): Plugin {
     },
     async writeBundle() {
       if (ssr) return;
-      await writeDemoMedia(join(outDir, 'demo-media'), {
+      await writeDemoMedia(join(outDir, DEMO_MEDIA_DIR), {
         cacheDir: join(ROOT, 'node_modules', '.cache', 'adscout-demo-media'),
       });
     },
@@ -91,7 +91,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
         // The demo catalogue's creatives are ad media, not the shell: fetched when an ad is
         // shown (or archived), never precached (tests/e2e/pwa.e2e.ts checks the precache).
-        globIgnores: ['demo-media/**'],
+        globIgnores: [`${DEMO_MEDIA_DIR}/**`],
         navigateFallback: '/index.html',
         // PocketBase's API and admin UI share the origin: never answer them with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],

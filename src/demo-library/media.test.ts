@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DEMO_MEDIA_PREFIX, isAdMediaUrl, isDemoMediaPath } from '../domain/text/url.ts';
+import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX, isAdMediaUrl, isDemoMediaPath } from '../domain/text/url.ts';
 import { sourceQuery } from '../../tests/fixtures/source-query.ts';
 import { buildDemoCatalogue } from './library.ts';
 import {
@@ -20,7 +20,7 @@ import { magicType, phash, phashDistance } from '../../tests/fixtures/image-prob
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw items are untyped JSON */
 type Raw = Record<string, any>;
 
-const VIDEO_DIR = join(import.meta.dirname, '..', '..', 'public', 'demo-media');
+const VIDEO_DIR = join(import.meta.dirname, '..', '..', 'public', DEMO_MEDIA_DIR);
 const NOW = Date.UTC(2026, 10, 22, 14, 30);
 const DAY_S = 86_400;
 

@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePocketBase, ensureWebBuild, nodeModulesCurrent } from '../../scripts/bootstrap.mjs';
 import { buildHooks, HOOKS_LIB_DIR, staleFiles } from '../../scripts/build-hooks.mjs';
 import { CREDENTIALS_FILE, freePort, ROOT } from '../../scripts/lib/stack.mjs';
+import { DEMO_MEDIA_DIR } from '../../src/domain/text/url.ts';
 import { createSubscription } from '../fixtures/records.ts';
 import { command, npm, pressCtrlC, stopLeftoverCommands, type Command } from './commands.ts';
 import { startRun } from './worker-runs.ts';
@@ -450,7 +451,7 @@ describe('npm run build', () => {
       expect((await build.exited).code, build.output()).toBe(0);
       const outDir = env.ADSCOUT_DIST_DIR;
       const built = await readdir(outDir);
-      expect(built).toEqual(expect.arrayContaining(['index.html', 'sw.js', 'prerendered', 'demo-media']));
+      expect(built).toEqual(expect.arrayContaining(['index.html', 'sw.js', 'prerendered', DEMO_MEDIA_DIR]));
       const shell = statSync(join(outDir, 'index.html')).mtimeMs;
 
       const bootstrap = npm(['run', 'bootstrap'], { env });
