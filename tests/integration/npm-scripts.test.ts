@@ -192,8 +192,11 @@ describe('npm start', () => {
     await until('the second worker signing in', run, () =>
       /\[worker worker-2\] ready: signed in/.test(run.output()) ? true : null,
     );
-    expect(run.output()).toContain(
-      'Scout workers: 2; one that dies is restarted while PocketBase keeps serving.',
+    // the banner comes after the workers signed in: wait for it rather than read the output once
+    await until('the banner', run, () =>
+      run.output().includes('Scout workers: 2; one that dies is restarted while PocketBase keeps serving.')
+        ? true
+        : null,
     );
     const workers = () => descendants(run.child.pid!).filter((p) => p.cmdline.includes('src/worker/main.ts'));
     expect(workers()).toHaveLength(2);
