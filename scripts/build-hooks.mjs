@@ -18,17 +18,16 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
 import { HOOKS_DIR, hookAreas } from './lib/entries.mjs';
+import { HOOKS_TYPES, pocketBaseTypes } from './lib/hooks-types.mjs';
 import { ROOT } from './lib/paths.mjs';
 
 const DOMAIN_DIR = 'src/domain';
 export const HOOKS_LIB_DIR = join(ROOT, 'pb_hooks', 'lib');
-export const HOOKS_TYPES = join(ROOT, HOOKS_DIR, 'types', 'pocketbase-jsvm.d.ts');
 /** The shared bundle of src/domain exports. */
 const DOMAIN_BUNDLE = 'domain';
 /** Everything generated together stays under this (docs/architecture.md#the-hooks-bundles). */
@@ -265,27 +264,6 @@ export function writeHooks(fresh) {
     else rmSync(path);
   }
   return changed;
-}
-
-/**
- * What .bin/pocketbase writes as <dataDir>/types.d.ts.
- * @returns {string}
- */
-export function pocketBaseTypes(pocketbase = process.env.POCKETBASE_BIN || join(ROOT, '.bin', 'pocketbase')) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'adscout-types-'));
-  try {
-    const empty = join(dataDir, 'none');
-    execFileSync(
-      pocketbase,
-      ['migrate', 'up', '--dir', dataDir, '--migrationsDir', empty, '--hooksDir', empty],
-      {
-        stdio: 'ignore',
-      },
-    );
-    return readFileSync(join(dataDir, 'types.d.ts'), 'utf8');
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
 }
 
 /** @param {Map<string, string>} files */

@@ -19,15 +19,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  buildHooks,
-  HOOKS_BUDGET_BYTES,
-  HOOKS_TYPES,
-  pocketBaseTypes,
-  staleFiles,
-  totalBytes,
-} from '../../scripts/build-hooks.mjs';
+import { buildHooks, HOOKS_BUDGET_BYTES, staleFiles, totalBytes } from '../../scripts/build-hooks.mjs';
 import { hookAreas } from '../../scripts/lib/entries.mjs';
+import { HOOKS_TYPES, pocketBaseTypes } from '../../scripts/lib/hooks-types.mjs';
 import { HOOKS_POOL, pocketBaseServeArgs, ROOT } from '../../scripts/lib/stack.mjs';
 
 describe('pb_hooks/lib', () => {
