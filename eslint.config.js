@@ -2,7 +2,8 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import adscout from './eslint-rules/layer-imports.js';
+import adscout from './eslint-rules/index.js';
+import { findingsKey } from './eslint-rules/no-test-only-modules.js';
 
 export default tseslint.config(
   {
@@ -28,6 +29,8 @@ export default tseslint.config(
     plugins: { adscout, 'react-hooks': reactHooks },
     rules: {
       'adscout/layer-imports': 'error',
+      // the key makes ESLint's cache lint every file again when what the rule finds changes
+      'adscout/no-test-only-modules': ['error', { cacheKey: findingsKey() }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
@@ -43,6 +46,7 @@ export default tseslint.config(
   {
     files: [
       'src/worker/**/*.ts',
+      'src/demo-library/**/*.ts',
       'scripts/**/*.{js,mjs}',
       'tests/**/*.ts',
       'eslint-rules/**/*.js',

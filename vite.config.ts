@@ -2,20 +2,21 @@ import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ROOT } from './scripts/lib/paths.mjs';
 import {
   CREATIVE_FILES_PATH,
   CREATIVES_CACHE_MAX_ENTRIES,
   CREATIVES_CACHE_NAME,
 } from './src/domain/media/creative-files.ts';
 import { APP_HOME, ROUTES } from './src/domain/pages/routes.ts';
-import { DEMO_MEDIA_PREFIX } from './src/domain/text/url.ts';
-import { demoMediaSources } from './src/worker/sources/demo-media.ts';
-import { demoMediaType, renderDemoMedia, writeDemoMedia } from './src/worker/sources/demo-media-render.ts';
+import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX } from './src/domain/text/url.ts';
+import { demoMediaSources } from './src/demo-library/media.ts';
+import { demoMediaType, renderDemoMedia, writeDemoMedia } from './src/demo-library/media-render.ts';
 
 const THEME_COLOR = '#0f172a';
 
 /**
- * The demo catalogue's creatives (src/worker/sources/demo-media.ts), rendered, never committed:
+ * The demo catalogue's creatives (src/demo-library/media.ts), rendered, never committed:
  * the build writes them into <outDir>/demo-media/ (renders cached in node_modules/.cache), the dev
  * server answers them. The committed videos come from public/demo-media/ as every public file.
  */
@@ -46,8 +47,8 @@ function demoMedia(): Plugin {
     },
     async writeBundle() {
       if (ssr) return;
-      await writeDemoMedia(join(outDir, 'demo-media'), {
-        cacheDir: join(import.meta.dirname, 'node_modules', '.cache', 'adscout-demo-media'),
+      await writeDemoMedia(join(outDir, DEMO_MEDIA_DIR), {
+        cacheDir: join(ROOT, 'node_modules', '.cache', 'adscout-demo-media'),
       });
     },
   };
@@ -90,7 +91,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
         // The demo catalogue's creatives are ad media, not the shell: fetched when an ad is
         // shown (or archived), never precached (tests/e2e/pwa.e2e.ts checks the precache).
-        globIgnores: ['demo-media/**'],
+        globIgnores: [`${DEMO_MEDIA_DIR}/**`],
         navigateFallback: '/index.html',
         // PocketBase's API and admin UI share the origin: never answer them with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],

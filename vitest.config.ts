@@ -11,7 +11,13 @@ export default defineConfig({
   test: {
     coverage: {
       provider: 'v8',
-      include: ['src/domain/**/*.ts', 'src/hooks/**/*.ts', 'src/worker/**/*.ts', 'scripts/**/*.mjs'],
+      include: [
+        'src/domain/**/*.ts',
+        'src/hooks/**/*.ts',
+        'src/worker/**/*.ts',
+        'src/demo-library/**/*.ts',
+        'scripts/**/*.mjs',
+      ],
       exclude: ['**/*.test.ts', '**/*.d.ts'],
       reporter: ['json'],
       reportsDirectory: 'coverage/vitest',

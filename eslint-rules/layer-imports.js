@@ -3,17 +3,18 @@
 //   the project, no Node API and no React, Dexie or PocketBase SDK; web/data imports domain (and
 //   itself) only; a feature imports domain, web/data, web/components and itself, never another
 //   feature; nothing imports web/app (but the entries, web/main.tsx and web/prerender.tsx); the
-//   worker imports domain only; the hooks sources import domain (and other hook areas) only, no
-//   packages, and nothing in src imports them (they run inside PocketBase; their unit tests run in
-//   Node and import vitest); nothing in src imports tests. web/data is split by what it talks to:
-//   web/data/server (the PocketBase SDK, the API), web/data/local (the local database: Dexie, the
-//   sync engine, which is given the PocketBase client, and the server's answers kept there) and
-//   web/data/browser (the browser's own storage and state); server and browser import no other
-//   part, local may import both (it composes them). Dexie may be imported only in web/data/local,
-//   the PocketBase SDK only in web/data/server, web/data/local and the worker.
+//   worker imports domain and the demo Library only; the demo Library (src/demo-library) imports
+//   domain only, and the worker and the build (vite.config.ts, scripts) use it, never the web app;
+//   the hooks sources import domain (and other hook areas) only, no packages, and nothing in src
+//   imports them (they run inside PocketBase; their unit tests run in Node and import vitest);
+//   nothing in src imports tests. web/data is split by what it talks to: web/data/server (the
+//   PocketBase SDK, the API), web/data/local (the local database: Dexie, the sync engine, which is
+//   given the PocketBase client, and the server's answers kept there) and web/data/browser (the
+//   browser's own storage and state); server and browser import no other part, local may import
+//   both (it composes them). Dexie may be imported only in web/data/local, the PocketBase SDK only
+//   in web/data/server, web/data/local and the worker.
 import { dirname, relative, resolve } from 'node:path';
-
-const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+import { ROOT } from '../scripts/lib/paths.mjs';
 
 /**
  * A part of the tree with its own import rules; `feature` names a src/web/features folder, `part`
@@ -40,6 +41,7 @@ export function areaOf(path) {
   if (p === 'src/web/main.tsx' || p === 'src/web/prerender.tsx') return { layer: 'entry' };
   if (p.startsWith('src/web/')) return { layer: 'web-other' };
   if (p.startsWith('src/worker/')) return { layer: 'worker' };
+  if (p.startsWith('src/demo-library/')) return { layer: 'demo-library' };
   if (p.startsWith('src/hooks/')) return { layer: 'hooks' };
   if (p.startsWith('tests/')) return { layer: 'tests' };
   return { layer: 'other' };
@@ -102,15 +104,25 @@ export function forbiddenReason(from, to) {
         return `features never import another feature (${from.feature} → ${to.feature})`;
       return 'a feature imports src/domain, src/web/data, src/web/components and itself only';
     case 'app':
-      return ['worker', 'hooks'].includes(to.layer) ? 'src/web/app composes web code only' : null;
+      return ['worker', 'demo-library', 'hooks'].includes(to.layer)
+        ? 'src/web/app composes web code only'
+        : null;
     case 'entry':
-      return ['worker', 'hooks'].includes(to.layer) ? 'the web entry imports web code only' : null;
+      return ['worker', 'demo-library', 'hooks'].includes(to.layer)
+        ? 'the web entry imports web code only'
+        : null;
     case 'web-other':
       return ['domain', 'web-other', 'components'].includes(to.layer)
         ? null
         : 'this web module may import src/domain only';
     case 'worker':
-      return ['domain', 'worker'].includes(to.layer) ? null : 'src/worker imports src/domain only';
+      return ['domain', 'worker', 'demo-library'].includes(to.layer)
+        ? null
+        : 'src/worker imports src/domain and src/demo-library only';
+    case 'demo-library':
+      return ['domain', 'demo-library'].includes(to.layer)
+        ? null
+        : 'src/demo-library imports src/domain only';
     case 'hooks':
       return ['domain', 'hooks'].includes(to.layer) ? null : 'src/hooks imports src/domain only';
     default:
@@ -147,7 +159,7 @@ const PACKAGE_RULES = [
   },
   {
     match: /^(react|react-dom|react-router-dom)(\/|$)/,
-    notAllowed: ['domain', 'worker', 'hooks'],
+    notAllowed: ['domain', 'worker', 'demo-library', 'hooks'],
     reason: 'no React outside src/web',
   },
   { match: /^node:/, notAllowed: ['domain', 'hooks'], reason: 'src/domain is pure: no Node APIs' },
@@ -219,5 +231,3 @@ export const layerImports = {
     };
   },
 };
-
-export default { rules: { 'layer-imports': layerImports } };

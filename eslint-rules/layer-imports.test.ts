@@ -26,6 +26,20 @@ describe('the import directions', () => {
     ['src/web/prerender.tsx', 'src/web/app/app.tsx', true],
     ['src/worker/main.ts', 'src/domain/a.ts', true],
     ['src/worker/main.ts', 'src/web/data/db.ts', false],
+    ['src/worker/sources/demo.ts', 'src/demo-library/library.ts', true],
+    ['src/demo-library/library.ts', 'src/domain/ads/source-query.ts', true],
+    ['src/demo-library/library.ts', 'src/demo-library/media.ts', true],
+    ['src/demo-library/library.ts', 'src/worker/net/http.ts', false],
+    ['src/demo-library/media.ts', 'src/web/app/app.tsx', false],
+    ['src/web/main.tsx', 'src/demo-library/media.ts', false],
+    ['src/web/app/app.tsx', 'src/demo-library/media.ts', false],
+    ['src/web/features/landing/demo-video.tsx', 'src/demo-library/media.ts', false],
+    ['src/web/components/ad-creative.tsx', 'src/demo-library/media.ts', false],
+    ['src/web/data/local/local-db.ts', 'src/demo-library/media.ts', false],
+    ['src/hooks/results/index.ts', 'src/demo-library/media.ts', false],
+    ['src/domain/text/url.ts', 'src/demo-library/media.ts', false],
+    ['vite.config.ts', 'src/demo-library/media-render.ts', true],
+    ['scripts/make-demo-media.mjs', 'src/demo-library/media-render.ts', true],
     ['src/hooks/runs/guard.ts', 'src/domain/forms/forms.ts', true],
     ['src/hooks/results/index.ts', 'src/hooks/runs/index.ts', true],
     ['src/hooks/runs/guard.ts', 'src/worker/job.ts', false],
@@ -88,6 +102,10 @@ describe('packages', () => {
     }
     expect(packageReason(areaOf('src/domain/forms/forms.ts'), 'zod/mini')).toBeNull();
     expect(packageReason(areaOf('src/worker/api.ts'), 'pocketbase')).toBeNull();
+    expect(packageReason(areaOf('src/demo-library/media-render.ts'), 'sharp')).toBeNull();
+    expect(packageReason(areaOf('src/demo-library/media-render.ts'), 'node:fs')).toBeNull();
+    expect(packageReason(areaOf('src/demo-library/media.ts'), 'pocketbase')).not.toBeNull();
+    expect(packageReason(areaOf('src/demo-library/media.ts'), 'react')).not.toBeNull();
   });
 
   it('a unit test, also in src/hooks, may import vitest and Node, and nothing else its layer may not', () => {

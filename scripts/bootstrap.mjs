@@ -4,14 +4,16 @@
 //   node scripts/bootstrap.mjs [--with-stripe-mock] [--skip-web]
 //
 // --with-stripe-mock also builds the tests' other server, Mailpit (`stripeMock: true` below).
-import { existsSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWeb, webBuildCurrent, webBuildDir } from './build-web.mjs';
 import { ensureMailpit, ensurePocketBase, ensureStripeMock, ensureVersityGw } from './lib/go-tools.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { log, messageOf, mustRun } from './lib/run.mjs';
-import { hashFiles, listFiles, readStamp } from './lib/stamps.mjs';
+import { hashFiles, readStamp } from './lib/stamps.mjs';
 
+export { webBuildDir } from './build-web.mjs';
 export { BIN_DIR, ROOT } from './lib/paths.mjs';
 export { ensureMailpit, ensurePocketBase, ensureStripeMock, ensureVersityGw } from './lib/go-tools.mjs';
 
@@ -32,62 +34,12 @@ export async function ensureNodeModules() {
   return true;
 }
 
-/** The inputs of the web build; the build is redone when any of them changes. */
-function webInputs() {
-  return [
-    join(ROOT, 'index.html'),
-    join(ROOT, 'vite.config.ts'),
-    join(ROOT, 'scripts', 'prerender.mjs'),
-    join(ROOT, 'package-lock.json'),
-    ...listFiles(join(ROOT, 'public')),
-    ...listFiles(join(ROOT, 'src', 'web')),
-    ...listFiles(join(ROOT, 'src', 'domain')),
-    // the demo catalogue's creatives, which the build renders (vite.config.ts)
-    ...['demo-media.ts', 'demo-media-render.ts', 'demo-catalogue.ts'].map((name) =>
-      join(ROOT, 'src', 'worker', 'sources', name),
-    ),
-  ].filter((p) => existsSync(p));
-}
-
-/**
- * Where the web build goes: dist/, or ADSCOUT_DIST_DIR so that two checkouts' test runs (or a
- * benchmark next to a test run) do not rebuild the same directory under each other.
- */
-export function webBuildDir() {
-  return process.env.ADSCOUT_DIST_DIR ? resolve(ROOT, process.env.ADSCOUT_DIST_DIR) : join(ROOT, 'dist');
-}
-
-/** `vite build` into dist/ unless dist/ was built from the current sources. */
+/** The web build (scripts/build-web.mjs, `npm run build`) unless dist/ was built from the current sources. */
 export async function ensureWebBuild() {
   const outDir = webBuildDir();
-  const stampPath = join(outDir, '.adscout-build-stamp');
-  const want = hashFiles(webInputs());
-  if (readStamp(stampPath) === want && existsSync(join(outDir, 'index.html'))) return false;
-  log(`building the web app (vite build → ${relative(ROOT, outDir) || outDir})…`);
-  await mustRun(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-    ],
-    {
-      cwd: ROOT,
-      // a production build wherever it starts from: under vitest NODE_ENV is 'test', and the
-      // PWA plugin would then write an unminified development service worker
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
-  // the public pages as static HTML, hydrated in the browser (scripts/prerender.mjs)
-  await mustRun(process.execPath, [join(ROOT, 'scripts', 'prerender.mjs'), outDir], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  writeFileSync(stampPath, want);
+  if (webBuildCurrent(outDir)) return false;
+  log(`building the web app (npm run build → ${relative(ROOT, outDir) || outDir})…`);
+  await buildWeb({ outDir });
   return true;
 }
 

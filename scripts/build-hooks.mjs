@@ -7,46 +7,38 @@
 //
 //   node scripts/build-hooks.mjs            write pb_hooks/lib/*.js (and remove stale files there)
 //   node scripts/build-hooks.mjs --check    exit 1 when the committed files differ from a fresh build
+//   node scripts/build-hooks.mjs --staged   build from the git index, write and stage pb_hooks/lib
+//                                           (the pre-commit hook: package.json, lint-staged)
 //   node scripts/build-hooks.mjs --types    refresh src/hooks/types/pocketbase-jsvm.d.ts from .bin/pocketbase
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
+import { HOOKS_DIR, hookAreas } from './lib/entries.mjs';
+import { HOOKS_TYPES, pocketBaseTypes } from './lib/hooks-types.mjs';
+import { ROOT } from './lib/paths.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const HOOKS_SRC = join(root, 'src', 'hooks');
-const DOMAIN_SRC = join(root, 'src', 'domain');
-/** The registrations' files; they may read from lib/domain.js what this module exports. */
-const HOOKS_DIR = join(root, 'pb_hooks');
-const REGISTRATION_DOMAIN = join(DOMAIN_SRC, 'api', 'index.ts');
-export const HOOKS_LIB_DIR = join(root, 'pb_hooks', 'lib');
-export const HOOKS_TYPES = join(HOOKS_SRC, 'types', 'pocketbase-jsvm.d.ts');
+const DOMAIN_DIR = 'src/domain';
+/** The registrations' folder (*.pb.js); they may read from lib/domain.js what this module exports. */
+const REGISTRATIONS_DIR = 'pb_hooks';
+const REGISTRATION_DOMAIN = join(DOMAIN_DIR, 'api', 'index.ts');
+export const HOOKS_LIB_DIR = join(ROOT, 'pb_hooks', 'lib');
 /** The shared bundle of src/domain exports. */
 const DOMAIN_BUNDLE = 'domain';
 /** Everything generated together stays under this (docs/architecture.md#the-hooks-bundles). */
 export const HOOKS_BUDGET_BYTES = 250 * 1024;
 
 const EXTERNAL = 'adscout-hooks:';
-
-/**
- * The areas: every folder of src/hooks with an index.ts.
- * @returns {string[]}
- */
-export function hookAreas() {
-  return readdirSync(HOOKS_SRC)
-    .filter((name) => statSync(join(HOOKS_SRC, name)).isDirectory())
-    .filter((name) => {
-      try {
-        return statSync(join(HOOKS_SRC, name, 'index.ts')).isFile();
-      } catch {
-        return false;
-      }
-    })
-    .sort();
-}
 
 /**
  * The TypeScript sources under `dir`, tests and declarations left out, sorted.
@@ -68,18 +60,20 @@ const inside = (dir, path) => path === dir || path.startsWith(dir + sep);
 /**
  * The src/domain exports the hooks use: the value imports of every src/hooks file, by domain
  * module. Type-only imports vanish at build time and are left out.
+ * @param {string} [root] the repository, or a checkout of its sources (buildStagedHooks)
  * @returns {Map<string, Set<string>>}
  */
-export function domainImports() {
+export function domainImports(root = ROOT) {
+  const domainSrc = join(root, DOMAIN_DIR);
   /** @type {Map<string, Set<string>>} */
   const byModule = new Map();
-  for (const file of listTs(HOOKS_SRC)) {
+  for (const file of listTs(join(root, HOOKS_DIR))) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
     for (const statement of source.statements) {
       if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
       if (!statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
       const target = resolve(dirname(file), statement.moduleSpecifier.text);
-      if (!inside(DOMAIN_SRC, target)) continue;
+      if (!inside(domainSrc, target)) continue;
       const where = relative(root, file);
       const clause = ts.isImportDeclaration(statement) ? statement.importClause : statement;
       if (!clause || clause.isTypeOnly) continue;
@@ -105,15 +99,17 @@ export function domainImports() {
 /**
  * The names pb_hooks/*.pb.js read from lib/domain.js: `const { A, B: b } = require(…domain.js)`
  * or `require(…domain.js).A`; any other use of that require is an error.
+ * @param {string} [root] the repository, or a checkout of its sources (buildStagedHooks)
  * @returns {Set<string>}
  */
-export function registrationDomainNames() {
+export function registrationDomainNames(root = ROOT) {
+  const dir = join(root, REGISTRATIONS_DIR);
   /** @type {Set<string>} */
   const names = new Set();
-  for (const name of readdirSync(HOOKS_DIR)
+  for (const name of readdirSync(dir)
     .filter((file) => file.endsWith('.pb.js'))
     .sort()) {
-    const text = readFileSync(join(HOOKS_DIR, name), 'utf8');
+    const text = readFileSync(join(dir, name), 'utf8');
     const source = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
     /** @param {ts.Node} node */
     const visit = (node) => {
@@ -168,9 +164,12 @@ function outputText(result) {
 /**
  * Area imports become externals that are rewritten into require()s of the generated files.
  * @param {string} area
+ * @param {string} root
  * @returns {import('esbuild').Plugin}
  */
-function areaPlugin(area) {
+function areaPlugin(area, root) {
+  const hooksSrc = join(root, HOOKS_DIR);
+  const domainSrc = join(root, DOMAIN_DIR);
   return {
     name: 'adscout-hooks-areas',
     setup(builder) {
@@ -180,11 +179,11 @@ function areaPlugin(area) {
           return { errors: [{ text: `src/hooks imports src/domain only, not the package "${args.path}"` }] };
         }
         const target = resolve(args.resolveDir, args.path);
-        if (inside(DOMAIN_SRC, target)) return { path: EXTERNAL + DOMAIN_BUNDLE, external: true };
-        if (!inside(HOOKS_SRC, target)) {
+        if (inside(domainSrc, target)) return { path: EXTERNAL + DOMAIN_BUNDLE, external: true };
+        if (!inside(hooksSrc, target)) {
           return { errors: [{ text: `src/hooks imports src/domain only, not ${relative(root, target)}` }] };
         }
-        const [other, ...rest] = relative(HOOKS_SRC, target).split(sep);
+        const [other, ...rest] = relative(hooksSrc, target).split(sep);
         if (other === area) return undefined;
         if (rest.join('/') !== 'index.ts') {
           return {
@@ -215,43 +214,48 @@ function linkRequires(code) {
 
 /**
  * Every generated file, by name in pb_hooks/lib, with its content.
+ * @param {string} [root] the repository, or a checkout of its sources (buildStagedHooks)
  * @returns {Promise<Map<string, string>>}
  */
-export async function buildHooks() {
+export async function buildHooks(root = ROOT) {
+  // esbuild resolves imports from the real path, which areaPlugin compares with these folders
+  root = realpathSync(root);
+  const domainSrc = join(root, DOMAIN_DIR);
   /** @type {Map<string, string>} */
   const files = new Map();
-  const imports = domainImports();
+  const imports = domainImports(root);
   // what the registrations read and no area imports comes from src/domain/api
   const imported = new Set([...imports.values()].flatMap((names) => [...names]));
-  const registrationNames = [...registrationDomainNames()].filter((name) => !imported.has(name));
+  const registrationNames = [...registrationDomainNames(root)].filter((name) => !imported.has(name));
   if (registrationNames.length > 0) {
-    const names = imports.get(REGISTRATION_DOMAIN) ?? new Set();
+    const registrationDomain = join(root, REGISTRATION_DOMAIN);
+    const names = imports.get(registrationDomain) ?? new Set();
     for (const name of registrationNames) names.add(name);
-    imports.set(REGISTRATION_DOMAIN, names);
+    imports.set(registrationDomain, names);
   }
   const entry = [...imports]
     .filter(([, names]) => names.size > 0)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([path, names]) => {
-      const specifier = `./${relative(DOMAIN_SRC, path).split(sep).join('/')}`;
+      const specifier = `./${relative(domainSrc, path).split(sep).join('/')}`;
       return `export { ${[...names].sort().join(', ')} } from '${specifier}';`;
     })
     .join('\n');
   const domain = await build({
     ...BASE,
-    stdin: { contents: entry, resolveDir: DOMAIN_SRC, sourcefile: 'hooks-domain.ts', loader: 'ts' },
+    stdin: { contents: entry, resolveDir: domainSrc, sourcefile: 'hooks-domain.ts', loader: 'ts' },
     minify: true,
   });
   files.set(
     `${DOMAIN_BUNDLE}.js`,
     header('the src/domain exports src/hooks and pb_hooks/*.pb.js use') + outputText(domain),
   );
-  for (const area of hookAreas()) {
+  for (const area of hookAreas(root)) {
     if (area === DOMAIN_BUNDLE) throw new Error(`src/hooks/${area} would overwrite the domain bundle`);
     const result = await build({
       ...BASE,
-      entryPoints: [join(HOOKS_SRC, area, 'index.ts')],
-      plugins: [areaPlugin(area)],
+      entryPoints: [join(root, HOOKS_DIR, area, 'index.ts')],
+      plugins: [areaPlugin(area, root)],
       // readable names in the VM's stack traces; whitespace and syntax still minified
       minifyWhitespace: true,
       minifySyntax: true,
@@ -259,6 +263,30 @@ export async function buildHooks() {
     files.set(`${area}.js`, header(`src/hooks/${area}`) + linkRequires(outputText(result)));
   }
   return files;
+}
+
+/**
+ * The files a build of what the git index holds makes: what the commit being made will hold,
+ * whatever else the working tree has. src/hooks, src/domain and the registrations (what they read
+ * of src/domain goes into domain.js) are checked out from the index
+ * into a folder inside node_modules/.cache, where the packages resolve as in the repository.
+ * @returns {Promise<Map<string, string>>}
+ */
+export async function buildStagedHooks() {
+  const cache = join(ROOT, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'adscout-hooks-index-'));
+  try {
+    const files = execFileSync(
+      'git',
+      ['ls-files', '-z', '--', HOOKS_DIR, DOMAIN_DIR, `${REGISTRATIONS_DIR}/*.pb.js`],
+      { cwd: ROOT },
+    );
+    execFileSync('git', ['checkout-index', '--stdin', '-z', `--prefix=${dir}/`], { cwd: ROOT, input: files });
+    return await buildHooks(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** @param {Map<string, string>} files */
@@ -304,27 +332,6 @@ export function writeHooks(fresh) {
   return changed;
 }
 
-/**
- * What .bin/pocketbase writes as <dataDir>/types.d.ts.
- * @returns {string}
- */
-export function pocketBaseTypes(pocketbase = process.env.POCKETBASE_BIN || join(root, '.bin', 'pocketbase')) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'adscout-types-'));
-  try {
-    const empty = join(dataDir, 'none');
-    execFileSync(
-      pocketbase,
-      ['migrate', 'up', '--dir', dataDir, '--migrationsDir', empty, '--hooksDir', empty],
-      {
-        stdio: 'ignore',
-      },
-    );
-    return readFileSync(join(dataDir, 'types.d.ts'), 'utf8');
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
 /** @param {Map<string, string>} files */
 function describe(files) {
   return [...files]
@@ -335,10 +342,11 @@ function describe(files) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--types')) {
     writeFileSync(HOOKS_TYPES, pocketBaseTypes());
-    console.log(`wrote ${relative(root, HOOKS_TYPES)}`);
+    console.log(`wrote ${relative(ROOT, HOOKS_TYPES)}`);
     process.exit(0);
   }
-  const fresh = await buildHooks();
+  const staged = process.argv.includes('--staged');
+  const fresh = staged ? await buildStagedHooks() : await buildHooks();
   const total = totalBytes(fresh);
   if (total > HOOKS_BUDGET_BYTES) {
     console.error(
@@ -355,6 +363,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       process.exit(1);
     }
     console.log(`pb_hooks/lib is fresh (${(total / 1024).toFixed(1)} KB).`);
+  } else if (staged) {
+    const changed = writeHooks(fresh);
+    if (changed.length > 0) {
+      execFileSync('git', ['add', '--all', '--', relative(ROOT, HOOKS_LIB_DIR)], { cwd: ROOT });
+      console.log(`rebuilt ${changed.join(', ')} in pb_hooks/lib from the staged sources, and staged it.`);
+    }
   } else {
     const changed = writeHooks(fresh);
     console.log(

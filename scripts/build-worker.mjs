@@ -10,10 +10,11 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFil
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { WORKER_MAIN } from './lib/entries.mjs';
+import { ROOT } from './lib/paths.mjs';
 import { messageOf } from './lib/run.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const WORKER_ENTRY = join(ROOT, 'src', 'worker', 'main.ts');
+export const WORKER_ENTRY = join(ROOT, WORKER_MAIN);
 export const WORKER_OUTDIR = join(ROOT, 'dist-worker');
 export const WORKER_FILE = 'worker.mjs';
 /** Packages the bundle imports at run time, installed beside it rather than inside it. */

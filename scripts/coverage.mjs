@@ -1,6 +1,6 @@
 // `npm run coverage [-- VITEST_FILTER…]`: the unit and integration tests with coverage of
-// src/domain, src/hooks, src/worker and scripts — vitest's v8 provider for its own workers, plus the
-// raw V8 coverage of every process the tests spawn (NODE_V8_COVERAGE: the worker, the CLIs, npm
+// src/domain, src/hooks, src/worker, src/demo-library and scripts — vitest's v8 provider for its
+// own workers, plus the raw V8 coverage of every process the tests spawn (NODE_V8_COVERAGE: the worker, the CLIs, npm
 // start) merged in (scripts/lib/coverage.mjs). Prints a table per folder and the lines and branches no
 // test ran; writes coverage/ (vitest/, merged/coverage-final.json, summary.json, uncovered.txt).
 // src/web runs in Chromium, outside vitest: the e2e suite covers it. src/hooks counts what its unit
@@ -12,7 +12,7 @@ import { bootstrapForRunner, ROOT } from './bootstrap.mjs';
 import { mergeChildCoverage, readChildCoverage, summarize, uncovered } from './lib/coverage.mjs';
 import { log, run } from './lib/run.mjs';
 
-const FOLDERS = ['src/domain', 'src/hooks', 'src/worker', 'scripts'];
+const FOLDERS = ['src/domain', 'src/hooks', 'src/worker', 'src/demo-library', 'scripts'];
 const OUT = join(ROOT, 'coverage');
 const CHILD = join(OUT, 'child');
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { magicType } from '../tests/fixtures/image-probe.ts';
-import { demoMediaSources } from '../src/worker/sources/demo-media.ts';
-import { renderDemoMedia } from '../src/worker/sources/demo-media-render.ts';
+import { demoMediaSources } from '../src/demo-library/media.ts';
+import { renderDemoMedia } from '../src/demo-library/media-render.ts';
 import { ROOT } from './lib/stack.mjs';
 
 const run = promisify(execFile);

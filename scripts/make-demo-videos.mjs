@@ -1,11 +1,11 @@
-// Makes the demo catalogue's short videos (src/worker/sources/demo-media.ts, DEMO_VIDEO_PRODUCTS)
+// Makes the demo catalogue's short videos (src/demo-library/media.ts, DEMO_VIDEO_PRODUCTS)
 // into public/demo-media/<product>.mp4: a 3 s, 320×320 H.264 slow zoom on the product's first
 // image variant, well under 200 KB each. A one-off: the MP4s are committed, and ffmpeg is no
 // dependency of the project. To remake them (after changing the drawings or the list):
 //   npm pack @ffmpeg-installer/linux-x64@4.1.0 --pack-destination /tmp
 //   tar -xzf /tmp/ffmpeg-installer-linux-x64-4.1.0.tgz -C /tmp
 //   node --import tsx scripts/make-demo-videos.mjs --ffmpeg /tmp/package/ffmpeg
-// (src/worker/sources/demo-videos.test.ts checks the committed files.)
+// (src/demo-library/media.test.ts checks the committed files: 320×320 H.264, under 200 KB.)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,9 +15,10 @@ import {
   demoMediaSources,
   demoVideoFile,
   demoVideoSource,
-} from '../src/worker/sources/demo-media.ts';
-import { renderDemoMedia } from '../src/worker/sources/demo-media-render.ts';
-import { ROOT } from './lib/stack.mjs';
+} from '../src/demo-library/media.ts';
+import { renderDemoMedia } from '../src/demo-library/media-render.ts';
+import { DEMO_MEDIA_DIR } from '../src/domain/text/url.ts';
+import { ROOT } from './lib/paths.mjs';
 import { writeFile } from 'node:fs/promises';
 
 const at = process.argv.indexOf('--ffmpeg');
@@ -34,7 +35,7 @@ try {
     if (!source) throw new Error(`no image for ${product}`);
     const still = join(tmp, demoVideoSource(product));
     await writeFile(still, await renderDemoMedia(source));
-    const out = join(ROOT, 'public', 'demo-media', demoVideoFile(product));
+    const out = join(ROOT, 'public', DEMO_MEDIA_DIR, demoVideoFile(product));
     // 75 frames at 25 fps, zooming in 15%; no audio, no metadata, the index first (faststart)
     execFileSync(ffmpeg, [
       ...['-y', '-loglevel', 'error', '-loop', '1', '-i', still],

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { ROOT } from './lib/stack.mjs';
+import { ROOT } from './lib/paths.mjs';
 
 /**
  * The background's navy and the mark's sky blue, channel by channel (red, green, blue).

@@ -4,14 +4,16 @@
 // virtual modules resolve as in the browser build), renders each public route with React's
 // renderToString, and writes index.html with that markup in #root to <outDir>/prerendered/.
 // index.html itself stays the empty app shell (the fallback of /app/* and of the service worker).
-// Run by ensureWebBuild (scripts/bootstrap.mjs) with NODE_ENV=production.
+// Run by the web build (scripts/build-web.mjs: `npm run build`, and the bootstrap) with
+// NODE_ENV=production.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { PRERENDER_MAIN } from './lib/entries.mjs';
+import { ROOT } from './lib/paths.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 
@@ -174,7 +176,7 @@ export async function prerender(outDir) {
       logLevel: 'warn',
       publicDir: false,
       build: {
-        ssr: join(ROOT, 'src', 'web', 'prerender.tsx'),
+        ssr: join(ROOT, PRERENDER_MAIN),
         outDir: ssrDir,
         emptyOutDir: true,
         sourcemap: false,

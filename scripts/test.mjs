@@ -19,7 +19,7 @@ const node = process.execPath;
 /** @type {Stage[]} */
 const STAGES = [
   { name: 'hooks bundles are fresh', cmd: node, args: [join(ROOT, 'scripts', 'build-hooks.mjs'), '--check'] },
-  ...['domain', 'web', 'worker', 'hooks', 'tests', 'scripts'].map((target) => ({
+  ...['domain', 'web', 'worker', 'demo-library', 'hooks', 'tests', 'scripts'].map((target) => ({
     name: `type check (${target})`,
     cmd: node,
     args: [bin('typescript', 'bin/tsc'), '-p', `tsconfig.${target}.json`],

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { WORKER_MAIN } from './entries.mjs';
 import { ROOT } from './paths.mjs';
 import { capture, messageOf } from './run.mjs';
 
@@ -314,7 +315,7 @@ export async function startPocketBase({
  * @returns {{ child: import('node:child_process').ChildProcess; stop(): Promise<void> }}
  */
 export function startWorker({ pbUrl, credentialsFile, env = {}, stdio = 'inherit', name = 'worker-1' }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'worker', 'main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, WORKER_MAIN)], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -23,7 +23,7 @@ import { itemShapeOf } from '../../src/domain/ads/normalize/item-shapes.ts';
 import type { JsonObject } from '../../src/domain/ads/normalize/raw-access.ts';
 import type { ClaimedRun } from '../../src/worker/job.ts';
 import { buildSourceQueries } from '../../src/worker/query.ts';
-import { buildDemoCatalogue } from '../../src/worker/sources/demo.ts';
+import { buildDemoCatalogue } from '../../src/demo-library/library.ts';
 import { startFakeCdn, type FakeCdn } from '../fixtures/fake-cdn.ts';
 import { magicType } from '../fixtures/image-probe.ts';
 import { startBenchStack, type BenchStack } from './lib/stack.ts';

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { DEMO_MEDIA_PREFIX } from '../../src/domain/text/url.ts';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { databasePage } from './database-page.ts';
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
@@ -84,7 +85,7 @@ test('Insights: products across stores, a store’s ads, an ad’s history — o
   errorGuard.expect(
     ...KNOWN_ERRORS.offline.map((error) => ({ ...error, optional: true })),
     // offline, the thumbnails that are not cached fail to load (the cell shows its tile)
-    KNOWN_ERRORS.adMediaFailed(baseURL!, '/demo-media/', true),
+    KNOWN_ERRORS.adMediaFailed(baseURL!, DEMO_MEDIA_PREFIX, true),
   );
   const user = await subscriber(admin.pb, admin, 'insights');
   await admin.signIn(page, user);

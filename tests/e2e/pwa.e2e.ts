@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensurePocketBase, webBuildDir } from '../../scripts/bootstrap.mjs';
 import { freePort, startPocketBase } from '../../scripts/lib/stack.mjs';
+import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX } from '../../src/domain/text/url.ts';
 import { defaultKeywords } from '../../src/web/data/local/default-keywords.ts';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
@@ -50,7 +51,7 @@ test('the precache holds the app shell but never the demo media, which the serve
 }) => {
   await page.goto('/');
   await controlledByServiceWorker(page);
-  const demoImage = '/demo-media/portable-blender-a.jpg';
+  const demoImage = `${DEMO_MEDIA_PREFIX}portable-blender-a.jpg`;
   // the page loads a demo image through the service worker, as the detail view would
   const fetched = await page.evaluate(async (path) => {
     const response = await fetch(path);
@@ -66,8 +67,8 @@ test('the precache holds the app shell but never the demo media, which the serve
   });
   // the shell is there (so this looks at the right caches), no demo image is
   expect(cached).toContain('/index.html');
-  expect(cached.filter((path) => path.startsWith('/demo-media/'))).toEqual([]);
-  expect(readFileSync(join(webBuildDir(), 'sw.js'), 'utf8')).not.toContain('demo-media');
+  expect(cached.filter((path) => path.startsWith(DEMO_MEDIA_PREFIX))).toEqual([]);
+  expect(readFileSync(join(webBuildDir(), 'sw.js'), 'utf8')).not.toContain(DEMO_MEDIA_DIR);
 });
 
 test('the manifest has the installability fields and its icons exist', async ({ page, request }) => {

@@ -1,20 +1,27 @@
 /**
  * pb_hooks/lib is generated from src/hooks (scripts/build-hooks.mjs): the committed files must
  * match a fresh build, stay within their size budget, and the checked-in PocketBase JSVM types
- * must be what the pinned binary writes.
+ * must be what the pinned binary writes. `npm run check` and the pre-commit hook keep it so: the
+ * first fails on a stale bundle, the second rebuilds and stages it from what is staged.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import {
-  buildHooks,
-  HOOKS_BUDGET_BYTES,
-  HOOKS_TYPES,
-  hookAreas,
-  pocketBaseTypes,
-  staleFiles,
-  totalBytes,
-} from '../../scripts/build-hooks.mjs';
+  appendFileSync,
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildHooks, HOOKS_BUDGET_BYTES, staleFiles, totalBytes } from '../../scripts/build-hooks.mjs';
+import { hookAreas } from '../../scripts/lib/entries.mjs';
+import { HOOKS_TYPES, pocketBaseTypes } from '../../scripts/lib/hooks-types.mjs';
 import { HOOKS_POOL, pocketBaseServeArgs, ROOT } from '../../scripts/lib/stack.mjs';
 
 describe('pb_hooks/lib', () => {
@@ -63,4 +70,73 @@ describe('pb_hooks under many requests at once', () => {
     expect(args).toContain(`--hooksPool=${HOOKS_POOL}`);
     expect(HOOKS_POOL).toBeGreaterThan(15);
   });
+});
+
+/** A command's outcome in `cwd`, with no git setting of the process that runs the tests. */
+function run(cwd: string, cmd: string, args: string[]) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('GIT_')));
+  const result = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+const git = (cwd: string, ...args: string[]) => {
+  const result = run(cwd, 'git', ['-c', 'user.name=test', '-c', 'user.email=test@adscout.test', ...args]);
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.output}`);
+  return result.output;
+};
+
+describe('the stale-bundle guards', () => {
+  const copy = mkdtempSync(join(tmpdir(), 'adscout-hooks-guard-'));
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  it('npm run check runs check:hooks, which is build-hooks --check', () => {
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts['check']?.split(' && ')).toContain('npm run check:hooks');
+    expect(scripts['check:hooks']).toBe('node scripts/build-hooks.mjs --check');
+  });
+
+  it(
+    'check:hooks names the stale bundle; the pre-commit hook rebuilds it from the staged sources and stages it',
+    { timeout: 240_000 },
+    () => {
+      // a repository of its own: this checkout's files as they are now, with its node_modules
+      const listed = git(ROOT, 'ls-files', '-z', '--cached', '--others', '--exclude-standard');
+      for (const path of listed.split('\0').filter(Boolean)) {
+        // files only: not one deleted from the work tree alone, nor a link such as a .bin/ made
+        // as a symlink to another checkout's
+        if (!lstatSync(join(ROOT, path), { throwIfNoEntry: false })?.isFile()) continue;
+        mkdirSync(dirname(join(copy, path)), { recursive: true });
+        copyFileSync(join(ROOT, path), join(copy, path));
+      }
+      symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+      git(copy, 'init', '-q');
+      git(copy, 'add', '-A');
+      git(copy, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'copy');
+      const check = () => run(copy, process.execPath, ['scripts/build-hooks.mjs', '--check']);
+      expect(check().status).toBe(0);
+
+      // a changed area: the check fails and names its bundle
+      appendFileSync(join(copy, 'src/hooks/runs/index.ts'), "export const stagedProbe = 'staged';\n");
+      const stale = check();
+      expect(stale.status).toBe(1);
+      expect(stale.output).toContain('pb_hooks/lib is stale (runs.js)');
+
+      // staged, it is rebuilt and staged by the pre-commit hook (lint-staged, package.json);
+      // another area's unstaged change stays out of the bundles
+      appendFileSync(join(copy, 'src/hooks/mail/index.ts'), "export const unstagedProbe = 'unstaged';\n");
+      git(copy, 'add', 'src/hooks/runs/index.ts');
+      const hook = run(copy, process.execPath, ['node_modules/lint-staged/bin/lint-staged.js']);
+      expect(hook.status, hook.output).toBe(0);
+      expect(git(copy, 'diff', '--cached', '--name-only').split('\n').filter(Boolean).sort()).toEqual([
+        'pb_hooks/lib/runs.js',
+        'src/hooks/runs/index.ts',
+      ]);
+      git(copy, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'a hook change');
+      expect(git(copy, 'show', 'HEAD:pb_hooks/lib/runs.js')).toContain('stagedProbe');
+      git(copy, 'checkout', '--', 'src/hooks/mail/index.ts');
+      expect(check().status).toBe(0);
+    },
+  );
 });

@@ -3,11 +3,21 @@
  * binaries): `npm start` (serves, prints how to sign in, stops cleanly on Ctrl-C, and is quiet
  * after its banner unless --verbose), `npm run bench`
  * (one quick benchmark: its table and its results file), `npm run bootstrap` (does nothing when
- * everything is current, and says so), `npm run check:hooks`, and `node scripts/make-icons.mjs`
+ * everything is current, and says so), `npm run build` (the build npm start serves, which the
+ * bootstrap then leaves alone), `npm run check:hooks`, and `node scripts/make-icons.mjs`
  * (the committed icons are what it draws). `npm run normalize` has its own file; `npm test` is
  * what CI runs.
  */
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePocketBase, ensureWebBuild, nodeModulesCurrent } from '../../scripts/bootstrap.mjs';
 import { buildHooks, HOOKS_LIB_DIR, staleFiles } from '../../scripts/build-hooks.mjs';
 import { CREDENTIALS_FILE, freePort, ROOT } from '../../scripts/lib/stack.mjs';
+import { DEMO_MEDIA_DIR } from '../../src/domain/text/url.ts';
 import { createSubscription } from '../fixtures/records.ts';
 import { command, npm, pressCtrlC, stopLeftoverCommands, type Command } from './commands.ts';
 import { startRun } from './worker-runs.ts';
@@ -181,8 +192,11 @@ describe('npm start', () => {
     await until('the second worker signing in', run, () =>
       /\[worker worker-2\] ready: signed in/.test(run.output()) ? true : null,
     );
-    expect(run.output()).toContain(
-      'Scout workers: 2; one that dies is restarted while PocketBase keeps serving.',
+    // the banner comes after the workers signed in: wait for it rather than read the output once
+    await until('the banner', run, () =>
+      run.output().includes('Scout workers: 2; one that dies is restarted while PocketBase keeps serving.')
+        ? true
+        : null,
     );
     const workers = () => descendants(run.child.pid!).filter((p) => p.cmdline.includes('src/worker/main.ts'));
     expect(workers()).toHaveLength(2);
@@ -428,6 +442,27 @@ describe('npm run bootstrap', () => {
     }
     expect(hooks()).toEqual(before);
   });
+});
+
+describe('npm run build', () => {
+  it(
+    'builds the web app npm start serves, prerendered pages included; the bootstrap then finds it current',
+    { timeout: 600_000 },
+    async () => {
+      const env = { ADSCOUT_DIST_DIR: join(tmp, 'dist-build') };
+      const build = npm(['run', 'build'], { env });
+      expect((await build.exited).code, build.output()).toBe(0);
+      const outDir = env.ADSCOUT_DIST_DIR;
+      const built = await readdir(outDir);
+      expect(built).toEqual(expect.arrayContaining(['index.html', 'sw.js', 'prerendered', DEMO_MEDIA_DIR]));
+      const shell = statSync(join(outDir, 'index.html')).mtimeMs;
+
+      const bootstrap = npm(['run', 'bootstrap'], { env });
+      expect((await bootstrap.exited).code, bootstrap.output()).toBe(0);
+      expect(bootstrap.output()).not.toContain('building the web app');
+      expect(statSync(join(outDir, 'index.html')).mtimeMs).toBe(shell);
+    },
+  );
 });
 
 describe('a binary named in the environment that is not there', () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimedRun } from '../../src/domain/runs/lease-contract.ts';
 import { buildSourceQueries } from '../../src/worker/query.ts';
-import { buildDemoCatalogue } from '../../src/worker/sources/demo.ts';
+import { buildDemoCatalogue } from '../../src/demo-library/library.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { expectSettledOnce, workerPool } from './worker-runs.ts';

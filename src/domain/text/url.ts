@@ -66,13 +66,21 @@ export function queryParam(query: string, name: string): string | null {
 }
 
 /**
- * Where the app serves the demo catalogue's product images and videos (dist/demo-media/). The demo source
- * writes media as root-relative paths under it, so its ads show on a server with no internet.
+ * The folder of the demo catalogue's product images and videos: the web build renders the images
+ * into dist/demo-media/, and the videos are committed in public/demo-media/.
  */
-export const DEMO_MEDIA_PREFIX = '/demo-media/';
+export const DEMO_MEDIA_DIR = 'demo-media';
+
+/**
+ * Where the app serves that folder. The demo Library writes media as root-relative paths under it,
+ * so its ads show on a server with no internet.
+ */
+export const DEMO_MEDIA_PREFIX = `/${DEMO_MEDIA_DIR}/`;
 
 /** A file name under DEMO_MEDIA_PREFIX: lower-case words and hyphens, a media extension, nothing else. */
-const DEMO_MEDIA_PATH = /^\/demo-media\/[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?\.(?:jpg|png|webp|gif|mp4|svg)$/;
+const DEMO_MEDIA_PATH = new RegExp(
+  `^${DEMO_MEDIA_PREFIX}[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?\\.(?:jpg|png|webp|gif|mp4|svg)$`,
+);
 
 /** A root-relative path to one of the demo catalogue's images (no '..', query or other folder). */
 export function isDemoMediaPath(raw: string): boolean {

@@ -3,7 +3,7 @@ import type { MediaTask } from '../../domain/media/media-contract.ts';
 import { createWaker } from '../loop.ts';
 import { archivePool, LEASE_MARGIN_MS, workTimeMs, type ArchivePoolOptions } from './archive-pool.ts';
 import type { TaskOutcome } from './archive-task.ts';
-import { fakeMediaServer } from './fake-media-server.ts';
+import { fakeMediaServer } from '../../../tests/fixtures/fake-media-server.ts';
 import { mediaServer } from './media-api.ts';
 
 /** A promise with its resolver, to wait for a signal from inside the pool. */

@@ -1,21 +1,21 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveTask, thumbnailWarmer, type ArchiveDeps } from './archive-task.ts';
-import { fakeMediaServer } from './fake-media-server.ts';
+import { fakeMediaServer } from '../../../tests/fixtures/fake-media-server.ts';
 import { createMediaFetcher, type MediaFetcher } from './media-fetcher.ts';
 import { imageFacts, sha256Hex } from './hashes.ts';
 import { mediaServer } from './media-api.ts';
-import { startServer, type TestServer } from './test-servers.ts';
+import { startDouble, type LoopbackDouble } from '../../../tests/fixtures/loopback-double.ts';
 
 let jpeg: Buffer;
 let poster: Buffer;
 const video = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.alloc(3000, 7)]);
-let cdn: TestServer;
+let cdn: LoopbackDouble;
 let fetcher: MediaFetcher;
 const thumbs: string[] = [];
 /** What archiveTask queued for the idle warmer (idle-warmer.ts): the detail thumbnails. */
 const later: string[] = [];
-let pbServer: TestServer;
+let pbServer: LoopbackDouble;
 
 beforeAll(async () => {
   jpeg = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#c33' } })
@@ -30,15 +30,15 @@ beforeAll(async () => {
     ])
     .png()
     .toBuffer();
-  cdn = await startServer((request, response) => {
+  cdn = await startDouble((request, response) => {
     const files: Record<string, Buffer> = { '/a.jpg': jpeg, '/poster.png': poster, '/v.mp4': video };
-    const file = files[request.url ?? ''];
+    const file = files[request.url];
     if (file) response.writeHead(200).end(file);
     else if (request.url === '/page') response.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html>');
-    else response.writeHead(Number(request.url?.slice(1)) || 404).end();
+    else response.writeHead(Number(request.url.slice(1)) || 404).end();
   });
-  pbServer = await startServer((request, response) => {
-    thumbs.push(request.url ?? '');
+  pbServer = await startDouble((request, response) => {
+    thumbs.push(request.url);
     response.writeHead(200).end();
   });
   fetcher = createMediaFetcher({ serverUrl: pbServer.url, allow: [cdn.endpoint], videoMaxBytes: 10_000 });

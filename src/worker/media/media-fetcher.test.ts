@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaFetchError } from './ssrf-guard.ts';
 import { createMediaFetcher, type MediaFetcherOptions } from './media-fetcher.ts';
-import { startServer, type TestServer } from './test-servers.ts';
+import { startDouble, type LoopbackDouble } from '../../../tests/fixtures/loopback-double.ts';
 
 let png: Buffer;
 const html = Buffer.from('<!DOCTYPE html><html><body>URL signature expired</body></html>');
@@ -14,7 +14,7 @@ const mp4 = (size: number) => {
 };
 
 /** What the servers answer, by path. */
-function answer(path: string, response: ServerResponse, other: TestServer | undefined) {
+function answer(path: string, response: ServerResponse, other: LoopbackDouble | undefined) {
   const redirect = /^\/hop\/(\d+)$/.exec(path);
   if (redirect) {
     const n = Number(redirect[1]);
@@ -55,15 +55,15 @@ function answer(path: string, response: ServerResponse, other: TestServer | unde
   }
 }
 
-let allowed: TestServer;
-let other: TestServer;
+let allowed: LoopbackDouble;
+let other: LoopbackDouble;
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7' } })
     .png()
     .toBuffer();
-  other = await startServer((request, response) => answer(request.url ?? '', response, undefined));
-  allowed = await startServer((request, response) => answer(request.url ?? '', response, other));
+  other = await startDouble((request, response) => answer(request.url, response, undefined));
+  allowed = await startDouble((request, response) => answer(request.url, response, other));
 });
 
 afterAll(async () => {
@@ -202,7 +202,7 @@ describe('createMediaFetcher', () => {
       const error = await failure(media.fetch(`${allowed.url}/status/${status}`, 'image', signal));
       expect(error, String(status)).toMatchObject({ kind: 'status', retry });
     }
-    const closed = await startServer(() => undefined);
+    const closed = await startDouble(() => undefined);
     await closed.close();
     const offline = fetcher({ allow: [closed.endpoint] });
     expect(await failure(offline.fetch(`${closed.url}/image.png`, 'image', signal))).toMatchObject({
@@ -240,7 +240,9 @@ describe('createMediaFetcher', () => {
   });
 
   it('ignores the proxy variables: no request goes through a proxy they name', async () => {
-    const proxy = await startServer((_request, response) => response.writeHead(502).end());
+    const proxy = await startDouble((_request, response) => {
+      response.writeHead(502).end();
+    });
     const saved = { HTTP_PROXY: process.env.HTTP_PROXY, HTTPS_PROXY: process.env.HTTPS_PROXY };
     process.env.HTTP_PROXY = proxy.url;
     process.env.HTTPS_PROXY = proxy.url;

@@ -13,11 +13,9 @@ import {
   type CreativeMime,
 } from '../../domain/media/creative-limits.ts';
 import { messageOf } from '../../domain/text/error-message.ts';
+import { DEMO_MEDIA_PREFIX } from '../../domain/text/url.ts';
 import { endpointOf, guardedAgent, hopAccess, MediaFetchError, refused, type Lookup } from './ssrf-guard.ts';
 import { MAGIC_BYTES_NEEDED, sniffMime } from './magic-bytes.ts';
-
-/** The demo catalogue's files, served by the server the worker talks to (public/demo-media/). */
-export const DEMO_MEDIA_PREFIX = '/demo-media/';
 
 export interface MediaFetcherOptions {
   /** The server the worker talks to (ADSCOUT_PB_URL): root-relative demo paths are fetched there. */

@@ -1,86 +1,12 @@
 /**
- * The demo source: a deterministic, built-in Ad Library that answers offline, in the shape of
- * the curious_coder Apify actor (docs/ad-sources.md#the-actors-output), so that one normalizer handles both.
- *
- * The catalogue is a rolling window of the last DEMO_WINDOW_DAYS days. Each day of each query
- * (country + search terms + page ids) holds a seeded number of creatives (demo-creative.ts), and
- * the link's filters (demo-filters.ts) pick from them; the source pages through the result.
- * EU/UK transparency (reach, age and gender) is present only for EU countries and the UK.
- *
- * The parts: demo-random.ts (seeded numbers), demo-shops.ts (shops and products),
- * demo-copy.ts (ad copy), demo-item.ts (the raw item shape), demo-catalogue.ts (the tables),
- * demo-media.ts (the creatives' files and links).
+ * The demo source: pages through the demo Library's catalogue for the query
+ * (src/demo-library/library.ts), paced like a real source (SCOUT_DEMO_PACE_MS).
  */
+import { buildDemoCatalogue } from '../../demo-library/library.ts';
 import { realSleep, type Sleep } from '../net/http.ts';
-import { isDemoMediaPath } from '../../domain/text/url.ts';
-import { buildGroup, type BuildContext, type Group } from './demo-creative.ts';
-import { matchesQuery } from './demo-filters.ts';
-import { DEMO_MEDIA_LINK_TTL_S, demoMediaLink } from './demo-media.ts';
-import { Rand } from './demo-random.ts';
-import { buildUniverse, demoSeed } from './demo-shops.ts';
-import type { AdSource, SourcePage, SourceQuery } from './types.ts';
+import type { AdSource, SourcePage } from './types.ts';
 
-export const DEMO_WINDOW_DAYS = 120;
 export const DEMO_PAGE_SIZE = 25;
-const DAY_MS = 86_400_000;
-
-/**
- * Every ad the demo library holds for a query on the day of `nowMs`, in result order, with the
- * link's filters (active status, media type, platforms, start dates) applied. Content languages
- * and the ad type are not filtered: the demo ads are all English-language commercial ads.
- */
-export function buildDemoCatalogue(
-  query: SourceQuery,
-  nowMs: number,
-  mediaBase = '',
-): Record<string, unknown>[] {
-  const seed = demoSeed(query);
-  const universe = buildUniverse(query, seed);
-  const ctx: BuildContext = {
-    query,
-    seed,
-    universe,
-    today: Math.floor(nowMs / DAY_MS),
-    country: query.country.toUpperCase(),
-    ids: new Set(),
-  };
-  const byPage = universe.pageShops.length > 0;
-  const groups: Group[] = [];
-  // Ads that started on the previous DEMO_WINDOW_DAYS days (none today, so none in the future).
-  for (let age = DEMO_WINDOW_DAYS; age >= 1; age--) {
-    const day = ctx.today - age;
-    const dayRand = new Rand(`${seed}|day|${day}`);
-    const creatives = byPage
-      ? Array.from(universe.pageShops, () => dayRand.int(0, 3)).reduce((a, b) => a + b, 0)
-      : dayRand.int(9, 16);
-    for (let slot = 0; slot < creatives; slot++) groups.push(buildGroup(ctx, day, slot));
-  }
-  groups.sort((a, b) => b.score - a.score);
-  let items = groups.flatMap((group) => group.items).filter((item) => matchesQuery(item, query));
-  if (mediaBase) {
-    const expiresAtS = nowMs / 1000 + DEMO_MEDIA_LINK_TTL_S;
-    items = items.map((item) =>
-      withMediaLinks(item, (path) => demoMediaLink(path, mediaBase, String(item.ad_archive_id), expiresAtS)),
-    );
-  }
-  for (const item of items) item.total = items.length;
-  return items;
-}
-
-/**
- * A copy of `value` with every demo media path replaced by `link(path)`; the ads of a creative
- * share their media arrays, so the item is copied, never changed in place.
- */
-function withMediaLinks<T>(value: T, link: (path: string) => string): T {
-  if (typeof value === 'string') return (isDemoMediaPath(value) ? link(value) : value) as T;
-  if (Array.isArray(value)) return value.map((entry: unknown) => withMediaLinks(entry, link)) as T;
-  if (value && typeof value === 'object') {
-    const copy: Record<string, unknown> = {};
-    for (const [key, entry] of Object.entries(value)) copy[key] = withMediaLinks(entry, link);
-    return copy as T;
-  }
-  return value;
-}
 
 export interface DemoSourceOptions {
   /** Pause before each page (SCOUT_DEMO_PACE_MS); 0 answers at once. */

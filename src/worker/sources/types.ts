@@ -1,31 +1,7 @@
 /** The contract between the job loop and the ad sources (docs/pipeline.md#sources). */
+import type { SourceQuery } from '../../domain/ads/source-query.ts';
 
-/** What a source is asked for: the Ad Library link's parameters with the form's country and keywords applied. */
-export interface SourceQuery {
-  /** The Ad Library URL rebuilt with the final country and q (apify uses it). */
-  libraryUrl: string;
-  /** ISO code, e.g. 'US', 'DE'. */
-  country: string;
-  /** '' when searching by page. */
-  searchTerms: string;
-  searchType: 'keyword_unordered' | 'keyword_exact_phrase' | 'page';
-  activeStatus: 'active' | 'inactive' | 'all';
-  /** 'all' | 'political_and_issue_ads' | … */
-  adType: string;
-  /** 'all' | 'image' | 'video' | 'meme' | 'none' */
-  mediaType: string;
-  /** view_all_page_id */
-  pageIds: string[];
-  /** 'YYYY-MM-DD' or '' */
-  startDateMin: string;
-  startDateMax: string;
-  /** publisher_platforms, lower-case */
-  platforms: string[];
-  /** content_languages */
-  languages: string[];
-  /** How many ads the run wants (1–1000). */
-  limit: number;
-}
+export type { SourceQuery };
 
 export interface SourcePage {
   items: unknown[];

@@ -4,8 +4,8 @@
  * realistic text (about 1.1 KB of ad fields per row) and the derived columns.
  */
 import { normalizeAd, type NormalizedAd } from '../../../src/domain/ads/normalize/normalize-ad.ts';
-import { buildDemoCatalogue } from '../../../src/worker/sources/demo.ts';
-import { NICHES } from '../../../src/worker/sources/demo-catalogue.ts';
+import { buildDemoCatalogue } from '../../../src/demo-library/library.ts';
+import { NICHES } from '../../../src/demo-library/catalogue.ts';
 import { sourceQuery } from '../../fixtures/source-query.ts';
 
 /** Run countries the search_runs collection accepts (EU/UK ones carry reach, age and gender). */

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import { THUMB_GRID } from '../../../src/domain/media/creative-limits.ts';
-import { demoMediaSources } from '../../../src/worker/sources/demo-media.ts';
-import { demoMediaType, perAdCopy, renderDemoMedia } from '../../../src/worker/sources/demo-media-render.ts';
+import { demoMediaSources } from '../../../src/demo-library/media.ts';
+import { demoMediaType, perAdCopy, renderDemoMedia } from '../../../src/demo-library/media-render.ts';
 
 /** Files made and stored at once: sharp has its own threads, and PocketBase makes thumbnails. */
 const AT_ONCE = 3;

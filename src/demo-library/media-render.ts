@@ -1,5 +1,5 @@
 /**
- * Renders the demo catalogue's creatives (demo-media.ts) to raster files with sharp. The build
+ * Renders the demo catalogue's creatives (media.ts) to raster files with sharp. The build
  * writes them into dist/demo-media/ and the dev server answers them (vite.config.ts);
  * scripts/make-demo-media.mjs writes them anywhere; tests/fixtures/fake-cdn.ts serves them and
  * derives a distinct file per ad from them (perAdCopy). Nothing here is committed: a render is
@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
-import { demoMediaSources, type DemoMediaSource, type DemoMediaVariant } from './demo-media.ts';
+import { demoMediaSources, type DemoMediaSource, type DemoMediaVariant } from './media.ts';
 
 const SIZE = 600;
 

@@ -3,7 +3,7 @@
  * platforms and start dates. Content languages and the ad type are not filtered: the demo ads
  * are all English-language commercial ads.
  */
-import type { SourceQuery } from './types.ts';
+import type { SourceQuery } from '../domain/ads/source-query.ts';
 
 const IMAGE_FORMATS: ReadonlySet<string> = new Set(['IMAGE', 'MULTI_IMAGES', 'CAROUSEL', 'DPA', 'DCO']);
 

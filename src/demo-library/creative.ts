@@ -12,13 +12,13 @@ import {
   formatPrice,
   type DemoFormat,
   type DemoProduct,
-} from './demo-catalogue.ts';
-import { bodyText, linkDescription, titleText, ucfirst } from './demo-copy.ts';
-import { card, image, rawItem, transparency, video } from './demo-item.ts';
-import { demoMediaPath, demoVideoPath } from './demo-media.ts';
-import { numericId, Rand } from './demo-random.ts';
-import { productUrl, slug, type Universe } from './demo-shops.ts';
-import type { SourceQuery } from './types.ts';
+} from './catalogue.ts';
+import { bodyText, linkDescription, titleText, ucfirst } from './copy.ts';
+import { card, image, rawItem, transparency, video } from './item.ts';
+import { demoMediaPath, demoVideoPath } from './media.ts';
+import { numericId, Rand } from './random.ts';
+import { productUrl, slug, type Universe } from './shops.ts';
+import type { SourceQuery } from '../domain/ads/source-query.ts';
 
 const DAY_S = 86_400;
 

@@ -8,15 +8,15 @@
  * scripts/make-demo-videos.mjs).
  *
  * The drawings are small SVGs — a niche glyph on the product's colours, its name and a DEMO tag.
- * demo-media-render.ts rasterizes them; the build writes them into dist/demo-media/ and the dev
+ * media-render.ts rasterizes them; the build writes them into dist/demo-media/ and the dev
  * server answers them (vite.config.ts), so the ads carry root-relative /demo-media/ paths the app
  * serves itself and an ad's creative shows on a fresh `npm start` with no internet. With a media
  * base (DEMO_MEDIA_BASE) the links are absolute and signed like Facebook's instead (demoMediaLink).
  */
-import { DEMO_MEDIA_PREFIX } from '../../domain/text/url.ts';
-import { NICHES, type DemoNiche, type DemoProduct } from './demo-catalogue.ts';
-import { numericId } from './demo-random.ts';
-import { slug } from './demo-shops.ts';
+import { DEMO_MEDIA_PREFIX } from '../domain/text/url.ts';
+import { NICHES, type DemoNiche, type DemoProduct } from './catalogue.ts';
+import { numericId } from './random.ts';
+import { slug } from './shops.ts';
 
 const NICHE_LABELS: Record<string, string> = {
   pet: 'Pet supplies',

@@ -4,15 +4,16 @@
  */
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { creativeMediaOf } from '../../domain/ads/normalize/media.ts';
-import { itemShapeOf } from '../../domain/ads/normalize/item-shapes.ts';
-import type { JsonObject } from '../../domain/ads/normalize/raw-access.ts';
-import { startFakeCdn, SIGNATURE_EXPIRED, type FakeCdn } from '../../../tests/fixtures/fake-cdn.ts';
-import { magicType } from '../../../tests/fixtures/image-probe.ts';
-import { sourceQuery } from '../../../tests/fixtures/source-query.ts';
-import { buildDemoCatalogue } from './demo.ts';
-import { demoMediaSources } from './demo-media.ts';
-import { renderDemoMedia } from './demo-media-render.ts';
+import { creativeMediaOf } from '../domain/ads/normalize/media.ts';
+import { itemShapeOf } from '../domain/ads/normalize/item-shapes.ts';
+import type { JsonObject } from '../domain/ads/normalize/raw-access.ts';
+import { DEMO_MEDIA_PREFIX } from '../domain/text/url.ts';
+import { startFakeCdn, SIGNATURE_EXPIRED, type FakeCdn } from '../../tests/fixtures/fake-cdn.ts';
+import { magicType } from '../../tests/fixtures/image-probe.ts';
+import { sourceQuery } from '../../tests/fixtures/source-query.ts';
+import { buildDemoCatalogue } from './library.ts';
+import { demoMediaSources } from './media.ts';
+import { renderDemoMedia } from './media-render.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 14, 30);
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -49,14 +50,14 @@ describe('the fake CDN', () => {
     expect(first.status).toBe(200);
     expect(first.type).toBe('image/jpeg');
     expect(
-      first.body.equals(await renderDemoMedia(demoMediaSources().get(file.slice('/demo-media/'.length))!)),
+      first.body.equals(await renderDemoMedia(demoMediaSources().get(file.slice(DEMO_MEDIA_PREFIX.length))!)),
     ).toBe(true);
     expect((await get(image)).body.equals(first.body)).toBe(true);
     expect(cdn.requestsFor(file)).toBe(2);
     const clip = await get(video.media_url);
     expect([clip.status, clip.type, magicType(clip.body)]).toEqual([200, 'video/mp4', 'mp4']);
     expect((await get(video.media_poster_url)).status).toBe(200);
-    expect((await get(`${cdn.url}/demo-media/no-such-product-a.jpg?oe=FFFFFFFF`)).status).toBe(404);
+    expect((await get(`${cdn.url}${DEMO_MEDIA_PREFIX}no-such-product-a.jpg?oe=FFFFFFFF`)).status).toBe(404);
     expect((await get(`${cdn.url}/api/health`)).status).toBe(404);
     expect(cdn.requestCount()).toBe(6);
   });

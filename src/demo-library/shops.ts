@@ -2,10 +2,10 @@
  * The demo source's advertisers and what they sell: the seed of a query, the shops (name, domain,
  * page, likes) and the products a query finds, by keyword, by page or across every niche.
  */
-import { NICHES, type DemoNiche, type DemoProduct } from './demo-catalogue.ts';
-import { withPrefix, withSuffix } from './demo-copy.ts';
-import { numericId, Rand } from './demo-random.ts';
-import type { SourceQuery } from './types.ts';
+import { NICHES, type DemoNiche, type DemoProduct } from './catalogue.ts';
+import { withPrefix, withSuffix } from './copy.ts';
+import { numericId, Rand } from './random.ts';
+import type { SourceQuery } from '../domain/ads/source-query.ts';
 
 function normalizedTerms(query: SourceQuery): string {
   return query.searchTerms.toLowerCase().replace(/["“”]/g, ' ').replace(/\s+/g, ' ').trim();

@@ -1,12 +1,12 @@
 /**
  * The raw item shape of the demo source: what the curious_coder Apify actor returns for one ad
  * (docs/ad-sources.md#the-actors-output), so that one normalizer handles both. Images are the app's own demo
- * product images and videos (demo-media.ts, root-relative /demo-media/ paths); Page pictures sit on an `.example` host.
+ * product images and videos (media.ts, root-relative /demo-media/ paths); Page pictures sit on an `.example` host.
  */
-import { countryName, EU_COUNTRY_CODES } from '../../domain/forms/countries.ts';
-import { AGE_BUCKETS, type DemoFormat } from './demo-catalogue.ts';
-import type { Rand } from './demo-random.ts';
-import type { Shop } from './demo-shops.ts';
+import { countryName, EU_COUNTRY_CODES } from '../domain/forms/countries.ts';
+import { AGE_BUCKETS, type DemoFormat } from './catalogue.ts';
+import type { Rand } from './random.ts';
+import type { Shop } from './shops.ts';
 
 /** Where the demo's Page profile pictures would be (never shown). */
 const PICTURE_HOST = 'https://media.adscout-demo.example';
@@ -17,7 +17,7 @@ export function image(path: string): { original_image_url: string; resized_image
 }
 
 /**
- * A video: its file when the product has one (demo-media.ts, DEMO_VIDEO_PRODUCTS), else only its
+ * A video: its file when the product has one (media.ts, DEMO_VIDEO_PRODUCTS), else only its
  * preview image (a product image) is known.
  */
 export function video(previewPath: string, videoPath: string | null): Record<string, unknown> {
@@ -32,7 +32,7 @@ export function card(fields: {
   ctaText: string;
   linkUrl: string;
   linkDescription: string | null;
-  /** The card's product image (demo-media.ts). */
+  /** The card's product image (media.ts). */
   image: string;
 }): Record<string, unknown> {
   return {

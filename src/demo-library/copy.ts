@@ -2,8 +2,8 @@
  * The demo source's ad copy: body styles (pain and hook, testimonial, flash sale, checklist,
  * confession, plain), titles and link descriptions, with prices in the target country's currency.
  */
-import { FIRST_NAMES, HOOKS, OFFERS, TESTIMONIALS, formatPrice, type DemoProduct } from './demo-catalogue.ts';
-import type { Rand } from './demo-random.ts';
+import { FIRST_NAMES, HOOKS, OFFERS, TESTIMONIALS, formatPrice, type DemoProduct } from './catalogue.ts';
+import type { Rand } from './random.ts';
 
 export function ucfirst(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -11,7 +11,7 @@ export function ucfirst(text: string): string {
 
 /**
  * `prefix` + `name`, unless the name already starts with it: a keyword product may already be
- * 'The Original Lampe' or 'Premium Lampe' (demo-shops.ts), and 'The Original The Original
+ * 'The Original Lampe' or 'Premium Lampe' (shops.ts), and 'The Original The Original
  * Lampe™' reads like a bug.
  */
 export function withPrefix(prefix: string, name: string): string {

@@ -3,9 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DEMO_MEDIA_PREFIX, isAdMediaUrl, isDemoMediaPath } from '../../domain/text/url.ts';
-import { sourceQuery } from '../../../tests/fixtures/source-query.ts';
-import { buildDemoCatalogue } from './demo.ts';
+import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX, isAdMediaUrl, isDemoMediaPath } from '../domain/text/url.ts';
+import { sourceQuery } from '../../tests/fixtures/source-query.ts';
+import { buildDemoCatalogue } from './library.ts';
 import {
   DEMO_MEDIA_LINK_TTL_S,
   DEMO_VIDEO_PRODUCTS,
@@ -13,14 +13,14 @@ import {
   demoVideoFile,
   demoVideoSource,
   PRODUCT_VARIANTS,
-} from './demo-media.ts';
-import { perAdCopy, renderDemoMedia } from './demo-media-render.ts';
-import { magicType, phash, phashDistance } from '../../../tests/fixtures/image-probe.ts';
+} from './media.ts';
+import { perAdCopy, renderDemoMedia } from './media-render.ts';
+import { magicType, phash, phashDistance } from '../../tests/fixtures/image-probe.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw items are untyped JSON */
 type Raw = Record<string, any>;
 
-const VIDEO_DIR = join(import.meta.dirname, '..', '..', '..', 'public', 'demo-media');
+const VIDEO_DIR = join(import.meta.dirname, '..', '..', 'public', DEMO_MEDIA_DIR);
 const NOW = Date.UTC(2026, 10, 22, 14, 30);
 const DAY_S = 86_400;
 

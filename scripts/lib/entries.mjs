@@ -1,0 +1,61 @@
+// The modules of src/ that run from outside it, each named once: the browser's (index.html's
+// module script, which Vite builds), the prerender build's (scripts/prerender.mjs), the scout
+// worker's (scripts/lib/stack.mjs starts it, scripts/build-worker.mjs compiles it) and the hooks'
+// areas (scripts/build-hooks.mjs bundles each src/hooks/<area>/index.ts). The lint rule against
+// test-only modules (eslint-rules/no-test-only-modules.js) walks the imports from here.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './paths.mjs';
+
+/** The scout worker's main module, repository-relative. */
+export const WORKER_MAIN = 'src/worker/main.ts';
+/** What the prerender build renders the public pages with, repository-relative. */
+export const PRERENDER_MAIN = 'src/web/prerender.tsx';
+/** The hooks' TypeScript, one folder per area, repository-relative. */
+export const HOOKS_DIR = 'src/hooks';
+
+/**
+ * The hooks' areas: every folder of src/hooks with an index.ts, sorted.
+ * @param {string} [root] the repository (a copy of it, for the bundles built from the git index)
+ * @returns {string[]}
+ */
+export function hookAreas(root = ROOT) {
+  const dir = join(root, HOOKS_DIR);
+  return readdirSync(dir)
+    .filter((name) => statSync(join(dir, name)).isDirectory())
+    .filter((name) => {
+      try {
+        return statSync(join(dir, name, 'index.ts')).isFile();
+      } catch {
+        return false;
+      }
+    })
+    .sort();
+}
+
+/**
+ * The modules index.html loads (`<script type="module" src="/src/…">`), repository-relative.
+ * @param {string} [root]
+ * @returns {string[]}
+ */
+export function htmlEntries(root = ROOT) {
+  const html = readFileSync(join(root, 'index.html'), 'utf8');
+  return Array.from(
+    html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="\/([^"]+)"/g),
+    (match) => /** @type {string} */ (match[1]),
+  );
+}
+
+/**
+ * Every entry of src/, repository-relative.
+ * @param {string} [root]
+ * @returns {string[]}
+ */
+export function srcEntries(root = ROOT) {
+  return [
+    ...htmlEntries(root),
+    PRERENDER_MAIN,
+    WORKER_MAIN,
+    ...hookAreas(root).map((area) => `${HOOKS_DIR}/${area}/index.ts`),
+  ];
+}
