@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { creativeMediaOf } from '../domain/ads/normalize/media.ts';
 import { itemShapeOf } from '../domain/ads/normalize/item-shapes.ts';
 import type { JsonObject } from '../domain/ads/normalize/raw-access.ts';
+import { DAY_MS } from '../domain/text/format.ts';
 import { DEMO_MEDIA_PREFIX } from '../domain/text/url.ts';
 import { startFakeCdn, SIGNATURE_EXPIRED, type FakeCdn } from '../../tests/fixtures/fake-cdn.ts';
 import { magicType } from '../../tests/fixtures/image-probe.ts';
@@ -68,7 +69,7 @@ describe('the fake CDN', () => {
     const url = runMedia(cdn.url)[0]!.media_url;
     expect((await get(url)).status).toBe(200);
     // the demo's links expire DEMO_MEDIA_LINK_TTL_S after the run
-    now = NOW + 4 * 86_400_000;
+    now = NOW + 4 * DAY_MS;
     const late = await get(url);
     expect([late.status, late.body.toString()]).toEqual([403, SIGNATURE_EXPIRED]);
     now = NOW;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SourceQuery } from '../domain/ads/source-query.ts';
+import { DAY_MS } from '../domain/text/format.ts';
 import { isDemoMediaPath } from '../domain/text/url.ts';
 import { buildDemoCatalogue, DEMO_WINDOW_DAYS } from './library.ts';
 import { sourceQuery } from '../../tests/fixtures/source-query.ts';
@@ -9,7 +10,6 @@ type Raw = Record<string, any>;
 const catalogue = (q: SourceQuery, now: number) => buildDemoCatalogue(q, now) as Raw[];
 
 const NOW = Date.UTC(2026, 10, 22, 14, 30);
-const DAY = 86_400_000;
 
 /** The ids of the ads a run of `q` gets: the first q.limit of the catalogue. */
 const ids = (q: SourceQuery, now = NOW): string[] =>
@@ -34,7 +34,7 @@ describe('demo Library', () => {
 
   it('keeps ad ids and start dates on the next day (a rolling window, like the real library)', () => {
     const today = catalogue(sourceQuery(), NOW);
-    const tomorrow = catalogue(sourceQuery(), NOW + DAY);
+    const tomorrow = catalogue(sourceQuery(), NOW + DAY_MS);
     const startById = new Map(today.map((ad) => [ad.ad_archive_id, ad.start_date]));
     const kept = tomorrow.filter((ad) => startById.has(ad.ad_archive_id));
     expect(kept.length / today.length).toBeGreaterThan(0.97);
@@ -64,7 +64,7 @@ describe('demo Library', () => {
 
   it('emits the curious_coder item shape with realistic, example-domain values', () => {
     const items = catalogue(sourceQuery(), NOW);
-    const window = { min: ((Math.floor(NOW / DAY) - DEMO_WINDOW_DAYS) * DAY) / 1000, max: NOW / 1000 };
+    const window = { min: ((Math.floor(NOW / DAY_MS) - DEMO_WINDOW_DAYS) * DAY_MS) / 1000, max: NOW / 1000 };
     for (const ad of items) {
       expect(ad.ad_archive_id).toMatch(/^[1-9]\d{15}$/);
       expect(ad.page_id).toMatch(/^\d{15}$/);
@@ -101,7 +101,7 @@ describe('demo Library', () => {
           ).toBe(true);
       }
     }
-    const days = new Set(items.map((ad) => Math.floor((ad.start_date * 1000) / DAY)));
+    const days = new Set(items.map((ad) => Math.floor((ad.start_date * 1000) / DAY_MS)));
     expect(days.size).toBeGreaterThan(DEMO_WINDOW_DAYS - 5);
     const formats = new Set(items.map((ad) => ad.snapshot.display_format));
     expect([...formats].sort()).toEqual(['CAROUSEL', 'DCO', 'DPA', 'IMAGE', 'MULTI_IMAGES', 'VIDEO']);

@@ -14,6 +14,7 @@
  * media.ts (the creatives' files and links), media-render.ts (their rendering, with sharp).
  */
 import type { SourceQuery } from '../domain/ads/source-query.ts';
+import { DAY_MS } from '../domain/text/format.ts';
 import { isDemoMediaPath } from '../domain/text/url.ts';
 import { buildGroup, type BuildContext, type Group } from './creative.ts';
 import { matchesQuery } from './filters.ts';
@@ -22,7 +23,6 @@ import { Rand } from './random.ts';
 import { buildUniverse, demoSeed } from './shops.ts';
 
 export const DEMO_WINDOW_DAYS = 120;
-const DAY_MS = 86_400_000;
 
 /**
  * Every ad the demo library holds for a query on the day of `nowMs`, in result order, with the
