@@ -6,10 +6,10 @@
  * cannot reach users; and a mail is kept 14 days at most (docs/going-live.md: a cron prunes older ones).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../src/domain/text/format.ts';
+import { DAY_MS, toPbDate } from '../../src/domain/text/format.ts';
 import { waitFor, waitUntil } from '../fixtures/wait-for.ts';
 import { startTestServer, statusOf, type TestServer } from './harness.ts';
-import { pbDate, runCron, writeColumns } from './security/support.ts';
+import { runCron, writeColumns } from './security/support.ts';
 
 interface OutboxMail {
   to: string;
@@ -124,7 +124,7 @@ describe('how long mails are kept', () => {
       'mail_outbox',
       (['old', 'nearly'] as const).map((name) => ({
         id: ids[name]!,
-        values: { created: pbDate(new Date(Date.now() - ages[name])) },
+        values: { created: toPbDate(new Date(Date.now() - ages[name])) },
       })),
     );
     const exists = (id: string) =>

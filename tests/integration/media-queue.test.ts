@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_RETRY_WINDOW_HOURS } from '../../src/domain/media/creative-limits.ts';
 import { LEASE_NOT_HELD_MESSAGE } from '../../src/domain/runs/lease-contract.ts';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
+import { toPbDate } from '../../src/domain/text/format.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import {
   claim,
@@ -18,7 +19,7 @@ import {
   taskOf,
   writeRows,
 } from './media-support.ts';
-import { pbDate, writeColumns } from './security/support.ts';
+import { writeColumns } from './security/support.ts';
 
 // Long enough for any request of these tests on a busy machine: the test of a lease that ran out
 // moves that lease's end into the past instead of waiting for it.
@@ -108,7 +109,7 @@ describe('claim', () => {
     // the lease runs out: its end is now a second ago
     await server.superuser
       .collection('media_tasks')
-      .update(first.id, { lease_expires_at: pbDate(new Date(Date.now() - 1000)) });
+      .update(first.id, { lease_expires_at: toPbDate(new Date(Date.now() - 1000)) });
     const again = await claim(server, 'w2');
     expect(again.map((t) => [t.id, t.attempts])).toEqual([[first.id, 2]]);
     const stale = await postJson(server, SERVER_ROUTES.mediaFail.url(first.id), {
@@ -152,7 +153,7 @@ describe('fail', () => {
     expect(await claim(server, 'w1')).toEqual([]);
     await server.superuser
       .collection('media_tasks')
-      .update(task.id, { next_attempt_at: pbDate(new Date(Date.now() - 1000)) });
+      .update(task.id, { next_attempt_at: toPbDate(new Date(Date.now() - 1000)) });
     const second = await claim(server, 'w1');
     expect(second.map((t) => [t.id, t.attempts])).toEqual([[task.id, 2]]);
     const later = await postJson<{ status: string; next_attempt_at: string }>(
@@ -167,7 +168,7 @@ describe('fail', () => {
     expect(Date.parse(later.body.next_attempt_at.replace(' ', 'T')) - Date.now()).toBeGreaterThan(290_000);
     await server.superuser
       .collection('media_tasks')
-      .update(task.id, { next_attempt_at: pbDate(new Date(Date.now() - 1000)) });
+      .update(task.id, { next_attempt_at: toPbDate(new Date(Date.now() - 1000)) });
     await claim(server, 'w1');
     const final = await postJson(server, SERVER_ROUTES.mediaFail.url(task.id), {
       worker: 'w1',
@@ -189,7 +190,7 @@ describe('the retry window', () => {
       await writeColumns(server, 'media_tasks', [
         {
           id: task.id,
-          values: { created: pbDate(new Date(Date.now() - (MEDIA_RETRY_WINDOW_HOURS * 3600 + 60) * 1000)) },
+          values: { created: toPbDate(new Date(Date.now() - (MEDIA_RETRY_WINDOW_HOURS * 3600 + 60) * 1000)) },
         },
       ]);
       // the restart kept the lease

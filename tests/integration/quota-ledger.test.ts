@@ -8,6 +8,7 @@
  * creations, settlements and pack purchases never overspending or losing a unit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toPbDate } from '../../src/domain/text/format.ts';
 import { currentPeriod, periodBoundary } from '../../src/hooks/quota/periods.ts';
 import { createSubscription, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
@@ -32,7 +33,6 @@ interface QuotaShape {
 }
 
 const quota = (user: TestUser) => user.pb.send<QuotaShape>('/api/adscout/quota', {});
-const pbDate = (d: Date) => d.toISOString().replace('T', ' ');
 
 async function ledger(user: TestUser, kind: string, amount: number, extra: Record<string, unknown> = {}) {
   return server.superuser.collection('usage_ledger').create({ user: user.id, kind, amount, ...extra });
@@ -49,12 +49,12 @@ describe('GET /api/adscout/quota', () => {
       (period.start.getUTCFullYear() - anchor.getUTCFullYear()) * 12 +
       period.start.getUTCMonth() -
       anchor.getUTCMonth();
-    expect(pbDate(periodBoundary(anchor, k))).toBe(pbDate(period.start));
+    expect(toPbDate(periodBoundary(anchor, k))).toBe(toPbDate(period.start));
     await createSubscription(server.superuser, user.id, { quota_anchor: anchor.toISOString() });
     const previous = periodBoundary(anchor, k - 1);
-    await ledger(user, 'plan_use', 900, { period_start: pbDate(previous) }); // an earlier period
-    await ledger(user, 'plan_use', 150, { period_start: pbDate(period.start) });
-    await ledger(user, 'plan_use', 50, { period_start: pbDate(period.start) });
+    await ledger(user, 'plan_use', 900, { period_start: toPbDate(previous) }); // an earlier period
+    await ledger(user, 'plan_use', 150, { period_start: toPbDate(period.start) });
+    await ledger(user, 'plan_use', 50, { period_start: toPbDate(period.start) });
     await ledger(user, 'addon_grant', 300, { checkout_session: `cs_a_${user.id}` });
     await ledger(user, 'addon_grant', 100, { checkout_session: `cs_b_${user.id}` });
     await ledger(user, 'addon_use', 50);

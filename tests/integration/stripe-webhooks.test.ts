@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { startStripeDouble, type StripeDouble, stripeModeEnv, TEST_PRICES } from './stripe-mock.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
+import { toPbDate } from '../../src/domain/text/format.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_webhooks';
 let stripe: StripeDouble;
@@ -107,7 +108,6 @@ beforeEach(() => {
 });
 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
-const pbDate = (s: number) => new Date(s * 1000).toISOString().replace('T', ' ');
 
 const { sign, deliver } = stripeWebhook(() => server.url, WEBHOOK_SECRET);
 
@@ -206,8 +206,8 @@ describe('subscription state comes from Stripe', () => {
       status: 'active',
       stripe_subscription_id: 'sub_y',
       cancel_at_period_end: true,
-      current_period_end: pbDate(yearEnd),
-      quota_anchor: pbDate(start),
+      current_period_end: toPbDate(yearEnd * 1000),
+      quota_anchor: toPbDate(start * 1000),
     });
     expect(await quota(user)).toMatchObject({
       plan: 'yearly',
@@ -220,9 +220,9 @@ describe('subscription state comes from Stripe', () => {
     ]);
     expect((await deliver(subscriptionEvent(customer))).status).toBe(200);
     expect(await subscription(user)).toMatchObject({
-      current_period_end: pbDate(later),
+      current_period_end: toPbDate(later * 1000),
       cancel_at_period_end: false,
-      quota_anchor: pbDate(start),
+      quota_anchor: toPbDate(start * 1000),
     });
   });
 
@@ -236,12 +236,15 @@ describe('subscription state comes from Stripe', () => {
       ]);
     set({});
     await deliver(subscriptionEvent(customer, 'customer.subscription.created'));
-    expect((await subscription(user)).quota_anchor).toBe(pbDate(first));
+    expect((await subscription(user)).quota_anchor).toBe(toPbDate(first * 1000));
     set({ price: TEST_PRICES.yearly, start: seconds('2026-05-20T00:00:00Z') });
     await deliver(subscriptionEvent(customer));
     set({ status: 'past_due' });
     await deliver(subscriptionEvent(customer, 'invoice.payment_failed'));
-    expect(await subscription(user)).toMatchObject({ status: 'suspended', quota_anchor: pbDate(first) });
+    expect(await subscription(user)).toMatchObject({
+      status: 'suspended',
+      quota_anchor: toPbDate(first * 1000),
+    });
     const second = seconds('2026-08-01T09:00:00Z');
     subscriptionsOf.set(customer, [
       { id: 'sub_1', status: 'canceled', price: TEST_PRICES.monthly, start: first, end, created: first },
@@ -258,7 +261,7 @@ describe('subscription state comes from Stripe', () => {
     expect(await subscription(user)).toMatchObject({
       status: 'active',
       stripe_subscription_id: 'sub_2',
-      quota_anchor: pbDate(second),
+      quota_anchor: toPbDate(second * 1000),
     });
   });
 

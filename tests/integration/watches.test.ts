@@ -17,6 +17,7 @@ import {
   MESSAGES,
   nextRunAfter,
   parsePbDate,
+  toPbDate,
   WATCH_LIMITS,
   WATCH_MESSAGES,
 } from '../../src/domain/index.ts';
@@ -40,7 +41,6 @@ const watchForm = (over: Record<string, unknown> = {}) => ({
 
 /** PocketBase ends an error's message with a full stop. */
 const answered = (message: string) => (message.endsWith('.') ? message : `${message}.`);
-const pbDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
 const msOf = (value: string) => parsePbDate(value)!.getTime();
 
 beforeAll(async () => {
@@ -67,13 +67,13 @@ const runsOf = (userId: string) =>
 async function dueWatch(user: TestUser, dueAt: number, over: Record<string, unknown> = {}) {
   return server.superuser
     .collection('watches')
-    .create({ user: user.id, ...watchForm(), active: true, next_run_at: pbDate(dueAt), ...over });
+    .create({ user: user.id, ...watchForm(), active: true, next_run_at: toPbDate(dueAt), ...over });
 }
 
 /** Fires the scheduler once and waits until a tick has passed over every watch due by now. */
 async function tick(fire = 1): Promise<void> {
   const marker = Date.now() - 1;
-  await server.superuser.collection('watches').update(sentinel.id, { next_run_at: pbDate(marker) });
+  await server.superuser.collection('watches').update(sentinel.id, { next_run_at: toPbDate(marker) });
   await Promise.all(Array.from({ length: fire }, () => server.superuser.send(CRON, { method: 'POST' })));
   await expect
     .poll(async () => msOf((await getWatch(sentinel.id)).next_run_at), { timeout: 15_000, interval: 100 })
@@ -176,14 +176,14 @@ describe('the owner’s writes', () => {
   it('keeps next_run_at, last_run and last_error to the server', async () => {
     const user = await subscriber(server.superuser, server, 'server-fields');
     for (const [field, value] of [
-      ['next_run_at', pbDate(Date.now() + DAY_MS)],
+      ['next_run_at', toPbDate(Date.now() + DAY_MS)],
       ['last_error', 'forged'],
     ] as const) {
       expect(await createAs(user, watchForm({ [field]: value }))).toMatchObject({ status: 400 });
     }
     const { record } = await createAs(user, watchForm());
     for (const body of [
-      { next_run_at: pbDate(Date.now() - DAY_MS) },
+      { next_run_at: toPbDate(Date.now() - DAY_MS) },
       { last_error: '' },
       { last_run: record!.id },
     ]) {
@@ -213,7 +213,7 @@ describe('the owner’s writes', () => {
     const watch = await dueWatch(user, Date.now() + 3600_000);
     const paused = await user.pb.collection('watches').update(watch.id, { active: false });
     expect(paused.active).toBe(false);
-    await server.superuser.collection('watches').update(watch.id, { next_run_at: pbDate(planned) });
+    await server.superuser.collection('watches').update(watch.id, { next_run_at: toPbDate(planned) });
     await tick();
     expect(await runsOf(user.id)).toHaveLength(0);
     const resumed = await user.pb.collection('watches').update(watch.id, { active: true });
@@ -282,12 +282,12 @@ describe('the scheduler', () => {
     const watch = await dueWatch(user, planned);
     await tick();
     expect((await runsOf(user.id)).map((r) => r.id)).toEqual([own.id]);
-    expect(await getWatch(watch.id)).toMatchObject({ next_run_at: pbDate(planned), last_error: '' });
+    expect(await getWatch(watch.id)).toMatchObject({ next_run_at: toPbDate(planned), last_error: '' });
     // the worker settles the hand-made run; the next tick starts the watch
     const worker = 'w-busy';
     await server.superuser
       .collection('search_runs')
-      .update(own.id, { lease_owner: worker, lease_expires_at: pbDate(Date.now() + 60_000) });
+      .update(own.id, { lease_owner: worker, lease_expires_at: toPbDate(Date.now() + 60_000) });
     await server.worker.send(`/api/adscout/worker/runs/${own.id}/finish`, {
       method: 'POST',
       body: { worker, status: 'completed' },
@@ -315,7 +315,9 @@ describe('the scheduler', () => {
       amount: 100,
       checkout_session: `cs_${user.id}`,
     });
-    await server.superuser.collection('watches').update(watch.id, { next_run_at: pbDate(Date.now() - 1000) });
+    await server.superuser
+      .collection('watches')
+      .update(watch.id, { next_run_at: toPbDate(Date.now() - 1000) });
     await tick();
     expect(await runsOf(user.id)).toHaveLength(1);
     expect((await getWatch(watch.id)).last_error).toBe('');
@@ -370,7 +372,7 @@ describe('the scheduler', () => {
     const base = Date.now() - 10 * 60_000;
     const watches = await Promise.all(users.map((user, i) => dueWatch(user, base + i * 1000)));
     const marker = Date.now() - 1;
-    await server.superuser.collection('watches').update(sentinel.id, { next_run_at: pbDate(marker) });
+    await server.superuser.collection('watches').update(sentinel.id, { next_run_at: toPbDate(marker) });
     const logBefore = server.output().length;
     await server.superuser.send(CRON, { method: 'POST' });
     const ids = watches.map((w) => w.id);
@@ -390,7 +392,7 @@ describe('the scheduler', () => {
     expect(startedNow).toHaveLength(WATCH_LIMITS.startsPerTick);
     expect(new Set(startedNow)).toEqual(new Set(ids.slice(0, WATCH_LIMITS.startsPerTick)));
     // the sentinel, due after them all, was not reached either
-    expect((await getWatch(sentinel.id)).next_run_at).toBe(pbDate(marker));
+    expect((await getWatch(sentinel.id)).next_run_at).toBe(toPbDate(marker));
     // the next tick starts the rest
     await tick();
     expect(new Set(await startedIds())).toEqual(new Set(ids));

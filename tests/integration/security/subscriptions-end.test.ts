@@ -9,12 +9,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
-import { DAY_MS } from '../../../src/domain/text/format.ts';
+import { DAY_MS, toPbDate } from '../../../src/domain/text/format.ts';
 import { createSubscription } from '../../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from '../harness.ts';
 import { startStripeDouble, type StripeDouble } from '../stripe-mock.ts';
 import { waitUntil } from '../../fixtures/wait-for.ts';
-import { NO_BILLING_ENV, pbDate, runCron, writeColumns } from './support.ts';
+import { NO_BILLING_ENV, runCron, writeColumns } from './support.ts';
 
 const SWEEP = 'adscout_subscription_sweep';
 const minutesFromNow = (n: number) => new Date(Date.now() + n * 60_000);
@@ -37,18 +37,18 @@ describe('local mode', () => {
     const user = await server.createUser('leaving');
     await createSubscription(server.superuser, user.id, {
       cancel_at_period_end: true,
-      current_period_end: pbDate(minutesFromNow(-1)),
+      current_period_end: toPbDate(minutesFromNow(-1)),
     });
     // untouched: a period not yet over, and a suspended plan that is not canceling
     const staying = await server.createUser('staying');
     await createSubscription(server.superuser, staying.id, {
       cancel_at_period_end: true,
-      current_period_end: pbDate(minutesFromNow(30)),
+      current_period_end: toPbDate(minutesFromNow(30)),
     });
     const unpaid = await server.createUser('unpaid');
     await createSubscription(server.superuser, unpaid.id, {
       status: 'suspended',
-      current_period_end: pbDate(minutesFromNow(-5)),
+      current_period_end: toPbDate(minutesFromNow(-5)),
     });
     const before = await subscriptionOf(server, staying);
     const unpaidBefore = await subscriptionOf(server, unpaid);
@@ -86,8 +86,8 @@ describe('local mode', () => {
     const user = await server.createUser('renewing');
     const anchor = new Date(Date.UTC(2025, 0, 31, 9, 30));
     await createSubscription(server.superuser, user.id, {
-      quota_anchor: pbDate(anchor),
-      current_period_end: pbDate(minutesFromNow(-2)),
+      quota_anchor: toPbDate(anchor),
+      current_period_end: toPbDate(minutesFromNow(-2)),
     });
     await runCron(server.superuser, SWEEP);
     await waitUntil(
@@ -98,7 +98,7 @@ describe('local mode', () => {
     expect(renewed).toMatchObject({
       status: 'active',
       cancel_at_period_end: false,
-      quota_anchor: pbDate(anchor),
+      quota_anchor: toPbDate(anchor),
     });
     const end = parse(renewed.current_period_end);
     // the next boundary of the anchor: its day (clamped to the month's end) at 09:30 UTC
@@ -174,7 +174,7 @@ describe('Stripe mode', () => {
       .length;
 
   it('re-fetches a period that ended over an hour ago with no word since, at most once an hour', async () => {
-    const hoursAgo = (n: number) => pbDate(minutesFromNow(-60 * n));
+    const hoursAgo = (n: number) => toPbDate(minutesFromNow(-60 * n));
     // lost: Stripe canceled it, and the webhook never came
     const lost = await server.createUser('lost');
     const lostSub = await createSubscription(server.superuser, lost.id, { stripe_customer_id: 'cus_lost' });

@@ -95,11 +95,6 @@ export async function runCron(superuser: PocketBase, job: string): Promise<void>
   await superuser.send(`/api/crons/${job}`, { method: 'POST' });
 }
 
-/** A date as PocketBase stores it. */
-export function pbDate(date: Date): string {
-  return date.toISOString().replace('T', ' ');
-}
-
 /**
  * Writes raw column values (e.g. `updated`, which every save sets to now) into records, with
  * the server stopped: a one-off migration that PocketBase's own `migrate up` applies to the data

@@ -8,9 +8,10 @@
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATCH_LIMITS } from '../../../src/domain/runs/watches.ts';
+import { toPbDate } from '../../../src/domain/text/format.ts';
 import { subscriber } from '../../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from '../harness.ts';
-import { pbDate, runCron } from './support.ts';
+import { runCron } from './support.ts';
 
 const STUCK_USERS = 25;
 const SCHEDULER = 'adscout_watch_scheduler';
@@ -33,7 +34,7 @@ const watchBody = (user: string, dueAt: number, name: string) => ({
   requested_count: 10,
   cadence: 'daily',
   active: true,
-  next_run_at: pbDate(new Date(dueAt)),
+  next_run_at: toPbDate(new Date(dueAt)),
 });
 
 const runsOf = (superuser: PocketBase, userId: string) =>
@@ -87,7 +88,7 @@ describe('the watch scheduler', () => {
     expect((await runsOf(server.superuser, first.user.id)).map((run) => run.id)).toEqual([first.run]);
     const stillDue = await server.superuser
       .collection('watches')
-      .getFullList({ filter: `next_run_at < "${pbDate(new Date(plannedAt))}"`, fields: 'id,last_run' });
+      .getFullList({ filter: `next_run_at < "${toPbDate(new Date(plannedAt))}"`, fields: 'id,last_run' });
     expect(stillDue).toHaveLength(stuckIds.length);
     expect(stillDue.every((watch) => watch.last_run === '')).toBe(true);
 
@@ -95,7 +96,7 @@ describe('the watch scheduler', () => {
     const worker = 'fairness-worker';
     await server.superuser
       .collection('search_runs')
-      .update(first.run, { lease_owner: worker, lease_expires_at: pbDate(new Date(Date.now() + 60_000)) });
+      .update(first.run, { lease_owner: worker, lease_expires_at: toPbDate(new Date(Date.now() + 60_000)) });
     await server.worker.send(`/api/adscout/worker/runs/${first.run}/finish`, {
       method: 'POST',
       body: { worker, status: 'completed' },
