@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { webBuildDir } from '../../scripts/bootstrap.mjs';
+import { PERFORMANCE_MARKS } from '../../src/domain/pages/performance-marks.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../fixtures/chromium.ts';
 import { startWebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
@@ -125,7 +126,7 @@ const benchmark: Benchmark = {
         await page.evaluate((session) => localStorage.setItem('pocketbase_auth', session), user.session);
         const scripts = recordScripts(page);
         await page.goto(`${stack.url}/app/history`, { waitUntil: 'networkidle' });
-        await waitForMark(page, 'adscout:history-painted');
+        await waitForMark(page, PERFORMANCE_MARKS.history.painted);
         const { kb, files } = await gzippedKb(scripts);
         results.push({
           benchmark: 'pwa',
@@ -138,7 +139,7 @@ const benchmark: Benchmark = {
         await page.evaluate(async () => {
           await navigator.serviceWorker.ready;
         });
-        await waitForMark(page, 'adscout:sync-caught-up');
+        await waitForMark(page, PERFORMANCE_MARKS.sync.caughtUp);
       } finally {
         await context.close();
       }
@@ -153,7 +154,7 @@ const benchmark: Benchmark = {
           await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
           const page = context.pages()[0] ?? (await context.newPage());
           await page.goto(`${stack.url}/app/history`);
-          starts.push(await waitForMark(page, 'adscout:history-painted'));
+          starts.push(await waitForMark(page, PERFORMANCE_MARKS.history.painted));
           answered.push(
             await page.evaluate(() => {
               const [navigation] = performance.getEntriesByType(

@@ -1,25 +1,15 @@
 /**
- * The Database page as the local-first benchmark drives it: the performance marks the page sets,
- * its side panels, the Creative column's toggle, the grid's scroll from top to bottom with the
+ * The Database page as the local-first benchmark drives it: its side panels, the Creative column's toggle, the grid's scroll from top to bottom with the
  * long tasks it costs, and Export CSV with the raw CSV builds it is compared with.
  */
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
+import { PERFORMANCE_MARKS } from '../../../src/domain/pages/performance-marks.ts';
 import { median, type Measurement } from '../types.ts';
 import { firstEvent, pageNow, waitForMark, type BrowserSession } from './browser.ts';
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-export const DATABASE_MARKS = {
-  caughtUp: 'adscout:sync-caught-up',
-  rowsLoaded: 'adscout:database-rows-loaded',
-  firstRowsPainted: 'adscout:database-first-rows-painted',
-  rowsPainted: 'adscout:database-rows-painted',
-  filtered: 'adscout:database-filtered',
-  columnsToggled: 'adscout:database-columns-toggled',
-  exported: 'adscout:database-exported',
-} as const;
 
 /** Where watchRowPaint keeps the browser's paint times of row content, in the page. */
 interface RowPaintWindow {
@@ -220,7 +210,7 @@ export async function setCreativeShown(session: BrowserSession, shown: boolean):
   if ((await checkbox.isChecked()) !== shown) {
     const before = await pageNow(page);
     await checkbox.click();
-    await waitForMark(page, DATABASE_MARKS.columnsToggled, {
+    await waitForMark(page, PERFORMANCE_MARKS.database.columnsToggled, {
       after: before,
       timeoutMs: 15_000,
       what: "after clicking the 'Creative' checkbox of the 'Toggle Columns' panel",
@@ -354,7 +344,7 @@ export async function measureCsvExport(
     const exported = await page.evaluate(
       ({ name, after }) =>
         performance.getEntriesByName(name, 'mark').find((m) => m.startTime >= after)?.startTime ?? null,
-      { name: DATABASE_MARKS.exported, after: before },
+      { name: PERFORMANCE_MARKS.database.exported, after: before },
     );
     const link = exported ?? (await firstEvent(page, 'download-link', before).catch(() => null));
     if (link !== null) figures.inPage.push(link - click);
