@@ -4,6 +4,7 @@
  * mark and the 'media unavailable' tile; offline the tile at once and the image online again; a
  * demo scout's ads show the product images the app serves itself.
  */
+import { GRID } from '../fixtures/grid-markup.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 import { databasePage } from './database-page.ts';
@@ -46,7 +47,7 @@ test("the grid's thumbnail loads from the CDN; once the link expired, the thumbn
   media.expireAll();
   await page.reload();
   await expect(count(page)).toHaveText(/ results$/, { timeout: 15_000 });
-  await expect(cell(page, ids.alpha, 'creative').locator('.creative-thumb-failed')).toHaveCount(1);
+  await expect(cell(page, ids.alpha, 'creative').locator(GRID.thumbnailFailed)).toHaveCount(1);
   await cell(page, ids.alpha, 'country').click();
   const expired = detail(page, 'Alpha Lamps');
   await expect(tile(expired).getByText('Media unavailable', { exact: true })).toBeVisible();
@@ -75,13 +76,13 @@ test('offline, the creative area is the media-unavailable tile at once; online a
   // no request made while online can reach the test's CDN after the count below
   await expect
     .poll(() =>
-      page.evaluate(() => {
-        const thumbs = [...document.querySelectorAll('[data-testid="database-grid"] .creative-thumb')];
+      page.evaluate((grid) => {
+        const thumbs = [...document.querySelectorAll(`${grid.root} ${grid.thumbnail}`)];
         return thumbs.filter((thumb) => {
           const img = thumb.querySelector('img');
-          return img ? img.complete : thumb.classList.contains('creative-thumb-failed');
+          return img ? img.complete : thumb.matches(grid.thumbnailFailed);
         }).length;
-      }),
+      }, GRID),
     )
     .toBe(5);
 

@@ -12,10 +12,12 @@
 import type { Locator, Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { startFakeCdn, SIGNATURE_EXPIRED, type FakeCdn } from '../fixtures/fake-cdn.ts';
+import { GRID } from '../fixtures/grid-markup.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 import { startE2eStack, type E2eStack } from './e2e-stack.ts';
 import { connectAdmin, expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
+import { databasePage } from './database-page.ts';
 import { controlledByServiceWorker, goOffline, goOnline } from './locators.ts';
 
 const ADS = 12;
@@ -56,10 +58,13 @@ async function scout(user: E2eUser): Promise<string> {
 
 /** Every rendered thumbnail of the grid: its image's src and whether it loaded. */
 function gridThumbs(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLImageElement>('[data-testid="database-grid"] .creative-thumb img')].map(
-      (img) => ({ src: img.getAttribute('src') ?? '', loaded: img.complete && img.naturalWidth > 0 }),
-    ),
+  return page.evaluate(
+    (images) =>
+      [...document.querySelectorAll<HTMLImageElement>(images)].map((img) => ({
+        src: img.getAttribute('src') ?? '',
+        loaded: img.complete && img.naturalWidth > 0,
+      })),
+    `${GRID.root} ${GRID.thumbnailImage}`,
   );
 }
 
@@ -140,7 +145,7 @@ test('a scout whose media links expire after the run still shows its creatives, 
   const viewed = [video!, image!];
   const dialog = page.getByTestId('ad-detail');
   for (const row of viewed) {
-    await page.locator(`.ag-row[row-id="${row.id}"] .ag-cell[col-id="country"]`).click();
+    await databasePage(page).cell(row.id, 'country').click();
     await expect(dialog).toBeVisible();
     await expectArchivedDetail(dialog);
     await expect(dialog.getByText(/^Archived /)).toBeVisible();
@@ -167,7 +172,7 @@ test('a scout whose media links expire after the run still shows its creatives, 
   await expect(page.getByTestId('database-count')).toHaveText(`${ADS} results`, { timeout: 15_000 });
   await expectArchivedThumbs(page);
   for (const row of viewed) {
-    await page.locator(`.ag-row[row-id="${row.id}"] .ag-cell[col-id="country"]`).click();
+    await databasePage(page).cell(row.id, 'country').click();
     await expect(dialog).toBeVisible();
     await expectArchivedDetail(dialog);
     await page.keyboard.press('Escape');
