@@ -12,6 +12,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunWithResults, pausedWatch, subscriber } from '../fixtures/records.ts';
+import { waitFor } from '../fixtures/wait-for.ts';
 import { freePort } from '../../scripts/lib/stack.mjs';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 import { startStripeDouble, type StripeDouble } from './stripe-mock.ts';
@@ -100,11 +101,11 @@ async function mailsTo(server: TestServer, address: string): Promise<KeptMail[]>
 async function resetMailTo(server: TestServer, email: string): Promise<void> {
   const before = (await mailsTo(server, email)).length;
   await server.anonymous().collection('users').requestPasswordReset(email);
-  const deadline = Date.now() + 10_000;
-  while ((await mailsTo(server, email)).length <= before) {
-    if (Date.now() > deadline) throw new Error(`no reset mail to ${email} was kept`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(
+    `a reset mail to ${email} to be kept`,
+    () => mailsTo(server, email),
+    (mails) => mails.length > before,
+  );
 }
 
 describe('deleting an account (local billing)', () => {

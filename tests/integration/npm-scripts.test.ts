@@ -28,25 +28,25 @@ import { buildHooks, HOOKS_LIB_DIR, staleFiles } from '../../scripts/build-hooks
 import { CREDENTIALS_FILE, freePort, ROOT } from '../../scripts/lib/stack.mjs';
 import { DEMO_MEDIA_DIR } from '../../src/domain/text/url.ts';
 import { createSubscription } from '../fixtures/records.ts';
+import { waitFor } from '../fixtures/wait-for.ts';
 import { command, npm, pressCtrlC, stopLeftoverCommands, type Command } from './commands.ts';
 import { startRun } from './worker-runs.ts';
 
 afterAll(stopLeftoverCommands);
 
+/** Waits until `probe` gives a value; fails at once when the command exits first. */
 async function until<T>(
   what: string,
   run: Command,
   probe: () => Promise<T | null> | T | null,
   timeoutMs = 60_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (run.child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`${what} did not happen; output so far:\n${run.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+): Promise<T> {
+  const value = await waitFor(what, probe, (found) => found !== null || run.child.exitCode !== null, {
+    timeoutMs,
+    context: () => `output so far:\n${run.output()}`,
+  });
+  if (value === null) throw new Error(`${what} did not happen; output so far:\n${run.output()}`);
+  return value;
 }
 
 /** A /proc file's text, or '' once the process is gone. */

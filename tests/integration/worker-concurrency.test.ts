@@ -7,6 +7,7 @@
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriber } from '../fixtures/records.ts';
+import { waitFor } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { expectSettledOnce, startRun, workerPool } from './worker-runs.ts';
 
@@ -46,8 +47,8 @@ describe('one worker, several runs at once', () => {
     let mostFillingTogether = 0;
     let snapshot = 0;
     let settledWhenLastClaimed = -1;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
+    /** One snapshot of every run, noted; the runs as they were. */
+    const observe = async () => {
       snapshot += 1;
       // one list request: one SELECT, so a consistent snapshot (four separate reads could see a
       // run still working and, a moment later, the run claimed in its freed slot)
@@ -69,10 +70,11 @@ describe('one worker, several runs at once', () => {
             settledWhenLastClaimed = runs.filter((r) => r.status !== 'working').length;
         }
       }
-      if (runs.every((r) => r.status !== 'working')) break;
-      if (Date.now() > deadline) throw new Error(`runs still working: ${JSON.stringify(runs)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      return runs;
+    };
+    await waitFor('every run to settle', observe, (runs) => runs.every((r) => r.status !== 'working'), {
+      timeoutMs: 60_000,
+    });
 
     // three at once, never four; the three oldest first, the fourth only once one had settled
     expect(mostHeld).toBe(3);

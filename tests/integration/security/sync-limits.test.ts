@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_FIELD_MESSAGES, SYNC_PAGE_MAX } from '../../../src/domain/runs/sync-contract.ts';
 import { KEYWORD_SETS, RESULTS, RUNS } from '../../../src/web/data/local/sync/records.ts';
 import { createRunWithResults } from '../../fixtures/records.ts';
+import { waitFor } from '../../fixtures/wait-for.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from '../harness.ts';
 
 let server: TestServer;
@@ -115,17 +116,20 @@ describe('the rate limit per client address', () => {
     const cheap = { fields: 'id', limit: 1 };
     // The limiter's window is a second of the clock: a burst of 61 cheap pages spans at most two
     // windows unless the machine stalls, so 31 land in one of them. Bursts repeat until a 429
-    // shows; without the limit none ever does, and the test fails on its deadline.
-    const deadline = Date.now() + 20_000;
-    let statuses: number[] = [];
-    while (!statuses.includes(429)) {
-      if (Date.now() > deadline)
-        throw new Error('no request was refused: the sync route is not rate limited');
-      statuses = await Promise.all(
+    // shows; without the limit none ever does, and the test fails when the wait times out.
+    const burst = async () => {
+      const statuses = await Promise.all(
         Array.from({ length: 61 }, () => statusOf(page(greedy.pb, 'search_results', cheap))),
       );
       expect(statuses.filter((status) => status !== 0 && status !== 429)).toEqual([]);
-    }
+      return statuses;
+    };
+    await waitFor(
+      'a refused request (the sync route is rate limited)',
+      burst,
+      (statuses) => statuses.includes(429),
+      { timeoutMs: 20_000, intervalMs: 0 },
+    );
     // another address keeps its own allowance
     expect(await statusOf(page(neighbour.pb, 'search_results', cheap))).toBe(0);
   }, 30_000);
