@@ -15,7 +15,12 @@ import { createRunWithResults, pausedWatch, subscriber } from '../fixtures/recor
 import { waitFor } from '../fixtures/wait-for.ts';
 import { freePort } from '../../scripts/lib/stack.mjs';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
-import { startStripeDouble, type StripeDouble } from './stripe-mock.ts';
+import {
+  startStripeModeServer,
+  STRIPE_MOCK_FIXTURE_PRICE,
+  TEST_PRICES,
+  useStripeMode,
+} from './stripe-mock.ts';
 
 const OWNED = [
   'subscriptions',
@@ -214,30 +219,19 @@ describe('deleting an account (local billing)', () => {
 });
 
 describe('deleting an account (Stripe billing)', () => {
-  let stripe: StripeDouble;
-  let server: TestServer;
-  let unreachable: TestServer;
-  const STRIPE_ENV = {
-    STRIPE_SECRET_KEY: 'sk_test_123',
-    STRIPE_WEBHOOK_SECRET: 'whsec_adscout_test',
-    STRIPE_PRICE_MONTHLY: 'price_1PgafmB7WZ01zgkW6dKueIc5',
+  const STRIPE_MODE = {
+    webhookSecret: 'whsec_adscout_test',
+    prices: { ...TEST_PRICES, monthly: STRIPE_MOCK_FIXTURE_PRICE },
+    clientsBehindProxy: true,
   };
-
+  const stack = useStripeMode(STRIPE_MODE);
+  /** A server in Stripe mode where nothing answers at the Stripe API's address. */
+  let unreachable: TestServer;
   beforeAll(async () => {
-    stripe = await startStripeDouble();
-    server = await startTestServer({
-      env: { ...STRIPE_ENV, STRIPE_API_BASE: stripe.url },
-      clientsBehindProxy: true,
-    });
-    unreachable = await startTestServer({
-      env: { ...STRIPE_ENV, STRIPE_API_BASE: `http://127.0.0.1:${await freePort()}` },
-      clientsBehindProxy: true,
-    });
+    unreachable = await startStripeModeServer(`http://127.0.0.1:${await freePort()}`, STRIPE_MODE);
   });
   afterAll(async () => {
-    await server?.stop();
     await unreachable?.stop();
-    await stripe?.stop();
   });
 
   async function stripeSubscriber(target: TestServer, label: string) {
@@ -253,31 +247,31 @@ describe('deleting an account (Stripe billing)', () => {
   }
 
   it('expires open checkouts and cancels the subscription in Stripe at once, then deletes', async () => {
-    const user = await stripeSubscriber(server, 'stripe-leaver');
-    stripe.requests.length = 0;
+    const user = await stripeSubscriber(stack.server, 'stripe-leaver');
+    stack.stripe.requests.length = 0;
     expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'DELETE' })).toMatchObject({
       status: 200,
     });
-    const calls = stripe.requests.map((request) => `${request.method} ${request.path}`);
+    const calls = stack.stripe.requests.map((request) => `${request.method} ${request.path}`);
     // stripe-mock lists one open session and one running subscription (its fixtures)
     expect(calls[0]).toBe('GET /v1/checkout/sessions');
-    expect(stripe.requests[0]!.query.get('customer')).toBe('cus_stripe-leaver');
+    expect(stack.stripe.requests[0]!.query.get('customer')).toBe('cus_stripe-leaver');
     expect(calls[1]).toMatch(/^POST \/v1\/checkout\/sessions\/cs_\w+\/expire$/);
     expect(calls[2]).toBe('GET /v1/subscriptions');
-    expect(stripe.requests[2]!.query.get('customer')).toBe('cus_stripe-leaver');
+    expect(stack.stripe.requests[2]!.query.get('customer')).toBe('cus_stripe-leaver');
     expect(calls.slice(3).every((call) => /^DELETE \/v1\/subscriptions\/sub_\w+$/.test(call))).toBe(true);
     expect(calls.length).toBeGreaterThan(3);
-    expect(await remaining(server, user.id)).toEqual(nothingLeft());
-    const deleted = await server.superuser
+    expect(await remaining(stack.server, user.id)).toEqual(nothingLeft());
+    const deleted = await stack.server.superuser
       .collection('audit_logs')
       .getFirstListItem(`action = "account_deleted" && metadata.stripe_customer_id = "cus_stripe-leaver"`);
     expect(deleted.metadata.billing_mode).toBe('stripe');
   });
 
   it('deletes nothing when Stripe refuses to cancel', async () => {
-    const user = await stripeSubscriber(server, 'stripe-refused');
-    const before = await remaining(server, user.id);
-    stripe.intercept((request) =>
+    const user = await stripeSubscriber(stack.server, 'stripe-refused');
+    const before = await remaining(stack.server, user.id);
+    stack.stripe.intercept((request) =>
       request.method === 'DELETE'
         ? { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such subscription' } } }
         : undefined,
@@ -289,10 +283,10 @@ describe('deleting an account (Stripe billing)', () => {
           'Your subscription could not be canceled with the payment provider, so your account was not deleted. Please try again.',
       });
     } finally {
-      stripe.intercept(null);
+      stack.stripe.intercept(null);
     }
-    expect(await remaining(server, user.id)).toEqual(before);
-    expect((await server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
+    expect(await remaining(stack.server, user.id)).toEqual(before);
+    expect((await stack.server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
   });
 
   it('deletes nothing when Stripe cannot be reached', async () => {

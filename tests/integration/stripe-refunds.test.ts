@@ -10,20 +10,12 @@
  * charge, what Stripe holds now (refunded or not, its disputes, the checkout session of its
  * payment), and per customer their subscriptions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, type TestUser } from './harness.ts';
-import {
-  startStripeDouble,
-  type StripeDouble,
-  stripeModeEnv,
-  TEST_PRICES,
-  userWithCustomer,
-} from './stripe-mock.ts';
-import { stripeEvent, stripeWebhook } from './stripe-webhook.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from './harness.ts';
+import { customerFor, TEST_PRICES, useStripeMode } from './stripe-mock.ts';
+import { stripeEvent } from './stripe-webhook.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_refunds';
-let stripe: StripeDouble;
-let server: TestServer;
 
 interface Charge {
   id: string;
@@ -53,9 +45,10 @@ function chargeObject(charge: Charge) {
   };
 }
 
-beforeAll(async () => {
-  stripe = await startStripeDouble();
-  stripe.intercept((request) => {
+const stack = useStripeMode({
+  webhookSecret: WEBHOOK_SECRET,
+  clientsBehindProxy: true,
+  intercept: (request) => {
     const one = /^\/v1\/charges\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && one && charges.has(one[1]!)) {
       // the state as it is when the request arrives, even if the answer is held back
@@ -103,23 +96,10 @@ beforeAll(async () => {
       );
     }
     return undefined;
-  });
-  server = await startTestServer({
-    env: {
-      ...stripeModeEnv(stripe.url, WEBHOOK_SECRET),
-    },
-    clientsBehindProxy: true,
-  });
+  },
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await stripe?.stop();
-});
-
-const deliver = (event: unknown) => stripeWebhook(() => server.url, WEBHOOK_SECRET).deliver(event);
-
-const customerFor = (label: string) => userWithCustomer(server, label);
+const deliver = (event: unknown) => stack.webhook.deliver(event);
 
 interface Pack {
   session: Record<string, unknown> & { id: string };
@@ -168,7 +148,7 @@ const quota = (user: TestUser) =>
 
 /** The pack's ledger rows, oldest first, as `kind amount`. */
 async function rowsOf(pack: Pack): Promise<string[]> {
-  const rows = await server.superuser
+  const rows = await stack.server.superuser
     .collection('usage_ledger')
     .getFullList({ filter: `checkout_session = "${pack.session.id}"`, sort: 'created,id' });
   return rows.map((row) => `${row.kind} ${row.amount}`);
@@ -180,7 +160,7 @@ async function expectAllOk(events: unknown[]) {
 
 describe('a refunded or disputed credit pack', () => {
   it('a refund delivered before the purchase takes the pack back once, whatever comes after', async () => {
-    const { user, customer } = await customerFor('refund-first');
+    const { user, customer } = await customerFor(stack.server, 'refund-first');
     const pack = packOf(user, customer, 'pack_500');
     pack.charge.refunded = true;
     const refund = refundedEvent(pack.charge);
@@ -203,15 +183,15 @@ describe('a refunded or disputed credit pack', () => {
   });
 
   it('takes only the unreserved credits left, never below zero; a dispute won gives them back, a refund takes them again', async () => {
-    const { user, customer } = await customerFor('spent');
+    const { user, customer } = await customerFor(stack.server, 'spent');
     const small = packOf(user, customer, 'pack_100');
     const big = packOf(user, customer, 'pack_500');
     await expectAllOk([purchased(small), purchased(big)]);
     // 520 credits spent, and a working run holds 50 more: 30 are free
-    await server.superuser
+    await stack.server.superuser
       .collection('usage_ledger')
       .create({ user: user.id, kind: 'addon_use', amount: 520 });
-    await server.superuser
+    await stack.server.superuser
       .collection('usage_ledger')
       .create({ user: user.id, kind: 'reservation', amount: 50 });
     expect(await quota(user)).toMatchObject({ plan: null, addon_remaining: 80, total_remaining: 30 });
@@ -246,7 +226,7 @@ describe('a refunded or disputed credit pack', () => {
   });
 
   it('a slow, older answer from Stripe never gives back a pack a newer answer took', async () => {
-    const { user, customer } = await customerFor('slow');
+    const { user, customer } = await customerFor(stack.server, 'slow');
     const pack = packOf(user, customer, 'pack_100');
     await expectAllOk([purchased(pack)]);
     pack.charge.disputes = [{ id: `du_${pack.charge.id}`, status: 'won' }];
@@ -276,7 +256,7 @@ describe('a refunded or disputed credit pack', () => {
 
 describe('a refunded or disputed plan payment', () => {
   it('the subscription follows what Stripe reports', async () => {
-    const { user, customer } = await customerFor('plan-dispute');
+    const { user, customer } = await customerFor(stack.server, 'plan-dispute');
     const start = Math.floor(Date.now() / 1000) - 86_400;
     subscriptionsOf.set(customer, [{ id: 'sub_p', status: 'active', start, end: start + 30 * 86_400 }]);
     await expectAllOk([
@@ -296,7 +276,9 @@ describe('a refunded or disputed plan payment', () => {
     charge.disputes = [{ id: `du_${charge.id}`, status: 'lost' }];
     subscriptionsOf.set(customer, [{ id: 'sub_p', status: 'canceled', start, end: start + 30 * 86_400 }]);
     await expectAllOk([disputeClosed(charge, 'lost')]);
-    const record = await server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+    const record = await stack.server.superuser
+      .collection('subscriptions')
+      .getFirstListItem(`user = "${user.id}"`);
     expect(record.status).toBe('canceled');
     expect(await quota(user)).toMatchObject({ plan: null });
   });

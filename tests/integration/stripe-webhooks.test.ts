@@ -5,15 +5,12 @@
  * the quota anchor, events in any order and at any time, a slow older answer racing a newer one, raw-body
  * signatures, packs identified by their price, and retries when Stripe cannot be reached.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, type TestUser } from './harness.ts';
-import { startStripeDouble, type StripeDouble, stripeModeEnv, TEST_PRICES } from './stripe-mock.ts';
-import { stripeWebhook } from './stripe-webhook.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestUser } from './harness.ts';
+import { customerFor, TEST_PRICES, useStripeMode } from './stripe-mock.ts';
 import { toPbDate } from '../../src/domain/text/format.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_webhooks';
-let stripe: StripeDouble;
-let server: TestServer;
 
 interface StubSubscription {
   id: string;
@@ -60,9 +57,9 @@ function stripeObject(customer: string, s: StubSubscription) {
   };
 }
 
-beforeAll(async () => {
-  stripe = await startStripeDouble();
-  stripe.intercept((request) => {
+const stack = useStripeMode({
+  webhookSecret: WEBHOOK_SECRET,
+  intercept: (request) => {
     if (request.method === 'GET' && request.path === '/v1/subscriptions') {
       const customer = request.query.get('customer') ?? '';
       if (failing.has(customer)) return { status: 500, body: { error: { message: 'Stripe is down' } } };
@@ -90,17 +87,7 @@ beforeAll(async () => {
       };
     }
     return undefined;
-  });
-  server = await startTestServer({
-    env: {
-      ...stripeModeEnv(stripe.url, WEBHOOK_SECRET),
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await stripe?.stop();
+  },
 });
 
 beforeEach(() => {
@@ -109,7 +96,7 @@ beforeEach(() => {
 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 
-const { sign, deliver } = stripeWebhook(() => server.url, WEBHOOK_SECRET);
+const { sign, deliver } = stack.webhook;
 
 let eventCounter = 0;
 function subscriptionEvent(customer: string, type = 'customer.subscription.updated', payload = {}) {
@@ -131,23 +118,15 @@ const quota = (user: TestUser) =>
   }>('/api/adscout/quota', {});
 
 const subscription = (user: TestUser) =>
-  server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
-
-/** A user whose Stripe customer exists (made by their first checkout, as in production). */
-async function customerFor(label: string): Promise<{ user: TestUser; customer: string }> {
-  const user = await server.createUser(label);
-  await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } });
-  const customer = (await subscription(user)).stripe_customer_id as string;
-  expect(customer).toMatch(/^cus_/);
-  return { user, customer };
-}
+  stack.server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
 
 const eventCount = async (id: string) =>
-  (await server.superuser.collection('stripe_events').getFullList({ filter: `event_id = "${id}"` })).length;
+  (await stack.server.superuser.collection('stripe_events').getFullList({ filter: `event_id = "${id}"` }))
+    .length;
 
 describe('subscription state comes from Stripe', () => {
   it('maps every Stripe status, whatever the payload says', async () => {
-    const { user, customer } = await customerFor('statuses');
+    const { user, customer } = await customerFor(stack.server, 'statuses');
     const start = seconds('2026-01-31T10:00:00Z');
     const end = seconds('2026-02-28T10:00:00Z');
     const expected: [string, string, string | null][] = [
@@ -186,7 +165,7 @@ describe('subscription state comes from Stripe', () => {
   });
 
   it('reads the period end in both API shapes and anchors the quota on the subscription start', async () => {
-    const { user, customer } = await customerFor('shapes');
+    const { user, customer } = await customerFor(stack.server, 'shapes');
     const start = seconds('2026-03-31T08:30:00Z');
     const yearEnd = seconds('2027-03-31T08:30:00Z');
     subscriptionsOf.set(customer, [
@@ -227,7 +206,7 @@ describe('subscription state comes from Stripe', () => {
   });
 
   it('keeps the anchor through a plan change and a failed payment; a new subscription starts anew', async () => {
-    const { user, customer } = await customerFor('anchor');
+    const { user, customer } = await customerFor(stack.server, 'anchor');
     const first = seconds('2026-05-15T12:00:00Z');
     const end = seconds('2026-06-15T12:00:00Z');
     const set = (s: Partial<StubSubscription>) =>
@@ -266,7 +245,7 @@ describe('subscription state comes from Stripe', () => {
   });
 
   it('`updated` before `created`, each delivered five times at once: Stripe’s state, one record per event', async () => {
-    const { user, customer } = await customerFor('order');
+    const { user, customer } = await customerFor(stack.server, 'order');
     const start = seconds('2026-04-01T00:00:00Z');
     subscriptionsOf.set(customer, [
       {
@@ -295,7 +274,7 @@ describe('subscription state comes from Stripe', () => {
   });
 
   it('a slow, older answer from Stripe never overwrites a newer one', async () => {
-    const { user, customer } = await customerFor('race');
+    const { user, customer } = await customerFor(stack.server, 'race');
     const start = seconds('2026-06-01T00:00:00Z');
     const end = seconds('2026-07-01T00:00:00Z');
     subscriptionsOf.set(customer, [
@@ -305,7 +284,7 @@ describe('subscription state comes from Stripe', () => {
     let release!: () => void;
     const reached = new Promise<void>((resolve) => (arrived = resolve));
     holds.set(customer, { arrived, released: new Promise<void>((resolve) => (release = resolve)) });
-    const fetchesBefore = stripe.requests.filter((r) => r.path === '/v1/subscriptions').length;
+    const fetchesBefore = stack.stripe.requests.filter((r) => r.path === '/v1/subscriptions').length;
     // event A fetches while the payment is failing; its answer is held back
     const slow = deliver(subscriptionEvent(customer, 'invoice.payment_failed'));
     await reached;
@@ -319,11 +298,13 @@ describe('subscription state comes from Stripe', () => {
     expect((await slow).status).toBe(200);
     // A noticed the record changed under it and asked Stripe again instead of storing past_due
     expect((await subscription(user)).status).toBe('active');
-    expect(stripe.requests.filter((r) => r.path === '/v1/subscriptions').length - fetchesBefore).toBe(3);
+    expect(stack.stripe.requests.filter((r) => r.path === '/v1/subscriptions').length - fetchesBefore).toBe(
+      3,
+    );
   });
 
   it('when Stripe cannot be reached the event is refused (Stripe retries) and a retry applies it once', async () => {
-    const { user, customer } = await customerFor('retry');
+    const { user, customer } = await customerFor(stack.server, 'retry');
     subscriptionsOf.set(customer, [
       {
         id: 'sub_t',
@@ -375,7 +356,7 @@ describe('signatures over the raw body', () => {
   });
 
   it('accepts the bytes as Stripe sent them (pretty-printed, non-ASCII), not a re-serialization', async () => {
-    const user = await server.createUser('raw');
+    const user = await stack.server.createUser('raw');
     const event = packEvent(user, `cs_raw_${user.id}`);
     const body = JSON.stringify(event, null, 2);
     // a signature over the same event serialized differently must not pass
@@ -390,7 +371,7 @@ describe('signatures over the raw body', () => {
   });
 
   it('refuses a timestamp more than 300 s in the future, and an event without an id', async () => {
-    const user = await server.createUser('future');
+    const user = await stack.server.createUser('future');
     const event = packEvent(user, `cs_future_${user.id}`);
     const body = JSON.stringify(event);
     expect((await deliver(event, { header: sign(body, Math.floor(Date.now() / 1000) + 301) })).status).toBe(
@@ -425,7 +406,7 @@ describe('credit packs', () => {
   });
 
   it('a session without our metadata is identified by its price, and granted once across events', async () => {
-    const user = await server.createUser('priced');
+    const user = await stack.server.createUser('priced');
     const session = `cs_priced_${user.id}`;
     lineItems.set(session, TEST_PRICES.pack_1000);
     expect((await deliver(sessionEvent(user, session, 'checkout.session.completed'))).status).toBe(200);
@@ -433,13 +414,15 @@ describe('credit packs', () => {
       (await deliver(sessionEvent(user, session, 'checkout.session.async_payment_succeeded'))).status,
     ).toBe(200);
     expect(await quota(user)).toMatchObject({ addon_remaining: 1000, total_remaining: 1000 });
-    const lookups = stripe.requests.filter((r) => r.path === `/v1/checkout/sessions/${session}/line_items`);
+    const lookups = stack.stripe.requests.filter(
+      (r) => r.path === `/v1/checkout/sessions/${session}/line_items`,
+    );
     expect(lookups.length).toBeGreaterThanOrEqual(1);
     expect(lookups[0]!.headers['stripe-version']).toBe('2025-09-30.clover');
   });
 
   it('grants nothing for an unpaid session or a price that is not one of our packs', async () => {
-    const user = await server.createUser('unpaid');
+    const user = await stack.server.createUser('unpaid');
     const unpaid = sessionEvent(user, `cs_unpaid_${user.id}`, 'checkout.session.completed', {
       payment_status: 'unpaid',
       metadata: { product: 'pack_500' },

@@ -13,7 +13,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../harness.ts';
-import { startStripeDouble, type StripeDouble } from '../stripe-mock.ts';
+import { TEST_PRICES, useStripeMode } from '../stripe-mock.ts';
 import { signStripeWebhook, WEBHOOK_PATH } from '../stripe-webhook.ts';
 import { waitUntil } from '../../fixtures/wait-for.ts';
 import { NO_BILLING_ENV, runCron } from './support.ts';
@@ -97,24 +97,9 @@ describe('local mode', () => {
 
 describe('Stripe mode', () => {
   const SECRET = 'whsec_hardening';
-  let stripe: StripeDouble;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    stripe = await startStripeDouble();
-    server = await startTestServer({
-      env: {
-        ...NO_BILLING_ENV,
-        STRIPE_SECRET_KEY: 'sk_test_hardening',
-        STRIPE_WEBHOOK_SECRET: SECRET,
-        STRIPE_API_BASE: stripe.url,
-        STRIPE_PRICE_MONTHLY: 'price_monthly_hardening',
-      },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await stripe?.stop();
+  const stack = useStripeMode({
+    webhookSecret: SECRET,
+    prices: { ...TEST_PRICES, monthly: 'price_monthly_hardening' },
   });
 
   /** A validly signed event whose body is padded to `bytes`. */
@@ -132,7 +117,7 @@ describe('Stripe mode', () => {
    * read the body, so the connection is not reused); `chunked` leaves out the Content-Length.
    */
   function deliver(event: ReturnType<typeof signedEvent>, chunked: boolean): Promise<number> {
-    const { port } = new URL(server.url);
+    const { port } = new URL(stack.server.url);
     return new Promise((resolve, reject) => {
       const request = httpRequest(
         {
@@ -165,7 +150,7 @@ describe('Stripe mode', () => {
     expect(await deliver(big, false)).toBe(413);
     expect(await deliver(big, true)).toBe(413);
     const recorded = () =>
-      server.superuser.collection('stripe_events').getFullList({ filter: 'event_id ~ "evt_big_"' });
+      stack.server.superuser.collection('stripe_events').getFullList({ filter: 'event_id ~ "evt_big_"' });
     expect(await recorded()).toEqual([]);
     // a signed event just under the limit is read and recorded
     expect(await deliver(signedEvent(1 << 20), false)).toBe(200);
@@ -175,21 +160,21 @@ describe('Stripe mode', () => {
   it('shows our words, never Stripe’s, when Stripe refuses; the detail goes to the log', async () => {
     const detail =
       'No such price: price_monthly_hardening; a similar object exists in live mode (acct_1Secret)';
-    stripe.intercept((request) =>
+    stack.stripe.intercept((request) =>
       request.path === '/v1/checkout/sessions'
         ? { status: 400, body: { error: { type: 'invalid_request_error', message: detail } } }
         : undefined,
     );
     try {
-      const user = await server.createUser('refused');
+      const user = await stack.server.createUser('refused');
       const answer = await user.pb
         .send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } })
         .catch((e: { status: number; response: unknown }) => e);
       expect(answer).toMatchObject({ status: 502, response: { message: PROVIDER_FAILED } });
       expect(JSON.stringify(answer)).not.toMatch(/No such price|acct_1Secret/);
-      await server.waitForOutput(detail);
+      await stack.server.waitForOutput(detail);
     } finally {
-      stripe.intercept(null);
+      stack.stripe.intercept(null);
     }
   });
 });
