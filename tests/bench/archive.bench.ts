@@ -28,6 +28,7 @@ import { startFakeCdn, type FakeCdn } from '../fixtures/fake-cdn.ts';
 import { magicType } from '../fixtures/image-probe.ts';
 import { startBenchStack, type BenchStack } from './lib/stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
+import { adLibrarySearch, startRun } from '../fixtures/user-api.ts';
 
 const ADS = 1000;
 const ROUNDS = 2;
@@ -39,7 +40,6 @@ const ARCHIVE_CONCURRENCY = 8;
 const REFERENCE_CONCURRENCY = 8;
 /** Any wait past this fails the benchmark instead of hanging it. */
 const DEADLINE_MS = 180_000;
-const LINK = 'https://www.facebook.com/ads/library/?active_status=all&ad_type=all&country=US&q=';
 /** One query per run, every one new to the stack (the catalogue's ads differ by query). */
 const TERMS = ['yoga mat', 'dog harness', 'led mask', 'pet bowl', 'massage gun', 'baby monitor'];
 
@@ -55,7 +55,7 @@ type User = { id: string; pb: PocketBase };
  */
 function runMediaLinks(term: string, cdn: FakeCdn): string[] {
   const run = {
-    facebook_link: `${LINK}${encodeURIComponent(term)}`,
+    facebook_link: adLibrarySearch(term),
     target_country: 'US',
     keywords_used: '',
     requested_count: ADS,
@@ -69,17 +69,6 @@ function runMediaLinks(term: string, cdn: FakeCdn): string[] {
     .filter((url): url is string => Boolean(url));
 }
 
-async function createRun(user: User, term: string): Promise<string> {
-  const run = await user.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: `Archive bench ${term}`,
-    facebook_link: `${LINK}${encodeURIComponent(term)}`,
-    target_country: 'US',
-    requested_count: ADS,
-  });
-  return run.id;
-}
-
 interface RunFigures {
   completedMs: number;
   /** create → every row of the run has its creative (null when not waited for). */
@@ -91,7 +80,8 @@ interface RunFigures {
 async function timedRun(stack: BenchStack, user: User, term: string, archived: boolean): Promise<RunFigures> {
   const cpuBefore = stack.cpuMs();
   const started = performance.now();
-  const runId = await createRun(user, term);
+  const runId = (await startRun(user, { term, search_name: `Archive bench ${term}`, requested_count: ADS }))
+    .id;
   let completedMs: number;
   for (;;) {
     const run = await stack.superuser

@@ -7,6 +7,7 @@ import { toPbDate } from '../../src/domain/index.ts';
 import { periodBoundary } from '../../src/hooks/quota/periods.ts';
 import { startBenchStack, type BenchStack } from './lib/stack.ts';
 import { median, percentile, type Benchmark } from './types.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
 
 const RESULTS = 50_000;
 const LEDGER = 500;
@@ -95,7 +96,7 @@ const benchmark: Benchmark = {
       }
       await seedLedger(stack, others);
       // the figures must be right before their speed means anything
-      const answer = await user.pb.send<{ plan_used_this_month: number }>('/api/adscout/quota', {});
+      const answer = await quotaOf(user.pb);
       if (answer.plan_used_this_month !== usedThisPeriod) {
         throw new Error(
           `quota says ${answer.plan_used_this_month} used this period, expected ${usedThisPeriod}`,
@@ -104,7 +105,7 @@ const benchmark: Benchmark = {
       const times: number[] = [];
       for (let i = 0; i < REQUESTS + 20; i++) {
         const started = performance.now();
-        await user.pb.send('/api/adscout/quota', {});
+        await quotaOf(user.pb);
         if (i >= 20) times.push(performance.now() - started); // after a short warm-up
       }
       const p95 = percentile(times, 95);

@@ -14,24 +14,13 @@ import type PocketBase from 'pocketbase';
 import { realisticRuns } from './lib/ad-rows.ts';
 import { startBenchStack, type BenchStack } from './lib/stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
+import { startRun } from '../fixtures/user-api.ts';
 
-const LINK = 'https://www.facebook.com/ads/library/?active_status=all&country=US&q=';
 const SINGLE_RUNS = 3;
 const CONCURRENT_USERS = 6;
 const POLL_MS = 20;
 /** The machine's cores: with CPU per row (which moves far less with other load than rows/s) they bound rows/s. */
 const CORES = availableParallelism();
-
-async function createRun(user: { id: string; pb: PocketBase }, term: string, ads: number): Promise<string> {
-  const run = await user.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: `Bench ${term}`,
-    facebook_link: `${LINK}${encodeURIComponent(term)}`,
-    target_country: 'US',
-    requested_count: ads,
-  });
-  return run.id;
-}
 
 /**
  * Waits until every run has completed with `ads` rows. One observer for all runs (one list
@@ -59,7 +48,18 @@ async function scout(
   ads: number,
 ) {
   const started = performance.now();
-  const ids = await Promise.all(users.map((user, i) => createRun(user, `${term} ${i}`, ads)));
+  const ids = await Promise.all(
+    users.map(
+      async (user, i) =>
+        (
+          await startRun(user, {
+            term: `${term} ${i}`,
+            search_name: `Bench ${term} ${i}`,
+            requested_count: ads,
+          })
+        ).id,
+    ),
+  );
   await completed(stack, ids, ads);
   return performance.now() - started;
 }

@@ -19,6 +19,7 @@ import { startE2eStack, type E2eStack } from './e2e-stack.ts';
 import { connectAdmin, expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
 import { databasePage } from './database-page.ts';
 import { controlledByServiceWorker, goOffline, goOnline } from './locators.ts';
+import { startRun } from '../fixtures/user-api.ts';
 
 const ADS = 12;
 const FILES = '/api/files/creatives/';
@@ -45,15 +46,9 @@ test.afterAll(async () => {
 async function scout(user: E2eUser): Promise<string> {
   const pb = new PocketBase(stack.url);
   await pb.collection('users').authWithPassword(user.email, user.password);
-  const run = await pb.collection('search_runs').create({
-    user: user.id,
-    search_name: 'Expiring links',
-    facebook_link: 'https://www.facebook.com/ads/library/?active_status=all&country=US&q=pet',
-    target_country: 'US',
-    keywords_used: '',
-    requested_count: ADS,
-  });
-  return run.id;
+  return (
+    await startRun({ id: user.id, pb }, { term: 'pet', search_name: 'Expiring links', requested_count: ADS })
+  ).id;
 }
 
 /** Every rendered thumbnail of the grid: its image's src and whether it loaded. */

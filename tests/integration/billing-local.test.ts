@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
 
 let server: TestServer;
 
@@ -17,8 +18,6 @@ afterAll(async () => {
 
 const post = <T>(user: TestUser, path: string, body?: unknown) =>
   user.pb.send<T>(path, { method: 'POST', body });
-const quota = (user: TestUser) =>
-  user.pb.send<{ total_remaining: number; plan: string | null }>('/api/adscout/quota', {});
 const subscription = (user: TestUser) =>
   server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
 const submit = (url: string) => fetch(url, { method: 'POST', redirect: 'manual' });
@@ -50,7 +49,7 @@ describe('local checkout', () => {
       status: 'active',
       cancel_at_period_end: false,
     });
-    expect(await quota(user)).toMatchObject({ plan: 'monthly', total_remaining: 2500 });
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: 'monthly', total_remaining: 2500 });
     expect(await post(user, '/api/adscout/subscription/sync')).toMatchObject({
       success: true,
       plan: 'monthly',
@@ -61,12 +60,12 @@ describe('local checkout', () => {
     const [owner, other] = await Promise.all([server.createUser('owner'), server.createUser('other')]);
     const canceled = await submit(`${await checkout(owner, 'pack_100')}/cancel`);
     expect(canceled.headers.get('location')).toBe('/app/settings?canceled=true');
-    expect((await quota(owner)).total_remaining).toBe(0);
+    expect((await quotaOf(owner.pb)).total_remaining).toBe(0);
     // whoever opens the link, the purchase is the owner's
     const url = await checkout(owner, 'pack_500');
     await other.pb.send(url.replace(server.url, '') + '/pay', { method: 'POST' }).catch(() => undefined);
-    expect((await quota(owner)).total_remaining).toBe(500);
-    expect((await quota(other)).total_remaining).toBe(0);
+    expect((await quotaOf(owner.pb)).total_remaining).toBe(500);
+    expect((await quotaOf(other.pb)).total_remaining).toBe(0);
     expect((await fetch(`${server.url}/api/adscout/local/checkout/${'z'.repeat(48)}`)).status).toBe(404);
   });
 });
@@ -87,7 +86,7 @@ describe('local portal', () => {
     );
     expect(await act('resume')).toMatchObject({ cancel_at_period_end: false });
     expect(await act('fail')).toMatchObject({ status: 'suspended' });
-    expect((await quota(user)).plan).toBeNull();
+    expect((await quotaOf(user.pb)).plan).toBeNull();
     expect(await act('recover')).toMatchObject({ status: 'active' });
     expect((await submit(`${url}/steal`)).status).toBe(404);
   });
@@ -135,10 +134,10 @@ describe('account routes', () => {
       password: 'new-secret-1',
       oldPassword,
     });
-    await expect(quota(user)).rejects.toMatchObject({ status: 401 });
+    await expect(quotaOf(user.pb)).rejects.toMatchObject({ status: 401 });
     const fresh = server.anonymous();
     fresh.authStore.save(answer.token, null);
-    expect(await fresh.send('/api/adscout/quota', {})).toMatchObject({ total_remaining: 0 });
+    expect(await quotaOf(fresh)).toMatchObject({ total_remaining: 0 });
     await fresh.collection('users').authWithPassword(user.email, 'new-secret-1');
     const logs = await server.superuser
       .collection('audit_logs')

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from './harness.ts';
 import { STRIPE_MOCK_FIXTURE_PRICE, TEST_PRICES, useStripeMode } from './stripe-mock.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_test';
 // stripe-mock's fixture subscription's price is our monthly plan's
@@ -16,12 +17,6 @@ const stack = useStripeMode({
   env: { APP_URL: 'https://app.adscout.test' },
 });
 const { sign, deliver } = stack.webhook;
-
-const quota = (user: TestUser) =>
-  user.pb.send<{ total_remaining: number; addon_remaining: number; plan: string | null }>(
-    '/api/adscout/quota',
-    {},
-  );
 
 async function customerOf(user: TestUser): Promise<string> {
   const record = await stack.server.superuser
@@ -120,7 +115,7 @@ describe('webhooks', () => {
       400,
     );
     expect((await deliver(event, { header: sign(body, undefined, 'whsec_wrong') })).status).toBe(400);
-    expect((await quota(user)).addon_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(0);
     const events = await stack.server.superuser
       .collection('stripe_events')
       .getFullList({ filter: 'event_id = "evt_forged"' });
@@ -134,7 +129,7 @@ describe('webhooks', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     const again = await deliver({ ...event, id: `evt_pack_again_${user.id}` });
     expect(again.status).toBe(200);
-    expect((await quota(user)).addon_remaining).toBe(500);
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(500);
     const events = await stack.server.superuser
       .collection('stripe_events')
       .getFullList({ filter: `event_id = "${event.id}"` });
@@ -168,7 +163,7 @@ describe('webhooks', () => {
       stripe_subscription_id: expect.stringMatching(/^sub_/),
     });
     expect(record.quota_anchor).not.toBe('');
-    expect((await quota(user)).plan).toBe('monthly');
+    expect((await quotaOf(user.pb)).plan).toBe('monthly');
     stack.stripe.requests.length = 0;
     const synced = await user.pb.send<{ success: boolean; plan: string }>('/api/adscout/subscription/sync', {
       method: 'POST',
@@ -194,6 +189,6 @@ describe('webhooks', () => {
         status: expect.any(Number),
       });
     }
-    expect((await quota(user)).total_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(0);
   });
 });

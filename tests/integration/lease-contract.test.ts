@@ -18,6 +18,7 @@ import { workerServer } from '../../src/worker/api.ts';
 import curiousCoder from '../fixtures/ad-library/curious-coder.json';
 import graphPage from '../fixtures/ad-library/graph-ads-archive.json';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+import { createWorkingRun } from '../fixtures/records.ts';
 
 let server: TestServer;
 let alice: TestUser;
@@ -31,18 +32,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function workingRun(requested = 50): Promise<string> {
-  const run = await server.superuser.collection('search_runs').create({
-    user: alice.id,
+/** A working run of alice's, searching for shapewear ('fajas', the keywords of normalizedRows). */
+function shapewearRun(requested = 50): Promise<string> {
+  return createWorkingRun(server.superuser, alice.id, {
     search_name: 'Shapewear',
     facebook_link: 'https://www.facebook.com/ads/library/?q=fajas',
-    target_country: 'US',
     keywords_used: 'fajas',
     requested_count: requested,
-    status: 'working',
-    started_at: new Date().toISOString(),
   });
-  return run.id;
 }
 
 function normalizedRows(): NormalizedAd[] {
@@ -66,7 +63,7 @@ describe('the worker client against the real hooks', () => {
   it('claims, heartbeats, writes normalized rows, finishes and releases through the contract', async () => {
     const api = workerServer(server.worker, 'contract-worker');
     expect(await api.claim()).toBeNull();
-    const runId = await workingRun();
+    const runId = await shapewearRun();
     const claimed = await api.claim();
     expect(claimed).toMatchObject({
       id: runId,
@@ -94,7 +91,7 @@ describe('the worker client against the real hooks', () => {
     const run = await server.superuser.collection('search_runs').getOne(runId);
     expect(run).toMatchObject({ status: 'completed', results_count: rows.length });
 
-    const second = await workingRun();
+    const second = await shapewearRun();
     expect((await api.claim())?.id).toBe(second);
     await api.release(second);
     expect((await server.superuser.collection('search_runs').getOne(second)).lease_owner).toBe('');
@@ -104,7 +101,7 @@ describe('the worker client against the real hooks', () => {
 
 describe('the hooks answer in the contract’s shape', () => {
   it('claim, heartbeat, results and finish', async () => {
-    const runId = await workingRun(2);
+    const runId = await shapewearRun(2);
     const worker = 'shape-worker';
     const claim = await post('/api/adscout/worker/claim', { worker });
     expect(claimResponseSchema.parse(claim.body).run?.id).toBe(runId);
@@ -173,7 +170,7 @@ describe('the hooks refuse requests that break the contract, with its messages',
 
 describe('the results route stores only safe media links', () => {
   it('keeps http(s) media and the demo catalogue’s /demo-media/ paths, and empties every other one', async () => {
-    const runId = await workingRun(20);
+    const runId = await shapewearRun(20);
     const worker = 'media-worker';
     await post('/api/adscout/worker/claim', { worker });
     // [media_url sent, what is stored]

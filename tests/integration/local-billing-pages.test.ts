@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
 
 let server: TestServer;
 
@@ -22,11 +23,6 @@ afterAll(async () => {
 
 const post = <T>(user: TestUser, path: string, body?: unknown) =>
   user.pb.send<T>(path, { method: 'POST', body });
-const quota = (user: TestUser) =>
-  user.pb.send<{ total_remaining: number; plan: string | null; addon_remaining: number }>(
-    '/api/adscout/quota',
-    {},
-  );
 const subscription = (user: TestUser) =>
   server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
 const checkout = async (user: TestUser, product: string) =>
@@ -38,7 +34,7 @@ describe('test checkout', () => {
   it('plan then pack: 2,500 a month plus 500 credits is 3,000', async () => {
     const user = await server.createUser('both');
     await fetch(`${await checkout(user, 'monthly')}/pay`, { method: 'POST', redirect: 'manual' });
-    expect(await quota(user)).toMatchObject({ plan: 'monthly', total_remaining: 2500 });
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: 'monthly', total_remaining: 2500 });
     const record = await subscription(user);
     expect(record.quota_anchor).not.toBe('');
     // the period ends a month after the start, on the anchor's day and time
@@ -63,7 +59,7 @@ describe('test checkout', () => {
     const pay = html.match(/<form method="post" action="([^"]+)"><button type="submit">Pay<\/button>/);
     expect(pay).not.toBeNull();
     expect((await fetch(`${server.url}${pay![1]}`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
-    expect(await quota(user)).toMatchObject({ total_remaining: 3000, addon_remaining: 500 });
+    expect(await quotaOf(user.pb)).toMatchObject({ total_remaining: 3000, addon_remaining: 500 });
   });
 
   it('the Cancel button closes the session without a purchase; the link is dead afterwards', async () => {
@@ -80,7 +76,7 @@ describe('test checkout', () => {
     expect(canceled.headers.get('location')).toBe(`${server.url}/app/settings?canceled=true`);
     expect((await session(url)).status).toBe('canceled');
     expect((await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(404);
-    expect((await quota(user)).total_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(0);
     expect(await post(user, '/api/adscout/subscription/sync')).toEqual({
       success: false,
       plan: null,
@@ -103,7 +99,7 @@ describe('test checkout', () => {
       .update((await session(second)).id, { expires_at: new Date(Date.now() - 1000).toISOString() });
     expect((await fetch(second)).status).toBe(404);
     expect((await fetch(`${second}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(404);
-    expect((await quota(user)).addon_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(0);
     const anonymous = server.anonymous();
     for (const path of ['checkout', 'portal', 'subscription/sync']) {
       expect(
@@ -146,7 +142,7 @@ describe('test portal', () => {
     expect(await (await fetch(url)).text()).toMatch(/Ends on [A-Z][a-z]+ \d{1,2}, \d{4}/);
     await fetch(`${url}/fail`, { method: 'POST', redirect: 'manual' });
     expect(await subscription(user)).toMatchObject({ status: 'suspended', cancel_at_period_end: true });
-    expect((await quota(user)).total_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(0);
     await fetch(`${url}/recover`, { method: 'POST', redirect: 'manual' });
     await fetch(`${url}/resume`, { method: 'POST', redirect: 'manual' });
     expect(await subscription(user)).toMatchObject({
@@ -155,7 +151,7 @@ describe('test portal', () => {
       current_period_end: before.current_period_end,
       quota_anchor: before.quota_anchor,
     });
-    expect((await quota(user)).total_remaining).toBe(2500);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(2500);
   });
 
   it('a portal link acts only on its owner’s subscription', async () => {
@@ -258,7 +254,7 @@ describe('account routes', () => {
     expect(answer.record).not.toHaveProperty('tokenKey');
     const fresh = server.anonymous();
     fresh.authStore.save(answer.token, null);
-    expect(await fresh.send('/api/adscout/quota', {})).toMatchObject({ total_remaining: 0 });
+    expect(await quotaOf(fresh)).toMatchObject({ total_remaining: 0 });
     expect((await logsOf(user)).map((l) => [l.action, l.metadata])).toEqual([['password_updated', {}]]);
     await fresh.collection('users').authWithPassword(user.email, 'sixsix');
     expect(fresh.authStore.record?.id).toBe(user.id);

@@ -14,6 +14,7 @@ import { defaultKeywords } from '../../src/web/data/local/default-keywords.ts';
 import { createLocalBinder } from '../../src/web/data/local/local-binder.ts';
 import { localDbName, openLocalDb, type LocalDb } from '../../src/web/data/local/local-db.ts';
 import { createSyncEngine, type SyncNotice } from '../../src/web/data/local/sync/engine.ts';
+import { createRun, createWorkingRun } from '../fixtures/records.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 
@@ -28,15 +29,13 @@ afterAll(async () => {
 
 let adCounter = 0;
 
-async function createRun(user: TestUser, name: string, startedAt: string): Promise<string> {
-  const run = await server.superuser.collection('search_runs').create({
-    user: user.id,
+/** A completed run of the user's searching for gadgets, named `name`, started and finished at `startedAt`. */
+async function gadgetRun(user: TestUser, name: string, startedAt: string): Promise<string> {
+  const run = await createRun(server.superuser, user.id, {
     search_name: name,
     facebook_link: 'https://www.facebook.com/ads/library/?q=gadget',
-    target_country: 'US',
     keywords_used: 'gadget',
     requested_count: 1000,
-    status: 'completed',
     started_at: startedAt,
     finished_at: startedAt,
   });
@@ -105,8 +104,8 @@ describe('pulling', () => {
   });
 
   it('pulls every run, result and keyword set page by page, and stores the cursor', async () => {
-    const first = await createRun(user, 'First', '2026-11-01 10:00:00.000Z');
-    const second = await createRun(user, 'Second', '2026-11-02 10:00:00.000Z');
+    const first = await gadgetRun(user, 'First', '2026-11-01 10:00:00.000Z');
+    const second = await gadgetRun(user, 'Second', '2026-11-02 10:00:00.000Z');
     await seedResults(user, first, 1200);
     await seedResults(user, second, 130);
     await server.superuser
@@ -176,7 +175,7 @@ describe('realtime and catch-up', () => {
     try {
       await engine.start();
       const startPulledAt = engine.state().lastPulledAt ?? 0;
-      const run = await createRun(user, 'Live', '2026-11-03 10:00:00.000Z');
+      const run = await gadgetRun(user, 'Live', '2026-11-03 10:00:00.000Z');
       // the new run arrives by realtime and schedules a pull: wait until that pull has ended
       await waitFor(
         'the pull the new run scheduled',
@@ -208,26 +207,22 @@ describe('realtime and catch-up', () => {
     const engine = createSyncEngine({ pb: user.pb, db, userId: user.id, realtimeBatchMs: 50 });
     try {
       await engine.start();
-      const run = await server.superuser.collection('search_runs').create({
-        user: user.id,
+      const runId = await createWorkingRun(server.superuser, user.id, {
         search_name: 'Worker run',
         facebook_link: 'https://www.facebook.com/ads/library/?q=mat',
-        target_country: 'US',
         requested_count: 50,
-        status: 'working',
-        started_at: new Date().toISOString(),
       });
       const post = (path: string, body: unknown) => server.worker.send(path, { method: 'POST', body });
       const claimed = (await post('/api/adscout/worker/claim', { worker: 'w' })) as {
         run: { id: string } | null;
       };
-      expect(claimed.run?.id).toBe(run.id);
+      expect(claimed.run?.id).toBe(runId);
       const rows = (from: number, count: number) =>
         Array.from({ length: count }, (_, i) => ({
           ad_id: `bulk-${from + i}`,
           title: `Bulk ad ${from + i}`,
         }));
-      await post(`/api/adscout/worker/runs/${run.id}/results`, { worker: 'w', rows: rows(0, 20) });
+      await post(`/api/adscout/worker/runs/${runId}/results`, { worker: 'w', rows: rows(0, 20) });
       expect(
         await waitFor(
           'the first 20 rows',
@@ -235,7 +230,7 @@ describe('realtime and catch-up', () => {
           (list) => list.length === 20,
         ),
       ).toHaveLength(20);
-      await post(`/api/adscout/worker/runs/${run.id}/results`, { worker: 'w', rows: rows(20, 15) });
+      await post(`/api/adscout/worker/runs/${runId}/results`, { worker: 'w', rows: rows(20, 15) });
       const after = await waitFor(
         'all 35 rows',
         () => localRows(db),
@@ -246,7 +241,7 @@ describe('realtime and catch-up', () => {
           .map((row) => row.ad_id)
           .sort(),
       );
-      expect((await db.runs.get(run.id))?.progress).toBe(35);
+      expect((await db.runs.get(runId))?.progress).toBe(35);
     } finally {
       await engine.stop();
       db.close();
@@ -256,7 +251,7 @@ describe('realtime and catch-up', () => {
 
   it('catches up on rows written while no engine listened (a closed tab), from the stored cursor', async () => {
     const user = await server.createUser('catchup');
-    const run = await createRun(user, 'Before', '2026-11-04 10:00:00.000Z');
+    const run = await gadgetRun(user, 'Before', '2026-11-04 10:00:00.000Z');
     await seedResults(user, run, 40);
     const db = openLocalDb(user.id);
     const first = createSyncEngine({ pb: user.pb, db, userId: user.id });
@@ -266,7 +261,7 @@ describe('realtime and catch-up', () => {
 
     // missed window: nothing is listening
     const missed = await seedResults(user, run, 25);
-    const laterRun = await createRun(user, 'While away', '2026-11-05 10:00:00.000Z');
+    const laterRun = await gadgetRun(user, 'While away', '2026-11-05 10:00:00.000Z');
 
     const second = createSyncEngine({ pb: user.pb, db, userId: user.id });
     try {
@@ -291,7 +286,7 @@ describe('realtime and catch-up', () => {
       await engine.start();
       const before = engine.state().lastPulledAt!;
       await server.restart();
-      const run = await createRun(user, 'After restart', '2026-11-06 10:00:00.000Z');
+      const run = await gadgetRun(user, 'After restart', '2026-11-06 10:00:00.000Z');
       await seedResults(user, run, 10);
       const state = await waitFor(
         'a pull after the restart',
@@ -427,7 +422,7 @@ describe('keyword-set outbox', () => {
 describe('one user per browser', () => {
   it('logging out deletes the local database', async () => {
     const user = await server.createUser('logout');
-    const run = await createRun(user, 'Mine', '2026-11-07 10:00:00.000Z');
+    const run = await gadgetRun(user, 'Mine', '2026-11-07 10:00:00.000Z');
     await seedResults(user, run, 5);
     const binder = createLocalBinder({ pb: user.pb });
     const binding = binder.bind(user.id)!;
@@ -443,12 +438,12 @@ describe('one user per browser', () => {
   it('a second user on the same browser sees none of the first user’s data', async () => {
     const alice = await server.createUser('alice');
     const bob = await server.createUser('bob');
-    const aliceRun = await createRun(alice, 'Alice secret run', '2026-11-08 10:00:00.000Z');
+    const aliceRun = await gadgetRun(alice, 'Alice secret run', '2026-11-08 10:00:00.000Z');
     await seedResults(alice, aliceRun, 12);
     await server.superuser
       .collection('keyword_sets')
       .create({ user: alice.id, locale: 'pl-PL', keywords: ['alice'] });
-    const bobRun = await createRun(bob, 'Bob run', '2026-11-08 11:00:00.000Z');
+    const bobRun = await gadgetRun(bob, 'Bob run', '2026-11-08 11:00:00.000Z');
     await seedResults(bob, bobRun, 3);
 
     // one browser: the same binder, with the session switching from Alice to Bob

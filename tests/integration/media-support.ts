@@ -9,6 +9,7 @@ import type { RecordModel } from 'pocketbase';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 import type { MediaTask } from '../../src/domain/media/media-contract.ts';
 import type { TestServer, TestUser } from './harness.ts';
+import { createWorkingRun } from '../fixtures/records.ts';
 
 export const WRITER = 'writer';
 
@@ -56,26 +57,22 @@ export async function writeRows(
   rows: { ad_id: string; media_url?: string; media_poster_url?: string }[],
 ): Promise<string> {
   await drainRuns(server);
-  const run = await server.superuser.collection('search_runs').create({
-    user: user.id,
+  const runId = await createWorkingRun(server.superuser, user.id, {
     search_name: 'Creatives',
     facebook_link: 'https://www.facebook.com/ads/library/?q=lamps',
-    target_country: 'US',
     requested_count: Math.max(rows.length, 1),
-    status: 'working',
-    started_at: new Date().toISOString(),
   });
   const claimed = await postJson<{ run: { id: string } | null }>(server, '/api/adscout/worker/claim', {
     worker: WRITER,
   });
-  if (claimed.body.run?.id !== run.id) throw new Error(`claimed ${JSON.stringify(claimed.body)}`);
-  const written = await postJson(server, `/api/adscout/worker/runs/${run.id}/results`, {
+  if (claimed.body.run?.id !== runId) throw new Error(`claimed ${JSON.stringify(claimed.body)}`);
+  const written = await postJson(server, `/api/adscout/worker/runs/${runId}/results`, {
     worker: WRITER,
     rows: rows.map((row) => ({ title: `Ad ${row.ad_id}`, ...row })),
   });
   if (written.status !== 200) throw new Error(`results: ${JSON.stringify(written)}`);
-  await server.superuser.collection('search_runs').update(run.id, { status: 'failed' });
-  return run.id;
+  await server.superuser.collection('search_runs').update(runId, { status: 'failed' });
+  return runId;
 }
 
 export async function claim(server: TestServer, worker: string, limit = 32): Promise<MediaTask[]> {

@@ -30,7 +30,7 @@ import { DEMO_MEDIA_DIR } from '../../src/domain/text/url.ts';
 import { createSubscription } from '../fixtures/records.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 import { command, npm, pressCtrlC, stopLeftoverCommands, type Command } from './commands.ts';
-import { startRun } from './worker-runs.ts';
+import { startRun } from '../fixtures/user-api.ts';
 
 afterAll(stopLeftoverCommands);
 
@@ -338,10 +338,9 @@ describe('npm start', () => {
           .create({ email: 'quiet@adscout.test', password: 'Quiet-2026', passwordConfirm: 'Quiet-2026' });
         await createSubscription(admin, buyer.id);
         const asBuyer = await admin.collection('users').impersonate(buyer.id, 600);
-        const runId = await startRun(
-          { id: buyer.id, email: 'quiet@adscout.test', password: 'Quiet-2026', pb: asBuyer, record: buyer },
-          5,
-        );
+        const runId = (
+          await startRun({ id: buyer.id, pb: asBuyer }, { requested_count: 5, term: 'yoga mat' })
+        ).id;
         const done = `[worker worker-1] run ${runId} completed with 5 ads\n`;
         await until('the run completing', run, () => (run.output().includes(done) ? true : null));
         const afterIdle = run.output().slice(startup.length);

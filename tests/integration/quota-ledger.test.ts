@@ -12,6 +12,7 @@ import { toPbDate } from '../../src/domain/text/format.ts';
 import { currentPeriod, periodBoundary } from '../../src/hooks/quota/periods.ts';
 import { createSubscription, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
 
 let server: TestServer;
 
@@ -21,18 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-interface QuotaShape {
-  plan: string | null;
-  plan_monthly_quota: number;
-  plan_used_this_month: number;
-  plan_remaining_this_month: number;
-  addon_remaining: number;
-  addon_balance_total: number;
-  total_remaining: number;
-}
-
-const quota = (user: TestUser) => user.pb.send<QuotaShape>('/api/adscout/quota', {});
 
 async function ledger(user: TestUser, kind: string, amount: number, extra: Record<string, unknown> = {}) {
   return server.superuser.collection('usage_ledger').create({ user: user.id, kind, amount, ...extra });
@@ -60,7 +49,7 @@ describe('GET /api/adscout/quota', () => {
     await ledger(user, 'addon_use', 50);
     await ledger(user, 'reservation', 100);
     await ledger(user, 'reservation_release', 40);
-    expect(await quota(user)).toEqual({
+    expect(await quotaOf(user.pb)).toEqual({
       plan: 'monthly',
       plan_monthly_quota: 2500,
       plan_used_this_month: 200,
@@ -75,13 +64,13 @@ describe('GET /api/adscout/quota', () => {
     const user = await server.createUser('yearly');
     const sub = await createSubscription(server.superuser, user.id, { plan: 'yearly' });
     await ledger(user, 'addon_grant', 100, { checkout_session: `cs_y_${user.id}` });
-    expect(await quota(user)).toMatchObject({
+    expect(await quotaOf(user.pb)).toMatchObject({
       plan: 'yearly',
       plan_monthly_quota: 3500,
       total_remaining: 3600,
     });
     await server.superuser.collection('subscriptions').update(sub.id, { status: 'suspended' });
-    expect(await quota(user)).toEqual({
+    expect(await quotaOf(user.pb)).toEqual({
       plan: null,
       plan_monthly_quota: 0,
       plan_used_this_month: 0,
@@ -95,8 +84,8 @@ describe('GET /api/adscout/quota', () => {
   it('never reports a negative balance, and answers only the signed-in user', async () => {
     const user = await server.createUser('over');
     await ledger(user, 'reservation', 500);
-    expect((await quota(user)).total_remaining).toBe(0);
-    expect(await statusOf(server.anonymous().send('/api/adscout/quota', {}))).toBe(401);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(0);
+    expect(await statusOf(quotaOf(server.anonymous()))).toBe(401);
   });
 });
 
@@ -149,7 +138,7 @@ describe('server-only collections', () => {
     expect(
       await server.superuser.collection('stripe_events').getFullList({ filter: 'event_id = "evt_forged"' }),
     ).toHaveLength(0);
-    expect((await quota(user)).total_remaining).toBe(10);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(10);
     // the worker's finish route is for the workers' account only
     expect([401, 403]).toContain(
       await statusOf(
@@ -182,7 +171,7 @@ describe('realtime', () => {
       }
       await expect.poll(() => heard, { timeout: 10_000 }).toContain('subscriptions:create:active');
       await expect.poll(() => heard, { timeout: 10_000 }).toContain('usage_ledger:create:addon_grant:500');
-      expect((await quota(user)).total_remaining).toBe(3000);
+      expect((await quotaOf(user.pb)).total_remaining).toBe(3000);
     } finally {
       await unsubscribeSub();
       await unsubscribeLedger();
@@ -269,11 +258,11 @@ describe('the quota of one user under concurrency', () => {
         // each link is paid twice at once: single use, so one grant
         const statuses = await Promise.all([pay(url), pay(url)]);
         expect(statuses.sort()).toEqual([303, 404]);
-        observed.push((await quota(user)).total_remaining);
+        observed.push((await quotaOf(user.pb)).total_remaining);
       }
     })();
     const watching = (async () => {
-      for (let i = 0; i < 20; i++) observed.push((await quota(user)).total_remaining);
+      for (let i = 0; i < 20; i++) observed.push((await quotaOf(user.pb)).total_remaining);
     })();
     await Promise.all([scouting, buying, watching]);
 
@@ -302,7 +291,7 @@ describe('the quota of one user under concurrency', () => {
       expect(run.charged_count).toBeLessThanOrEqual(run.requested_count);
       expect(run.charged_count).toBe(run.new_count);
     }
-    const final = await quota(user);
+    const final = await quotaOf(user.pb);
     expect(final.addon_remaining + charged).toBe(600);
     expect(final.total_remaining).toBe(final.addon_remaining);
   });

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriber, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
 
 let server: TestServer;
 const LINK = 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=dog%20toys';
@@ -50,12 +51,6 @@ async function grant(user: TestUser, amount: number) {
     checkout_session: `cs_${Math.random().toString(36).slice(2)}`,
   });
 }
-
-const quota = (user: TestUser) =>
-  user.pb.send<{ total_remaining: number; plan_used_this_month: number; addon_remaining: number }>(
-    '/api/adscout/quota',
-    {},
-  );
 
 /** What a worker does: claim the run, store `ads` rows, settle. */
 async function scout(runId: string, ads: string[], status: 'completed' | 'failed' = 'completed') {
@@ -102,11 +97,11 @@ describe('the run guard', () => {
 
   it('stores the run as working with a reservation, and ignores server fields from the client', async () => {
     const user = await subscriber(server.superuser, server, 'fields');
-    const before = await quota(user);
+    const before = await quotaOf(user.pb);
     const run = await user.pb.collection('search_runs').create({ user: user.id, ...form(100) });
     expect(run).toMatchObject({ status: 'working', requested_count: 100, progress: 0, source: 'demo' });
     expect(run.started_at).not.toBe('');
-    expect((await quota(user)).total_remaining).toBe(before.total_remaining - 100);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(before.total_remaining - 100);
     // a client cannot smuggle server fields in
     const other = await subscriber(server.superuser, server, 'smuggler');
     const smuggled = await other.pb
@@ -129,7 +124,7 @@ describe('the run guard', () => {
       .collection('usage_ledger')
       .getFullList({ filter: `user = "${user.id}" && kind = "reservation"` });
     expect(reservations).toHaveLength(1);
-    expect((await quota(user)).total_remaining).toBe(2490);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(2490);
   });
 });
 
@@ -152,7 +147,7 @@ describe('settlement', () => {
       new_count: 1,
       charged_count: 1,
     });
-    const q = await quota(user);
+    const q = await quotaOf(user.pb);
     expect(q.plan_used_this_month).toBe(4);
     expect(q.total_remaining).toBe(2496);
   });
@@ -164,7 +159,7 @@ describe('settlement', () => {
       status: 'failed',
       charged_count: 2,
     });
-    expect((await quota(user)).total_remaining).toBe(2498);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(2498);
   });
 });
 
@@ -192,7 +187,7 @@ describe('the quota under concurrency', () => {
       }),
     );
     for (const user of users) {
-      const q = await quota(user);
+      const q = await quotaOf(user.pb);
       const runs = await server.superuser
         .collection('search_runs')
         .getFullList({ filter: `user = "${user.id}"` });

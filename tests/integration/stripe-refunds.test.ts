@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestUser } from './harness.ts';
 import { customerFor, TEST_PRICES, useStripeMode } from './stripe-mock.ts';
 import { stripeEvent } from './stripe-webhook.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_refunds';
 
@@ -140,12 +141,6 @@ const disputeClosed = (charge: Charge, status: string) =>
     status,
   });
 
-const quota = (user: TestUser) =>
-  user.pb.send<{ plan: string | null; addon_remaining: number; total_remaining: number }>(
-    '/api/adscout/quota',
-    {},
-  );
-
 /** The pack's ledger rows, oldest first, as `kind amount`. */
 async function rowsOf(pack: Pack): Promise<string[]> {
   const rows = await stack.server.superuser
@@ -169,7 +164,7 @@ describe('a refunded or disputed credit pack', () => {
     // one grant and one revoke, written together by the first refund: the same `created`, so no order
     // between them (a full run once listed the revoke first)
     expect((await rowsOf(pack)).sort()).toEqual(['addon_grant 500', 'addon_revoke 500']);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 0, total_remaining: 0 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 0, total_remaining: 0 });
 
     // the purchase arrives late, the refund again under another id, and a lost dispute
     pack.charge.disputes = [{ id: `du_${pack.charge.id}`, status: 'lost' }];
@@ -179,7 +174,7 @@ describe('a refunded or disputed credit pack', () => {
     // a pack bought afterwards keeps its credits, whatever the old pack's events do
     const next = packOf(user, customer, 'pack_100');
     await expectAllOk([purchased(next), refundedEvent(pack.charge), disputeClosed(pack.charge, 'lost')]);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 100, total_remaining: 100 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 100, total_remaining: 100 });
   });
 
   it('takes only the unreserved credits left, never below zero; a dispute won gives them back, a refund takes them again', async () => {
@@ -194,18 +189,18 @@ describe('a refunded or disputed credit pack', () => {
     await stack.server.superuser
       .collection('usage_ledger')
       .create({ user: user.id, kind: 'reservation', amount: 50 });
-    expect(await quota(user)).toMatchObject({ plan: null, addon_remaining: 80, total_remaining: 30 });
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: null, addon_remaining: 80, total_remaining: 30 });
 
     big.charge.disputes = [{ id: `du_${big.charge.id}`, status: 'lost' }];
     await expectAllOk([disputeClosed(big.charge, 'lost')]);
     expect(await rowsOf(big)).toEqual(['addon_grant 500', 'addon_revoke 30']);
     // the reservation is still covered, and nothing is below zero
-    expect(await quota(user)).toMatchObject({ addon_remaining: 50, total_remaining: 0 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 50, total_remaining: 0 });
 
     // Stripe reports the dispute won: the 30 come back
     big.charge.disputes = [{ id: `du_${big.charge.id}`, status: 'won' }];
     await expectAllOk([disputeClosed(big.charge, 'won')]);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 80, total_remaining: 30 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 80, total_remaining: 30 });
 
     // then the charge is refunded: taken again, once; a late "won" event changes nothing
     big.charge.refunded = true;
@@ -220,7 +215,7 @@ describe('a refunded or disputed credit pack', () => {
       'addon_restore 30',
       'addon_revoke 30',
     ]);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 50, total_remaining: 0 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 50, total_remaining: 0 });
     // the other pack was never touched
     expect(await rowsOf(small)).toEqual(['addon_grant 100']);
   });
@@ -245,12 +240,12 @@ describe('a refunded or disputed credit pack', () => {
     // meanwhile the charge is refunded and that event is handled completely
     pack.charge.refunded = true;
     await expectAllOk([refundedEvent(pack.charge)]);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 0 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 0 });
     release();
     expect((await slow).status).toBe(200);
     // the slow event saw the pack change under it and asked Stripe again
     expect(await rowsOf(pack)).toEqual(['addon_grant 100', 'addon_revoke 100']);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 0 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 0 });
   });
 });
 
@@ -262,7 +257,7 @@ describe('a refunded or disputed plan payment', () => {
     await expectAllOk([
       stripeEvent('customer.subscription.created', { id: 'sub_p', object: 'subscription', customer }),
     ]);
-    expect(await quota(user)).toMatchObject({ plan: 'monthly' });
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: 'monthly' });
 
     // an invoice's charge (no checkout session of ours): the dispute is lost and Stripe cancels the plan
     const charge: Charge = {
@@ -280,6 +275,6 @@ describe('a refunded or disputed plan payment', () => {
       .collection('subscriptions')
       .getFirstListItem(`user = "${user.id}"`);
     expect(record.status).toBe('canceled');
-    expect(await quota(user)).toMatchObject({ plan: null });
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: null });
   });
 });

@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestUser } from './harness.ts';
 import { customerFor, TEST_PRICES, useStripeMode } from './stripe-mock.ts';
 import { toPbDate } from '../../src/domain/text/format.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_webhooks';
 
@@ -109,14 +110,6 @@ function subscriptionEvent(customer: string, type = 'customer.subscription.updat
   };
 }
 
-const quota = (user: TestUser) =>
-  user.pb.send<{
-    plan: string | null;
-    plan_monthly_quota: number;
-    total_remaining: number;
-    addon_remaining: number;
-  }>('/api/adscout/quota', {});
-
 const subscription = (user: TestUser) =>
   stack.server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
 
@@ -150,7 +143,7 @@ describe('subscription state comes from Stripe', () => {
           .status,
       ).toBe(200);
       expect((await subscription(user)).status, stripeStatus).toBe(ours);
-      expect((await quota(user)).plan, stripeStatus).toBe(plan);
+      expect((await quotaOf(user.pb)).plan, stripeStatus).toBe(plan);
     }
     // no subscription at all
     subscriptionsOf.set(customer, []);
@@ -188,7 +181,7 @@ describe('subscription state comes from Stripe', () => {
       current_period_end: toPbDate(yearEnd * 1000),
       quota_anchor: toPbDate(start * 1000),
     });
-    expect(await quota(user)).toMatchObject({
+    expect(await quotaOf(user.pb)).toMatchObject({
       plan: 'yearly',
       plan_monthly_quota: 3500,
       total_remaining: 3500,
@@ -361,13 +354,13 @@ describe('signatures over the raw body', () => {
     const body = JSON.stringify(event, null, 2);
     // a signature over the same event serialized differently must not pass
     expect((await deliver(event, { body, header: sign(JSON.stringify(JSON.parse(body))) })).status).toBe(400);
-    expect((await quota(user)).addon_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(0);
     // one stale v1 (a rotated secret) next to the right one
     const good = sign(body);
     const t = good.split(',')[0]!;
     const header = `${t},v1=${'0'.repeat(64)},${good.split(',')[1]!},v0=ignored`;
     expect((await deliver(event, { body, header })).status).toBe(200);
-    expect((await quota(user)).addon_remaining).toBe(100);
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(100);
   });
 
   it('refuses a timestamp more than 300 s in the future, and an event without an id', async () => {
@@ -378,7 +371,7 @@ describe('signatures over the raw body', () => {
       400,
     );
     expect((await deliver({ ...event, id: '' })).status).toBe(400);
-    expect((await quota(user)).addon_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(0);
   });
 });
 
@@ -413,7 +406,7 @@ describe('credit packs', () => {
     expect(
       (await deliver(sessionEvent(user, session, 'checkout.session.async_payment_succeeded'))).status,
     ).toBe(200);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 1000, total_remaining: 1000 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 1000, total_remaining: 1000 });
     const lookups = stack.stripe.requests.filter(
       (r) => r.path === `/v1/checkout/sessions/${session}/line_items`,
     );
@@ -433,6 +426,6 @@ describe('credit packs', () => {
     const other = sessionEvent(user, foreign, 'checkout.session.completed');
     expect((await deliver(other)).status).toBe(200);
     expect(await eventCount(other.id)).toBe(1);
-    expect((await quota(user)).addon_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(0);
   });
 });

@@ -23,6 +23,7 @@ import {
 } from '../../src/domain/index.ts';
 import { createSubscription, subscriber, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
 
 let server: TestServer;
 let sentinel: RecordModel;
@@ -242,7 +243,7 @@ describe('the scheduler', () => {
     expect(after).toMatchObject({ last_run: runs[0]!.id, last_error: '' });
     expect(msOf(after.next_run_at)).toBe(planned + DAY_MS);
     // the run reserved its count like any other
-    const quota = await user.pb.send<{ total_remaining: number }>('/api/adscout/quota', {});
+    const quota = await quotaOf(user.pb);
     expect(quota.total_remaining).toBe(2500 - 15);
     // and the next tick leaves it alone: it is not due
     await tick();

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriber } from '../fixtures/records.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { expectSettledOnce, startRun, workerPool } from './worker-runs.ts';
+import { expectSettledOnce, workerPool } from './worker-runs.ts';
+import { startRun } from '../fixtures/user-api.ts';
 
 let server: TestServer;
 let pool: Awaited<ReturnType<typeof workerPool>>;
@@ -37,7 +38,8 @@ describe('one worker, several runs at once', () => {
     );
     // created one after another, so "oldest first" has an order to keep
     const runIds: string[] = [];
-    for (const [i, user] of users.entries()) runIds.push(await startRun(user, 250, `standing desk ${i}`));
+    for (const [i, user] of users.entries())
+      runIds.push((await startRun(user, { requested_count: 250, term: `standing desk ${i}` })).id);
     pool.start('pool-of-3', { SCOUT_CONCURRENCY: '3' });
 
     // watch every run until all have settled

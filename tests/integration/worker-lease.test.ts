@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../fixtures/wait-for.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 import { leasesRunOut } from './worker-runs.ts';
+import { createWorkingRun } from '../fixtures/records.ts';
 
 const LEASE_SECONDS = 1;
 let server: TestServer;
@@ -15,20 +16,6 @@ let bob: TestUser;
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   return server.worker.send<T>(path, { method: 'POST', body });
-}
-
-/** A working run as the run guard would leave it (created directly, as superuser). */
-async function workingRun(user: TestUser, requested = 5): Promise<string> {
-  const run = await server.superuser.collection('search_runs').create({
-    user: user.id,
-    search_name: 'Pets',
-    facebook_link: 'https://www.facebook.com/ads/library/?q=pets',
-    target_country: 'US',
-    requested_count: requested,
-    status: 'working',
-    started_at: new Date().toISOString(),
-  });
-  return run.id;
 }
 
 interface Claimed {
@@ -70,7 +57,7 @@ afterAll(async () => {
 describe('claim', () => {
   it('gives the oldest unclaimed run to exactly one of many concurrent workers', async () => {
     await drain();
-    const runId = await workingRun(alice);
+    const runId = await createWorkingRun(server.superuser, alice.id);
     const claims = await Promise.all(
       Array.from({ length: 12 }, (_, i) => post<Claimed>('/api/adscout/worker/claim', { worker: `w${i}` })),
     );
@@ -82,7 +69,7 @@ describe('claim', () => {
 
   it('hands an expired lease to another worker, and a run out of attempts to nobody', async () => {
     await drain();
-    const runId = await workingRun(alice);
+    const runId = await createWorkingRun(server.superuser, alice.id);
     const first = await post<Claimed>('/api/adscout/worker/claim', { worker: 'crashing' });
     expect(first.run?.id).toBe(runId);
     expect((await post<Claimed>('/api/adscout/worker/claim', { worker: 'other' })).run).toBeNull();
@@ -101,7 +88,7 @@ describe('claim', () => {
 
   it('a released run goes back to the queue without spending an attempt', async () => {
     await drain();
-    const runId = await workingRun(alice);
+    const runId = await createWorkingRun(server.superuser, alice.id);
     await post<Claimed>('/api/adscout/worker/claim', { worker: 'leaving' });
     await server.worker.send(`/api/adscout/worker/runs/${runId}/release`, {
       method: 'POST',
@@ -116,7 +103,7 @@ describe('claim', () => {
 describe('results', () => {
   it('are idempotent on (run, ad_id), capped at the requested count, and report progress', async () => {
     await drain();
-    const runId = await workingRun(alice, 3);
+    const runId = await createWorkingRun(server.superuser, alice.id, { requested_count: 3 });
     await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
     const path = `/api/adscout/worker/runs/${runId}/results`;
     const first = await post<Written>(path, { worker: 'w', rows: [row('1'), row('2')] });
@@ -135,7 +122,7 @@ describe('results', () => {
 
   it("keep the Library's total on the run, the largest sent, and the rows' known-flags", async () => {
     await drain();
-    const runId = await workingRun(alice, 5);
+    const runId = await createWorkingRun(server.superuser, alice.id);
     await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
     const base = `/api/adscout/worker/runs/${runId}`;
     await post<Written>(`${base}/results`, {
@@ -165,12 +152,12 @@ describe('results', () => {
 
   it('flag an ad as new only the first time the same user collects it', async () => {
     await drain();
-    const earlier = await workingRun(alice);
+    const earlier = await createWorkingRun(server.superuser, alice.id);
     await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
     await post(`/api/adscout/worker/runs/${earlier}/results`, { worker: 'w', rows: [row('seen')] });
     await server.superuser.collection('search_runs').update(earlier, { status: 'completed' });
 
-    const later = await workingRun(alice);
+    const later = await createWorkingRun(server.superuser, alice.id);
     await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
     await post(`/api/adscout/worker/runs/${later}/results`, {
       worker: 'w',
@@ -178,7 +165,7 @@ describe('results', () => {
     });
     await server.superuser.collection('search_runs').update(later, { status: 'completed' });
 
-    const bobs = await workingRun(bob);
+    const bobs = await createWorkingRun(server.superuser, bob.id);
     await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
     await post(`/api/adscout/worker/runs/${bobs}/results`, { worker: 'w', rows: [row('seen')] });
 
@@ -195,7 +182,7 @@ describe('results', () => {
 
   it('keep ad text as data and drop unsafe links and bad values', async () => {
     await drain();
-    const runId = await workingRun(alice);
+    const runId = await createWorkingRun(server.superuser, alice.id);
     await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
     const written = await post<Written>(`/api/adscout/worker/runs/${runId}/results`, {
       worker: 'w',
@@ -230,7 +217,7 @@ describe('results', () => {
 
   it('are refused to a worker that does not hold the lease', async () => {
     await drain();
-    const runId = await workingRun(alice);
+    const runId = await createWorkingRun(server.superuser, alice.id);
     await post<Claimed>('/api/adscout/worker/claim', { worker: 'holder' });
     expect(
       await statusOf(
@@ -243,7 +230,7 @@ describe('results', () => {
 describe('users', () => {
   it('cannot claim, heartbeat, write results or release', async () => {
     await drain();
-    const runId = await workingRun(alice);
+    const runId = await createWorkingRun(server.superuser, alice.id);
     for (const client of [alice.pb, server.anonymous()]) {
       const send = (path: string, body: unknown) => client.send(path, { method: 'POST', body });
       expect(await statusOf(send('/api/adscout/worker/claim', { worker: 'me' }))).toBeGreaterThanOrEqual(401);
@@ -262,15 +249,15 @@ describe('users', () => {
 describe('the sweep (cron)', () => {
   it('re-queues a run whose lease expired, and fails one out of attempts, settling what it stored', async () => {
     await drain();
-    const requeued = await workingRun(alice);
+    const requeued = await createWorkingRun(server.superuser, alice.id);
     await post<Claimed>('/api/adscout/worker/claim', { worker: 'gone' });
     // a run no worker ever picked up, two hours ago
     const carol = await server.createUser('carol');
-    const forgotten = await workingRun(carol, 5);
+    const forgotten = await createWorkingRun(server.superuser, carol.id);
     await server.superuser
       .collection('search_runs')
       .update(forgotten, { started_at: new Date(Date.now() - 2 * 3600_000).toISOString() });
-    const exhausted = await workingRun(bob, 5);
+    const exhausted = await createWorkingRun(server.superuser, bob.id);
     await server.superuser.collection('search_runs').update(exhausted, {
       lease_owner: 'gone-too',
       lease_expires_at: new Date(Date.now() - 1000).toISOString(),

@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 import { startWorker } from '../../scripts/lib/stack.mjs';
 import { waitFor, waitUntil } from '../fixtures/wait-for.ts';
 import type { TestServer, TestUser } from './harness.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
 
 /** The monthly plan's quota, which every subscriber of these tests starts with. */
 const PLAN_QUOTA = 2500;
@@ -62,19 +63,6 @@ export async function workerPool(
   };
 }
 
-/** A run created by the user through the REST API, as /app/search creates it. */
-export async function startRun(user: TestUser, requested: number, term = 'yoga mat'): Promise<string> {
-  const run = await user.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: 'Crash test',
-    facebook_link: `https://www.facebook.com/ads/library/?active_status=all&country=US&q=${encodeURIComponent(term)}`,
-    target_country: 'US',
-    keywords_used: '',
-    requested_count: requested,
-  });
-  return run.id;
-}
-
 export const runOf = (server: TestServer, id: string) => () =>
   server.superuser.collection('search_runs').getOne(id);
 
@@ -124,7 +112,7 @@ export async function expectSettledOnce(
   const sum = (kind: string) => ledger.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
   expect(sum('plan_use') + sum('addon_use')).toBe(requested);
   expect(sum('reservation')).toBe(sum('reservation_release'));
-  const quota = await user.pb.send<{ total_remaining: number }>('/api/adscout/quota', {});
+  const quota = await quotaOf(user.pb);
   expect(quota.total_remaining).toBe(PLAN_QUOTA - requested);
   return run;
 }

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscription, subscriber } from '../../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from '../harness.ts';
+import { quotaOf, startRun } from '../../fixtures/user-api.ts';
 
 let server: TestServer;
 
@@ -28,18 +29,8 @@ async function grantCredits(user: TestUser, amount: number) {
   });
 }
 
-function createRun(user: TestUser) {
-  return user.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: 'Dog toys',
-    facebook_link: 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=dog%20toys',
-    target_country: 'US',
-    requested_count: 10,
-  });
-}
-
 async function refusal(user: TestUser) {
-  const error = await createRun(user).then(
+  const error = await startRun(user, { term: 'dog toys' }).then(
     () => null,
     (e: { status: number; response: { message: string } }) => e,
   );
@@ -78,7 +69,7 @@ describe('creating a run', () => {
 
   it('works with an active subscription, and stops working the moment it ends', async () => {
     const user = await subscriber(server.superuser, server, 'active');
-    const run = await createRun(user);
+    const run = await startRun(user, { term: 'dog toys' });
     expect(run.status).toBe('working');
     await server.superuser.collection('search_runs').update(run.id, { status: 'completed' });
     const subscription = await server.superuser
@@ -93,7 +84,7 @@ describe('without a subscription, Settings stays usable', () => {
   it('quota, checkout, portal, subscription sync and account changes answer', async () => {
     const user = await server.createUser('settings');
     const post = <T>(path: string, body?: unknown) => user.pb.send<T>(path, { method: 'POST', body });
-    expect(await user.pb.send('/api/adscout/quota', {})).toMatchObject({ plan: null, total_remaining: 0 });
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: null, total_remaining: 0 });
     expect((await post<{ url: string }>('/api/adscout/checkout', { product: 'monthly' })).url).toContain(
       '/api/adscout/local/checkout/',
     );

@@ -15,6 +15,7 @@ import { startTestServer, type TestServer, type TestUser } from '../harness.ts';
 import { TEST_PRICES, useStripeMode } from '../stripe-mock.ts';
 import { waitUntil } from '../../fixtures/wait-for.ts';
 import { NO_BILLING_ENV, runCron, writeColumns } from './support.ts';
+import { quotaOf } from '../../fixtures/user-api.ts';
 
 const SWEEP = 'adscout_subscription_sweep';
 const minutesFromNow = (n: number) => new Date(Date.now() + n * 60_000);
@@ -58,7 +59,7 @@ describe('local mode', () => {
       .collection('subscriptions')
       .subscribe('*', (event) => heard.push(`${event.action}:${event.record.status}`));
     try {
-      expect(await user.pb.send('/api/adscout/quota', {})).toMatchObject({ plan: 'monthly' });
+      expect(await quotaOf(user.pb)).toMatchObject({ plan: 'monthly' });
       await runCron(server.superuser, SWEEP);
       await expect.poll(() => heard, { timeout: 10_000 }).toContain('update:canceled');
     } finally {
@@ -68,7 +69,7 @@ describe('local mode', () => {
       status: 'canceled',
       cancel_at_period_end: false,
     });
-    expect(await user.pb.send('/api/adscout/quota', {})).toMatchObject({ plan: null, total_remaining: 0 });
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: null, total_remaining: 0 });
     await expect(
       user.pb.collection('search_runs').create({
         user: user.id,

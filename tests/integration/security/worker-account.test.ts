@@ -12,6 +12,7 @@ import { WORK_TOPIC } from '../../../src/domain/runs/lease-contract.ts';
 import { subscriber } from '../../fixtures/records.ts';
 import { waitFor } from '../../fixtures/wait-for.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from '../harness.ts';
+import { quotaOf, startRun } from '../../fixtures/user-api.ts';
 
 let server: TestServer;
 let user: TestUser;
@@ -30,17 +31,6 @@ function client(): PocketBase {
   return pb;
 }
 
-async function createRun(term: string): Promise<string> {
-  const run = await user.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: term,
-    facebook_link: `https://www.facebook.com/ads/library/?active_status=all&country=US&q=${term}`,
-    target_country: 'US',
-    requested_count: 10,
-  });
-  return run.id;
-}
-
 /** Settles whatever run the worker can claim, so the user may start the next one. */
 async function settleNextRun(): Promise<void> {
   const { run } = await server.worker.send<{ run: { id: string } | null }>('/api/adscout/worker/claim', {
@@ -56,7 +46,7 @@ async function settleNextRun(): Promise<void> {
 
 describe("the workers' account", () => {
   it('is no superuser: it reads and writes no collection and never reaches the admin API', async () => {
-    const runId = await createRun('lamp');
+    const runId = (await startRun(user, { term: 'lamp' })).id;
     try {
       expect(server.worker.authStore.isSuperuser).toBe(false);
       expect(server.worker.authStore.record?.collectionName).toBe('workers');
@@ -126,7 +116,7 @@ describe("the workers' account", () => {
     try {
       for (const pb of [user.pb, server.superuser, client()])
         expect(await statusOf(pb.realtime.subscribe(WORK_TOPIC, () => undefined))).toBe(403);
-      const runId = await createRun('chair');
+      const runId = (await startRun(user, { term: 'chair' })).id;
       await waitFor(
         'the work signal',
         () => signals,
@@ -186,9 +176,7 @@ describe("the workers' account", () => {
       );
       expect(beats.filter((status) => status !== 0)).toEqual([]);
       // the rule is in force: a user's requests beyond it are refused
-      const quota = await Promise.all(
-        Array.from({ length: 10 }, () => statusOf(user.pb.send('/api/adscout/quota', {}))),
-      );
+      const quota = await Promise.all(Array.from({ length: 10 }, () => statusOf(quotaOf(user.pb))));
       expect(quota).toContain(429);
     } finally {
       await server.superuser.settings.update({ rateLimits: { ...settings.rateLimits, rules } });
