@@ -29,6 +29,7 @@ import { magicType } from '../fixtures/image-probe.ts';
 import { startBenchStack, type BenchStack } from './lib/stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
 import { adLibrarySearch, startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const ADS = 1000;
 const ROUNDS = 2;
@@ -85,7 +86,7 @@ async function timedRun(stack: BenchStack, user: User, term: string, archived: b
   let completedMs: number;
   for (;;) {
     const run = await stack.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .getOne(runId, { fields: 'status,results_count,error', requestKey: null });
     if (run.status === 'failed' || (run.status === 'completed' && run.results_count !== ADS))
       throw new Error(
@@ -103,14 +104,14 @@ async function timedRun(stack: BenchStack, user: User, term: string, archived: b
     const filter = stack.superuser.filter('run = {:run} && creative = ""', { run: runId });
     for (;;) {
       const left = await stack.superuser
-        .collection('search_results')
+        .collection(COLLECTIONS.searchResults)
         .getList(1, 1, { filter, fields: 'id', requestKey: null });
       if (left.totalItems === 0) {
         archivedMs = performance.now() - started;
         break;
       }
       if (performance.now() - started > DEADLINE_MS) {
-        const failed = await stack.superuser.collection('media_tasks').getList(1, 3, {
+        const failed = await stack.superuser.collection(COLLECTIONS.mediaTasks).getList(1, 3, {
           filter: stack.superuser.filter('user = {:user} && status = "failed"', { user: user.id }),
           requestKey: null,
         });
@@ -153,7 +154,7 @@ async function referenceArchive(stack: BenchStack, user: User, urls: string[]): 
       form.set('mime', mime);
       form.set('bytes', String(bytes.length));
       form.set('file', new Blob([bytes], { type: mime }), `creative.${type}`);
-      await stack.superuser.collection('creatives').create(form, { requestKey: null });
+      await stack.superuser.collection(COLLECTIONS.creatives).create(form, { requestKey: null });
     }
   };
   await Promise.all(Array.from({ length: REFERENCE_CONCURRENCY }, next));

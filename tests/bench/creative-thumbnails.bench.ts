@@ -16,7 +16,11 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
-import { CREATIVES_CACHE_NAME, PREFETCH_THUMBS } from '../../src/domain/media/creative-files.ts';
+import {
+  CREATIVE_FILES_PATH,
+  CREATIVES_CACHE_NAME,
+  PREFETCH_THUMBS,
+} from '../../src/domain/media/creative-files.ts';
 import { realisticRuns } from './lib/ad-rows.ts';
 import { openSignedInBrowser, waitForMark, type BrowserSession } from './lib/browser.ts';
 import { PERFORMANCE_MARKS } from '../../src/domain/pages/performance-marks.ts';
@@ -163,7 +167,7 @@ const benchmark: Benchmark = {
         ...scrollMeasurements(scroll, {
           benchmark: BENCH,
           shown: 'archived Creative thumbnails shown',
-          over: `all ${TOTAL} rows, every row with an archived creative (/api/files/creatives/…?thumb=100x100)`,
+          over: `all ${TOTAL} rows, every row with an archived creative (${CREATIVE_FILES_PATH}…?thumb=100x100)`,
           firstPass: 'while the thumbnails load',
           stepPx: SCROLL_STEP_PX,
           loadBefore: loadBeforeScroll,

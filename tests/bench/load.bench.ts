@@ -27,6 +27,7 @@ import { realisticRuns } from './lib/ad-rows.ts';
 import { createSubscriber } from './lib/stack.ts';
 import { median, percentile, type Benchmark, type Measurement } from './types.ts';
 import { quotaOf, startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const WORKERS = 2;
 const PACE_MS = 500;
@@ -104,7 +105,7 @@ async function startStack(dataDir: string): Promise<Stack> {
     };
     const superuser = new PocketBase(url);
     superuser.autoCancellation(false);
-    await superuser.collection('_superusers').authWithPassword(admin.email, admin.password);
+    await superuser.collection(COLLECTIONS.superusers).authWithPassword(admin.email, admin.password);
     return {
       url,
       superuser,
@@ -135,7 +136,7 @@ const createUser = (stack: Stack, label: string): Promise<User> =>
 async function settledBatch(stack: Stack, batch: string, count: number, deadline: number) {
   let reported = Date.now();
   for (;;) {
-    const runs = await stack.superuser.collection('search_runs').getFullList({
+    const runs = await stack.superuser.collection(COLLECTIONS.searchRuns).getFullList({
       filter: stack.superuser.filter('search_name = {:batch}', { batch }),
       fields: 'id,status,results_count,charged_count,finished_at,error',
     });
@@ -161,7 +162,7 @@ async function oneRun(stack: Stack, user: User, term: string): Promise<number> {
   const run = await startRun(user, { term, search_name: `Load reference ${term}`, requested_count: ADS });
   for (;;) {
     const current = await stack.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .getOne(run.id, { fields: 'status,results_count,finished_at' });
     if (current.status !== 'working') {
       if (current.status !== 'completed' || current.results_count !== ADS)
@@ -178,7 +179,7 @@ async function oneRun(stack: Stack, user: User, term: string): Promise<number> {
 /** Waits until worker-1 is half-way through one of the batch's runs; returns how many it holds. */
 async function midway(stack: Stack, batch: string, since: number): Promise<number> {
   for (;;) {
-    const runs = await stack.superuser.collection('search_runs').getFullList({
+    const runs = await stack.superuser.collection(COLLECTIONS.searchRuns).getFullList({
       filter: stack.superuser.filter('search_name = {:batch} && status = "working"', { batch }),
       fields: 'id,lease_owner,progress',
     });
@@ -219,7 +220,7 @@ function startReaders(users: User[]) {
       await timed(() => quotaOf(user.pb, { signal: signal() }));
       await timed(() =>
         user.pb
-          .collection('search_results')
+          .collection(COLLECTIONS.searchResults)
           .getList(1, 50, { sort: '-created', skipTotal: true, signal: signal() }),
       );
       await sleep(Math.max(0, READER_PERIOD_MS - (performance.now() - started)));
@@ -264,7 +265,7 @@ async function fullAndChargedOnce(stack: Stack, runs: RecordModel[]): Promise<nu
   let good = 0;
   for (const run of runs) {
     const ledger = await stack.superuser
-      .collection('usage_ledger')
+      .collection(COLLECTIONS.usageLedger)
       .getFullList({ filter: stack.superuser.filter('run = {:run}', { run: run.id }) });
     const sum = (kind: string) => ledger.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
     if (

@@ -47,6 +47,8 @@ import { rawIndexedDbReads, restFetchAll, storageSize, type RawReads } from './l
 import { seedRuns } from './lib/seed-results.ts';
 import { startWebStack, type WebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { collectionRoute } from '../fixtures/route-paths.ts';
 
 const RUNS = 50;
 const ROWS_PER_RUN = 1000;
@@ -307,7 +309,7 @@ const benchmark: Benchmark = {
         metric: `fetch all ${TOTAL.toLocaleString('en-US')} rows over REST in the page (median of ${OPEN_RUNS})`,
         value: median(rest),
         unit: 'ms',
-        note: `${RUNS + 1} sequential GET /api/collections/search_results/records?perPage=1000&sort=-created&skipTotal=1&filter=user="…" with the user's token, JSON parsed (the last page comes back empty, as the SDK's getFullList does)`,
+        note: `${RUNS + 1} sequential GET ${collectionRoute(COLLECTIONS.searchResults, 'records')}?perPage=1000&sort=-created&skipTotal=1&filter=user="…" with the user's token, JSON parsed (the last page comes back empty, as the SDK's getFullList does)`,
       });
       const restMs = median(rest);
       results.push({

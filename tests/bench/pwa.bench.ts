@@ -15,6 +15,7 @@ import { PERFORMANCE_MARKS } from '../../src/domain/pages/performance-marks.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../fixtures/chromium.ts';
 import { startWebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const RUNS = 5;
 const RUN_COUNT = 60;
@@ -70,7 +71,7 @@ const benchmark: Benchmark = {
     try {
       const user = await stack.subscriber('pwa');
       for (let r = 0; r < RUN_COUNT; r++) {
-        const run = await stack.superuser.collection('search_runs').create({
+        const run = await stack.superuser.collection(COLLECTIONS.searchRuns).create({
           user: user.id,
           search_name: `Scout ${r + 1}`,
           facebook_link: 'https://www.facebook.com/ads/library/?q=gadget',
@@ -83,7 +84,7 @@ const benchmark: Benchmark = {
         });
         const batch = stack.superuser.createBatch();
         for (let i = 0; i < ROWS_PER_RUN; i++) {
-          batch.collection('search_results').create({
+          batch.collection(COLLECTIONS.searchResults).create({
             run: run.id,
             user: user.id,
             ad_id: `pwa-${r}-${i}`,

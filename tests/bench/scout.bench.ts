@@ -15,6 +15,7 @@ import { realisticRuns } from './lib/ad-rows.ts';
 import { startBenchStack, type BenchStack } from './lib/stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
 import { startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const SINGLE_RUNS = 3;
 const CONCURRENT_USERS = 6;
@@ -30,7 +31,7 @@ async function completed(stack: BenchStack, runIds: string[], ads: number): Prom
   const filter = runIds.map((id) => `id = "${id}"`).join(' || ');
   for (;;) {
     const runs = await stack.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .getFullList({ filter, fields: 'id,status,results_count', requestKey: null });
     const failed = runs.find(
       (run) => run.status === 'failed' || (run.status === 'completed' && run.results_count !== ads),
@@ -79,7 +80,7 @@ async function referenceWrites(stack: BenchStack, users: number, ads: number): P
   const targets = await Promise.all(
     seeds.map(async ({ run, rows }, i) => {
       const user = await stack.subscriber(`reference-${i}`);
-      const record = await stack.superuser.collection('search_runs').create({
+      const record = await stack.superuser.collection(COLLECTIONS.searchRuns).create({
         user: user.id,
         ...run,
         status: 'completed',
@@ -95,7 +96,7 @@ async function referenceWrites(stack: BenchStack, users: number, ads: number): P
       for (let start = 0; start < rows.length; start += REFERENCE_BATCH) {
         const batch = stack.superuser.createBatch();
         for (const row of rows.slice(start, start + REFERENCE_BATCH))
-          batch.collection('search_results').create({ ...row, run, user });
+          batch.collection(COLLECTIONS.searchResults).create({ ...row, run, user });
         await batch.send();
       }
     }),

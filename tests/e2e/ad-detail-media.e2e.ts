@@ -21,6 +21,8 @@ import {
   seed,
   openDatabase,
 } from './ad-detail-support.ts';
+import { CREATIVE_FILES_PATH } from '../../src/domain/media/creative-files.ts';
+import { DEMO_MEDIA_PREFIX } from '../../src/domain/text/url.ts';
 
 test("the grid's thumbnail loads from the CDN; once the link expired, the thumbnail shows the broken-image mark and the view the tile", async ({
   page,
@@ -136,7 +138,9 @@ test("a demo scout's ads show the product images the app serves itself", async (
   // the demo's own file, or once the worker archived it its 400x0 thumbnail (docs/creatives.md)
   await expect(image).toHaveAttribute(
     'src',
-    /^(?:\/demo-media\/[a-z0-9-]+\.(?:jpg|png|webp|gif)|\/api\/files\/creatives\/[a-z0-9]+\/[^?]+\?thumb=400x0)$/,
+    new RegExp(
+      `^(?:${DEMO_MEDIA_PREFIX}[a-z0-9-]+\\.(?:jpg|png|webp|gif)|${CREATIVE_FILES_PATH}[a-z0-9]+/[^?]+\\?thumb=400x0)$`,
+    ),
   );
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))

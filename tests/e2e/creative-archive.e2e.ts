@@ -20,9 +20,11 @@ import { connectAdmin, expect, KNOWN_ERRORS, test, type Admin, type E2eUser } fr
 import { databasePage } from './database-page.ts';
 import { controlledByServiceWorker, goOffline, goOnline } from './locators.ts';
 import { startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { CREATIVE_FILES_PATH } from '../../src/domain/media/creative-files.ts';
 
 const ADS = 12;
-const FILES = '/api/files/creatives/';
+const FILES = CREATIVE_FILES_PATH;
 
 let cdn: FakeCdn;
 let stack: E2eStack;
@@ -45,7 +47,7 @@ test.afterAll(async () => {
 /** A demo scout by `user` through their own API client, as /app/search creates it; the run's id. */
 async function scout(user: E2eUser): Promise<string> {
   const pb = new PocketBase(stack.url);
-  await pb.collection('users').authWithPassword(user.email, user.password);
+  await pb.collection(COLLECTIONS.users).authWithPassword(user.email, user.password);
   return (
     await startRun({ id: user.id, pb }, { term: 'pet', search_name: 'Expiring links', requested_count: ADS })
   ).id;
@@ -102,10 +104,10 @@ test('a scout whose media links expire after the run still shows its creatives, 
   const rows = await waitFor(
     'every row of the run archived',
     async () => {
-      const run = await admin.pb.collection('search_runs').getOne(runId);
+      const run = await admin.pb.collection(COLLECTIONS.searchRuns).getOne(runId);
       if (run.status !== 'completed') return null;
       const stored = await admin.pb
-        .collection('search_results')
+        .collection(COLLECTIONS.searchResults)
         .getFullList({ filter: `run = "${runId}"`, fields: 'id,ad_id,media_url,creative' });
       return stored;
     },
@@ -130,7 +132,7 @@ test('a scout whose media links expire after the run still shows its creatives, 
 
   // a video ad and an image ad (the demo's pet search has both), each viewed once online
   const creatives = await admin.pb
-    .collection('creatives')
+    .collection(COLLECTIONS.creatives)
     .getFullList({ filter: `user = "${user.id}"`, fields: 'id,mime' });
   const mimeOf = new Map(creatives.map((creative) => [creative.id, creative.mime as string]));
   const video = rows.find((row) => mimeOf.get(row.creative)?.startsWith('video/'));

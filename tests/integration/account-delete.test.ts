@@ -21,19 +21,21 @@ import {
   TEST_PRICES,
   useStripeMode,
 } from './stripe-mock.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const OWNED = [
-  'subscriptions',
-  'search_runs',
-  'search_results',
-  'keyword_sets',
-  'watches',
-  'billing_sessions',
-  'audit_logs',
+  COLLECTIONS.subscriptions,
+  COLLECTIONS.searchRuns,
+  COLLECTIONS.searchResults,
+  COLLECTIONS.keywordSets,
+  COLLECTIONS.watches,
+  COLLECTIONS.billingSessions,
+  COLLECTIONS.auditLogs,
 ];
 
 async function deleteAccount(user: TestUser, body: Record<string, unknown>) {
-  return user.pb.send('/api/adscout/account/delete', { method: 'POST', body }).then(
+  return user.pb.send(SERVER_ROUTES.accountDelete.path, { method: 'POST', body }).then(
     () => ({ status: 200, message: '' }),
     (error: { status: number; response: { message: string } }) => ({
       status: error.status,
@@ -48,19 +50,21 @@ async function userWithData(server: TestServer, label: string, results = 30): Pr
   const rows = Array.from({ length: results }, (_, i) => ({ ad_id: `${label}-ad-${i}`, title: `Ad ${i}` }));
   const { run } = await createRunWithResults(server.superuser, user.id, {}, rows);
   await server.superuser
-    .collection('usage_ledger')
+    .collection(COLLECTIONS.usageLedger)
     .create({ user: user.id, run: run.id, kind: 'plan_use', amount: results });
-  await server.superuser.collection('usage_ledger').create({
+  await server.superuser.collection(COLLECTIONS.usageLedger).create({
     user: user.id,
     kind: 'addon_grant',
     amount: 100,
     checkout_session: `cs_${label}_${Date.now()}`,
   });
-  await user.pb.collection('keyword_sets').create({ user: user.id, locale: 'en-US', keywords: ['lamp'] });
+  await user.pb
+    .collection(COLLECTIONS.keywordSets)
+    .create({ user: user.id, locale: 'en-US', keywords: ['lamp'] });
   // paused, so the scheduler's minute tick starts no run in the middle of a test
-  await user.pb.collection('watches').create(pausedWatch(user.id));
+  await user.pb.collection(COLLECTIONS.watches).create(pausedWatch(user.id));
   await server.superuser
-    .collection('audit_logs')
+    .collection(COLLECTIONS.auditLogs)
     .create({ user: user.id, action: 'password_updated', metadata: {} });
   return user;
 }
@@ -73,12 +77,12 @@ async function remaining(server: TestServer, userId: string): Promise<Record<str
     ).totalItems;
   }
   counts.usage_ledger = (
-    await server.superuser.collection('usage_ledger').getList(1, 1, { filter: `user = "${userId}"` })
+    await server.superuser.collection(COLLECTIONS.usageLedger).getList(1, 1, { filter: `user = "${userId}"` })
   ).totalItems;
   return counts;
 }
 
-const nothingLeft = () => Object.fromEntries([...OWNED, 'usage_ledger'].map((name) => [name, 0]));
+const nothingLeft = () => Object.fromEntries([...OWNED, COLLECTIONS.usageLedger].map((name) => [name, 0]));
 
 /** The server's audit key: made at the first start, in the data dir, readable by its owner only. */
 async function auditKey(server: TestServer): Promise<string> {
@@ -96,7 +100,7 @@ interface KeptMail {
 
 /** The mails kept (no SMTP) whose `to` contains `address`. */
 async function mailsTo(server: TestServer, address: string): Promise<KeptMail[]> {
-  const { items } = await server.superuser.send<{ items: KeptMail[] }>('/api/adscout/local/outbox', {
+  const { items } = await server.superuser.send<{ items: KeptMail[] }>(SERVER_ROUTES.localOutbox.path, {
     query: { to: address },
   });
   return items;
@@ -105,7 +109,7 @@ async function mailsTo(server: TestServer, address: string): Promise<KeptMail[]>
 /** Asks for a password reset of `email` and waits until its mail is kept. */
 async function resetMailTo(server: TestServer, email: string): Promise<void> {
   const before = (await mailsTo(server, email)).length;
-  await server.anonymous().collection('users').requestPasswordReset(email);
+  await server.anonymous().collection(COLLECTIONS.users).requestPasswordReset(email);
   await waitFor(
     `a reset mail to ${email} to be kept`,
     () => mailsTo(server, email),
@@ -145,7 +149,7 @@ describe('deleting an account (local billing)', () => {
     // the refusals are audit-logged; nothing else changed
     expect({ ...after, audit_logs: 0 }).toEqual({ ...before, audit_logs: 0 });
     expect(after.audit_logs).toBe(before.audit_logs! + 2);
-    expect((await server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
+    expect((await server.superuser.collection(COLLECTIONS.users).getOne(user.id)).id).toBe(user.id);
   });
 
   it('removes everything the user owns but keeps the ledger detached and one account_deleted entry with a keyed hash of the email', async () => {
@@ -153,10 +157,12 @@ describe('deleting an account (local billing)', () => {
     const bystander = await userWithData(server, 'bystander', 10);
     const bystanderBefore = await remaining(server, bystander.id);
     const ledgerIds = (
-      await server.superuser.collection('usage_ledger').getFullList({ filter: `user = "${user.id}"` })
+      await server.superuser
+        .collection(COLLECTIONS.usageLedger)
+        .getFullList({ filter: `user = "${user.id}"` })
     ).map((entry) => entry.id);
     // a local checkout link leaves a billing session
-    await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'pack_100' } });
+    await user.pb.send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'pack_100' } });
     expect((await remaining(server, user.id)).billing_sessions).toBe(1);
 
     expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'DELETE' })).toEqual({
@@ -164,18 +170,18 @@ describe('deleting an account (local billing)', () => {
       message: '',
     });
 
-    expect(await statusOf(server.superuser.collection('users').getOne(user.id))).toBe(404);
+    expect(await statusOf(server.superuser.collection(COLLECTIONS.users).getOne(user.id))).toBe(404);
     expect(await remaining(server, user.id)).toEqual(nothingLeft());
     // the ledger stays, detached from the user and the deleted run
     for (const id of ledgerIds) {
-      const entry = await server.superuser.collection('usage_ledger').getOne(id);
+      const entry = await server.superuser.collection(COLLECTIONS.usageLedger).getOne(id);
       expect({ user: entry.user, run: entry.run }).toEqual({ user: '', run: '' });
     }
     const hmac = createHmac('sha256', await auditKey(server))
       .update(user.email.toLowerCase())
       .digest('hex');
     const deleted = await server.superuser
-      .collection('audit_logs')
+      .collection(COLLECTIONS.auditLogs)
       .getFullList({ filter: `action = "account_deleted" && metadata.email_hmac = "${hmac}"` });
     expect(deleted).toHaveLength(1);
     expect(deleted[0]!.user).toBe('');
@@ -184,9 +190,11 @@ describe('deleting an account (local billing)', () => {
     expect(kept).not.toContain(user.email);
     expect(kept).not.toContain(createHash('sha256').update(user.email.toLowerCase()).digest('hex'));
     // the session is over and the old login fails
-    expect(await statusOf(user.pb.collection('users').authRefresh())).toBe(401);
+    expect(await statusOf(user.pb.collection(COLLECTIONS.users).authRefresh())).toBe(401);
     expect(
-      await statusOf(server.anonymous().collection('users').authWithPassword(user.email, user.password)),
+      await statusOf(
+        server.anonymous().collection(COLLECTIONS.users).authWithPassword(user.email, user.password),
+      ),
     ).toBe(400);
     // another user's data is untouched
     expect(await remaining(server, bystander.id)).toEqual(bystanderBefore);
@@ -198,7 +206,7 @@ describe('deleting an account (local billing)', () => {
     await resetMailTo(server, earlier);
     // the email changes at once without SMTP
     const next = `renamed-${user.id}@adscout.test`;
-    const changed = await user.pb.send<{ token: string }>('/api/adscout/account/email', {
+    const changed = await user.pb.send<{ token: string }>(SERVER_ROUTES.accountEmail.path, {
       method: 'POST',
       body: { email: next, oldPassword: user.password },
     });
@@ -206,7 +214,9 @@ describe('deleting an account (local billing)', () => {
     // mails kept for the new address (in other letters too), for one holding it as a part, and for a bystander
     const bystander = await server.createUser('mail-bystander');
     for (const to of [next, next.toUpperCase(), `x${next}`, bystander.email]) {
-      await server.superuser.collection('mail_outbox').create({ to, subject: 'Kept', html: '<p>Kept</p>' });
+      await server.superuser
+        .collection(COLLECTIONS.mailOutbox)
+        .create({ to, subject: 'Kept', html: '<p>Kept</p>' });
     }
 
     expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'DELETE' })).toMatchObject({
@@ -237,9 +247,9 @@ describe('deleting an account (Stripe billing)', () => {
   async function stripeSubscriber(target: TestServer, label: string) {
     const user = await userWithData(target, label, 3);
     const subscription = await target.superuser
-      .collection('subscriptions')
+      .collection(COLLECTIONS.subscriptions)
       .getFirstListItem(`user = "${user.id}"`);
-    await target.superuser.collection('subscriptions').update(subscription.id, {
+    await target.superuser.collection(COLLECTIONS.subscriptions).update(subscription.id, {
       stripe_customer_id: `cus_${label}`,
       stripe_subscription_id: `sub_${label}`,
     });
@@ -263,7 +273,7 @@ describe('deleting an account (Stripe billing)', () => {
     expect(calls.length).toBeGreaterThan(3);
     expect(await remaining(stack.server, user.id)).toEqual(nothingLeft());
     const deleted = await stack.server.superuser
-      .collection('audit_logs')
+      .collection(COLLECTIONS.auditLogs)
       .getFirstListItem(`action = "account_deleted" && metadata.stripe_customer_id = "cus_stripe-leaver"`);
     expect(deleted.metadata.billing_mode).toBe('stripe');
   });
@@ -286,7 +296,7 @@ describe('deleting an account (Stripe billing)', () => {
       stack.stripe.intercept(null);
     }
     expect(await remaining(stack.server, user.id)).toEqual(before);
-    expect((await stack.server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
+    expect((await stack.server.superuser.collection(COLLECTIONS.users).getOne(user.id)).id).toBe(user.id);
   });
 
   it('deletes nothing when Stripe cannot be reached', async () => {

@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
+import { pathBeforeParams } from '../fixtures/route-paths.ts';
 
 let server: TestServer;
 
@@ -19,19 +22,24 @@ afterAll(async () => {
 const post = <T>(user: TestUser, path: string, body?: unknown) =>
   user.pb.send<T>(path, { method: 'POST', body });
 const subscription = (user: TestUser) =>
-  server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+  server.superuser.collection(COLLECTIONS.subscriptions).getFirstListItem(`user = "${user.id}"`);
 const submit = (url: string) => fetch(url, { method: 'POST', redirect: 'manual' });
 
 async function checkout(user: TestUser, product: string): Promise<string> {
-  const { url } = await post<{ url: string }>(user, '/api/adscout/checkout', { product });
-  expect(url).toMatch(new RegExp(`^${server.url}/api/adscout/local/checkout/[A-Za-z0-9]{48}$`));
+  const { url } = await post<{ url: string }>(user, SERVER_ROUTES.checkout.path, { product });
+  expect(url).toMatch(
+    new RegExp(`^${server.url}${pathBeforeParams(SERVER_ROUTES.localCheckoutPage)}[A-Za-z0-9]{48}$`),
+  );
   return url;
 }
 
 describe('local checkout', () => {
   it('shows a clearly marked test page; Pay activates the plan once', async () => {
     const user = await server.createUser('local');
-    expect(await post(user, '/api/adscout/subscription/sync')).toMatchObject({ success: false, plan: null });
+    expect(await post(user, SERVER_ROUTES.subscriptionSync.path)).toMatchObject({
+      success: false,
+      plan: null,
+    });
     const url = await checkout(user, 'monthly');
     const page = await fetch(url);
     expect(page.status).toBe(200);
@@ -50,7 +58,7 @@ describe('local checkout', () => {
       cancel_at_period_end: false,
     });
     expect(await quotaOf(user.pb)).toMatchObject({ plan: 'monthly', total_remaining: 2500 });
-    expect(await post(user, '/api/adscout/subscription/sync')).toMatchObject({
+    expect(await post(user, SERVER_ROUTES.subscriptionSync.path)).toMatchObject({
       success: true,
       plan: 'monthly',
     });
@@ -66,7 +74,9 @@ describe('local checkout', () => {
     await other.pb.send(url.replace(server.url, '') + '/pay', { method: 'POST' }).catch(() => undefined);
     expect((await quotaOf(owner.pb)).total_remaining).toBe(500);
     expect((await quotaOf(other.pb)).total_remaining).toBe(0);
-    expect((await fetch(`${server.url}/api/adscout/local/checkout/${'z'.repeat(48)}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${SERVER_ROUTES.localCheckoutPage.url('z'.repeat(48))}`)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -74,7 +84,7 @@ describe('local portal', () => {
   it('cancels at period end, resumes, fails a payment and recovers it', async () => {
     const user = await server.createUser('portal');
     await submit(`${await checkout(user, 'yearly')}/pay`);
-    const { url } = await post<{ url: string }>(user, '/api/adscout/portal');
+    const { url } = await post<{ url: string }>(user, SERVER_ROUTES.portal.path);
     const act = async (action: string) => {
       const answer = await submit(`${url}/${action}`);
       expect(answer.status).toBe(303);
@@ -96,25 +106,27 @@ describe('account routes', () => {
   it('change the email with an audit entry and a fresh token; refuse empty and taken addresses', async () => {
     const [user, other] = await Promise.all([server.createUser('mail'), server.createUser('taken')]);
     const oldPassword = user.password;
-    await expect(post(user, '/api/adscout/account/email', { email: '', oldPassword })).rejects.toMatchObject({
+    await expect(
+      post(user, SERVER_ROUTES.accountEmail.path, { email: '', oldPassword }),
+    ).rejects.toMatchObject({
       status: 400,
       response: { message: 'Please enter a new email.' },
     });
     await expect(
-      post(user, '/api/adscout/account/email', { email: other.email, oldPassword }),
+      post(user, SERVER_ROUTES.accountEmail.path, { email: other.email, oldPassword }),
     ).rejects.toMatchObject({
       status: 400,
     });
     const next = `renamed-${user.id}@adscout.test`;
     const answer = await post<{ token: string; record: { email: string } }>(
       user,
-      '/api/adscout/account/email',
+      SERVER_ROUTES.accountEmail.path,
       { email: next, oldPassword },
     );
     expect(answer.record.email).toBe(next);
     expect(answer.token).toBeTruthy();
     const logs = await server.superuser
-      .collection('audit_logs')
+      .collection(COLLECTIONS.auditLogs)
       .getFullList({ filter: `user = "${user.id}"` });
     expect(logs.map((l) => [l.action, l.metadata])).toEqual([
       ['email_updated', { old_email: user.email, new_email: next }],
@@ -125,12 +137,12 @@ describe('account routes', () => {
     const user = await server.createUser('secret');
     const oldPassword = user.password;
     await expect(
-      post(user, '/api/adscout/account/password', { password: '12345', oldPassword }),
+      post(user, SERVER_ROUTES.accountPassword.path, { password: '12345', oldPassword }),
     ).rejects.toMatchObject({
       status: 400,
       response: { message: 'Password must be at least 6 characters.' },
     });
-    const answer = await post<{ token: string }>(user, '/api/adscout/account/password', {
+    const answer = await post<{ token: string }>(user, SERVER_ROUTES.accountPassword.path, {
       password: 'new-secret-1',
       oldPassword,
     });
@@ -138,9 +150,9 @@ describe('account routes', () => {
     const fresh = server.anonymous();
     fresh.authStore.save(answer.token, null);
     expect(await quotaOf(fresh)).toMatchObject({ total_remaining: 0 });
-    await fresh.collection('users').authWithPassword(user.email, 'new-secret-1');
+    await fresh.collection(COLLECTIONS.users).authWithPassword(user.email, 'new-secret-1');
     const logs = await server.superuser
-      .collection('audit_logs')
+      .collection(COLLECTIONS.auditLogs)
       .getFullList({ filter: `user = "${user.id}"` });
     expect(logs.map((l) => l.action)).toEqual(['password_updated']);
   });

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { TestUser } from './harness.ts';
 import { STRIPE_MOCK_FIXTURE_PRICE, TEST_PRICES, useStripeMode } from './stripe-mock.ts';
 import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_test';
 // stripe-mock's fixture subscription's price is our monthly plan's
@@ -20,7 +22,7 @@ const { sign, deliver } = stack.webhook;
 
 async function customerOf(user: TestUser): Promise<string> {
   const record = await stack.server.superuser
-    .collection('subscriptions')
+    .collection(COLLECTIONS.subscriptions)
     .getFirstListItem(`user = "${user.id}"`);
   return record.stripe_customer_id as string;
 }
@@ -29,7 +31,7 @@ describe('outgoing requests', () => {
   it('checkout for a plan: a customer, then a subscription-mode session with our price and URLs', async () => {
     const user = await stack.server.createUser('checkout');
     stack.stripe.requests.length = 0;
-    const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+    const { url } = await user.pb.send<{ url: string }>(SERVER_ROUTES.checkout.path, {
       method: 'POST',
       body: { product: 'monthly' },
     });
@@ -58,9 +60,9 @@ describe('outgoing requests', () => {
 
   it('checkout for a pack: payment mode, the customer reused; and the portal', async () => {
     const user = await stack.server.createUser('pack');
-    await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'pack_100' } });
+    await user.pb.send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'pack_100' } });
     stack.stripe.requests.length = 0;
-    await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'pack_500' } });
+    await user.pb.send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'pack_500' } });
     expect(stack.stripe.requests.map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
     expect(Object.fromEntries(stack.stripe.requests[0]!.form)).toMatchObject({
       mode: 'payment',
@@ -69,7 +71,7 @@ describe('outgoing requests', () => {
       'payment_intent_data[metadata][product]': 'pack_500',
     });
     stack.stripe.requests.length = 0;
-    const { url } = await user.pb.send<{ url: string }>('/api/adscout/portal', { method: 'POST' });
+    const { url } = await user.pb.send<{ url: string }>(SERVER_ROUTES.portal.path, { method: 'POST' });
     expect(url).toMatch(/^https?:\/\//);
     expect(stack.stripe.requests[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions' });
     expect(stack.stripe.requests[0]!.form.get('customer')).toBe(await customerOf(user));
@@ -79,11 +81,11 @@ describe('outgoing requests', () => {
   it('refuses an unknown product, and the local test checkout does not exist in Stripe mode', async () => {
     const user = await stack.server.createUser('unknown');
     await expect(
-      user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'gold' } }),
+      user.pb.send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'gold' } }),
     ).rejects.toMatchObject({ status: 400 });
-    expect((await fetch(`${stack.server.url}/api/adscout/local/checkout/${'x'.repeat(48)}`)).status).toBe(
-      404,
-    );
+    expect(
+      (await fetch(`${stack.server.url}${SERVER_ROUTES.localCheckoutPage.url('x'.repeat(48))}`)).status,
+    ).toBe(404);
   });
 });
 
@@ -117,7 +119,7 @@ describe('webhooks', () => {
     expect((await deliver(event, { header: sign(body, undefined, 'whsec_wrong') })).status).toBe(400);
     expect((await quotaOf(user.pb)).addon_remaining).toBe(0);
     const events = await stack.server.superuser
-      .collection('stripe_events')
+      .collection(COLLECTIONS.stripeEvents)
       .getFullList({ filter: 'event_id = "evt_forged"' });
     expect(events).toHaveLength(0);
   });
@@ -131,14 +133,14 @@ describe('webhooks', () => {
     expect(again.status).toBe(200);
     expect((await quotaOf(user.pb)).addon_remaining).toBe(500);
     const events = await stack.server.superuser
-      .collection('stripe_events')
+      .collection(COLLECTIONS.stripeEvents)
       .getFullList({ filter: `event_id = "${event.id}"` });
     expect(events).toHaveLength(1);
   });
 
   it('subscription events, even `updated` before `created`, end in the state Stripe reports', async () => {
     const user = await stack.server.createUser('subscriber');
-    await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } });
+    await user.pb.send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'monthly' } });
     const customer = await customerOf(user);
     const subscriptionEvent = (id: string, type: string, status: string) => ({
       id,
@@ -155,7 +157,7 @@ describe('webhooks', () => {
         .status,
     ).toBe(200);
     const record = await stack.server.superuser
-      .collection('subscriptions')
+      .collection(COLLECTIONS.subscriptions)
       .getFirstListItem(`user = "${user.id}"`);
     expect(record).toMatchObject({
       plan: 'monthly',
@@ -165,9 +167,12 @@ describe('webhooks', () => {
     expect(record.quota_anchor).not.toBe('');
     expect((await quotaOf(user.pb)).plan).toBe('monthly');
     stack.stripe.requests.length = 0;
-    const synced = await user.pb.send<{ success: boolean; plan: string }>('/api/adscout/subscription/sync', {
-      method: 'POST',
-    });
+    const synced = await user.pb.send<{ success: boolean; plan: string }>(
+      SERVER_ROUTES.subscriptionSync.path,
+      {
+        method: 'POST',
+      },
+    );
     // sync re-reads the customer's subscriptions from Stripe, all statuses
     const list = stack.stripe.requests.find((r) => r.path === '/v1/subscriptions');
     expect(list).toMatchObject({ method: 'GET' });
@@ -180,10 +185,10 @@ describe('webhooks', () => {
   it('a user cannot write subscriptions, the ledger, stripe events or audit logs', async () => {
     const user = await stack.server.createUser('writer');
     for (const [collection, body] of [
-      ['subscriptions', { user: user.id, plan: 'yearly', status: 'active' }],
-      ['usage_ledger', { user: user.id, kind: 'addon_grant', amount: 1000 }],
-      ['stripe_events', { event_id: 'evt_me', type: 'x' }],
-      ['audit_logs', { user: user.id, action: 'email_updated' }],
+      [COLLECTIONS.subscriptions, { user: user.id, plan: 'yearly', status: 'active' }],
+      [COLLECTIONS.usageLedger, { user: user.id, kind: 'addon_grant', amount: 1000 }],
+      [COLLECTIONS.stripeEvents, { event_id: 'evt_me', type: 'x' }],
+      [COLLECTIONS.auditLogs, { user: user.id, action: 'email_updated' }],
     ] as const) {
       await expect(user.pb.collection(collection).create(body)).rejects.toMatchObject({
         status: expect.any(Number),

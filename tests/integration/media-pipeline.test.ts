@@ -31,6 +31,7 @@ import { writeRows } from './media-support.ts';
 import { expectSettledOnce, runOf } from './worker-runs.ts';
 import { S3_UNSET, startVersityGw } from './versitygw.ts';
 import { startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const PIPELINE_TEST_MS = 120_000;
 
@@ -169,7 +170,9 @@ describe('a scout run’s creatives', () => {
         const [task] = await tasksSettled(server, user, 60_000);
         expect(task!.status).toBe('archived');
         expect(origin.requests.filter((r) => r.path === '/big.mp4').length).toBeGreaterThan(0);
-        const creative = await server.superuser.collection('creatives').getOne(task!.creative as string);
+        const creative = await server.superuser
+          .collection(COLLECTIONS.creatives)
+          .getOne(task!.creative as string);
         const posterBytes = await cdn.bytesFor(poster);
         expect(creative).toMatchObject({
           file: '',
@@ -186,7 +189,7 @@ describe('a scout run’s creatives', () => {
           },
         );
         const [row] = await server.superuser
-          .collection('search_results')
+          .collection(COLLECTIONS.searchResults)
           .getFullList({ filter: `user = "${user.id}" && ad_id = "big-1"` });
         expect(row!.creative).toBe(creative.id);
         expect(worker.output()).toMatch(/over 1 MB; keeping its poster only/);

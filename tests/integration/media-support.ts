@@ -10,6 +10,7 @@ import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 import type { MediaTask } from '../../src/domain/media/media-contract.ts';
 import type { TestServer, TestUser } from './harness.ts';
 import { createWorkingRun } from '../fixtures/records.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 export const WRITER = 'writer';
 
@@ -41,10 +42,10 @@ export async function postJson<T = Record<string, unknown>>(
 /** Ends every working run, so the next run the writer claims is the one just made. */
 async function drainRuns(server: TestServer): Promise<void> {
   const working = await server.superuser
-    .collection('search_runs')
+    .collection(COLLECTIONS.searchRuns)
     .getFullList({ filter: 'status = "working"' });
   for (const run of working)
-    await server.superuser.collection('search_runs').update(run.id, { status: 'failed' });
+    await server.superuser.collection(COLLECTIONS.searchRuns).update(run.id, { status: 'failed' });
 }
 
 /**
@@ -62,16 +63,16 @@ export async function writeRows(
     facebook_link: 'https://www.facebook.com/ads/library/?q=lamps',
     requested_count: Math.max(rows.length, 1),
   });
-  const claimed = await postJson<{ run: { id: string } | null }>(server, '/api/adscout/worker/claim', {
+  const claimed = await postJson<{ run: { id: string } | null }>(server, SERVER_ROUTES.workerClaim.path, {
     worker: WRITER,
   });
   if (claimed.body.run?.id !== runId) throw new Error(`claimed ${JSON.stringify(claimed.body)}`);
-  const written = await postJson(server, `/api/adscout/worker/runs/${runId}/results`, {
+  const written = await postJson(server, SERVER_ROUTES.workerRunResults.url(runId), {
     worker: WRITER,
     rows: rows.map((row) => ({ title: `Ad ${row.ad_id}`, ...row })),
   });
   if (written.status !== 200) throw new Error(`results: ${JSON.stringify(written)}`);
-  await server.superuser.collection('search_runs').update(runId, { status: 'failed' });
+  await server.superuser.collection(COLLECTIONS.searchRuns).update(runId, { status: 'failed' });
   return runId;
 }
 
@@ -87,16 +88,18 @@ export async function claim(server: TestServer, worker: string, limit = 32): Pro
 /** Settles every pending task for good (leased or not), so a test starts with none to claim. */
 export async function drainTasks(server: TestServer): Promise<void> {
   const pending = await server.superuser
-    .collection('media_tasks')
+    .collection(COLLECTIONS.mediaTasks)
     .getFullList({ filter: 'status = "pending"' });
   for (const task of pending)
-    await server.superuser.collection('media_tasks').update(task.id, { status: 'failed', lease_owner: '' });
+    await server.superuser
+      .collection(COLLECTIONS.mediaTasks)
+      .update(task.id, { status: 'failed', lease_owner: '' });
 }
 
 /** The task of (user, ad), as the superuser reads it. */
 export function taskOf(server: TestServer, user: TestUser, adId: string): Promise<RecordModel> {
   return server.superuser
-    .collection('media_tasks')
+    .collection(COLLECTIONS.mediaTasks)
     .getFirstListItem(`user = "${user.id}" && ad_id = "${adId}"`);
 }
 

@@ -13,6 +13,8 @@ import { currentPeriod, periodBoundary } from '../../src/hooks/quota/periods.ts'
 import { createSubscription, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 let server: TestServer;
 
@@ -24,10 +26,12 @@ afterAll(async () => {
 });
 
 async function ledger(user: TestUser, kind: string, amount: number, extra: Record<string, unknown> = {}) {
-  return server.superuser.collection('usage_ledger').create({ user: user.id, kind, amount, ...extra });
+  return server.superuser
+    .collection(COLLECTIONS.usageLedger)
+    .create({ user: user.id, kind, amount, ...extra });
 }
 
-describe('GET /api/adscout/quota', () => {
+describe(`GET ${SERVER_ROUTES.quota.path}`, () => {
   it('sums the ledger: plan use of the current period only, credits, open reservations', async () => {
     const user = await server.createUser('sums');
     // anchored on January 31 of last year: the period boundaries are clamped to shorter months
@@ -69,7 +73,7 @@ describe('GET /api/adscout/quota', () => {
       plan_monthly_quota: 3500,
       total_remaining: 3600,
     });
-    await server.superuser.collection('subscriptions').update(sub.id, { status: 'suspended' });
+    await server.superuser.collection(COLLECTIONS.subscriptions).update(sub.id, { status: 'suspended' });
     expect(await quotaOf(user.pb)).toEqual({
       plan: null,
       plan_monthly_quota: 0,
@@ -95,15 +99,21 @@ describe('server-only collections', () => {
     const subscription = await createSubscription(server.superuser, user.id, { status: 'suspended' });
     const entry = await ledger(user, 'addon_grant', 10, { checkout_session: `cs_w_${user.id}` });
     const audit = await server.superuser
-      .collection('audit_logs')
+      .collection(COLLECTIONS.auditLogs)
       .create({ user: user.id, action: 'password_updated', metadata: {} });
-    const event = await server.superuser.collection('stripe_events').create({ event_id: `evt_${user.id}` });
+    const event = await server.superuser
+      .collection(COLLECTIONS.stripeEvents)
+      .create({ event_id: `evt_${user.id}` });
     const targets: [string, string, Record<string, unknown>][] = [
-      ['subscriptions', subscription.id, { user: user.id, plan: 'yearly', status: 'active' }],
-      ['usage_ledger', entry.id, { user: user.id, kind: 'addon_grant', amount: 100000 }],
-      ['audit_logs', audit.id, { user: user.id, action: 'email_updated', metadata: {} }],
-      ['stripe_events', event.id, { event_id: 'evt_forged' }],
-      ['billing_sessions', 'x'.repeat(15), { user: user.id, kind: 'checkout', token: 'y'.repeat(48) }],
+      [COLLECTIONS.subscriptions, subscription.id, { user: user.id, plan: 'yearly', status: 'active' }],
+      [COLLECTIONS.usageLedger, entry.id, { user: user.id, kind: 'addon_grant', amount: 100000 }],
+      [COLLECTIONS.auditLogs, audit.id, { user: user.id, action: 'email_updated', metadata: {} }],
+      [COLLECTIONS.stripeEvents, event.id, { event_id: 'evt_forged' }],
+      [
+        COLLECTIONS.billingSessions,
+        'x'.repeat(15),
+        { user: user.id, kind: 'checkout', token: 'y'.repeat(48) },
+      ],
     ];
     for (const [name, id, body] of targets) {
       const col = user.pb.collection(name);
@@ -123,26 +133,32 @@ describe('server-only collections', () => {
       }
     }
     // nothing changed
-    expect(await server.superuser.collection('subscriptions').getOne(subscription.id)).toMatchObject({
+    expect(
+      await server.superuser.collection(COLLECTIONS.subscriptions).getOne(subscription.id),
+    ).toMatchObject({
       plan: 'monthly',
       status: 'suspended',
       updated: subscription.updated,
     });
-    expect((await server.superuser.collection('usage_ledger').getOne(entry.id)).amount).toBe(10);
+    expect((await server.superuser.collection(COLLECTIONS.usageLedger).getOne(entry.id)).amount).toBe(10);
     expect(
-      await server.superuser.collection('usage_ledger').getFullList({ filter: `user = "${user.id}"` }),
+      await server.superuser
+        .collection(COLLECTIONS.usageLedger)
+        .getFullList({ filter: `user = "${user.id}"` }),
     ).toHaveLength(1);
     expect(
-      await server.superuser.collection('audit_logs').getFullList({ filter: `user = "${user.id}"` }),
+      await server.superuser.collection(COLLECTIONS.auditLogs).getFullList({ filter: `user = "${user.id}"` }),
     ).toHaveLength(1);
     expect(
-      await server.superuser.collection('stripe_events').getFullList({ filter: 'event_id = "evt_forged"' }),
+      await server.superuser
+        .collection(COLLECTIONS.stripeEvents)
+        .getFullList({ filter: 'event_id = "evt_forged"' }),
     ).toHaveLength(0);
     expect((await quotaOf(user.pb)).total_remaining).toBe(10);
     // the worker's finish route is for the workers' account only
     expect([401, 403]).toContain(
       await statusOf(
-        user.pb.send(`/api/adscout/worker/runs/${'r'.repeat(15)}/finish`, {
+        user.pb.send(SERVER_ROUTES.workerRunFinish.url('r'.repeat(15)), {
           method: 'POST',
           body: { status: 'completed' },
         }),
@@ -156,14 +172,14 @@ describe('realtime', () => {
     const user = await server.createUser('listener');
     const heard: string[] = [];
     const unsubscribeSub = await user.pb
-      .collection('subscriptions')
+      .collection(COLLECTIONS.subscriptions)
       .subscribe('*', (e) => heard.push(`subscriptions:${e.action}:${e.record.status}`));
     const unsubscribeLedger = await user.pb
-      .collection('usage_ledger')
+      .collection(COLLECTIONS.usageLedger)
       .subscribe('*', (e) => heard.push(`usage_ledger:${e.action}:${e.record.kind}:${e.record.amount}`));
     try {
       for (const product of ['monthly', 'pack_500']) {
-        const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+        const { url } = await user.pb.send<{ url: string }>(SERVER_ROUTES.checkout.path, {
           method: 'POST',
           body: { product },
         });
@@ -184,7 +200,7 @@ describe('the quota of one user under concurrency', () => {
 
   async function create(user: TestUser, requested: number): Promise<string | null> {
     try {
-      const run = await user.pb.collection('search_runs').create({
+      const run = await user.pb.collection(COLLECTIONS.searchRuns).create({
         user: user.id,
         search_name: 'Lamps',
         facebook_link: LINK,
@@ -204,17 +220,17 @@ describe('the quota of one user under concurrency', () => {
   async function scout(runId: string, count: number, status: 'completed' | 'failed') {
     const worker = `w-${runId}`;
     await server.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .update(runId, { lease_owner: worker, lease_expires_at: new Date(Date.now() + 60_000).toISOString() });
     const rows = Array.from({ length: count }, () => ({ ad_id: `lamp-${adCounter++}` }));
     if (rows.length) {
-      await server.worker.send(`/api/adscout/worker/runs/${runId}/results`, {
+      await server.worker.send(SERVER_ROUTES.workerRunResults.url(runId), {
         method: 'POST',
         body: { worker, rows },
       });
     }
     const finish = () =>
-      server.worker.send(`/api/adscout/worker/runs/${runId}/finish`, {
+      server.worker.send(SERVER_ROUTES.workerRunFinish.url(runId), {
         method: 'POST',
         body: { worker, status },
       });
@@ -228,7 +244,7 @@ describe('the quota of one user under concurrency', () => {
     const user = await subscriberWithPlanUsedUp(server.superuser, server, 'busy');
     const packs = await Promise.all(
       Array.from({ length: 6 }, async () => {
-        const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+        const { url } = await user.pb.send<{ url: string }>(SERVER_ROUTES.checkout.path, {
           method: 'POST',
           body: { product: 'pack_100' },
         });
@@ -269,12 +285,12 @@ describe('the quota of one user under concurrency', () => {
     expect(winners).toBeGreaterThan(0);
     expect(observed.every((n) => n >= 0)).toBe(true);
     const runs = await server.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .getFullList({ filter: `user = "${user.id}"` });
     expect(runs).toHaveLength(winners);
     expect(runs.every((r) => r.status === 'completed' || r.status === 'failed')).toBe(true);
     const entries = await server.superuser
-      .collection('usage_ledger')
+      .collection(COLLECTIONS.usageLedger)
       .getFullList({ filter: `user = "${user.id}"` });
     const sum = (kind: string) => entries.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
     const charged = runs.reduce((s, r) => s + r.charged_count, 0);

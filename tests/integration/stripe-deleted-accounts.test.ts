@@ -14,6 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { statusOf, type TestUser } from './harness.ts';
 import { customerFor, useStripeMode } from './stripe-mock.ts';
 import { stripeEvent } from './stripe-webhook.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_deleted_accounts';
 
@@ -93,7 +95,7 @@ async function customerWithNothingAtStripe(label: string): Promise<{ user: TestU
 
 function deleteAccount(user: TestUser) {
   return statusOf(
-    user.pb.send('/api/adscout/account/delete', {
+    user.pb.send(SERVER_ROUTES.accountDelete.path, {
       method: 'POST',
       body: { oldPassword: user.password, confirm: 'DELETE' },
     }),
@@ -101,8 +103,11 @@ function deleteAccount(user: TestUser) {
 }
 
 const eventCount = async (id: string) =>
-  (await stack.server.superuser.collection('stripe_events').getFullList({ filter: `event_id = "${id}"` }))
-    .length;
+  (
+    await stack.server.superuser
+      .collection(COLLECTIONS.stripeEvents)
+      .getFullList({ filter: `event_id = "${id}"` })
+  ).length;
 
 const callsSince = (from: number) => stack.stripe.requests.slice(from).map((r) => `${r.method} ${r.path}`);
 
@@ -133,9 +138,9 @@ describe('deleting an account in Stripe mode', () => {
       status: 'open',
     });
     expect(sessionsOf.get(customer)!.map((s) => s.status)).toEqual(['expired', 'complete', 'expired']);
-    expect(await statusOf(stack.server.superuser.collection('users').getOne(user.id))).toBe(404);
+    expect(await statusOf(stack.server.superuser.collection(COLLECTIONS.users).getOne(user.id))).toBe(404);
     const entry = await stack.server.superuser
-      .collection('audit_logs')
+      .collection(COLLECTIONS.auditLogs)
       .getFirstListItem(`action = "account_deleted" && metadata.stripe_customer_id = "${customer}"`);
     expect(entry.metadata).toMatchObject({
       expired_checkout_sessions: 'cs_open_1,cs_open_2',
@@ -154,7 +159,7 @@ describe('deleting an account in Stripe mode', () => {
       'GET /v1/checkout/sessions',
       'POST /v1/checkout/sessions/cs_stuck/expire',
     ]);
-    expect((await stack.server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
+    expect((await stack.server.superuser.collection(COLLECTIONS.users).getOne(user.id)).id).toBe(user.id);
     expect(subscriptionsOf.get(customer)![0]!.status).toBe('active');
   });
 });
@@ -209,7 +214,7 @@ describe('events for an account that was deleted', () => {
     expect((await deliver(refundEvent)).status).toBe(200);
     for (const event of [again, refundEvent]) expect(await eventCount(event.id)).toBe(1);
     const granted = await stack.server.superuser
-      .collection('usage_ledger')
+      .collection(COLLECTIONS.usageLedger)
       .getFullList({ filter: `checkout_session = "${session.id}"` });
     expect(granted).toEqual([]);
   });
@@ -251,7 +256,7 @@ describe('events for an account that was deleted', () => {
     expect(subscriptionsOf.get(customer)!.map((s) => s.status)).toEqual(['canceled', 'canceled']);
     for (const event of [created, paid, completed]) expect(await eventCount(event.id)).toBe(1);
     const records = await stack.server.superuser
-      .collection('subscriptions')
+      .collection(COLLECTIONS.subscriptions)
       .getFullList({ filter: `user = "${user.id}"` });
     expect(records).toEqual([]);
   });

@@ -15,6 +15,7 @@ import type { TestUser } from './harness.ts';
 import { customerFor, TEST_PRICES, useStripeMode } from './stripe-mock.ts';
 import { stripeEvent } from './stripe-webhook.ts';
 import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_refunds';
 
@@ -144,7 +145,7 @@ const disputeClosed = (charge: Charge, status: string) =>
 /** The pack's ledger rows, oldest first, as `kind amount`. */
 async function rowsOf(pack: Pack): Promise<string[]> {
   const rows = await stack.server.superuser
-    .collection('usage_ledger')
+    .collection(COLLECTIONS.usageLedger)
     .getFullList({ filter: `checkout_session = "${pack.session.id}"`, sort: 'created,id' });
   return rows.map((row) => `${row.kind} ${row.amount}`);
 }
@@ -184,10 +185,10 @@ describe('a refunded or disputed credit pack', () => {
     await expectAllOk([purchased(small), purchased(big)]);
     // 520 credits spent, and a working run holds 50 more: 30 are free
     await stack.server.superuser
-      .collection('usage_ledger')
+      .collection(COLLECTIONS.usageLedger)
       .create({ user: user.id, kind: 'addon_use', amount: 520 });
     await stack.server.superuser
-      .collection('usage_ledger')
+      .collection(COLLECTIONS.usageLedger)
       .create({ user: user.id, kind: 'reservation', amount: 50 });
     expect(await quotaOf(user.pb)).toMatchObject({ plan: null, addon_remaining: 80, total_remaining: 30 });
 
@@ -272,7 +273,7 @@ describe('a refunded or disputed plan payment', () => {
     subscriptionsOf.set(customer, [{ id: 'sub_p', status: 'canceled', start, end: start + 30 * 86_400 }]);
     await expectAllOk([disputeClosed(charge, 'lost')]);
     const record = await stack.server.superuser
-      .collection('subscriptions')
+      .collection(COLLECTIONS.subscriptions)
       .getFirstListItem(`user = "${user.id}"`);
     expect(record.status).toBe('canceled');
     expect(await quotaOf(user.pb)).toMatchObject({ plan: null });

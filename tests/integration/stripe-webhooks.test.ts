@@ -10,6 +10,8 @@ import type { TestUser } from './harness.ts';
 import { customerFor, TEST_PRICES, useStripeMode } from './stripe-mock.ts';
 import { toPbDate } from '../../src/domain/text/format.ts';
 import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_webhooks';
 
@@ -111,11 +113,14 @@ function subscriptionEvent(customer: string, type = 'customer.subscription.updat
 }
 
 const subscription = (user: TestUser) =>
-  stack.server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+  stack.server.superuser.collection(COLLECTIONS.subscriptions).getFirstListItem(`user = "${user.id}"`);
 
 const eventCount = async (id: string) =>
-  (await stack.server.superuser.collection('stripe_events').getFullList({ filter: `event_id = "${id}"` }))
-    .length;
+  (
+    await stack.server.superuser
+      .collection(COLLECTIONS.stripeEvents)
+      .getFullList({ filter: `event_id = "${id}"` })
+  ).length;
 
 describe('subscription state comes from Stripe', () => {
   it('maps every Stripe status, whatever the payload says', async () => {
@@ -149,7 +154,7 @@ describe('subscription state comes from Stripe', () => {
     subscriptionsOf.set(customer, []);
     expect((await deliver(subscriptionEvent(customer, 'customer.subscription.deleted'))).status).toBe(200);
     expect(await subscription(user)).toMatchObject({ status: 'canceled' });
-    const synced = await user.pb.send('/api/adscout/subscription/sync', { method: 'POST' });
+    const synced = await user.pb.send(SERVER_ROUTES.subscriptionSync.path, { method: 'POST' });
     expect(synced).toEqual({
       success: false,
       plan: null,

@@ -24,6 +24,8 @@ import {
 import { createSubscription, subscriber, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 let server: TestServer;
 let sentinel: RecordModel;
@@ -48,18 +50,18 @@ beforeAll(async () => {
   server = await startTestServer();
   const unsubscribed = await server.createUser('sentinel');
   sentinel = await server.superuser
-    .collection('watches')
+    .collection(COLLECTIONS.watches)
     .create({ user: unsubscribed.id, ...watchForm({ name: 'Sentinel' }), active: true });
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-const getWatch = (id: string) => server.superuser.collection('watches').getOne(id);
+const getWatch = (id: string) => server.superuser.collection(COLLECTIONS.watches).getOne(id);
 
 /** Runs of a user, oldest first. */
 const runsOf = (userId: string) =>
-  server.superuser.collection('search_runs').getFullList({
+  server.superuser.collection(COLLECTIONS.searchRuns).getFullList({
     filter: server.superuser.filter('user = {:u}', { u: userId }),
     sort: 'created',
   });
@@ -67,14 +69,16 @@ const runsOf = (userId: string) =>
 /** A watch stored as its owner left it, due at `dueAt` (seeded by the superuser). */
 async function dueWatch(user: TestUser, dueAt: number, over: Record<string, unknown> = {}) {
   return server.superuser
-    .collection('watches')
+    .collection(COLLECTIONS.watches)
     .create({ user: user.id, ...watchForm(), active: true, next_run_at: toPbDate(dueAt), ...over });
 }
 
 /** Fires the scheduler once and waits until a tick has passed over every watch due by now. */
 async function tick(fire = 1): Promise<void> {
   const marker = Date.now() - 1;
-  await server.superuser.collection('watches').update(sentinel.id, { next_run_at: toPbDate(marker) });
+  await server.superuser
+    .collection(COLLECTIONS.watches)
+    .update(sentinel.id, { next_run_at: toPbDate(marker) });
   await Promise.all(Array.from({ length: fire }, () => server.superuser.send(CRON, { method: 'POST' })));
   await expect
     .poll(async () => msOf((await getWatch(sentinel.id)).next_run_at), { timeout: 15_000, interval: 100 })
@@ -89,7 +93,7 @@ async function clearOfTheMinuteTick(): Promise<void> {
 
 async function createAs(user: TestUser, body: Record<string, unknown>) {
   try {
-    return { record: await user.pb.collection('watches').create({ user: user.id, ...body }) };
+    return { record: await user.pb.collection(COLLECTIONS.watches).create({ user: user.id, ...body }) };
   } catch (error) {
     const e = error as { status: number; response?: { message?: string } };
     return { status: e.status, message: e.response?.message };
@@ -137,7 +141,8 @@ describe('the owner’s writes', () => {
       status: 400,
     });
     const { record } = await createAs(user, watchForm());
-    const update = (body: Record<string, unknown>) => user.pb.collection('watches').update(record!.id, body);
+    const update = (body: Record<string, unknown>) =>
+      user.pb.collection(COLLECTIONS.watches).update(record!.id, body);
     expect(await statusOf(update({ cadence: 'monthly' }))).toBe(400);
     expect(await statusOf(update({ requested_count: 0 }))).toBe(400);
     expect((await getWatch(record!.id)).cadence).toBe('daily');
@@ -166,11 +171,11 @@ describe('the owner’s writes', () => {
       expect(refused).toEqual({ status: 400, message: WATCH_MESSAGES.tooMany });
     }
     const owned = await server.superuser
-      .collection('watches')
+      .collection(COLLECTIONS.watches)
       .getFullList({ filter: server.superuser.filter('user = {:u}', { u: user.id }) });
     expect(owned).toHaveLength(WATCH_LIMITS.perUser);
     // deleting one makes room again
-    await user.pb.collection('watches').delete(owned[0]!.id);
+    await user.pb.collection(COLLECTIONS.watches).delete(owned[0]!.id);
     expect((await createAs(user, watchForm())).record).toBeDefined();
   });
 
@@ -189,13 +194,15 @@ describe('the owner’s writes', () => {
       { last_run: record!.id },
     ]) {
       // 400 when the rule refuses the body, 404 when it hides the record from this change
-      expect([400, 404]).toContain(await statusOf(user.pb.collection('watches').update(record!.id, body)));
+      expect([400, 404]).toContain(
+        await statusOf(user.pb.collection(COLLECTIONS.watches).update(record!.id, body)),
+      );
     }
     expect((await getWatch(record!.id)).updated).toBe(record!.updated);
     // …and a run's watch link too
     expect(
       await statusOf(
-        user.pb.collection('search_runs').create({
+        user.pb.collection(COLLECTIONS.searchRuns).create({
           user: user.id,
           search_name: 'Forged link',
           facebook_link: watchForm().facebook_link,
@@ -212,12 +219,14 @@ describe('the owner’s writes', () => {
     const user = await subscriber(server.superuser, server, 'pause');
     const planned = Date.now() - 2 * DAY_MS - 3600_000;
     const watch = await dueWatch(user, Date.now() + 3600_000);
-    const paused = await user.pb.collection('watches').update(watch.id, { active: false });
+    const paused = await user.pb.collection(COLLECTIONS.watches).update(watch.id, { active: false });
     expect(paused.active).toBe(false);
-    await server.superuser.collection('watches').update(watch.id, { next_run_at: toPbDate(planned) });
+    await server.superuser
+      .collection(COLLECTIONS.watches)
+      .update(watch.id, { next_run_at: toPbDate(planned) });
     await tick();
     expect(await runsOf(user.id)).toHaveLength(0);
-    const resumed = await user.pb.collection('watches').update(watch.id, { active: true });
+    const resumed = await user.pb.collection(COLLECTIONS.watches).update(watch.id, { active: true });
     expect(msOf(resumed.next_run_at)).toBe(nextRunAfter(planned, 'daily', msOf(resumed.updated)));
     expect(msOf(resumed.next_run_at)).toBeGreaterThan(Date.now());
   });
@@ -272,7 +281,7 @@ describe('the scheduler', () => {
 
   it('waits while the user has a working run, and starts once it finished', async () => {
     const user = await subscriber(server.superuser, server, 'busy');
-    const own = await user.pb.collection('search_runs').create({
+    const own = await user.pb.collection(COLLECTIONS.searchRuns).create({
       user: user.id,
       search_name: 'By hand',
       facebook_link: watchForm().facebook_link,
@@ -287,9 +296,9 @@ describe('the scheduler', () => {
     // the worker settles the hand-made run; the next tick starts the watch
     const worker = 'w-busy';
     await server.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .update(own.id, { lease_owner: worker, lease_expires_at: toPbDate(Date.now() + 60_000) });
-    await server.worker.send(`/api/adscout/worker/runs/${own.id}/finish`, {
+    await server.worker.send(SERVER_ROUTES.workerRunFinish.url(own.id), {
       method: 'POST',
       body: { worker, status: 'completed' },
     });
@@ -310,14 +319,14 @@ describe('the scheduler', () => {
     expect(after.last_error).toBe(MESSAGES.monthlyLimitReached);
     expect(msOf(after.next_run_at)).toBe(planned + 3 * DAY_MS);
     // a later successful run clears the error
-    await server.superuser.collection('usage_ledger').create({
+    await server.superuser.collection(COLLECTIONS.usageLedger).create({
       user: user.id,
       kind: 'addon_grant',
       amount: 100,
       checkout_session: `cs_${user.id}`,
     });
     await server.superuser
-      .collection('watches')
+      .collection(COLLECTIONS.watches)
       .update(watch.id, { next_run_at: toPbDate(Date.now() - 1000) });
     await tick();
     expect(await runsOf(user.id)).toHaveLength(1);
@@ -328,7 +337,9 @@ describe('the scheduler', () => {
     const user = await server.createUser('lapsed');
     const subscription = await createSubscription(server.superuser, user.id);
     const { record } = await createAs(user, watchForm({ cadence: 'weekly' }));
-    await server.superuser.collection('subscriptions').update(subscription.id, { status: 'suspended' });
+    await server.superuser
+      .collection(COLLECTIONS.subscriptions)
+      .update(subscription.id, { status: 'suspended' });
     await tick();
     expect(await runsOf(user.id)).toHaveLength(0);
     const after = await getWatch(record!.id);
@@ -373,13 +384,15 @@ describe('the scheduler', () => {
     const base = Date.now() - 10 * 60_000;
     const watches = await Promise.all(users.map((user, i) => dueWatch(user, base + i * 1000)));
     const marker = Date.now() - 1;
-    await server.superuser.collection('watches').update(sentinel.id, { next_run_at: toPbDate(marker) });
+    await server.superuser
+      .collection(COLLECTIONS.watches)
+      .update(sentinel.id, { next_run_at: toPbDate(marker) });
     const logBefore = server.output().length;
     await server.superuser.send(CRON, { method: 'POST' });
     const ids = watches.map((w) => w.id);
     const startedIds = async () =>
       (
-        await server.superuser.collection('search_runs').getFullList({
+        await server.superuser.collection(COLLECTIONS.searchRuns).getFullList({
           filter: ids.map((id) => `watch = "${id}"`).join(' || '),
           fields: 'watch',
         })
@@ -413,8 +426,8 @@ describe('deleting', () => {
       [run] = await runsOf(user.id);
     }
     expect(run?.watch).toBe(record!.id);
-    await user.pb.collection('watches').delete(record!.id);
-    const after = await server.superuser.collection('search_runs').getOne(run!.id);
+    await user.pb.collection(COLLECTIONS.watches).delete(record!.id);
+    const after = await server.superuser.collection(COLLECTIONS.searchRuns).getOne(run!.id);
     expect(after).toMatchObject({ watch: '', status: 'working', search_name: run!.search_name });
     // the owner's sync sees the run change (its `updated` moved on)
     expect(after.updated > run!.updated).toBe(true);
@@ -423,7 +436,7 @@ describe('deleting', () => {
   it('a user deletes their watches with them (cascade)', async () => {
     const user = await subscriber(server.superuser, server, 'gone');
     const { record } = await createAs(user, watchForm());
-    await server.superuser.collection('users').delete(user.id);
+    await server.superuser.collection(COLLECTIONS.users).delete(user.id);
     expect(await statusOf(getWatch(record!.id))).toBe(404);
   });
 });

@@ -11,6 +11,7 @@ import { waitFor } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { expectSettledOnce, workerPool } from './worker-runs.ts';
 import { startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 let server: TestServer;
 let pool: Awaited<ReturnType<typeof workerPool>>;
@@ -54,7 +55,7 @@ describe('one worker, several runs at once', () => {
       snapshot += 1;
       // one list request: one SELECT, so a consistent snapshot (four separate reads could see a
       // run still working and, a moment later, the run claimed in its freed slot)
-      const listed = await server.superuser.collection('search_runs').getFullList({
+      const listed = await server.superuser.collection(COLLECTIONS.searchRuns).getFullList({
         filter: runIds.map((id) => `id = "${id}"`).join(' || '),
       });
       const runs: RecordModel[] = runIds.map((id) => listed.find((r) => r.id === id)!);

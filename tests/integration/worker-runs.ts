@@ -12,6 +12,7 @@ import { startWorker } from '../../scripts/lib/stack.mjs';
 import { waitFor, waitUntil } from '../fixtures/wait-for.ts';
 import type { TestServer, TestUser } from './harness.ts';
 import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 /** The monthly plan's quota, which every subscriber of these tests starts with. */
 const PLAN_QUOTA = 2500;
@@ -64,7 +65,7 @@ export async function workerPool(
 }
 
 export const runOf = (server: TestServer, id: string) => () =>
-  server.superuser.collection('search_runs').getOne(id);
+  server.superuser.collection(COLLECTIONS.searchRuns).getOne(id);
 
 /**
  * Waits until the clock is past the lease each run holds now: the server runs on this machine,
@@ -81,7 +82,7 @@ export async function leasesRunOut(server: TestServer, runIds: string[]): Promis
 /** The ad ids stored for a run. */
 export async function storedAdIds(server: TestServer, runId: string): Promise<string[]> {
   const rows = await server.superuser
-    .collection('search_results')
+    .collection(COLLECTIONS.searchResults)
     .getFullList({ filter: `run = "${runId}"`, fields: 'ad_id' });
   return rows.map((r) => String(r.ad_id));
 }
@@ -107,7 +108,7 @@ export async function expectSettledOnce(
   expect(run.results_count).toBe(requested);
   expect(run.charged_count).toBe(requested);
   const ledger = await server.superuser
-    .collection('usage_ledger')
+    .collection(COLLECTIONS.usageLedger)
     .getFullList({ filter: `run = "${runId}"` });
   const sum = (kind: string) => ledger.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
   expect(sum('plan_use') + sum('addon_use')).toBe(requested);

@@ -14,9 +14,12 @@ import {
   type TestUser,
 } from '../harness.ts';
 import { TEST_PRICES, useStripeMode } from '../stripe-mock.ts';
-import { signStripeWebhook, WEBHOOK_PATH } from '../stripe-webhook.ts';
+import { signStripeWebhook } from '../stripe-webhook.ts';
 import { waitUntil } from '../../fixtures/wait-for.ts';
 import { NO_BILLING_ENV, runCron } from './support.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
+import { pathBeforeParams } from '../../fixtures/route-paths.ts';
 
 const PROVIDER_FAILED = 'The payment provider could not complete the request. Please try again.';
 
@@ -34,12 +37,12 @@ describe('local mode', () => {
   });
 
   const open = (user: TestUser, path: 'checkout' | 'portal') =>
-    user.pb.send<{ url: string }>(`/api/adscout/${path}`, {
+    user.pb.send<{ url: string }>(SERVER_ROUTES[path].path, {
       method: 'POST',
       body: { product: 'pack_100' },
     });
   const sessionsOf = (user: TestUser) =>
-    server.superuser.collection('billing_sessions').getFullList({ filter: `user = "${user.id}"` });
+    server.superuser.collection(COLLECTIONS.billingSessions).getFullList({ filter: `user = "${user.id}"` });
 
   it('caps the links a user opens at 20 an hour, from any number of addresses', async () => {
     const user = await server.createUser('hoarder');
@@ -59,7 +62,7 @@ describe('local mode', () => {
     expect(await sessionsOf(user)).toHaveLength(20);
     // another user is not affected
     const other = await server.createUser('other');
-    expect((await open(other, 'checkout')).url).toContain('/api/adscout/local/checkout/');
+    expect((await open(other, 'checkout')).url).toContain(pathBeforeParams(SERVER_ROUTES.localCheckoutPage));
   });
 
   it('prunes expired links', async () => {
@@ -68,7 +71,7 @@ describe('local mode', () => {
     const [first, second, kept] = await sessionsOf(user);
     for (const session of [first!, second!]) {
       await server.superuser
-        .collection('billing_sessions')
+        .collection(COLLECTIONS.billingSessions)
         .update(session.id, { expires_at: new Date(Date.now() - 60_000).toISOString() });
     }
     await runCron(server.superuser, 'adscout_billing_sessions_prune');
@@ -84,12 +87,14 @@ describe('local mode', () => {
     expect(prefetch.status).toBe(405);
     expect(prefetch.headers.get('allow')).toBe('POST');
     expect((await fetch(`${url}/pay`, { redirect: 'manual' })).status).toBe(405);
-    expect((await server.superuser.collection('billing_sessions').getOne(session!.id)).status).toBe('open');
+    expect((await server.superuser.collection(COLLECTIONS.billingSessions).getOne(session!.id)).status).toBe(
+      'open',
+    );
     const canceled = await fetch(`${url}/cancel`, { method: 'POST', redirect: 'manual' });
     expect(canceled.status).toBe(303);
     // behind a proxy the server has APP_URL (the harness gives it its own URL): links are absolute
     expect(canceled.headers.get('location')).toBe(`${server.url}/app/settings?canceled=true`);
-    expect((await server.superuser.collection('billing_sessions').getOne(session!.id)).status).toBe(
+    expect((await server.superuser.collection(COLLECTIONS.billingSessions).getOne(session!.id)).status).toBe(
       'canceled',
     );
   });
@@ -124,7 +129,7 @@ describe('Stripe mode', () => {
           host: '127.0.0.1',
           port,
           method: 'POST',
-          path: WEBHOOK_PATH,
+          path: SERVER_ROUTES.stripeWebhook.path,
           agent: false,
           headers: {
             ...event.headers,
@@ -150,7 +155,9 @@ describe('Stripe mode', () => {
     expect(await deliver(big, false)).toBe(413);
     expect(await deliver(big, true)).toBe(413);
     const recorded = () =>
-      stack.server.superuser.collection('stripe_events').getFullList({ filter: 'event_id ~ "evt_big_"' });
+      stack.server.superuser
+        .collection(COLLECTIONS.stripeEvents)
+        .getFullList({ filter: 'event_id ~ "evt_big_"' });
     expect(await recorded()).toEqual([]);
     // a signed event just under the limit is read and recorded
     expect(await deliver(signedEvent(1 << 20), false)).toBe(200);
@@ -168,7 +175,7 @@ describe('Stripe mode', () => {
     try {
       const user = await stack.server.createUser('refused');
       const answer = await user.pb
-        .send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } })
+        .send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'monthly' } })
         .catch((e: { status: number; response: unknown }) => e);
       expect(answer).toMatchObject({ status: 502, response: { message: PROVIDER_FAILED } });
       expect(JSON.stringify(answer)).not.toMatch(/No such price|acct_1Secret/);

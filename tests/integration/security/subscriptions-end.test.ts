@@ -16,13 +16,14 @@ import { TEST_PRICES, useStripeMode } from '../stripe-mock.ts';
 import { waitUntil } from '../../fixtures/wait-for.ts';
 import { NO_BILLING_ENV, runCron, writeColumns } from './support.ts';
 import { quotaOf } from '../../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
 
 const SWEEP = 'adscout_subscription_sweep';
 const minutesFromNow = (n: number) => new Date(Date.now() + n * 60_000);
 const parse = (value: string) => new Date(value.replace(' ', 'T'));
 
 async function subscriptionOf(server: TestServer, user: TestUser): Promise<RecordModel> {
-  return server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+  return server.superuser.collection(COLLECTIONS.subscriptions).getFirstListItem(`user = "${user.id}"`);
 }
 
 describe('local mode', () => {
@@ -56,7 +57,7 @@ describe('local mode', () => {
 
     const heard: string[] = [];
     const unsubscribe = await user.pb
-      .collection('subscriptions')
+      .collection(COLLECTIONS.subscriptions)
       .subscribe('*', (event) => heard.push(`${event.action}:${event.record.status}`));
     try {
       expect(await quotaOf(user.pb)).toMatchObject({ plan: 'monthly' });
@@ -71,7 +72,7 @@ describe('local mode', () => {
     });
     expect(await quotaOf(user.pb)).toMatchObject({ plan: null, total_remaining: 0 });
     await expect(
-      user.pb.collection('search_runs').create({
+      user.pb.collection(COLLECTIONS.searchRuns).create({
         user: user.id,
         search_name: 'Too late',
         facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
@@ -198,7 +199,7 @@ describe('Stripe mode', () => {
     });
     stripeState.set('cus_late', { status: 'active', end: Math.floor(Date.now() / 1000) + 7 * 24 * 3600 });
 
-    await writeColumns(stack.server, 'subscriptions', [
+    await writeColumns(stack.server, COLLECTIONS.subscriptions, [
       { id: lostSub.id, values: { current_period_end: hoursAgo(2), updated: hoursAgo(2) } },
       { id: staleSub.id, values: { current_period_end: hoursAgo(2), updated: hoursAgo(1.5) } },
       { id: downSub.id, values: { current_period_end: hoursAgo(3), updated: hoursAgo(2) } },
@@ -225,7 +226,7 @@ describe('Stripe mode', () => {
     // the next tick: the canceled plan is done, the others were tried this hour. It ends on the
     // late one, so its summary line (after the restart that dated `late` back: a new log) says
     // the whole pass is over.
-    await writeColumns(stack.server, 'subscriptions', [
+    await writeColumns(stack.server, COLLECTIONS.subscriptions, [
       { id: lateSub.id, values: { current_period_end: hoursAgo(2), updated: hoursAgo(2) } },
     ]);
     await runCron(stack.server.superuser, SWEEP);
