@@ -92,5 +92,5 @@ describe('one worker, several runs at once', () => {
       const run = await expectSettledOnce(server, users[i]!, id, 250);
       expect(run.attempts).toBe(1);
     }
-  });
+  }, 90_000);
 });
