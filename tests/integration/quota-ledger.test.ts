@@ -12,7 +12,7 @@ import { toPbDate } from '../../src/domain/text/format.ts';
 import { currentPeriod, periodBoundary } from '../../src/hooks/quota/periods.ts';
 import { createSubscription, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
-import { quotaOf } from '../fixtures/user-api.ts';
+import { quotaOf, startRun } from '../fixtures/user-api.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
@@ -200,12 +200,9 @@ describe('the quota of one user under concurrency', () => {
 
   async function create(user: TestUser, requested: number): Promise<string | null> {
     try {
-      const run = await user.pb.collection(COLLECTIONS.searchRuns).create({
-        user: user.id,
+      const run = await startRun(user, {
         search_name: 'Lamps',
         facebook_link: LINK,
-        target_country: 'US',
-        keywords_used: '',
         requested_count: requested,
       });
       return run.id;

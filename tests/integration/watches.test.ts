@@ -23,7 +23,7 @@ import {
 } from '../../src/domain/index.ts';
 import { createSubscription, subscriber, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
-import { quotaOf } from '../fixtures/user-api.ts';
+import { quotaOf, startRun } from '../fixtures/user-api.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
@@ -281,11 +281,9 @@ describe('the scheduler', () => {
 
   it('waits while the user has a working run, and starts once it finished', async () => {
     const user = await subscriber(server.superuser, server, 'busy');
-    const own = await user.pb.collection(COLLECTIONS.searchRuns).create({
-      user: user.id,
+    const own = await startRun(user, {
       search_name: 'By hand',
       facebook_link: watchForm().facebook_link,
-      target_country: 'US',
       requested_count: 5,
     });
     const planned = Date.now() - 60_000;

@@ -15,7 +15,7 @@ import { startTestServer, type TestServer, type TestUser } from '../harness.ts';
 import { TEST_PRICES, useStripeMode } from '../stripe-mock.ts';
 import { waitUntil } from '../../fixtures/wait-for.ts';
 import { NO_BILLING_ENV, runCron, writeColumns } from './support.ts';
-import { quotaOf } from '../../fixtures/user-api.ts';
+import { quotaOf, startRun } from '../../fixtures/user-api.ts';
 import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
 
 const SWEEP = 'adscout_subscription_sweep';
@@ -72,11 +72,9 @@ describe('local mode', () => {
     });
     expect(await quotaOf(user.pb)).toMatchObject({ plan: null, total_remaining: 0 });
     await expect(
-      user.pb.collection(COLLECTIONS.searchRuns).create({
-        user: user.id,
+      startRun(user, {
         search_name: 'Too late',
         facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
-        target_country: 'US',
         requested_count: 5,
       }),
     ).rejects.toMatchObject({ status: 403 });

@@ -14,6 +14,7 @@ import { startTestServer, type TestServer, type TestUser } from '../harness.ts';
 import { runCron } from './support.ts';
 import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
 import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
+import { startRun } from '../../fixtures/user-api.ts';
 
 const STUCK_USERS = 25;
 const SCHEDULER = 'adscout_watch_scheduler';
@@ -45,12 +46,9 @@ const runsOf = (superuser: PocketBase, userId: string) =>
 /** A subscriber with a working run of their own (created as the form does). */
 async function busyUser(label: string): Promise<{ user: TestUser; run: string }> {
   const user = await subscriber(server.superuser, server, label);
-  const run = await user.pb.collection(COLLECTIONS.searchRuns).create({
-    user: user.id,
+  const run = await startRun(user, {
     search_name: 'By hand',
     facebook_link: 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=lamp',
-    target_country: 'US',
-    requested_count: 10,
   });
   return { user, run: run.id };
 }

@@ -11,6 +11,7 @@ import { subscriber } from '../../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from '../harness.ts';
 import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
 import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
+import { startRun } from '../../fixtures/user-api.ts';
 
 const WORKER = 'scout-host.internal-4242';
 
@@ -21,12 +22,9 @@ let runId: string;
 beforeAll(async () => {
   server = await startTestServer();
   user = await subscriber(server.superuser, server, 'owner');
-  const run = await user.pb.collection(COLLECTIONS.searchRuns).create({
-    user: user.id,
+  const run = await startRun(user, {
     search_name: 'Lamps',
     facebook_link: 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=lamp',
-    target_country: 'US',
-    requested_count: 10,
   });
   runId = run.id;
   const claimed = await server.worker.send<{ run: { id: string } | null }>(SERVER_ROUTES.workerClaim.path, {
