@@ -24,6 +24,7 @@ export * from './results/row-selection.ts';
 export * from './runs/lease-contract.ts';
 export * from './runs/watches.ts';
 export * from './pages/routes.ts';
+export * from './pages/performance-marks.ts';
 export * from './media/creative-limits.ts';
 export * from './media/media-contract.ts';
 export * from './media/phash.ts';

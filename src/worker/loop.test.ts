@@ -51,7 +51,33 @@ function deferred() {
   return { promise, resolve };
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 5));
+/** A count the test can wait on: `reached(n)` resolves once it has been counted n times. */
+function counter() {
+  let count = 0;
+  const waiting: Array<{ n: number; resolve: () => void }> = [];
+  return {
+    get count() {
+      return count;
+    },
+    add() {
+      count += 1;
+      for (const waiter of waiting.filter((w) => w.n <= count)) {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    },
+    reached(n: number): Promise<void> {
+      return n <= count ? Promise.resolve() : new Promise((resolve) => waiting.push({ n, resolve }));
+    },
+  };
+}
+
+/**
+ * Resolves once every promise callback queued so far, and every one they queue, has run: the
+ * loop, with no timer due (its polls are a minute), is then waiting for its next signal. How a
+ * test proves that something did not happen.
+ */
+const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('workLoop', () => {
   it('backs off after a failed claim, keeps going after a run that fails, and stops when aborted', async () => {
@@ -84,14 +110,14 @@ describe('workLoop', () => {
   it('wakes from its idle wait when a run is announced, even when the news came during the claim', async () => {
     const stop = new AbortController();
     const wake = createWaker();
-    let claims = 0;
+    const claims = counter();
     const loop = workLoop(
       options({
         server: serverClaiming(async () => {
-          claims += 1;
+          claims.add();
           // the first claim finds nothing, but a run is created while it is on its way back
-          if (claims === 1) wake.fire();
-          if (claims === 3) stop.abort();
+          if (claims.count === 1) wake.fire();
+          if (claims.count === 3) stop.abort();
           return null;
         }),
         signal: stop.signal,
@@ -99,24 +125,26 @@ describe('workLoop', () => {
         idlePollMs: 60_000,
       }),
     );
-    await tick();
-    expect(claims).toBe(2); // claimed again at once, not after the minute's poll
+    await claims.reached(2); // claimed again at once, not after the minute's poll
+    await settled();
+    expect(claims.count).toBe(2); // and then waits
     wake.fire();
     await loop;
-    expect(claims).toBe(3);
+    expect(claims.count).toBe(3);
   });
 
   it('works up to `concurrency` runs at once and claims the next one as soon as a slot frees', async () => {
     const stop = new AbortController();
     const jobs = new Map<string, ReturnType<typeof deferred>>();
+    const started = counter();
     let running = 0;
     let most = 0;
     const runs = ['a', 'b', 'c', 'd', 'e'].map(claimed);
-    let claims = 0;
+    const claims = counter();
     const loop = workLoop(
       options({
         server: serverClaiming(async () => {
-          claims += 1;
+          claims.add();
           return runs.shift() ?? null;
         }),
         signal: stop.signal,
@@ -127,31 +155,35 @@ describe('workLoop', () => {
           most = Math.max(most, running);
           const job = deferred();
           jobs.set(run.id, job);
+          started.add();
           await job.promise;
           running -= 1;
         },
       }),
     );
-    await tick();
+    await started.reached(3);
+    await settled();
     // three slots: three runs started; no fourth claim while every slot is busy
     expect([...jobs.keys()]).toEqual(['a', 'b', 'c']);
-    expect(claims).toBe(3);
+    expect(claims.count).toBe(3);
     jobs.get('b')!.resolve();
-    await tick();
+    await started.reached(4);
+    await settled();
     expect([...jobs.keys()]).toEqual(['a', 'b', 'c', 'd']);
-    expect(claims).toBe(4);
+    expect(claims.count).toBe(4);
     jobs.get('a')!.resolve();
-    await tick();
+    await started.reached(5);
     expect([...jobs.keys()]).toEqual(['a', 'b', 'c', 'd', 'e']);
     jobs.get('c')!.resolve();
-    await tick();
     // a free slot and an empty queue: one more claim, which finds nothing
-    expect(claims).toBe(6);
+    await claims.reached(6);
+    await settled();
+    expect(claims.count).toBe(6);
     expect(most).toBe(3);
     stop.abort();
     let ended = false;
     void loop.then(() => (ended = true));
-    await tick();
+    await settled();
     expect(ended).toBe(false); // still waiting for d and e
     jobs.get('d')!.resolve();
     jobs.get('e')!.resolve();

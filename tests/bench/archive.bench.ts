@@ -28,6 +28,8 @@ import { startFakeCdn, type FakeCdn } from '../fixtures/fake-cdn.ts';
 import { magicType } from '../fixtures/image-probe.ts';
 import { startBenchStack, type BenchStack } from './lib/stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
+import { adLibrarySearch, startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const ADS = 1000;
 const ROUNDS = 2;
@@ -39,7 +41,6 @@ const ARCHIVE_CONCURRENCY = 8;
 const REFERENCE_CONCURRENCY = 8;
 /** Any wait past this fails the benchmark instead of hanging it. */
 const DEADLINE_MS = 180_000;
-const LINK = 'https://www.facebook.com/ads/library/?active_status=all&ad_type=all&country=US&q=';
 /** One query per run, every one new to the stack (the catalogue's ads differ by query). */
 const TERMS = ['yoga mat', 'dog harness', 'led mask', 'pet bowl', 'massage gun', 'baby monitor'];
 
@@ -55,7 +56,7 @@ type User = { id: string; pb: PocketBase };
  */
 function runMediaLinks(term: string, cdn: FakeCdn): string[] {
   const run = {
-    facebook_link: `${LINK}${encodeURIComponent(term)}`,
+    facebook_link: adLibrarySearch(term),
     target_country: 'US',
     keywords_used: '',
     requested_count: ADS,
@@ -69,17 +70,6 @@ function runMediaLinks(term: string, cdn: FakeCdn): string[] {
     .filter((url): url is string => Boolean(url));
 }
 
-async function createRun(user: User, term: string): Promise<string> {
-  const run = await user.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: `Archive bench ${term}`,
-    facebook_link: `${LINK}${encodeURIComponent(term)}`,
-    target_country: 'US',
-    requested_count: ADS,
-  });
-  return run.id;
-}
-
 interface RunFigures {
   completedMs: number;
   /** create → every row of the run has its creative (null when not waited for). */
@@ -91,11 +81,12 @@ interface RunFigures {
 async function timedRun(stack: BenchStack, user: User, term: string, archived: boolean): Promise<RunFigures> {
   const cpuBefore = stack.cpuMs();
   const started = performance.now();
-  const runId = await createRun(user, term);
+  const runId = (await startRun(user, { term, search_name: `Archive bench ${term}`, requested_count: ADS }))
+    .id;
   let completedMs: number;
   for (;;) {
     const run = await stack.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .getOne(runId, { fields: 'status,results_count,error', requestKey: null });
     if (run.status === 'failed' || (run.status === 'completed' && run.results_count !== ADS))
       throw new Error(
@@ -113,14 +104,14 @@ async function timedRun(stack: BenchStack, user: User, term: string, archived: b
     const filter = stack.superuser.filter('run = {:run} && creative = ""', { run: runId });
     for (;;) {
       const left = await stack.superuser
-        .collection('search_results')
+        .collection(COLLECTIONS.searchResults)
         .getList(1, 1, { filter, fields: 'id', requestKey: null });
       if (left.totalItems === 0) {
         archivedMs = performance.now() - started;
         break;
       }
       if (performance.now() - started > DEADLINE_MS) {
-        const failed = await stack.superuser.collection('media_tasks').getList(1, 3, {
+        const failed = await stack.superuser.collection(COLLECTIONS.mediaTasks).getList(1, 3, {
           filter: stack.superuser.filter('user = {:user} && status = "failed"', { user: user.id }),
           requestKey: null,
         });
@@ -163,7 +154,7 @@ async function referenceArchive(stack: BenchStack, user: User, urls: string[]): 
       form.set('mime', mime);
       form.set('bytes', String(bytes.length));
       form.set('file', new Blob([bytes], { type: mime }), `creative.${type}`);
-      await stack.superuser.collection('creatives').create(form, { requestKey: null });
+      await stack.superuser.collection(COLLECTIONS.creatives).create(form, { requestKey: null });
     }
   };
   await Promise.all(Array.from({ length: REFERENCE_CONCURRENCY }, next));

@@ -16,10 +16,15 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
-import { CREATIVES_CACHE_NAME, PREFETCH_THUMBS } from '../../src/domain/media/creative-files.ts';
+import {
+  CREATIVE_FILES_PATH,
+  CREATIVES_CACHE_NAME,
+  PREFETCH_THUMBS,
+} from '../../src/domain/media/creative-files.ts';
 import { realisticRuns } from './lib/ad-rows.ts';
 import { openSignedInBrowser, waitForMark, type BrowserSession } from './lib/browser.ts';
-import { DATABASE_MARKS, measureScroll, scrollMeasurements } from './lib/database-page.ts';
+import { PERFORMANCE_MARKS } from '../../src/domain/pages/performance-marks.ts';
+import { measureScroll, scrollMeasurements } from './lib/database-page.ts';
 import { seedCreatives } from './lib/seed-creatives.ts';
 import { seedRuns } from './lib/seed-results.ts';
 import { startWebStack } from './lib/web-stack.ts';
@@ -89,7 +94,7 @@ function cacheContents(page: Page): Promise<{ entries: number; bytes: number }> 
 
 async function openDatabase(session: BrowserSession, url: string): Promise<void> {
   await session.page.goto(`${url}/app/database`, { waitUntil: 'commit' });
-  for (const mark of [DATABASE_MARKS.rowsPainted, DATABASE_MARKS.caughtUp])
+  for (const mark of [PERFORMANCE_MARKS.database.rowsPainted, PERFORMANCE_MARKS.sync.caughtUp])
     await waitForMark(session.page, mark, {
       timeoutMs: 60_000,
       what: 'after opening /app/database',
@@ -122,7 +127,7 @@ const benchmark: Benchmark = {
       session = await openSignedInBrowser(stack.url, user.session);
       const { page } = session;
       await page.goto(`${stack.url}/app/history`, { waitUntil: 'commit' });
-      const caughtUp = await waitForMark(page, DATABASE_MARKS.caughtUp, {
+      const caughtUp = await waitForMark(page, PERFORMANCE_MARKS.sync.caughtUp, {
         timeoutMs: 120_000,
         what: 'after opening /app/history on a fresh profile',
         errors: session.pageErrors,
@@ -143,7 +148,7 @@ const benchmark: Benchmark = {
           unit: 'ms',
           target: `≤ ${CACHE_TARGET_MS} ms`,
           met: prefetchMs <= CACHE_TARGET_MS,
-          note: `a fresh profile's first sync of ${TOTAL} rows (/app/history; ${ms(caughtUp.startTime)} from navigation to '${DATABASE_MARKS.caughtUp}'), then the app's prefetch of the newest rows' creatives' 100x100 thumbnails; the cache's entry count polled every 250 ms in the page; 1-min load average at the start: ${loadAtStart}`,
+          note: `a fresh profile's first sync of ${TOTAL} rows (/app/history; ${ms(caughtUp.startTime)} from navigation to '${PERFORMANCE_MARKS.sync.caughtUp}'), then the app's prefetch of the newest rows' creatives' 100x100 thumbnails; the cache's entry count polled every 250 ms in the page; 1-min load average at the start: ${loadAtStart}`,
         },
         {
           benchmark: BENCH,
@@ -162,7 +167,7 @@ const benchmark: Benchmark = {
         ...scrollMeasurements(scroll, {
           benchmark: BENCH,
           shown: 'archived Creative thumbnails shown',
-          over: `all ${TOTAL} rows, every row with an archived creative (/api/files/creatives/…?thumb=100x100)`,
+          over: `all ${TOTAL} rows, every row with an archived creative (${CREATIVE_FILES_PATH}…?thumb=100x100)`,
           firstPass: 'while the thumbnails load',
           stepPx: SCROLL_STEP_PX,
           loadBefore: loadBeforeScroll,

@@ -14,6 +14,7 @@ import { createRunWithResults } from '../fixtures/records.ts';
 import { realisticRuns } from './lib/ad-rows.ts';
 import { startBenchStack, type BenchStack } from './lib/stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const PER_RUN = 1000;
 const SIZES = [10_000, 50_000];
@@ -51,7 +52,7 @@ async function exportOnce(stack: BenchStack, token: string, results: number): Pr
   let firstByte = 0;
   const chunks: Uint8Array[] = [];
   try {
-    const response = await fetch(`${stack.url}/api/adscout/account/export`, {
+    const response = await fetch(`${stack.url}${SERVER_ROUTES.accountExport.path}`, {
       headers: { Authorization: token, 'X-Forwarded-For': `10.9.0.${client}` },
     });
     if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
@@ -104,7 +105,7 @@ const benchmark: Benchmark = {
         out.push(
           {
             benchmark: 'data-export',
-            metric: `GET /api/adscout/account/export, ${label}, median of ${ROUNDS}`,
+            metric: `GET ${SERVER_ROUTES.accountExport.path}, ${label}, median of ${ROUNDS}`,
             value: median(rounds.map((round) => round.total)),
             unit: 'ms',
           },

@@ -20,7 +20,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
 import { realisticRuns, type SeedRun } from './lib/ad-rows.ts';
 import { firstEvent, openSignedInBrowser, pageNow, waitForMark, type BrowserSession } from './lib/browser.ts';
-import { DATABASE_MARKS } from './lib/database-page.ts';
+import { PERFORMANCE_MARKS } from '../../src/domain/pages/performance-marks.ts';
 import { seedRuns } from './lib/seed-results.ts';
 import { startWebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
@@ -32,10 +32,10 @@ const OPEN_RUNS = 5;
 const BENCH = 'insights-page';
 
 const MARKS = {
-  caughtUp: DATABASE_MARKS.caughtUp,
-  databaseFirstRows: DATABASE_MARKS.firstRowsPainted,
-  firstRows: 'adscout:insights-first-rows-painted',
-  filtered: 'adscout:insights-filtered',
+  caughtUp: PERFORMANCE_MARKS.sync.caughtUp,
+  databaseFirstRows: PERFORMANCE_MARKS.database.firstRowsPainted,
+  firstRows: PERFORMANCE_MARKS.insights.firstRowsPainted,
+  filtered: PERFORMANCE_MARKS.insights.filtered,
 } as const;
 /** The status line's text while the worker computes with results shown (use-insights.ts). */
 const UPDATING = 'Updating…';

@@ -26,6 +26,8 @@ import { createRunWithResults } from '../fixtures/records.ts';
 import { realisticRuns } from './lib/ad-rows.ts';
 import { createSubscriber } from './lib/stack.ts';
 import { median, percentile, type Benchmark, type Measurement } from './types.ts';
+import { quotaOf, startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const WORKERS = 2;
 const PACE_MS = 500;
@@ -41,7 +43,6 @@ const SWEEP_MS = 60_000;
 const LEASE_MS = (Number(process.env.SCOUT_LEASE_SECONDS) || 60) * 1000;
 /** Any wait beyond its target by this much fails the benchmark instead of hanging it. */
 const GRACE_MS = 60_000;
-const LINK = 'https://www.facebook.com/ads/library/?active_status=all&ad_type=all&country=US&q=';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -104,7 +105,7 @@ async function startStack(dataDir: string): Promise<Stack> {
     };
     const superuser = new PocketBase(url);
     superuser.autoCancellation(false);
-    await superuser.collection('_superusers').authWithPassword(admin.email, admin.password);
+    await superuser.collection(COLLECTIONS.superusers).authWithPassword(admin.email, admin.password);
     return {
       url,
       superuser,
@@ -131,21 +132,11 @@ interface User {
 const createUser = (stack: Stack, label: string): Promise<User> =>
   createSubscriber(stack.superuser, `${label}@load.bench.test`);
 
-function createRun(user: User, batch: string, term: string): Promise<RecordModel> {
-  return user.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: batch,
-    facebook_link: `${LINK}${encodeURIComponent(term)}`,
-    target_country: 'US',
-    requested_count: ADS,
-  });
-}
-
 /** The runs of one batch (its search_name), polled until none is working or the deadline passes. */
 async function settledBatch(stack: Stack, batch: string, count: number, deadline: number) {
   let reported = Date.now();
   for (;;) {
-    const runs = await stack.superuser.collection('search_runs').getFullList({
+    const runs = await stack.superuser.collection(COLLECTIONS.searchRuns).getFullList({
       filter: stack.superuser.filter('search_name = {:batch}', { batch }),
       fields: 'id,status,results_count,charged_count,finished_at,error',
     });
@@ -168,10 +159,10 @@ async function settledBatch(stack: Stack, batch: string, count: number, deadline
 /** One paced run alone, create → completed, in ms. */
 async function oneRun(stack: Stack, user: User, term: string): Promise<number> {
   const started = Date.now();
-  const run = await createRun(user, `Load reference ${term}`, term);
+  const run = await startRun(user, { term, search_name: `Load reference ${term}`, requested_count: ADS });
   for (;;) {
     const current = await stack.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .getOne(run.id, { fields: 'status,results_count,finished_at' });
     if (current.status !== 'working') {
       if (current.status !== 'completed' || current.results_count !== ADS)
@@ -188,7 +179,7 @@ async function oneRun(stack: Stack, user: User, term: string): Promise<number> {
 /** Waits until worker-1 is half-way through one of the batch's runs; returns how many it holds. */
 async function midway(stack: Stack, batch: string, since: number): Promise<number> {
   for (;;) {
-    const runs = await stack.superuser.collection('search_runs').getFullList({
+    const runs = await stack.superuser.collection(COLLECTIONS.searchRuns).getFullList({
       filter: stack.superuser.filter('search_name = {:batch} && status = "working"', { batch }),
       fields: 'id,lease_owner,progress',
     });
@@ -226,10 +217,10 @@ function startReaders(users: User[]) {
     while (running) {
       const started = performance.now();
       const signal = () => AbortSignal.timeout(5_000);
-      await timed(() => user.pb.send('/api/adscout/quota', { signal: signal() }));
+      await timed(() => quotaOf(user.pb, { signal: signal() }));
       await timed(() =>
         user.pb
-          .collection('search_results')
+          .collection(COLLECTIONS.searchResults)
           .getList(1, 50, { sort: '-created', skipTotal: true, signal: signal() }),
       );
       await sleep(Math.max(0, READER_PERIOD_MS - (performance.now() - started)));
@@ -274,7 +265,7 @@ async function fullAndChargedOnce(stack: Stack, runs: RecordModel[]): Promise<nu
   let good = 0;
   for (const run of runs) {
     const ledger = await stack.superuser
-      .collection('usage_ledger')
+      .collection(COLLECTIONS.usageLedger)
       .getFullList({ filter: stack.superuser.filter('run = {:run}', { run: run.id }) });
     const sum = (kind: string) => ledger.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
     if (
@@ -317,7 +308,11 @@ async function measure(stack: Stack): Promise<Measurement[]> {
   const reading = startReaders(readers);
   await sleep(1_000); // the readers at their pace before the load arrives
   const p1Start = Date.now();
-  await Promise.all(scouts.map((user, i) => createRun(user, 'Load phase 1', `phase one ${i}`)));
+  await Promise.all(
+    scouts.map((user, i) =>
+      startRun(user, { term: `phase one ${i}`, search_name: 'Load phase 1', requested_count: ADS }),
+    ),
+  );
   progress(`phase one: ${SCOUTS} runs created in ${seconds(Date.now() - p1Start)}`);
   const p1Runs = await settledBatch(stack, 'Load phase 1', SCOUTS, p1Start + phaseOneTarget + GRACE_MS);
   const read = await reading.stop();
@@ -329,7 +324,11 @@ async function measure(stack: Stack): Promise<Measurement[]> {
   // phase two: 40 more; worker-1 SIGKILLed midway
   const phaseTwoTarget = LEASE_MS + SWEEP_MS + 2 * oneRunMs + 15_000;
   const p2Start = Date.now();
-  await Promise.all(scouts.map((user, i) => createRun(user, 'Load phase 2', `phase two ${i}`)));
+  await Promise.all(
+    scouts.map((user, i) =>
+      startRun(user, { term: `phase two ${i}`, search_name: 'Load phase 2', requested_count: ADS }),
+    ),
+  );
   const heldAtKill = await midway(stack, 'Load phase 2', p2Start);
   progress(`phase two: SIGKILL to worker-1, holding ${heldAtKill} runs, ${seconds(Date.now() - p2Start)} in`);
   const health = startHealthChecks(stack.url);

@@ -31,12 +31,12 @@
  * benchmark fails with a message naming it, after the sync and REST figures were taken.
  */
 import { cpus, loadavg } from 'node:os';
+import { PERFORMANCE_MARKS } from '../../src/domain/pages/performance-marks.ts';
 import { messageOf } from '../../src/domain/text/error-message.ts';
 import { realisticRuns, type SeedRun } from './lib/ad-rows.ts';
 import { firstEvent, openSignedInBrowser, pageNow, waitForMark, type BrowserSession } from './lib/browser.ts';
 import {
   closePanel,
-  DATABASE_MARKS,
   firstRowPaint,
   measureCsvExport,
   measureScroll,
@@ -47,6 +47,8 @@ import { rawIndexedDbReads, restFetchAll, storageSize, type RawReads } from './l
 import { seedRuns } from './lib/seed-results.ts';
 import { startWebStack, type WebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { collectionRoute } from '../fixtures/route-paths.ts';
 
 const RUNS = 50;
 const ROWS_PER_RUN = 1000;
@@ -60,7 +62,7 @@ const SCROLL_ROUNDS = 2; // each round: the scroll with the Creative column show
 /** How far each frame scrolls: a quick fling, every part of the 50k rows passes the screen. */
 const SCROLL_STEP_PX = 2400;
 
-const MARKS = DATABASE_MARKS;
+const MARKS = { caughtUp: PERFORMANCE_MARKS.sync.caughtUp, ...PERFORMANCE_MARKS.database } as const;
 
 const BENCH = 'local-first';
 const log = (line: string) => console.log(`  ${line}`);
@@ -307,7 +309,7 @@ const benchmark: Benchmark = {
         metric: `fetch all ${TOTAL.toLocaleString('en-US')} rows over REST in the page (median of ${OPEN_RUNS})`,
         value: median(rest),
         unit: 'ms',
-        note: `${RUNS + 1} sequential GET /api/collections/search_results/records?perPage=1000&sort=-created&skipTotal=1&filter=user="…" with the user's token, JSON parsed (the last page comes back empty, as the SDK's getFullList does)`,
+        note: `${RUNS + 1} sequential GET ${collectionRoute(COLLECTIONS.searchResults, 'records')}?perPage=1000&sort=-created&skipTotal=1&filter=user="…" with the user's token, JSON parsed (the last page comes back empty, as the SDK's getFullList does)`,
       });
       const restMs = median(rest);
       results.push({

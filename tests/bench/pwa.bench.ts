@@ -11,9 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { webBuildDir } from '../../scripts/bootstrap.mjs';
+import { PERFORMANCE_MARKS } from '../../src/domain/pages/performance-marks.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../fixtures/chromium.ts';
 import { startWebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const RUNS = 5;
 const RUN_COUNT = 60;
@@ -69,7 +71,7 @@ const benchmark: Benchmark = {
     try {
       const user = await stack.subscriber('pwa');
       for (let r = 0; r < RUN_COUNT; r++) {
-        const run = await stack.superuser.collection('search_runs').create({
+        const run = await stack.superuser.collection(COLLECTIONS.searchRuns).create({
           user: user.id,
           search_name: `Scout ${r + 1}`,
           facebook_link: 'https://www.facebook.com/ads/library/?q=gadget',
@@ -82,7 +84,7 @@ const benchmark: Benchmark = {
         });
         const batch = stack.superuser.createBatch();
         for (let i = 0; i < ROWS_PER_RUN; i++) {
-          batch.collection('search_results').create({
+          batch.collection(COLLECTIONS.searchResults).create({
             run: run.id,
             user: user.id,
             ad_id: `pwa-${r}-${i}`,
@@ -125,7 +127,7 @@ const benchmark: Benchmark = {
         await page.evaluate((session) => localStorage.setItem('pocketbase_auth', session), user.session);
         const scripts = recordScripts(page);
         await page.goto(`${stack.url}/app/history`, { waitUntil: 'networkidle' });
-        await waitForMark(page, 'adscout:history-painted');
+        await waitForMark(page, PERFORMANCE_MARKS.history.painted);
         const { kb, files } = await gzippedKb(scripts);
         results.push({
           benchmark: 'pwa',
@@ -138,7 +140,7 @@ const benchmark: Benchmark = {
         await page.evaluate(async () => {
           await navigator.serviceWorker.ready;
         });
-        await waitForMark(page, 'adscout:sync-caught-up');
+        await waitForMark(page, PERFORMANCE_MARKS.sync.caughtUp);
       } finally {
         await context.close();
       }
@@ -153,7 +155,7 @@ const benchmark: Benchmark = {
           await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
           const page = context.pages()[0] ?? (await context.newPage());
           await page.goto(`${stack.url}/app/history`);
-          starts.push(await waitForMark(page, 'adscout:history-painted'));
+          starts.push(await waitForMark(page, PERFORMANCE_MARKS.history.painted));
           answered.push(
             await page.evaluate(() => {
               const [navigation] = performance.getEntriesByType(

@@ -7,6 +7,9 @@ import { toPbDate } from '../../src/domain/index.ts';
 import { periodBoundary } from '../../src/hooks/quota/periods.ts';
 import { startBenchStack, type BenchStack } from './lib/stack.ts';
 import { median, percentile, type Benchmark } from './types.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const RESULTS = 50_000;
 const LEDGER = 500;
@@ -18,7 +21,7 @@ const OTHER_LEDGER = 500;
 async function seedLedger(stack: BenchStack, rows: Record<string, unknown>[]): Promise<void> {
   for (let start = 0; start < rows.length; start += 500) {
     const batch = stack.superuser.createBatch();
-    for (const row of rows.slice(start, start + 500)) batch.collection('usage_ledger').create(row);
+    for (const row of rows.slice(start, start + 500)) batch.collection(COLLECTIONS.usageLedger).create(row);
     await batch.send();
   }
 }
@@ -32,7 +35,7 @@ const benchmark: Benchmark = {
       const post = (path: string, body: unknown) => stack.worker.send(path, { method: 'POST', body });
       // 50 runs of 1,000 rows through the worker routes (the fastest way in)
       for (let r = 0; r < RESULTS / 1000; r++) {
-        const run = await stack.superuser.collection('search_runs').create({
+        const run = await stack.superuser.collection(COLLECTIONS.searchRuns).create({
           user: user.id,
           search_name: `Seed ${r}`,
           facebook_link: 'https://www.facebook.com/ads/library/?q=seed',
@@ -40,7 +43,7 @@ const benchmark: Benchmark = {
           requested_count: 1000,
           status: 'working',
         });
-        await post('/api/adscout/worker/claim', { worker: 'seed' });
+        await post(SERVER_ROUTES.workerClaim.path, { worker: 'seed' });
         for (let b = 0; b < 4; b++) {
           const rows = Array.from({ length: 250 }, (_, i) => ({
             ad_id: String(10_000_000 + r * 1000 + b * 250 + i),
@@ -48,13 +51,15 @@ const benchmark: Benchmark = {
             body: 'A realistic amount of ad copy. '.repeat(20),
             store_name: 'Seed store',
           }));
-          await post(`/api/adscout/worker/runs/${run.id}/results`, { worker: 'seed', rows });
+          await post(SERVER_ROUTES.workerRunResults.url(run.id), { worker: 'seed', rows });
         }
-        await stack.superuser.collection('search_runs').update(run.id, { status: 'completed' });
+        await stack.superuser.collection(COLLECTIONS.searchRuns).update(run.id, { status: 'completed' });
       }
       // The user's 500 ledger rows, a realistic mix: each seeded run's reservation, release and
       // plan use (spread over this and the eleven earlier quota periods), credit grants and uses.
-      const sub = await stack.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+      const sub = await stack.superuser
+        .collection(COLLECTIONS.subscriptions)
+        .getFirstListItem(`user = "${user.id}"`);
       const anchor = new Date(sub.quota_anchor.replace(' ', 'T'));
       const periodStart = (back: number) => toPbDate(periodBoundary(anchor, -back).getTime());
       const own: Record<string, unknown>[] = [];
@@ -79,7 +84,7 @@ const benchmark: Benchmark = {
       // Other users' ledgers, so the sums must find this user's rows through the index.
       const others: Record<string, unknown>[] = [];
       for (let u = 0; u < OTHER_USERS; u++) {
-        const other = await stack.superuser.collection('users').create({
+        const other = await stack.superuser.collection(COLLECTIONS.users).create({
           email: `other-${u}@bench.test`,
           password: 'Bench-Pass-2026',
           passwordConfirm: 'Bench-Pass-2026',
@@ -95,7 +100,7 @@ const benchmark: Benchmark = {
       }
       await seedLedger(stack, others);
       // the figures must be right before their speed means anything
-      const answer = await user.pb.send<{ plan_used_this_month: number }>('/api/adscout/quota', {});
+      const answer = await quotaOf(user.pb);
       if (answer.plan_used_this_month !== usedThisPeriod) {
         throw new Error(
           `quota says ${answer.plan_used_this_month} used this period, expected ${usedThisPeriod}`,
@@ -104,20 +109,20 @@ const benchmark: Benchmark = {
       const times: number[] = [];
       for (let i = 0; i < REQUESTS + 20; i++) {
         const started = performance.now();
-        await user.pb.send('/api/adscout/quota', {});
+        await quotaOf(user.pb);
         if (i >= 20) times.push(performance.now() - started); // after a short warm-up
       }
       const p95 = percentile(times, 95);
       return [
         {
           benchmark: 'quota',
-          metric: `GET /api/adscout/quota, median of ${REQUESTS} (50k results, 500 own + 20k other ledger rows)`,
+          metric: `GET ${SERVER_ROUTES.quota.path}, median of ${REQUESTS} (50k results, 500 own + 20k other ledger rows)`,
           value: median(times),
           unit: 'ms',
         },
         {
           benchmark: 'quota',
-          metric: `GET /api/adscout/quota, p95 of ${REQUESTS}`,
+          metric: `GET ${SERVER_ROUTES.quota.path}, p95 of ${REQUESTS}`,
           value: p95,
           unit: 'ms',
           target: '< 10 ms',

@@ -14,24 +14,14 @@ import type PocketBase from 'pocketbase';
 import { realisticRuns } from './lib/ad-rows.ts';
 import { startBenchStack, type BenchStack } from './lib/stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
+import { startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
-const LINK = 'https://www.facebook.com/ads/library/?active_status=all&country=US&q=';
 const SINGLE_RUNS = 3;
 const CONCURRENT_USERS = 6;
 const POLL_MS = 20;
 /** The machine's cores: with CPU per row (which moves far less with other load than rows/s) they bound rows/s. */
 const CORES = availableParallelism();
-
-async function createRun(user: { id: string; pb: PocketBase }, term: string, ads: number): Promise<string> {
-  const run = await user.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: `Bench ${term}`,
-    facebook_link: `${LINK}${encodeURIComponent(term)}`,
-    target_country: 'US',
-    requested_count: ads,
-  });
-  return run.id;
-}
 
 /**
  * Waits until every run has completed with `ads` rows. One observer for all runs (one list
@@ -41,7 +31,7 @@ async function completed(stack: BenchStack, runIds: string[], ads: number): Prom
   const filter = runIds.map((id) => `id = "${id}"`).join(' || ');
   for (;;) {
     const runs = await stack.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .getFullList({ filter, fields: 'id,status,results_count', requestKey: null });
     const failed = runs.find(
       (run) => run.status === 'failed' || (run.status === 'completed' && run.results_count !== ads),
@@ -59,7 +49,18 @@ async function scout(
   ads: number,
 ) {
   const started = performance.now();
-  const ids = await Promise.all(users.map((user, i) => createRun(user, `${term} ${i}`, ads)));
+  const ids = await Promise.all(
+    users.map(
+      async (user, i) =>
+        (
+          await startRun(user, {
+            term: `${term} ${i}`,
+            search_name: `Bench ${term} ${i}`,
+            requested_count: ads,
+          })
+        ).id,
+    ),
+  );
   await completed(stack, ids, ads);
   return performance.now() - started;
 }
@@ -79,7 +80,7 @@ async function referenceWrites(stack: BenchStack, users: number, ads: number): P
   const targets = await Promise.all(
     seeds.map(async ({ run, rows }, i) => {
       const user = await stack.subscriber(`reference-${i}`);
-      const record = await stack.superuser.collection('search_runs').create({
+      const record = await stack.superuser.collection(COLLECTIONS.searchRuns).create({
         user: user.id,
         ...run,
         status: 'completed',
@@ -95,7 +96,7 @@ async function referenceWrites(stack: BenchStack, users: number, ads: number): P
       for (let start = 0; start < rows.length; start += REFERENCE_BATCH) {
         const batch = stack.superuser.createBatch();
         for (const row of rows.slice(start, start + REFERENCE_BATCH))
-          batch.collection('search_results').create({ ...row, run, user });
+          batch.collection(COLLECTIONS.searchResults).create({ ...row, run, user });
         await batch.send();
       }
     }),

@@ -6,6 +6,9 @@
 import { createSubscription } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 import { toast } from './locators.ts';
+import { collectionRoute } from '../fixtures/route-paths.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 interface OutboxMail {
   subject: string;
@@ -30,7 +33,7 @@ test('forgot password: the link in the mail sets a new password with the registr
   let mail: OutboxMail | undefined;
   await expect
     .poll(async () => {
-      const { items } = await admin.pb.send<{ items: OutboxMail[] }>('/api/adscout/local/outbox', {
+      const { items } = await admin.pb.send<{ items: OutboxMail[] }>(SERVER_ROUTES.localOutbox.path, {
         query: { to: user.email },
       });
       mail = items[0];
@@ -66,7 +69,7 @@ test('delete account: logged out on /, local data wiped, and the old login fails
   admin,
   errorGuard,
 }) => {
-  errorGuard.expect(KNOWN_ERRORS.refused(400, '/api/collections/users/auth-with-password'));
+  errorGuard.expect(KNOWN_ERRORS.refused(400, collectionRoute(COLLECTIONS.users, 'auth-with-password')));
   const user = await admin.createUser('leaving');
   await createSubscription(admin.pb, user.id);
   await admin.signIn(page, user);

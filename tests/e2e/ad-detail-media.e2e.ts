@@ -4,6 +4,7 @@
  * mark and the 'media unavailable' tile; offline the tile at once and the image online again; a
  * demo scout's ads show the product images the app serves itself.
  */
+import { GRID } from '../fixtures/grid-markup.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 import { databasePage } from './database-page.ts';
@@ -20,6 +21,8 @@ import {
   seed,
   openDatabase,
 } from './ad-detail-support.ts';
+import { CREATIVE_FILES_PATH } from '../../src/domain/media/creative-files.ts';
+import { DEMO_MEDIA_PREFIX } from '../../src/domain/text/url.ts';
 
 test("the grid's thumbnail loads from the CDN; once the link expired, the thumbnail shows the broken-image mark and the view the tile", async ({
   page,
@@ -46,7 +49,7 @@ test("the grid's thumbnail loads from the CDN; once the link expired, the thumbn
   media.expireAll();
   await page.reload();
   await expect(count(page)).toHaveText(/ results$/, { timeout: 15_000 });
-  await expect(cell(page, ids.alpha, 'creative').locator('.creative-thumb-failed')).toHaveCount(1);
+  await expect(cell(page, ids.alpha, 'creative').locator(GRID.thumbnailFailed)).toHaveCount(1);
   await cell(page, ids.alpha, 'country').click();
   const expired = detail(page, 'Alpha Lamps');
   await expect(tile(expired).getByText('Media unavailable', { exact: true })).toBeVisible();
@@ -75,13 +78,13 @@ test('offline, the creative area is the media-unavailable tile at once; online a
   // no request made while online can reach the test's CDN after the count below
   await expect
     .poll(() =>
-      page.evaluate(() => {
-        const thumbs = [...document.querySelectorAll('[data-testid="database-grid"] .creative-thumb')];
+      page.evaluate((grid) => {
+        const thumbs = [...document.querySelectorAll(`${grid.root} ${grid.thumbnail}`)];
         return thumbs.filter((thumb) => {
           const img = thumb.querySelector('img');
-          return img ? img.complete : thumb.classList.contains('creative-thumb-failed');
+          return img ? img.complete : thumb.matches(grid.thumbnailFailed);
         }).length;
-      }),
+      }, GRID),
     )
     .toBe(5);
 
@@ -135,7 +138,9 @@ test("a demo scout's ads show the product images the app serves itself", async (
   // the demo's own file, or once the worker archived it its 400x0 thumbnail (docs/creatives.md)
   await expect(image).toHaveAttribute(
     'src',
-    /^(?:\/demo-media\/[a-z0-9-]+\.(?:jpg|png|webp|gif)|\/api\/files\/creatives\/[a-z0-9]+\/[^?]+\?thumb=400x0)$/,
+    new RegExp(
+      `^(?:${DEMO_MEDIA_PREFIX}[a-z0-9-]+\\.(?:jpg|png|webp|gif)|${CREATIVE_FILES_PATH}[a-z0-9]+/[^?]+\\?thumb=400x0)$`,
+    ),
   );
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))

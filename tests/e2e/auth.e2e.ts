@@ -5,6 +5,8 @@
 import { createSubscription } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test, uniqueEmail } from './fixtures.ts';
 import { toast } from './locators.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { collectionRoute } from '../fixtures/route-paths.ts';
 
 test.describe('login validation', () => {
   const cases = [
@@ -29,7 +31,7 @@ test.describe('login validation', () => {
   }
 
   test('wrong credentials show the server message', async ({ page, errorGuard }) => {
-    errorGuard.expect(KNOWN_ERRORS.refused(400, '/api/collections/users/auth-with-password'));
+    errorGuard.expect(KNOWN_ERRORS.refused(400, collectionRoute(COLLECTIONS.users, 'auth-with-password')));
     await page.goto('/login');
     await page.getByLabel('Email').fill('nobody@adscout.test');
     await page.getByLabel('Password').fill('wrong-password');
@@ -75,7 +77,7 @@ test.describe('register validation shows the first failing rule', () => {
   }
 
   test('an address that is taken shows the server message', async ({ page, admin, errorGuard }) => {
-    errorGuard.expect(KNOWN_ERRORS.refused(400, '/api/collections/users/records'));
+    errorGuard.expect(KNOWN_ERRORS.refused(400, collectionRoute(COLLECTIONS.users, 'records')));
     const existing = await admin.createUser('taken');
     await page.goto('/register');
     await page.getByLabel('Email').fill(existing.email);
@@ -183,7 +185,7 @@ test('the gate: without a subscription only Settings opens, and it lifts over re
   await expect(page.getByText('Coming soon.')).toBeVisible();
 
   // ...and drops again when payment fails.
-  await admin.pb.collection('subscriptions').update(subscription.id, { status: 'suspended' });
+  await admin.pb.collection(COLLECTIONS.subscriptions).update(subscription.id, { status: 'suspended' });
   await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
 });
 

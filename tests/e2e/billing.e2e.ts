@@ -6,6 +6,8 @@
 import type { Page } from '@playwright/test';
 import { expect, KNOWN_ERRORS, test, uniqueEmail } from './fixtures.ts';
 import { toast } from './locators.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 async function inPopup(page: Page, open: () => Promise<void>): Promise<Page> {
   const popupOpened = page.waitForEvent('popup');
@@ -113,7 +115,7 @@ test('settings validation and account changes, each asking for the current passw
   errorGuard,
 }) => {
   // the wrong current password below is refused by the server
-  errorGuard.expect(KNOWN_ERRORS.refused(400, '/api/adscout/account/email'));
+  errorGuard.expect(KNOWN_ERRORS.refused(400, SERVER_ROUTES.accountEmail.path));
   const user = await admin.createUser('account');
   await admin.signIn(page, user);
   await page.goto('/app/settings');
@@ -153,7 +155,7 @@ test('settings validation and account changes, each asking for the current passw
   await page.reload();
   await expect(emailCard.getByLabel('Current email', { exact: true })).toHaveValue(next);
   const logs = await admin.pb
-    .collection('audit_logs')
+    .collection(COLLECTIONS.auditLogs)
     .getFullList({ filter: `user = "${user.id}"`, sort: 'created' });
   expect(logs.map((l) => l.action)).toEqual(['email_update_refused', 'email_updated', 'password_updated']);
 });

@@ -12,14 +12,19 @@
 import type { Locator, Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { startFakeCdn, SIGNATURE_EXPIRED, type FakeCdn } from '../fixtures/fake-cdn.ts';
+import { GRID } from '../fixtures/grid-markup.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 import { startE2eStack, type E2eStack } from './e2e-stack.ts';
 import { connectAdmin, expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
+import { databasePage } from './database-page.ts';
 import { controlledByServiceWorker, goOffline, goOnline } from './locators.ts';
+import { startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { CREATIVE_FILES_PATH } from '../../src/domain/media/creative-files.ts';
 
 const ADS = 12;
-const FILES = '/api/files/creatives/';
+const FILES = CREATIVE_FILES_PATH;
 
 let cdn: FakeCdn;
 let stack: E2eStack;
@@ -42,24 +47,21 @@ test.afterAll(async () => {
 /** A demo scout by `user` through their own API client, as /app/search creates it; the run's id. */
 async function scout(user: E2eUser): Promise<string> {
   const pb = new PocketBase(stack.url);
-  await pb.collection('users').authWithPassword(user.email, user.password);
-  const run = await pb.collection('search_runs').create({
-    user: user.id,
-    search_name: 'Expiring links',
-    facebook_link: 'https://www.facebook.com/ads/library/?active_status=all&country=US&q=pet',
-    target_country: 'US',
-    keywords_used: '',
-    requested_count: ADS,
-  });
-  return run.id;
+  await pb.collection(COLLECTIONS.users).authWithPassword(user.email, user.password);
+  return (
+    await startRun({ id: user.id, pb }, { term: 'pet', search_name: 'Expiring links', requested_count: ADS })
+  ).id;
 }
 
 /** Every rendered thumbnail of the grid: its image's src and whether it loaded. */
 function gridThumbs(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLImageElement>('[data-testid="database-grid"] .creative-thumb img')].map(
-      (img) => ({ src: img.getAttribute('src') ?? '', loaded: img.complete && img.naturalWidth > 0 }),
-    ),
+  return page.evaluate(
+    (images) =>
+      [...document.querySelectorAll<HTMLImageElement>(images)].map((img) => ({
+        src: img.getAttribute('src') ?? '',
+        loaded: img.complete && img.naturalWidth > 0,
+      })),
+    `${GRID.root} ${GRID.thumbnailImage}`,
   );
 }
 
@@ -102,10 +104,10 @@ test('a scout whose media links expire after the run still shows its creatives, 
   const rows = await waitFor(
     'every row of the run archived',
     async () => {
-      const run = await admin.pb.collection('search_runs').getOne(runId);
+      const run = await admin.pb.collection(COLLECTIONS.searchRuns).getOne(runId);
       if (run.status !== 'completed') return null;
       const stored = await admin.pb
-        .collection('search_results')
+        .collection(COLLECTIONS.searchResults)
         .getFullList({ filter: `run = "${runId}"`, fields: 'id,ad_id,media_url,creative' });
       return stored;
     },
@@ -130,7 +132,7 @@ test('a scout whose media links expire after the run still shows its creatives, 
 
   // a video ad and an image ad (the demo's pet search has both), each viewed once online
   const creatives = await admin.pb
-    .collection('creatives')
+    .collection(COLLECTIONS.creatives)
     .getFullList({ filter: `user = "${user.id}"`, fields: 'id,mime' });
   const mimeOf = new Map(creatives.map((creative) => [creative.id, creative.mime as string]));
   const video = rows.find((row) => mimeOf.get(row.creative)?.startsWith('video/'));
@@ -140,7 +142,7 @@ test('a scout whose media links expire after the run still shows its creatives, 
   const viewed = [video!, image!];
   const dialog = page.getByTestId('ad-detail');
   for (const row of viewed) {
-    await page.locator(`.ag-row[row-id="${row.id}"] .ag-cell[col-id="country"]`).click();
+    await databasePage(page).cell(row.id, 'country').click();
     await expect(dialog).toBeVisible();
     await expectArchivedDetail(dialog);
     await expect(dialog.getByText(/^Archived /)).toBeVisible();
@@ -167,7 +169,7 @@ test('a scout whose media links expire after the run still shows its creatives, 
   await expect(page.getByTestId('database-count')).toHaveText(`${ADS} results`, { timeout: 15_000 });
   await expectArchivedThumbs(page);
   for (const row of viewed) {
-    await page.locator(`.ag-row[row-id="${row.id}"] .ag-cell[col-id="country"]`).click();
+    await databasePage(page).cell(row.id, 'country').click();
     await expect(dialog).toBeVisible();
     await expectArchivedDetail(dialog);
     await page.keyboard.press('Escape');

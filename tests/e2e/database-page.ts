@@ -1,13 +1,11 @@
 /**
- * Page model of /app/database for the e2e tests: its count, its grid (AG Grid: body rows carry
- * `row-id` and `row-index`, cells and headers `col-id`) and its panels. The one place that knows
- * the grid's markup, so a change to the grid changes this file, not every test.
+ * Page model of /app/database for the e2e tests: its count, its grid and its panels. The grid's
+ * markup is named in tests/fixtures/grid-markup.ts (the benchmarks' page model reads it too), so a
+ * change to the grid changes that file, not every test.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { GRID, gridCell, gridHeader, gridRow, gridRowAt } from '../fixtures/grid-markup.ts';
 import type { Admin, E2eUser } from './fixtures.ts';
-
-/** Runs in the page: the grid's horizontal scroller (columns are virtualised). */
-const SCROLLER = '.ag-body-horizontal-scroll-viewport';
 
 export interface DatabasePage {
   page: Page;
@@ -45,17 +43,16 @@ export interface DatabasePage {
 }
 
 export function databasePage(page: Page): DatabasePage {
-  const row = (rowId: string) => page.locator(`.ag-row[row-id="${rowId}"]`);
-  const header = (colId: string) => page.locator(`.ag-header-cell[col-id="${colId}"]`);
+  const row = (rowId: string) => page.locator(gridRow(rowId));
+  const header = (colId: string) => page.locator(gridHeader(colId));
   return {
     page,
     count: page.getByTestId('database-count'),
-    rows: page.locator('.ag-row[row-id]'),
+    rows: page.locator(GRID.bodyRow),
     row,
-    cell: (rowId, colId) => row(rowId).locator(`.ag-cell[col-id="${colId}"]`),
-    cellAt: (index, colId) =>
-      page.locator(`.ag-row[row-id][row-index="${index}"] .ag-cell[col-id="${colId}"]`),
-    column: (colId) => page.locator(`.ag-row[row-id] .ag-cell[col-id="${colId}"]`),
+    cell: (rowId, colId) => row(rowId).locator(gridCell(colId)),
+    cellAt: (index, colId) => page.locator(`${gridRowAt(index)} ${gridCell(colId)}`),
+    column: (colId) => page.locator(`${GRID.bodyRow} ${gridCell(colId)}`),
     header,
     filterButton: page.getByRole('button', { name: 'Filter', exact: true }),
     filterPanel: page.getByRole('dialog', { name: 'Filter' }),
@@ -70,19 +67,19 @@ export function databasePage(page: Page): DatabasePage {
     },
 
     headers() {
-      return page.evaluate(async (selector) => {
+      return page.evaluate(async (grid) => {
         const frames = () =>
           new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        const scroller = document.querySelector<HTMLElement>(selector);
+        const scroller = document.querySelector<HTMLElement>(grid.columnsScroller);
         // aria-colindex counts hidden columns too; the columns shown tile the header row
         const seen = new Map<number, { text: string; left: number; right: number }>();
         let rowWidth = 0;
         const collect = () => {
-          for (const el of document.querySelectorAll<HTMLElement>('.ag-header-cell[aria-colindex]')) {
-            const text = el.querySelector('.ag-header-cell-text')?.textContent ?? '';
+          for (const el of document.querySelectorAll<HTMLElement>(grid.indexedHeaderCell)) {
+            const text = el.querySelector(grid.headerText)?.textContent ?? '';
             const left = el.offsetLeft;
             seen.set(Number(el.getAttribute('aria-colindex')), { text, left, right: left + el.offsetWidth });
-            rowWidth = el.closest<HTMLElement>('.ag-header-row')?.offsetWidth ?? rowWidth;
+            rowWidth = el.closest<HTMLElement>(grid.headerRow)?.offsetWidth ?? rowWidth;
           }
         };
         // every column seen: side by side from the row's start to its end, with no gap
@@ -115,7 +112,7 @@ export function databasePage(page: Page): DatabasePage {
           await frames();
         }
         return [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, cell]) => cell.text);
-      }, SCROLLER);
+      }, GRID);
     },
 
     async revealColumn(colId) {
@@ -123,13 +120,13 @@ export function databasePage(page: Page): DatabasePage {
         .poll(
           () =>
             page.evaluate(
-              ({ id, selector }) => {
-                if (document.querySelector(`.ag-header-cell[col-id="${id}"]`)) return true;
-                const scroller = document.querySelector<HTMLElement>(selector);
+              ({ headerOf, scrollerOf }) => {
+                if (document.querySelector(headerOf)) return true;
+                const scroller = document.querySelector<HTMLElement>(scrollerOf);
                 if (scroller) scroller.scrollLeft += 300;
                 return false;
               },
-              { id: colId, selector: SCROLLER },
+              { headerOf: gridHeader(colId), scrollerOf: GRID.columnsScroller },
             ),
           { intervals: [50] },
         )
@@ -140,11 +137,11 @@ export function databasePage(page: Page): DatabasePage {
       await page.evaluate((selector) => {
         const scroller = document.querySelector<HTMLElement>(selector);
         if (scroller) scroller.scrollLeft = 0;
-      }, SCROLLER);
+      }, GRID.columnsScroller);
     },
 
     async sortBy(colId, direction) {
-      const label = header(colId).locator('.ag-header-cell-label');
+      const label = header(colId).locator(GRID.headerLabel);
       await label.click();
       if (direction === 'descending') {
         await expect(header(colId)).toHaveAttribute('aria-sort', 'ascending');
@@ -154,7 +151,10 @@ export function databasePage(page: Page): DatabasePage {
     },
 
     focusedRowId() {
-      return page.evaluate(() => document.activeElement?.closest('.ag-row')?.getAttribute('row-id') ?? null);
+      return page.evaluate(
+        (row) => document.activeElement?.closest(row)?.getAttribute('row-id') ?? null,
+        GRID.row,
+      );
     },
   };
 }

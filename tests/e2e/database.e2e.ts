@@ -10,6 +10,7 @@ import { SPEC_RESULT_HEADERS } from '../fixtures/spec-columns.ts';
 import { databasePage, type DatabasePage } from './database-page.ts';
 import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
 import { forbidJsDialogs, toast } from './locators.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
@@ -166,7 +167,7 @@ test('shows every result in 28 columns, text as text, and Link cells only for ht
   await expect(db.cell(ids.paws, 'winning_score')).toHaveText('61.5');
 
   // A row stored on the server while the page is open arrives without a reload.
-  const added = await admin.pb.collection('search_results').create({
+  const added = await admin.pb.collection(COLLECTIONS.searchResults).create({
     run: runId,
     user: user.id,
     ...ad({ ad_id: '444', keywords: 'bird cage', country: 'FR', store_name: 'Nest & Co' }),

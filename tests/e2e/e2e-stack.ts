@@ -15,6 +15,8 @@ import {
   startPocketBase,
   startWorker,
 } from '../../scripts/lib/stack.mjs';
+import { collectionRoute } from '../fixtures/route-paths.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 export interface E2eStack {
   url: string;
@@ -40,11 +42,14 @@ export async function startE2eStack(options: { workerEnv: Record<string, string>
       publicDir: webBuildDir(),
       env: { SCOUT_DEMO_PACE_MS: '0', ...accountsEnv(credentials) },
     });
-    const ours = await fetch(`${candidate.url}/api/collections/_superusers/auth-with-password`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ identity: credentials.admin.email, password: credentials.admin.password }),
-    }).then(
+    const ours = await fetch(
+      `${candidate.url}${collectionRoute(COLLECTIONS.superusers, 'auth-with-password')}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ identity: credentials.admin.email, password: credentials.admin.password }),
+      },
+    ).then(
       (response) => response.ok && candidate.child.exitCode === null,
       () => false,
     );

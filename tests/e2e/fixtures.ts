@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { CREDENTIALS_FILE } from '../../scripts/lib/stack.mjs';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 export interface E2eUser {
   id: string;
@@ -191,18 +192,20 @@ export async function connectAdmin(url: string, dataDir: string): Promise<Admin>
   };
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
-  await pb.collection('_superusers').authWithPassword(admin.email, admin.password);
+  await pb.collection(COLLECTIONS.superusers).authWithPassword(admin.email, admin.password);
   return {
     pb,
     async createUser(label = 'user') {
       const email = uniqueEmail(label);
       const password = 'Scout-Pass-2026';
-      const record = await pb.collection('users').create({ email, password, passwordConfirm: password });
+      const record = await pb
+        .collection(COLLECTIONS.users)
+        .create({ email, password, passwordConfirm: password });
       return { id: record.id, email, password };
     },
     async signIn(page, user) {
       // A week-long token: the app renews tokens only inside their last three days.
-      const client = await pb.collection('users').impersonate(user.id, 7 * 24 * 3600);
+      const client = await pb.collection(COLLECTIONS.users).impersonate(user.id, 7 * 24 * 3600);
       const session = JSON.stringify({ token: client.authStore.token, record: client.authStore.record });
       // Any page of the origin will do; the next navigation starts signed in.
       if (!page.url().startsWith(url)) await page.goto(`${url}/privacy`);

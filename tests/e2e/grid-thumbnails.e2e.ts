@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib/stack.mjs';
+import { GRID } from '../fixtures/grid-markup.ts';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { databasePage } from './database-page.ts';
 import { expect, test } from './fixtures.ts';
@@ -50,10 +51,10 @@ test('thumbnails wait while the grid scrolls, and load for the rows it stops on'
   // the cells add, on its own clock: every thumbnail must come 150 ms (THUMBNAIL_SETTLE_MS) or more
   // after the scroll event before it. On a quiet machine that means none until the grid stops; on
   // a loaded one a step may come late, the grid rests meanwhile and may load, as designed.
-  const viewport = page.locator('.ag-grid-viewport');
+  const viewport = page.locator(GRID.rowsViewport);
   const before = requested.length;
-  const probe = await page.evaluate(async () => {
-    const body = document.querySelector<HTMLElement>('.ag-grid-viewport')!;
+  const probe = await page.evaluate(async (rowsViewport) => {
+    const body = document.querySelector<HTMLElement>(rowsViewport)!;
     const scrolls: number[] = [];
     const added: number[] = [];
     body.addEventListener('scroll', () => scrolls.push(performance.now()), { passive: true });
@@ -68,12 +69,13 @@ test('thumbnails wait while the grid scrolls, and load for the rows it stops on'
       await new Promise((resolve) => setTimeout(resolve, 40));
     }
     return { scrolls: scrolls.length };
-  });
+  }, GRID.rowsViewport);
   expect(probe.scrolls).toBeGreaterThan(10);
   // at rest: the rows now on screen (far below the first screen) load theirs
   await expect.poll(() => requested.length - before, { timeout: 10_000 }).toBeGreaterThan(0);
-  const shownNow = await viewport.evaluate((body) =>
-    [...body.querySelectorAll<HTMLImageElement>('.creative-thumb img')].map((img) => img.src),
+  const shownNow = await viewport.evaluate(
+    (body, image) => [...body.querySelectorAll<HTMLImageElement>(image)].map((img) => img.src),
+    GRID.thumbnailImage,
   );
   expect(shownNow.some((src) => requested.slice(before).includes(src))).toBe(true);
   // every thumbnail added since the scroll began waited for a rest of 150 ms (5 ms for the order

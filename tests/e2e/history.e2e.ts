@@ -11,6 +11,7 @@ import { subscriber } from '../fixtures/records.ts';
 import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
 import { historyPage } from './history-page.ts';
 import { forbidJsDialogs, toast } from './locators.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 // Dates show in the browser's local time: Berlin is UTC+1 in November.
 test.use({ timezoneId: 'Europe/Berlin' });
@@ -27,7 +28,7 @@ interface Seeded {
 /** A subscriber with three runs: completed with 3 rows, failed with none, working with 1 row. */
 async function seed(admin: Admin, label: string): Promise<Seeded> {
   const user = await subscriber(admin.pb, admin, label);
-  const runs = admin.pb.collection('search_runs');
+  const runs = admin.pb.collection(COLLECTIONS.searchRuns);
   const dog = await runs.create({
     user: user.id,
     search_name: 'Dog Toys DE',
@@ -72,7 +73,7 @@ async function seed(admin: Admin, label: string): Promise<Seeded> {
   // Ids in creation order, so the local order (server `updated`, then id) is the creation order.
   const prefix = `h${Math.random().toString(36).slice(2, 8).padEnd(6, '0')}`;
   const id = (n: number) => `${prefix}${String(n).padStart(15 - prefix.length, '0')}`;
-  const results = admin.pb.collection('search_results');
+  const results = admin.pb.collection(COLLECTIONS.searchResults);
   await results.create({
     id: id(1),
     run: dog.id,

@@ -6,6 +6,7 @@ import { defaultKeywords } from '../../src/web/data/local/default-keywords.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { expect, test } from './fixtures.ts';
 import { toast } from './locators.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 test('the picker lists the 15 locales and shows a locale’s default list with the note', async ({
   page,
@@ -38,7 +39,7 @@ test('a stored set overrides the defaults, and Reset to Defaults overwrites it o
 }) => {
   const user = await subscriber(admin.pb, admin, 'kw-reset');
   const stored = await admin.pb
-    .collection('keyword_sets')
+    .collection(COLLECTIONS.keywordSets)
     .create({ user: user.id, locale: 'fr-FR', keywords: ['mon mot-clé', 'livraison express'] });
   await admin.signIn(page, user);
   await page.goto('/app/keywords?locale=fr-FR');
@@ -49,9 +50,11 @@ test('a stored set overrides the defaults, and Reset to Defaults overwrites it o
   await page.getByRole('button', { name: 'Reset to Defaults' }).click();
   await expect(toast(page, 'Keywords reset to defaults')).toBeVisible();
   await expect(grid.locator('.keyword-text')).toHaveText(defaultKeywords('fr-FR'));
-  const after = await admin.pb.collection('keyword_sets').getOne(stored.id);
+  const after = await admin.pb.collection(COLLECTIONS.keywordSets).getOne(stored.id);
   expect(after.keywords).toEqual(defaultKeywords('fr-FR'));
-  const all = await admin.pb.collection('keyword_sets').getFullList({ filter: `user = "${user.id}"` });
+  const all = await admin.pb
+    .collection(COLLECTIONS.keywordSets)
+    .getFullList({ filter: `user = "${user.id}"` });
   expect(all).toHaveLength(1);
 });
 

@@ -4,6 +4,7 @@
  */
 import { subscriber } from '../fixtures/records.ts';
 import { expect, test } from './fixtures.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const LINK = 'https://www.facebook.com/ads/library/?active_status=active&ad_type=all&country=US&q=yoga%20mat';
 
@@ -32,7 +33,7 @@ test('the Database page fills up while a scout is still running', async ({ page,
       { timeout: 30_000, intervals: [100] },
     )
     .toBe('1,000 results');
-  const run = await admin.pb.collection('search_runs').getFirstListItem(`user = "${user.id}"`);
+  const run = await admin.pb.collection(COLLECTIONS.searchRuns).getFirstListItem(`user = "${user.id}"`);
   expect(run.results_count).toBe(1000);
   // counts below 1,000 were on screen on the way: the rows arrived while the scout ran
   const partial = [...seen].filter((text) => /^\d[\d,]* results?$/.test(text) && text !== '1,000 results');

@@ -2,6 +2,7 @@
 import { contentSecurityPolicy } from '../../src/hooks/site/security-headers.ts';
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
 import { blocking } from './locators.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const todayLong = () =>
   new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -63,7 +64,7 @@ test('with DEMO_VIDEO_URL the video is embedded, and offline the poster returns'
   // What the server answers with a video configured (the stack under test runs without one):
   // the config route names it, and the page's CSP allows framing its origin, and only that.
   const video = 'http://127.0.0.1:9/demo-video';
-  await page.route('**/api/adscout/config', async (route) => {
+  await page.route(`**${SERVER_ROUTES.config.path}`, async (route) => {
     const response = await route.fetch();
     const config = await response.json();
     await route.fulfill({ response, json: { ...config, demoVideoUrl: video } });
@@ -100,7 +101,7 @@ test('header and footer links', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
   await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   await expect(nav.getByRole('link', { name: 'Start Now' })).toHaveAttribute('href', '/register');
-  const config = await (await page.request.get('/api/adscout/config')).json();
+  const config = await (await page.request.get(SERVER_ROUTES.config.path)).json();
   const community = nav.getByRole('link', { name: /Community/ });
   await expect(community).toHaveAttribute('href', config.communityChatUrl);
   await expect(community).toHaveAttribute('target', '_blank');

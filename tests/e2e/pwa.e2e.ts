@@ -15,6 +15,7 @@ import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures
 import { databasePage } from './database-page.ts';
 import { historyPage } from './history-page.ts';
 import { controlledByServiceWorker, goOffline, goOnline, toast } from './locators.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 async function seededSubscriber(admin: Admin, label: string): Promise<E2eUser> {
   const user = await subscriber(admin.pb, admin, label, { plan: 'yearly' });
@@ -171,7 +172,7 @@ test('a keyword reset made offline reaches the server after reconnecting, withou
   errorGuard.expect(...KNOWN_ERRORS.offline);
   const user = await seededSubscriber(admin, 'kw-offline');
   const stored = await admin.pb
-    .collection('keyword_sets')
+    .collection(COLLECTIONS.keywordSets)
     .create({ user: user.id, locale: 'es-ES', keywords: ['palabra propia'] });
   await admin.signIn(page, user);
   await page.goto('/app/keywords?locale=es-ES');
@@ -183,11 +184,13 @@ test('a keyword reset made offline reaches the server after reconnecting, withou
   await expect(toast(page, 'Keywords reset to defaults')).toBeVisible();
   await expect(page.getByTestId('keywords-meta')).toContainText('waiting to sync');
   await expect(page.getByTestId('connection-banner')).toContainText('1 change waits to sync');
-  expect((await admin.pb.collection('keyword_sets').getOne(stored.id)).keywords).toEqual(['palabra propia']);
+  expect((await admin.pb.collection(COLLECTIONS.keywordSets).getOne(stored.id)).keywords).toEqual([
+    'palabra propia',
+  ]);
 
   await goOnline(context);
   await expect
-    .poll(async () => (await admin.pb.collection('keyword_sets').getOne(stored.id)).keywords)
+    .poll(async () => (await admin.pb.collection(COLLECTIONS.keywordSets).getOne(stored.id)).keywords)
     .toEqual(defaultKeywords('es-ES'));
   await expect(page.getByTestId('keywords-meta')).toContainText('your saved list');
   await expect(page.getByTestId('connection-banner')).toHaveCount(0);
@@ -298,8 +301,10 @@ test('the remembered subscription never outlives the server’s answer', async (
   await expect(historyPage(page).card(/Offline lamps/)).toBeVisible();
   // this browser now remembers an active plan; the server cancels it while the tab is away
   await page.goto('/privacy');
-  const subscription = await admin.pb.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
-  await admin.pb.collection('subscriptions').update(subscription.id, { status: 'canceled' });
+  const subscription = await admin.pb
+    .collection(COLLECTIONS.subscriptions)
+    .getFirstListItem(`user = "${user.id}"`);
+  await admin.pb.collection(COLLECTIONS.subscriptions).update(subscription.id, { status: 'canceled' });
   await page.goto('/app/history');
   await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
   await expect(historyPage(page).card(/Offline lamps/)).toHaveCount(0);

@@ -2,6 +2,7 @@
 import { subscriber } from '../fixtures/records.ts';
 import { expect, test } from './fixtures.ts';
 import { toast } from './locators.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const LINK =
   'https://www.facebook.com/ads/library/?active_status=active&ad_type=all&country=US&q=dog%20toys&search_type=keyword_unordered&media_type=all';
@@ -47,7 +48,7 @@ test('the form refuses bad input, warns when results run low, and refuses a run 
   const user = await subscriber(admin.pb, admin, 'low', { quota_anchor: anchor });
   // 2,450 of this month's 2,500 results are used
   await admin.pb
-    .collection('usage_ledger')
+    .collection(COLLECTIONS.usageLedger)
     .create({ user: user.id, kind: 'plan_use', amount: 2450, period_start: anchor });
   await admin.signIn(page, user);
   await page.goto('/app/search');
@@ -72,6 +73,8 @@ test('the form refuses bad input, warns when results run low, and refuses a run 
   await expect(
     toast(page, "You don't have enough results! You have 50 results available, but requested 100."),
   ).toBeVisible();
-  const runs = await admin.pb.collection('search_runs').getFullList({ filter: `user = "${user.id}"` });
+  const runs = await admin.pb
+    .collection(COLLECTIONS.searchRuns)
+    .getFullList({ filter: `user = "${user.id}"` });
   expect(runs).toHaveLength(0);
 });

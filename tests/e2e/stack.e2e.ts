@@ -1,9 +1,10 @@
 /** The built PWA is served by PocketBase on one origin, with SPA fallback for deep links. */
 import { expect, KNOWN_ERRORS, test } from './fixtures.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
-test('the API answers /api/health and /api/adscout/config', async ({ request }) => {
+test(`the API answers /api/health and ${SERVER_ROUTES.config.path}`, async ({ request }) => {
   expect((await request.get('/api/health')).status()).toBe(200);
-  const config = await (await request.get('/api/adscout/config')).json();
+  const config = await (await request.get(SERVER_ROUTES.config.path)).json();
   expect(config).toMatchObject({ billingMode: 'local', scoutSource: 'demo' });
 });
 

@@ -11,6 +11,7 @@ import { subscriber } from '../fixtures/records.ts';
 import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
 import { historyPage } from './history-page.ts';
 import { blocking, controlledByServiceWorker, goOffline, toast } from './locators.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const LINK = 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=garden%20lights';
 
@@ -21,7 +22,7 @@ async function runScheduler(admin: Admin): Promise<void> {
 
 async function watchesOf(admin: Admin, user: E2eUser) {
   return admin.pb
-    .collection('watches')
+    .collection(COLLECTIONS.watches)
     .getFullList({ filter: admin.pb.filter('user = {:u}', { u: user.id }) });
 }
 
@@ -130,7 +131,7 @@ test('offline, the Watches panel shows the synced watches read-only and says why
 }) => {
   errorGuard.expect(...KNOWN_ERRORS.offline);
   const user = await subscriber(admin.pb, admin, 'watch-offline');
-  await admin.pb.collection('watches').create({
+  await admin.pb.collection(COLLECTIONS.watches).create({
     user: user.id,
     name: 'Weekly pet beds',
     facebook_link: LINK,

@@ -12,22 +12,30 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunWithResults, pausedWatch, subscriber } from '../fixtures/records.ts';
+import { waitFor } from '../fixtures/wait-for.ts';
 import { freePort } from '../../scripts/lib/stack.mjs';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
-import { startStripeDouble, type StripeDouble } from './stripe-mock.ts';
+import {
+  startStripeModeServer,
+  STRIPE_MOCK_FIXTURE_PRICE,
+  TEST_PRICES,
+  useStripeMode,
+} from './stripe-mock.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const OWNED = [
-  'subscriptions',
-  'search_runs',
-  'search_results',
-  'keyword_sets',
-  'watches',
-  'billing_sessions',
-  'audit_logs',
+  COLLECTIONS.subscriptions,
+  COLLECTIONS.searchRuns,
+  COLLECTIONS.searchResults,
+  COLLECTIONS.keywordSets,
+  COLLECTIONS.watches,
+  COLLECTIONS.billingSessions,
+  COLLECTIONS.auditLogs,
 ];
 
 async function deleteAccount(user: TestUser, body: Record<string, unknown>) {
-  return user.pb.send('/api/adscout/account/delete', { method: 'POST', body }).then(
+  return user.pb.send(SERVER_ROUTES.accountDelete.path, { method: 'POST', body }).then(
     () => ({ status: 200, message: '' }),
     (error: { status: number; response: { message: string } }) => ({
       status: error.status,
@@ -42,19 +50,21 @@ async function userWithData(server: TestServer, label: string, results = 30): Pr
   const rows = Array.from({ length: results }, (_, i) => ({ ad_id: `${label}-ad-${i}`, title: `Ad ${i}` }));
   const { run } = await createRunWithResults(server.superuser, user.id, {}, rows);
   await server.superuser
-    .collection('usage_ledger')
+    .collection(COLLECTIONS.usageLedger)
     .create({ user: user.id, run: run.id, kind: 'plan_use', amount: results });
-  await server.superuser.collection('usage_ledger').create({
+  await server.superuser.collection(COLLECTIONS.usageLedger).create({
     user: user.id,
     kind: 'addon_grant',
     amount: 100,
     checkout_session: `cs_${label}_${Date.now()}`,
   });
-  await user.pb.collection('keyword_sets').create({ user: user.id, locale: 'en-US', keywords: ['lamp'] });
+  await user.pb
+    .collection(COLLECTIONS.keywordSets)
+    .create({ user: user.id, locale: 'en-US', keywords: ['lamp'] });
   // paused, so the scheduler's minute tick starts no run in the middle of a test
-  await user.pb.collection('watches').create(pausedWatch(user.id));
+  await user.pb.collection(COLLECTIONS.watches).create(pausedWatch(user.id));
   await server.superuser
-    .collection('audit_logs')
+    .collection(COLLECTIONS.auditLogs)
     .create({ user: user.id, action: 'password_updated', metadata: {} });
   return user;
 }
@@ -67,12 +77,12 @@ async function remaining(server: TestServer, userId: string): Promise<Record<str
     ).totalItems;
   }
   counts.usage_ledger = (
-    await server.superuser.collection('usage_ledger').getList(1, 1, { filter: `user = "${userId}"` })
+    await server.superuser.collection(COLLECTIONS.usageLedger).getList(1, 1, { filter: `user = "${userId}"` })
   ).totalItems;
   return counts;
 }
 
-const nothingLeft = () => Object.fromEntries([...OWNED, 'usage_ledger'].map((name) => [name, 0]));
+const nothingLeft = () => Object.fromEntries([...OWNED, COLLECTIONS.usageLedger].map((name) => [name, 0]));
 
 /** The server's audit key: made at the first start, in the data dir, readable by its owner only. */
 async function auditKey(server: TestServer): Promise<string> {
@@ -90,7 +100,7 @@ interface KeptMail {
 
 /** The mails kept (no SMTP) whose `to` contains `address`. */
 async function mailsTo(server: TestServer, address: string): Promise<KeptMail[]> {
-  const { items } = await server.superuser.send<{ items: KeptMail[] }>('/api/adscout/local/outbox', {
+  const { items } = await server.superuser.send<{ items: KeptMail[] }>(SERVER_ROUTES.localOutbox.path, {
     query: { to: address },
   });
   return items;
@@ -99,12 +109,12 @@ async function mailsTo(server: TestServer, address: string): Promise<KeptMail[]>
 /** Asks for a password reset of `email` and waits until its mail is kept. */
 async function resetMailTo(server: TestServer, email: string): Promise<void> {
   const before = (await mailsTo(server, email)).length;
-  await server.anonymous().collection('users').requestPasswordReset(email);
-  const deadline = Date.now() + 10_000;
-  while ((await mailsTo(server, email)).length <= before) {
-    if (Date.now() > deadline) throw new Error(`no reset mail to ${email} was kept`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await server.anonymous().collection(COLLECTIONS.users).requestPasswordReset(email);
+  await waitFor(
+    `a reset mail to ${email} to be kept`,
+    () => mailsTo(server, email),
+    (mails) => mails.length > before,
+  );
 }
 
 describe('deleting an account (local billing)', () => {
@@ -139,7 +149,7 @@ describe('deleting an account (local billing)', () => {
     // the refusals are audit-logged; nothing else changed
     expect({ ...after, audit_logs: 0 }).toEqual({ ...before, audit_logs: 0 });
     expect(after.audit_logs).toBe(before.audit_logs! + 2);
-    expect((await server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
+    expect((await server.superuser.collection(COLLECTIONS.users).getOne(user.id)).id).toBe(user.id);
   });
 
   it('removes everything the user owns but keeps the ledger detached and one account_deleted entry with a keyed hash of the email', async () => {
@@ -147,10 +157,12 @@ describe('deleting an account (local billing)', () => {
     const bystander = await userWithData(server, 'bystander', 10);
     const bystanderBefore = await remaining(server, bystander.id);
     const ledgerIds = (
-      await server.superuser.collection('usage_ledger').getFullList({ filter: `user = "${user.id}"` })
+      await server.superuser
+        .collection(COLLECTIONS.usageLedger)
+        .getFullList({ filter: `user = "${user.id}"` })
     ).map((entry) => entry.id);
     // a local checkout link leaves a billing session
-    await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'pack_100' } });
+    await user.pb.send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'pack_100' } });
     expect((await remaining(server, user.id)).billing_sessions).toBe(1);
 
     expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'DELETE' })).toEqual({
@@ -158,18 +170,18 @@ describe('deleting an account (local billing)', () => {
       message: '',
     });
 
-    expect(await statusOf(server.superuser.collection('users').getOne(user.id))).toBe(404);
+    expect(await statusOf(server.superuser.collection(COLLECTIONS.users).getOne(user.id))).toBe(404);
     expect(await remaining(server, user.id)).toEqual(nothingLeft());
     // the ledger stays, detached from the user and the deleted run
     for (const id of ledgerIds) {
-      const entry = await server.superuser.collection('usage_ledger').getOne(id);
+      const entry = await server.superuser.collection(COLLECTIONS.usageLedger).getOne(id);
       expect({ user: entry.user, run: entry.run }).toEqual({ user: '', run: '' });
     }
     const hmac = createHmac('sha256', await auditKey(server))
       .update(user.email.toLowerCase())
       .digest('hex');
     const deleted = await server.superuser
-      .collection('audit_logs')
+      .collection(COLLECTIONS.auditLogs)
       .getFullList({ filter: `action = "account_deleted" && metadata.email_hmac = "${hmac}"` });
     expect(deleted).toHaveLength(1);
     expect(deleted[0]!.user).toBe('');
@@ -178,9 +190,11 @@ describe('deleting an account (local billing)', () => {
     expect(kept).not.toContain(user.email);
     expect(kept).not.toContain(createHash('sha256').update(user.email.toLowerCase()).digest('hex'));
     // the session is over and the old login fails
-    expect(await statusOf(user.pb.collection('users').authRefresh())).toBe(401);
+    expect(await statusOf(user.pb.collection(COLLECTIONS.users).authRefresh())).toBe(401);
     expect(
-      await statusOf(server.anonymous().collection('users').authWithPassword(user.email, user.password)),
+      await statusOf(
+        server.anonymous().collection(COLLECTIONS.users).authWithPassword(user.email, user.password),
+      ),
     ).toBe(400);
     // another user's data is untouched
     expect(await remaining(server, bystander.id)).toEqual(bystanderBefore);
@@ -192,7 +206,7 @@ describe('deleting an account (local billing)', () => {
     await resetMailTo(server, earlier);
     // the email changes at once without SMTP
     const next = `renamed-${user.id}@adscout.test`;
-    const changed = await user.pb.send<{ token: string }>('/api/adscout/account/email', {
+    const changed = await user.pb.send<{ token: string }>(SERVER_ROUTES.accountEmail.path, {
       method: 'POST',
       body: { email: next, oldPassword: user.password },
     });
@@ -200,7 +214,9 @@ describe('deleting an account (local billing)', () => {
     // mails kept for the new address (in other letters too), for one holding it as a part, and for a bystander
     const bystander = await server.createUser('mail-bystander');
     for (const to of [next, next.toUpperCase(), `x${next}`, bystander.email]) {
-      await server.superuser.collection('mail_outbox').create({ to, subject: 'Kept', html: '<p>Kept</p>' });
+      await server.superuser
+        .collection(COLLECTIONS.mailOutbox)
+        .create({ to, subject: 'Kept', html: '<p>Kept</p>' });
     }
 
     expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'DELETE' })).toMatchObject({
@@ -213,38 +229,27 @@ describe('deleting an account (local billing)', () => {
 });
 
 describe('deleting an account (Stripe billing)', () => {
-  let stripe: StripeDouble;
-  let server: TestServer;
-  let unreachable: TestServer;
-  const STRIPE_ENV = {
-    STRIPE_SECRET_KEY: 'sk_test_123',
-    STRIPE_WEBHOOK_SECRET: 'whsec_adscout_test',
-    STRIPE_PRICE_MONTHLY: 'price_1PgafmB7WZ01zgkW6dKueIc5',
+  const STRIPE_MODE = {
+    webhookSecret: 'whsec_adscout_test',
+    prices: { ...TEST_PRICES, monthly: STRIPE_MOCK_FIXTURE_PRICE },
+    clientsBehindProxy: true,
   };
-
+  const stack = useStripeMode(STRIPE_MODE);
+  /** A server in Stripe mode where nothing answers at the Stripe API's address. */
+  let unreachable: TestServer;
   beforeAll(async () => {
-    stripe = await startStripeDouble();
-    server = await startTestServer({
-      env: { ...STRIPE_ENV, STRIPE_API_BASE: stripe.url },
-      clientsBehindProxy: true,
-    });
-    unreachable = await startTestServer({
-      env: { ...STRIPE_ENV, STRIPE_API_BASE: `http://127.0.0.1:${await freePort()}` },
-      clientsBehindProxy: true,
-    });
+    unreachable = await startStripeModeServer(`http://127.0.0.1:${await freePort()}`, STRIPE_MODE);
   });
   afterAll(async () => {
-    await server?.stop();
     await unreachable?.stop();
-    await stripe?.stop();
   });
 
   async function stripeSubscriber(target: TestServer, label: string) {
     const user = await userWithData(target, label, 3);
     const subscription = await target.superuser
-      .collection('subscriptions')
+      .collection(COLLECTIONS.subscriptions)
       .getFirstListItem(`user = "${user.id}"`);
-    await target.superuser.collection('subscriptions').update(subscription.id, {
+    await target.superuser.collection(COLLECTIONS.subscriptions).update(subscription.id, {
       stripe_customer_id: `cus_${label}`,
       stripe_subscription_id: `sub_${label}`,
     });
@@ -252,31 +257,31 @@ describe('deleting an account (Stripe billing)', () => {
   }
 
   it('expires open checkouts and cancels the subscription in Stripe at once, then deletes', async () => {
-    const user = await stripeSubscriber(server, 'stripe-leaver');
-    stripe.requests.length = 0;
+    const user = await stripeSubscriber(stack.server, 'stripe-leaver');
+    stack.stripe.requests.length = 0;
     expect(await deleteAccount(user, { oldPassword: user.password, confirm: 'DELETE' })).toMatchObject({
       status: 200,
     });
-    const calls = stripe.requests.map((request) => `${request.method} ${request.path}`);
+    const calls = stack.stripe.requests.map((request) => `${request.method} ${request.path}`);
     // stripe-mock lists one open session and one running subscription (its fixtures)
     expect(calls[0]).toBe('GET /v1/checkout/sessions');
-    expect(stripe.requests[0]!.query.get('customer')).toBe('cus_stripe-leaver');
+    expect(stack.stripe.requests[0]!.query.get('customer')).toBe('cus_stripe-leaver');
     expect(calls[1]).toMatch(/^POST \/v1\/checkout\/sessions\/cs_\w+\/expire$/);
     expect(calls[2]).toBe('GET /v1/subscriptions');
-    expect(stripe.requests[2]!.query.get('customer')).toBe('cus_stripe-leaver');
+    expect(stack.stripe.requests[2]!.query.get('customer')).toBe('cus_stripe-leaver');
     expect(calls.slice(3).every((call) => /^DELETE \/v1\/subscriptions\/sub_\w+$/.test(call))).toBe(true);
     expect(calls.length).toBeGreaterThan(3);
-    expect(await remaining(server, user.id)).toEqual(nothingLeft());
-    const deleted = await server.superuser
-      .collection('audit_logs')
+    expect(await remaining(stack.server, user.id)).toEqual(nothingLeft());
+    const deleted = await stack.server.superuser
+      .collection(COLLECTIONS.auditLogs)
       .getFirstListItem(`action = "account_deleted" && metadata.stripe_customer_id = "cus_stripe-leaver"`);
     expect(deleted.metadata.billing_mode).toBe('stripe');
   });
 
   it('deletes nothing when Stripe refuses to cancel', async () => {
-    const user = await stripeSubscriber(server, 'stripe-refused');
-    const before = await remaining(server, user.id);
-    stripe.intercept((request) =>
+    const user = await stripeSubscriber(stack.server, 'stripe-refused');
+    const before = await remaining(stack.server, user.id);
+    stack.stripe.intercept((request) =>
       request.method === 'DELETE'
         ? { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such subscription' } } }
         : undefined,
@@ -288,10 +293,10 @@ describe('deleting an account (Stripe billing)', () => {
           'Your subscription could not be canceled with the payment provider, so your account was not deleted. Please try again.',
       });
     } finally {
-      stripe.intercept(null);
+      stack.stripe.intercept(null);
     }
-    expect(await remaining(server, user.id)).toEqual(before);
-    expect((await server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
+    expect(await remaining(stack.server, user.id)).toEqual(before);
+    expect((await stack.server.superuser.collection(COLLECTIONS.users).getOne(user.id)).id).toBe(user.id);
   });
 
   it('deletes nothing when Stripe cannot be reached', async () => {

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_COLUMNS } from '../../src/domain/results/result-columns.ts';
 import { createRunWithResults, pausedWatch, subscriber } from '../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 interface Export {
   format: string;
@@ -31,7 +33,7 @@ afterAll(async () => {
 });
 
 async function download(user: TestUser): Promise<{ response: Response; body: Export }> {
-  const response = await fetch(`${server.url}/api/adscout/account/export`, {
+  const response = await fetch(`${server.url}${SERVER_ROUTES.accountExport.path}`, {
     headers: { Authorization: user.pb.authStore.token },
   });
   const text = await response.text();
@@ -64,14 +66,16 @@ describe('download my data', () => {
     await createRunWithResults(server.superuser, other.id, { search_name: 'Not mine' }, [
       { ad_id: 'theirs' },
     ]);
-    await user.pb.collection('keyword_sets').create({ user: user.id, locale: 'de-DE', keywords: ['lampe'] });
-    await user.pb.collection('watches').create(pausedWatch(user.id, 'Lamps every week'));
-    await other.pb.collection('watches').create(pausedWatch(other.id, 'Not my watch'));
+    await user.pb
+      .collection(COLLECTIONS.keywordSets)
+      .create({ user: user.id, locale: 'de-DE', keywords: ['lampe'] });
+    await user.pb.collection(COLLECTIONS.watches).create(pausedWatch(user.id, 'Lamps every week'));
+    await other.pb.collection(COLLECTIONS.watches).create(pausedWatch(other.id, 'Not my watch'));
     await server.superuser
-      .collection('usage_ledger')
+      .collection(COLLECTIONS.usageLedger)
       .create({ user: user.id, run: first.run.id, kind: 'plan_use', amount: 1500 });
     await server.superuser
-      .collection('audit_logs')
+      .collection(COLLECTIONS.auditLogs)
       .create({ user: user.id, action: 'password_updated', metadata: {} });
 
     const { response, body } = await download(user);
@@ -110,6 +114,6 @@ describe('download my data', () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await fetch(`${server.url}/api/adscout/account/export`)).status).toBe(401);
+    expect((await fetch(`${server.url}${SERVER_ROUTES.accountExport.path}`)).status).toBe(401);
   });
 });

@@ -9,6 +9,9 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, statusOf, uniqueClientAddress, type TestServer, type TestUser } from './harness.ts';
 import { startMailpit, tokenOfLink, type Mailpit } from './mailpit.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { collectionRoute } from '../fixtures/route-paths.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 /** The public origin mail links are built on (the test server's own port is picked later). */
 const APP_URL = 'http://127.0.0.1:4173';
@@ -33,7 +36,7 @@ afterAll(async () => {
 const visitor = () => server.anonymous();
 
 async function requestReset(client: PocketBase, email: string) {
-  return fetch(`${client.baseURL}/api/collections/users/request-password-reset`, {
+  return fetch(`${client.baseURL}${collectionRoute(COLLECTIONS.users, 'request-password-reset')}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -45,7 +48,7 @@ async function requestReset(client: PocketBase, email: string) {
 
 async function auditActions(userId: string) {
   const logs = await server.superuser
-    .collection('audit_logs')
+    .collection(COLLECTIONS.auditLogs)
     .getFullList({ filter: `user = "${userId}"`, sort: 'created' });
   return logs.map((log) => ({
     action: log.action as string,
@@ -67,7 +70,7 @@ describe('forgot password through SMTP', () => {
     const client = visitor();
     // the registration rules, with their messages
     const weak = await client
-      .collection('users')
+      .collection(COLLECTIONS.users)
       .confirmPasswordReset(token, 'abcdefgh', 'abcdefgh')
       .then(
         () => null,
@@ -75,20 +78,24 @@ describe('forgot password through SMTP', () => {
       );
     expect(weak?.status).toBe(400);
     expect(weak?.response.message).toBe('Password must contain at least one uppercase letter.');
-    expect(await client.collection('users').authWithPassword(user.email, user.password)).toBeTruthy();
+    expect(
+      await client.collection(COLLECTIONS.users).authWithPassword(user.email, user.password),
+    ).toBeTruthy();
 
     const before = user.pb.authStore.token;
-    await client.collection('users').confirmPasswordReset(token, 'NewSecret123', 'NewSecret123');
+    await client.collection(COLLECTIONS.users).confirmPasswordReset(token, 'NewSecret123', 'NewSecret123');
     // the old session (and every other) is signed out
-    expect(await statusOf(user.pb.collection('users').authRefresh())).toBe(401);
+    expect(await statusOf(user.pb.collection(COLLECTIONS.users).authRefresh())).toBe(401);
     expect(before).toBeTruthy();
-    expect(await statusOf(visitor().collection('users').authWithPassword(user.email, user.password))).toBe(
-      400,
-    );
-    await visitor().collection('users').authWithPassword(user.email, 'NewSecret123');
+    expect(
+      await statusOf(visitor().collection(COLLECTIONS.users).authWithPassword(user.email, user.password)),
+    ).toBe(400);
+    await visitor().collection(COLLECTIONS.users).authWithPassword(user.email, 'NewSecret123');
     // the link works once
     expect(
-      await statusOf(visitor().collection('users').confirmPasswordReset(token, 'Other123x', 'Other123x')),
+      await statusOf(
+        visitor().collection(COLLECTIONS.users).confirmPasswordReset(token, 'Other123x', 'Other123x'),
+      ),
     ).toBe(400);
     const audit = await auditActions(user.id);
     expect(audit.map((entry) => entry.action)).toEqual(['password_reset']);
@@ -116,11 +123,14 @@ describe('reset request limits', () => {
     const address = uniqueClientAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const answer = await fetch(`${server.url}/api/collections/users/request-password-reset`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
-        body: JSON.stringify({ email: `someone-${i}-${Date.now()}@adscout.test` }),
-      });
+      const answer = await fetch(
+        `${server.url}${collectionRoute(COLLECTIONS.users, 'request-password-reset')}`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+          body: JSON.stringify({ email: `someone-${i}-${Date.now()}@adscout.test` }),
+        },
+      );
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
@@ -129,7 +139,7 @@ describe('reset request limits', () => {
 
 describe('verified email change through SMTP', () => {
   async function changeEmail(user: TestUser, email: string, oldPassword = user.password) {
-    return user.pb.send<{ pending?: boolean; email?: string }>('/api/adscout/account/email', {
+    return user.pb.send<{ pending?: boolean; email?: string }>(SERVER_ROUTES.accountEmail.path, {
       method: 'POST',
       body: { email, oldPassword },
     });
@@ -140,18 +150,20 @@ describe('verified email change through SMTP', () => {
     const next = `moved-${Date.now()}@adscout.test`;
     expect(await changeEmail(user, next)).toEqual({ pending: true, email: next });
     // nothing changed yet
-    expect((await server.superuser.collection('users').getOne(user.id)).email).toBe(user.email);
+    expect((await server.superuser.collection(COLLECTIONS.users).getOne(user.id)).email).toBe(user.email);
     const mail = await mailpit.waitForMessage(next, /Confirm your new AdScout email address/);
     const token = tokenOfLink(mail, APP_URL, '/confirm-email-change');
 
     const client = visitor();
-    expect(await statusOf(client.collection('users').confirmEmailChange(token, 'wrong-password'))).toBe(400);
-    expect((await server.superuser.collection('users').getOne(user.id)).email).toBe(user.email);
-    await client.collection('users').confirmEmailChange(token, user.password);
-    expect((await server.superuser.collection('users').getOne(user.id)).email).toBe(next);
+    expect(
+      await statusOf(client.collection(COLLECTIONS.users).confirmEmailChange(token, 'wrong-password')),
+    ).toBe(400);
+    expect((await server.superuser.collection(COLLECTIONS.users).getOne(user.id)).email).toBe(user.email);
+    await client.collection(COLLECTIONS.users).confirmEmailChange(token, user.password);
+    expect((await server.superuser.collection(COLLECTIONS.users).getOne(user.id)).email).toBe(next);
     // the old session is over; the new address signs in
-    expect(await statusOf(user.pb.collection('users').authRefresh())).toBe(401);
-    await visitor().collection('users').authWithPassword(next, user.password);
+    expect(await statusOf(user.pb.collection(COLLECTIONS.users).authRefresh())).toBe(401);
+    await visitor().collection(COLLECTIONS.users).authWithPassword(next, user.password);
 
     const notice = await mailpit.waitForMessage(user.email, /Your AdScout email address was changed/);
     expect(notice.html).toContain(next);

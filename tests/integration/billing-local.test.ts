@@ -5,6 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
+import { pathBeforeParams } from '../fixtures/route-paths.ts';
 
 let server: TestServer;
 
@@ -17,22 +21,25 @@ afterAll(async () => {
 
 const post = <T>(user: TestUser, path: string, body?: unknown) =>
   user.pb.send<T>(path, { method: 'POST', body });
-const quota = (user: TestUser) =>
-  user.pb.send<{ total_remaining: number; plan: string | null }>('/api/adscout/quota', {});
 const subscription = (user: TestUser) =>
-  server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+  server.superuser.collection(COLLECTIONS.subscriptions).getFirstListItem(`user = "${user.id}"`);
 const submit = (url: string) => fetch(url, { method: 'POST', redirect: 'manual' });
 
 async function checkout(user: TestUser, product: string): Promise<string> {
-  const { url } = await post<{ url: string }>(user, '/api/adscout/checkout', { product });
-  expect(url).toMatch(new RegExp(`^${server.url}/api/adscout/local/checkout/[A-Za-z0-9]{48}$`));
+  const { url } = await post<{ url: string }>(user, SERVER_ROUTES.checkout.path, { product });
+  expect(url).toMatch(
+    new RegExp(`^${server.url}${pathBeforeParams(SERVER_ROUTES.localCheckoutPage)}[A-Za-z0-9]{48}$`),
+  );
   return url;
 }
 
 describe('local checkout', () => {
   it('shows a clearly marked test page; Pay activates the plan once', async () => {
     const user = await server.createUser('local');
-    expect(await post(user, '/api/adscout/subscription/sync')).toMatchObject({ success: false, plan: null });
+    expect(await post(user, SERVER_ROUTES.subscriptionSync.path)).toMatchObject({
+      success: false,
+      plan: null,
+    });
     const url = await checkout(user, 'monthly');
     const page = await fetch(url);
     expect(page.status).toBe(200);
@@ -50,8 +57,8 @@ describe('local checkout', () => {
       status: 'active',
       cancel_at_period_end: false,
     });
-    expect(await quota(user)).toMatchObject({ plan: 'monthly', total_remaining: 2500 });
-    expect(await post(user, '/api/adscout/subscription/sync')).toMatchObject({
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: 'monthly', total_remaining: 2500 });
+    expect(await post(user, SERVER_ROUTES.subscriptionSync.path)).toMatchObject({
       success: true,
       plan: 'monthly',
     });
@@ -61,13 +68,15 @@ describe('local checkout', () => {
     const [owner, other] = await Promise.all([server.createUser('owner'), server.createUser('other')]);
     const canceled = await submit(`${await checkout(owner, 'pack_100')}/cancel`);
     expect(canceled.headers.get('location')).toBe('/app/settings?canceled=true');
-    expect((await quota(owner)).total_remaining).toBe(0);
+    expect((await quotaOf(owner.pb)).total_remaining).toBe(0);
     // whoever opens the link, the purchase is the owner's
     const url = await checkout(owner, 'pack_500');
     await other.pb.send(url.replace(server.url, '') + '/pay', { method: 'POST' }).catch(() => undefined);
-    expect((await quota(owner)).total_remaining).toBe(500);
-    expect((await quota(other)).total_remaining).toBe(0);
-    expect((await fetch(`${server.url}/api/adscout/local/checkout/${'z'.repeat(48)}`)).status).toBe(404);
+    expect((await quotaOf(owner.pb)).total_remaining).toBe(500);
+    expect((await quotaOf(other.pb)).total_remaining).toBe(0);
+    expect((await fetch(`${server.url}${SERVER_ROUTES.localCheckoutPage.url('z'.repeat(48))}`)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -75,7 +84,7 @@ describe('local portal', () => {
   it('cancels at period end, resumes, fails a payment and recovers it', async () => {
     const user = await server.createUser('portal');
     await submit(`${await checkout(user, 'yearly')}/pay`);
-    const { url } = await post<{ url: string }>(user, '/api/adscout/portal');
+    const { url } = await post<{ url: string }>(user, SERVER_ROUTES.portal.path);
     const act = async (action: string) => {
       const answer = await submit(`${url}/${action}`);
       expect(answer.status).toBe(303);
@@ -87,7 +96,7 @@ describe('local portal', () => {
     );
     expect(await act('resume')).toMatchObject({ cancel_at_period_end: false });
     expect(await act('fail')).toMatchObject({ status: 'suspended' });
-    expect((await quota(user)).plan).toBeNull();
+    expect((await quotaOf(user.pb)).plan).toBeNull();
     expect(await act('recover')).toMatchObject({ status: 'active' });
     expect((await submit(`${url}/steal`)).status).toBe(404);
   });
@@ -97,25 +106,27 @@ describe('account routes', () => {
   it('change the email with an audit entry and a fresh token; refuse empty and taken addresses', async () => {
     const [user, other] = await Promise.all([server.createUser('mail'), server.createUser('taken')]);
     const oldPassword = user.password;
-    await expect(post(user, '/api/adscout/account/email', { email: '', oldPassword })).rejects.toMatchObject({
+    await expect(
+      post(user, SERVER_ROUTES.accountEmail.path, { email: '', oldPassword }),
+    ).rejects.toMatchObject({
       status: 400,
       response: { message: 'Please enter a new email.' },
     });
     await expect(
-      post(user, '/api/adscout/account/email', { email: other.email, oldPassword }),
+      post(user, SERVER_ROUTES.accountEmail.path, { email: other.email, oldPassword }),
     ).rejects.toMatchObject({
       status: 400,
     });
     const next = `renamed-${user.id}@adscout.test`;
     const answer = await post<{ token: string; record: { email: string } }>(
       user,
-      '/api/adscout/account/email',
+      SERVER_ROUTES.accountEmail.path,
       { email: next, oldPassword },
     );
     expect(answer.record.email).toBe(next);
     expect(answer.token).toBeTruthy();
     const logs = await server.superuser
-      .collection('audit_logs')
+      .collection(COLLECTIONS.auditLogs)
       .getFullList({ filter: `user = "${user.id}"` });
     expect(logs.map((l) => [l.action, l.metadata])).toEqual([
       ['email_updated', { old_email: user.email, new_email: next }],
@@ -126,22 +137,22 @@ describe('account routes', () => {
     const user = await server.createUser('secret');
     const oldPassword = user.password;
     await expect(
-      post(user, '/api/adscout/account/password', { password: '12345', oldPassword }),
+      post(user, SERVER_ROUTES.accountPassword.path, { password: '12345', oldPassword }),
     ).rejects.toMatchObject({
       status: 400,
       response: { message: 'Password must be at least 6 characters.' },
     });
-    const answer = await post<{ token: string }>(user, '/api/adscout/account/password', {
+    const answer = await post<{ token: string }>(user, SERVER_ROUTES.accountPassword.path, {
       password: 'new-secret-1',
       oldPassword,
     });
-    await expect(quota(user)).rejects.toMatchObject({ status: 401 });
+    await expect(quotaOf(user.pb)).rejects.toMatchObject({ status: 401 });
     const fresh = server.anonymous();
     fresh.authStore.save(answer.token, null);
-    expect(await fresh.send('/api/adscout/quota', {})).toMatchObject({ total_remaining: 0 });
-    await fresh.collection('users').authWithPassword(user.email, 'new-secret-1');
+    expect(await quotaOf(fresh)).toMatchObject({ total_remaining: 0 });
+    await fresh.collection(COLLECTIONS.users).authWithPassword(user.email, 'new-secret-1');
     const logs = await server.superuser
-      .collection('audit_logs')
+      .collection(COLLECTIONS.auditLogs)
       .getFullList({ filter: `user = "${user.id}"` });
     expect(logs.map((l) => l.action)).toEqual(['password_updated']);
   });

@@ -4,67 +4,51 @@
  * out-of-order delivery with exactly one effect, a credit pack granted once per checkout session, and
  * subscription sync.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, type TestUser } from './harness.ts';
-import { startStripeDouble, type StripeDouble, stripeModeEnv, TEST_PRICES } from './stripe-mock.ts';
-import { stripeWebhook } from './stripe-webhook.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from './harness.ts';
+import { STRIPE_MOCK_FIXTURE_PRICE, TEST_PRICES, useStripeMode } from './stripe-mock.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_test';
-// stripe-mock's fixture subscription uses this price: it maps to our monthly plan
-const MONTHLY_PRICE = 'price_1PgafmB7WZ01zgkW6dKueIc5';
-let stripe: StripeDouble;
-let server: TestServer;
-
-beforeAll(async () => {
-  stripe = await startStripeDouble();
-  server = await startTestServer({
-    env: {
-      ...stripeModeEnv(stripe.url, WEBHOOK_SECRET, { ...TEST_PRICES, monthly: MONTHLY_PRICE }),
-      APP_URL: 'https://app.adscout.test',
-    },
-  });
+// stripe-mock's fixture subscription's price is our monthly plan's
+const stack = useStripeMode({
+  webhookSecret: WEBHOOK_SECRET,
+  prices: { ...TEST_PRICES, monthly: STRIPE_MOCK_FIXTURE_PRICE },
+  env: { APP_URL: 'https://app.adscout.test' },
 });
-
-afterAll(async () => {
-  await server?.stop();
-  await stripe?.stop();
-});
-
-const { sign, deliver } = stripeWebhook(() => server.url, WEBHOOK_SECRET);
-
-const quota = (user: TestUser) =>
-  user.pb.send<{ total_remaining: number; addon_remaining: number; plan: string | null }>(
-    '/api/adscout/quota',
-    {},
-  );
+const { sign, deliver } = stack.webhook;
 
 async function customerOf(user: TestUser): Promise<string> {
-  const record = await server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+  const record = await stack.server.superuser
+    .collection(COLLECTIONS.subscriptions)
+    .getFirstListItem(`user = "${user.id}"`);
   return record.stripe_customer_id as string;
 }
 
 describe('outgoing requests', () => {
   it('checkout for a plan: a customer, then a subscription-mode session with our price and URLs', async () => {
-    const user = await server.createUser('checkout');
-    stripe.requests.length = 0;
-    const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+    const user = await stack.server.createUser('checkout');
+    stack.stripe.requests.length = 0;
+    const { url } = await user.pb.send<{ url: string }>(SERVER_ROUTES.checkout.path, {
       method: 'POST',
       body: { product: 'monthly' },
     });
     expect(url).toMatch(/^https?:\/\//);
-    const [customer, session] = stripe.requests;
+    const [customer, session] = stack.stripe.requests;
     expect(customer).toMatchObject({ method: 'POST', path: '/v1/customers' });
     expect(customer!.form.get('email')).toBe(user.email);
     expect(customer!.form.get('metadata[user_id]')).toBe(user.id);
     expect(session).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions' });
-    for (const request of stripe.requests) {
+    for (const request of stack.stripe.requests) {
       expect(request.headers['stripe-version']).toBe('2025-09-30.clover');
       expect(request.headers.authorization).toBe('Bearer sk_test_123');
       expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
     }
     expect(Object.fromEntries(session!.form)).toMatchObject({
       mode: 'subscription',
-      'line_items[0][price]': MONTHLY_PRICE,
+      'line_items[0][price]': STRIPE_MOCK_FIXTURE_PRICE,
       'line_items[0][quantity]': '1',
       success_url: 'https://app.adscout.test/app/settings?success=true',
       cancel_url: 'https://app.adscout.test/app/settings?canceled=true',
@@ -75,31 +59,33 @@ describe('outgoing requests', () => {
   });
 
   it('checkout for a pack: payment mode, the customer reused; and the portal', async () => {
-    const user = await server.createUser('pack');
-    await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'pack_100' } });
-    stripe.requests.length = 0;
-    await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'pack_500' } });
-    expect(stripe.requests.map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
-    expect(Object.fromEntries(stripe.requests[0]!.form)).toMatchObject({
+    const user = await stack.server.createUser('pack');
+    await user.pb.send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'pack_100' } });
+    stack.stripe.requests.length = 0;
+    await user.pb.send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'pack_500' } });
+    expect(stack.stripe.requests.map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
+    expect(Object.fromEntries(stack.stripe.requests[0]!.form)).toMatchObject({
       mode: 'payment',
       'line_items[0][price]': 'price_pack_500',
       'metadata[product]': 'pack_500',
       'payment_intent_data[metadata][product]': 'pack_500',
     });
-    stripe.requests.length = 0;
-    const { url } = await user.pb.send<{ url: string }>('/api/adscout/portal', { method: 'POST' });
+    stack.stripe.requests.length = 0;
+    const { url } = await user.pb.send<{ url: string }>(SERVER_ROUTES.portal.path, { method: 'POST' });
     expect(url).toMatch(/^https?:\/\//);
-    expect(stripe.requests[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions' });
-    expect(stripe.requests[0]!.form.get('customer')).toBe(await customerOf(user));
-    expect(stripe.requests[0]!.form.get('return_url')).toBe('https://app.adscout.test/app/settings');
+    expect(stack.stripe.requests[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions' });
+    expect(stack.stripe.requests[0]!.form.get('customer')).toBe(await customerOf(user));
+    expect(stack.stripe.requests[0]!.form.get('return_url')).toBe('https://app.adscout.test/app/settings');
   });
 
   it('refuses an unknown product, and the local test checkout does not exist in Stripe mode', async () => {
-    const user = await server.createUser('unknown');
+    const user = await stack.server.createUser('unknown');
     await expect(
-      user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'gold' } }),
+      user.pb.send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'gold' } }),
     ).rejects.toMatchObject({ status: 400 });
-    expect((await fetch(`${server.url}/api/adscout/local/checkout/${'x'.repeat(48)}`)).status).toBe(404);
+    expect(
+      (await fetch(`${stack.server.url}${SERVER_ROUTES.localCheckoutPage.url('x'.repeat(48))}`)).status,
+    ).toBe(404);
   });
 });
 
@@ -120,7 +106,7 @@ describe('webhooks', () => {
   });
 
   it('refuses unsigned, tampered and stale deliveries with 400 and changes nothing', async () => {
-    const user = await server.createUser('forger');
+    const user = await stack.server.createUser('forger');
     const event = packEvent('evt_forged', 'cs_forged', user);
     const body = JSON.stringify(event);
     expect((await deliver(event, { header: null })).status).toBe(400);
@@ -131,30 +117,30 @@ describe('webhooks', () => {
       400,
     );
     expect((await deliver(event, { header: sign(body, undefined, 'whsec_wrong') })).status).toBe(400);
-    expect((await quota(user)).addon_remaining).toBe(0);
-    const events = await server.superuser
-      .collection('stripe_events')
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(0);
+    const events = await stack.server.superuser
+      .collection(COLLECTIONS.stripeEvents)
       .getFullList({ filter: 'event_id = "evt_forged"' });
     expect(events).toHaveLength(0);
   });
 
   it('the same event delivered 5 times, and a second event for the same session, grant the pack once', async () => {
-    const user = await server.createUser('buyer');
+    const user = await stack.server.createUser('buyer');
     const event = packEvent(`evt_pack_${user.id}`, `cs_pack_${user.id}`, user);
     const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     const again = await deliver({ ...event, id: `evt_pack_again_${user.id}` });
     expect(again.status).toBe(200);
-    expect((await quota(user)).addon_remaining).toBe(500);
-    const events = await server.superuser
-      .collection('stripe_events')
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(500);
+    const events = await stack.server.superuser
+      .collection(COLLECTIONS.stripeEvents)
       .getFullList({ filter: `event_id = "${event.id}"` });
     expect(events).toHaveLength(1);
   });
 
   it('subscription events, even `updated` before `created`, end in the state Stripe reports', async () => {
-    const user = await server.createUser('subscriber');
-    await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } });
+    const user = await stack.server.createUser('subscriber');
+    await user.pb.send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'monthly' } });
     const customer = await customerOf(user);
     const subscriptionEvent = (id: string, type: string, status: string) => ({
       id,
@@ -170,20 +156,25 @@ describe('webhooks', () => {
       (await deliver(subscriptionEvent(`evt_c_${user.id}`, 'customer.subscription.created', 'incomplete')))
         .status,
     ).toBe(200);
-    const record = await server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+    const record = await stack.server.superuser
+      .collection(COLLECTIONS.subscriptions)
+      .getFirstListItem(`user = "${user.id}"`);
     expect(record).toMatchObject({
       plan: 'monthly',
       status: 'active',
       stripe_subscription_id: expect.stringMatching(/^sub_/),
     });
     expect(record.quota_anchor).not.toBe('');
-    expect((await quota(user)).plan).toBe('monthly');
-    stripe.requests.length = 0;
-    const synced = await user.pb.send<{ success: boolean; plan: string }>('/api/adscout/subscription/sync', {
-      method: 'POST',
-    });
+    expect((await quotaOf(user.pb)).plan).toBe('monthly');
+    stack.stripe.requests.length = 0;
+    const synced = await user.pb.send<{ success: boolean; plan: string }>(
+      SERVER_ROUTES.subscriptionSync.path,
+      {
+        method: 'POST',
+      },
+    );
     // sync re-reads the customer's subscriptions from Stripe, all statuses
-    const list = stripe.requests.find((r) => r.path === '/v1/subscriptions');
+    const list = stack.stripe.requests.find((r) => r.path === '/v1/subscriptions');
     expect(list).toMatchObject({ method: 'GET' });
     expect(list!.query.get('customer')).toBe(customer);
     expect(list!.query.get('status')).toBe('all');
@@ -192,17 +183,17 @@ describe('webhooks', () => {
   });
 
   it('a user cannot write subscriptions, the ledger, stripe events or audit logs', async () => {
-    const user = await server.createUser('writer');
+    const user = await stack.server.createUser('writer');
     for (const [collection, body] of [
-      ['subscriptions', { user: user.id, plan: 'yearly', status: 'active' }],
-      ['usage_ledger', { user: user.id, kind: 'addon_grant', amount: 1000 }],
-      ['stripe_events', { event_id: 'evt_me', type: 'x' }],
-      ['audit_logs', { user: user.id, action: 'email_updated' }],
+      [COLLECTIONS.subscriptions, { user: user.id, plan: 'yearly', status: 'active' }],
+      [COLLECTIONS.usageLedger, { user: user.id, kind: 'addon_grant', amount: 1000 }],
+      [COLLECTIONS.stripeEvents, { event_id: 'evt_me', type: 'x' }],
+      [COLLECTIONS.auditLogs, { user: user.id, action: 'email_updated' }],
     ] as const) {
       await expect(user.pb.collection(collection).create(body)).rejects.toMatchObject({
         status: expect.any(Number),
       });
     }
-    expect((await quota(user)).total_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, publicConfigSchema } from '../../src/domain/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const servers: TestServer[] = [];
 
@@ -12,12 +13,12 @@ afterAll(async () => {
 async function config(env: Record<string, string>) {
   const server = await startTestServer({ env });
   servers.push(server);
-  const response = await fetch(`${server.url}/api/adscout/config`);
+  const response = await fetch(`${server.url}${SERVER_ROUTES.config.path}`);
   expect(response.status).toBe(200);
   return { server, body: publicConfigSchema.parse(await response.json()) };
 }
 
-describe('GET /api/adscout/config', () => {
+describe(`GET ${SERVER_ROUTES.config.path}`, () => {
   it('falls back to the defaults and reports what is missing at start-up', async () => {
     const { server, body } = await config({
       COMMUNITY_CHAT_URL: '',

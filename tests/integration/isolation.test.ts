@@ -9,6 +9,7 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriber } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 let server: TestServer;
 let a: TestUser;
@@ -24,12 +25,12 @@ interface OwnedCollection {
 
 const OWNED: OwnedCollection[] = [
   {
-    name: 'subscriptions',
+    name: COLLECTIONS.subscriptions,
     body: (user) => ({ user, plan: 'monthly', status: 'active', cancel_at_period_end: false }),
     change: { status: 'canceled' },
   },
   {
-    name: 'search_runs',
+    name: COLLECTIONS.searchRuns,
     body: (user) => ({
       user,
       search_name: 'Summer gadgets',
@@ -41,27 +42,27 @@ const OWNED: OwnedCollection[] = [
     change: { search_name: 'hijacked' },
   },
   {
-    name: 'search_results',
+    name: COLLECTIONS.searchResults,
     body: (user, run) => ({ user, run, ad_id: `ad-${Math.random().toString(36).slice(2)}`, title: 'Ad' }),
     change: { title: 'hijacked' },
   },
   {
-    name: 'keyword_sets',
+    name: COLLECTIONS.keywordSets,
     body: (user) => ({ user, locale: 'en-US', keywords: ['bestseller'] }),
     change: { keywords: ['hijacked'] },
   },
   {
-    name: 'usage_ledger',
+    name: COLLECTIONS.usageLedger,
     body: (user, run) => ({ user, run, kind: 'plan_use', amount: 5 }),
     change: { amount: 0 },
   },
   {
-    name: 'audit_logs',
+    name: COLLECTIONS.auditLogs,
     body: (user) => ({ user, action: 'email_updated', metadata: { old_email: 'x', new_email: 'y' } }),
     change: { action: 'password_updated' },
   },
   {
-    name: 'watches',
+    name: COLLECTIONS.watches,
     body: (user) => ({
       user,
       name: 'Daily lamps',
@@ -84,7 +85,7 @@ async function seedFor(user: TestUser): Promise<void> {
     const record = await server.superuser
       .collection(col.name)
       .create(col.body(user.id, runOf.get(user.id) ?? ''));
-    if (col.name === 'search_runs') runOf.set(user.id, record.id);
+    if (col.name === COLLECTIONS.searchRuns) runOf.set(user.id, record.id);
     if (!seeded.has(col.name)) seeded.set(col.name, new Map());
     seeded.get(col.name)!.set(user.id, record);
   }
@@ -202,51 +203,53 @@ describe.each(OWNED.map((c) => [c.name, c] as const))('%s', (name, col) => {
   });
 });
 
-describe('users', () => {
+describe(COLLECTIONS.users, () => {
   it('a user sees only themself', async () => {
-    const items = await b.pb.collection('users').getFullList();
+    const items = await b.pb.collection(COLLECTIONS.users).getFullList();
     expect(items.map((u) => u.id)).toEqual([b.id]);
-    expect(await statusOf(b.pb.collection('users').getOne(a.id))).toBe(404);
+    expect(await statusOf(b.pb.collection(COLLECTIONS.users).getOne(a.id))).toBe(404);
   });
 
   it('a user cannot change or delete another user, nor their own record directly', async () => {
     expect([403, 404]).toContain(
-      await statusOf(b.pb.collection('users').update(a.id, { email: 'x@adscout.test' })),
+      await statusOf(b.pb.collection(COLLECTIONS.users).update(a.id, { email: 'x@adscout.test' })),
     );
-    expect([403, 404]).toContain(await statusOf(b.pb.collection('users').delete(a.id)));
+    expect([403, 404]).toContain(await statusOf(b.pb.collection(COLLECTIONS.users).delete(a.id)));
     // email and password change through the account routes, which write the audit log
     expect([403, 404]).toContain(
-      await statusOf(a.pb.collection('users').update(a.id, { emailVisibility: true })),
+      await statusOf(a.pb.collection(COLLECTIONS.users).update(a.id, { emailVisibility: true })),
     );
-    expect((await server.superuser.collection('users').getOne(a.id)).email).toBe(a.email);
+    expect((await server.superuser.collection(COLLECTIONS.users).getOne(a.id)).email).toBe(a.email);
   });
 
   it('an anonymous client cannot list users', async () => {
-    expect(await server.anonymous().collection('users').getFullList()).toHaveLength(0);
+    expect(await server.anonymous().collection(COLLECTIONS.users).getFullList()).toHaveLength(0);
   });
 });
 
-describe('stripe_events', () => {
+describe(COLLECTIONS.stripeEvents, () => {
   it('no user and no anonymous client can read or write them', async () => {
     const event = await server.superuser
-      .collection('stripe_events')
+      .collection(COLLECTIONS.stripeEvents)
       .create({ event_id: 'evt_test_1', type: 'x' });
     for (const pb of [a.pb, server.anonymous()]) {
-      expect(await statusOf(pb.collection('stripe_events').getList())).toBe(403);
-      expect(await statusOf(pb.collection('stripe_events').getOne(event.id))).toBe(403);
-      expect(await statusOf(pb.collection('stripe_events').create({ event_id: 'evt_forged' }))).toBe(403);
-      expect(await statusOf(pb.collection('stripe_events').delete(event.id))).toBe(403);
+      expect(await statusOf(pb.collection(COLLECTIONS.stripeEvents).getList())).toBe(403);
+      expect(await statusOf(pb.collection(COLLECTIONS.stripeEvents).getOne(event.id))).toBe(403);
+      expect(await statusOf(pb.collection(COLLECTIONS.stripeEvents).create({ event_id: 'evt_forged' }))).toBe(
+        403,
+      );
+      expect(await statusOf(pb.collection(COLLECTIONS.stripeEvents).delete(event.id))).toBe(403);
     }
   });
 });
 
 describe('server-only fields', () => {
   it.each([
-    ['subscriptions', { plan: 'yearly', status: 'active' }],
-    ['search_runs', { status: 'completed', results_count: 999 }],
-    ['search_results', { is_new: false }],
-    ['usage_ledger', { amount: 0 }],
-    ['audit_logs', { metadata: {} }],
+    [COLLECTIONS.subscriptions, { plan: 'yearly', status: 'active' }],
+    [COLLECTIONS.searchRuns, { status: 'completed', results_count: 999 }],
+    [COLLECTIONS.searchResults, { is_new: false }],
+    [COLLECTIONS.usageLedger, { amount: 0 }],
+    [COLLECTIONS.auditLogs, { metadata: {} }],
   ])('the owner cannot update their own %s', async (name, change) => {
     const target = recordOf(name, a);
     expect(await statusOf(a.pb.collection(name).update(target.id, change))).toBe(403);
@@ -254,10 +257,10 @@ describe('server-only fields', () => {
   });
 
   it.each([
-    ['subscriptions', (u: string) => ({ user: u, plan: 'lifetime', status: 'active' })],
-    ['usage_ledger', (u: string) => ({ user: u, kind: 'addon_grant', amount: 100000 })],
-    ['audit_logs', (u: string) => ({ user: u, action: 'password_updated' })],
-    ['search_results', (u: string) => ({ user: u, run: runOf.get(u), ad_id: 'forged' })],
+    [COLLECTIONS.subscriptions, (u: string) => ({ user: u, plan: 'lifetime', status: 'active' })],
+    [COLLECTIONS.usageLedger, (u: string) => ({ user: u, kind: 'addon_grant', amount: 100000 })],
+    [COLLECTIONS.auditLogs, (u: string) => ({ user: u, action: 'password_updated' })],
+    [COLLECTIONS.searchResults, (u: string) => ({ user: u, run: runOf.get(u), ad_id: 'forged' })],
   ])('the owner cannot create their own %s', async (name, body) => {
     const before = await countOwnedBy(name, a.id);
     expect(await statusOf(a.pb.collection(name).create(body(a.id)))).toBe(403);
@@ -281,10 +284,10 @@ describe('server-only fields', () => {
   });
 
   it('the owner creates a run with the form’s fields only', async () => {
-    const run = await owner.pb.collection('search_runs').create(runBody(owner.id));
+    const run = await owner.pb.collection(COLLECTIONS.searchRuns).create(runBody(owner.id));
     expect(run.user).toBe(owner.id);
     expect(run.status).toBe('working');
-    await server.superuser.collection('search_runs').delete(run.id);
+    await server.superuser.collection(COLLECTIONS.searchRuns).delete(run.id);
   });
 
   it.each([
@@ -297,42 +300,52 @@ describe('server-only fields', () => {
     ['error', 'x'],
     ['attempts', 0],
   ])('the owner cannot set %s on a new run', async (field, value) => {
-    const before = await countOwnedBy('search_runs', owner.id);
+    const before = await countOwnedBy(COLLECTIONS.searchRuns, owner.id);
     expect(
-      await statusOf(owner.pb.collection('search_runs').create({ ...runBody(owner.id), [field]: value })),
+      await statusOf(
+        owner.pb.collection(COLLECTIONS.searchRuns).create({ ...runBody(owner.id), [field]: value }),
+      ),
     ).toBe(400);
-    expect(await countOwnedBy('search_runs', owner.id)).toBe(before);
+    expect(await countOwnedBy(COLLECTIONS.searchRuns, owner.id)).toBe(before);
   });
 
   it('the owner’s lease_owner on a new run is dropped (a hidden field, superusers only)', async () => {
-    const run = await owner.pb.collection('search_runs').create({ ...runBody(owner.id), lease_owner: 'me' });
-    expect((await server.superuser.collection('search_runs').getOne(run.id)).lease_owner).toBe('');
-    await server.superuser.collection('search_runs').delete(run.id);
+    const run = await owner.pb
+      .collection(COLLECTIONS.searchRuns)
+      .create({ ...runBody(owner.id), lease_owner: 'me' });
+    expect((await server.superuser.collection(COLLECTIONS.searchRuns).getOne(run.id)).lease_owner).toBe('');
+    await server.superuser.collection(COLLECTIONS.searchRuns).delete(run.id);
   });
 
   it('the owner cannot link a new run to a watch (the scheduler’s field)', async () => {
-    const watch = await server.superuser.collection('watches').create(OWNED.at(-1)!.body(owner.id, ''));
-    const before = await countOwnedBy('search_runs', owner.id);
+    const watch = await server.superuser
+      .collection(COLLECTIONS.watches)
+      .create(OWNED.at(-1)!.body(owner.id, ''));
+    const before = await countOwnedBy(COLLECTIONS.searchRuns, owner.id);
     expect(
-      await statusOf(owner.pb.collection('search_runs').create({ ...runBody(owner.id), watch: watch.id })),
+      await statusOf(
+        owner.pb.collection(COLLECTIONS.searchRuns).create({ ...runBody(owner.id), watch: watch.id }),
+      ),
     ).toBe(400);
-    expect(await countOwnedBy('search_runs', owner.id)).toBe(before);
+    expect(await countOwnedBy(COLLECTIONS.searchRuns, owner.id)).toBe(before);
   });
 
   it('the owner manages their own keyword sets but cannot move one to another user', async () => {
     const set = await a.pb
-      .collection('keyword_sets')
+      .collection(COLLECTIONS.keywordSets)
       .create({ user: a.id, locale: 'de-DE', keywords: ['kaufen'] });
-    const updated = await a.pb.collection('keyword_sets').update(set.id, { keywords: ['angebot'] });
+    const updated = await a.pb.collection(COLLECTIONS.keywordSets).update(set.id, { keywords: ['angebot'] });
     expect(updated.keywords).toEqual(['angebot']);
-    expect(await statusOf(a.pb.collection('keyword_sets').update(set.id, { user: b.id }))).toBe(404);
-    expect((await server.superuser.collection('keyword_sets').getOne(set.id)).user).toBe(a.id);
-    await a.pb.collection('keyword_sets').delete(set.id);
+    expect(await statusOf(a.pb.collection(COLLECTIONS.keywordSets).update(set.id, { user: b.id }))).toBe(404);
+    expect((await server.superuser.collection(COLLECTIONS.keywordSets).getOne(set.id)).user).toBe(a.id);
+    await a.pb.collection(COLLECTIONS.keywordSets).delete(set.id);
   });
 
   it('a second keyword set for the same locale is refused', async () => {
     expect(
-      await statusOf(a.pb.collection('keyword_sets').create({ user: a.id, locale: 'en-US', keywords: [] })),
+      await statusOf(
+        a.pb.collection(COLLECTIONS.keywordSets).create({ user: a.id, locale: 'en-US', keywords: [] }),
+      ),
     ).toBe(400);
   });
 });

@@ -18,6 +18,10 @@ import { workerServer } from '../../src/worker/api.ts';
 import curiousCoder from '../fixtures/ad-library/curious-coder.json';
 import graphPage from '../fixtures/ad-library/graph-ads-archive.json';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+import { createWorkingRun } from '../fixtures/records.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { collectionRoute } from '../fixtures/route-paths.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 let server: TestServer;
 let alice: TestUser;
@@ -31,18 +35,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function workingRun(requested = 50): Promise<string> {
-  const run = await server.superuser.collection('search_runs').create({
-    user: alice.id,
+/** A working run of alice's, searching for shapewear ('fajas', the keywords of normalizedRows). */
+function shapewearRun(requested = 50): Promise<string> {
+  return createWorkingRun(server.superuser, alice.id, {
     search_name: 'Shapewear',
     facebook_link: 'https://www.facebook.com/ads/library/?q=fajas',
-    target_country: 'US',
     keywords_used: 'fajas',
     requested_count: requested,
-    status: 'working',
-    started_at: new Date().toISOString(),
   });
-  return run.id;
 }
 
 function normalizedRows(): NormalizedAd[] {
@@ -66,7 +66,7 @@ describe('the worker client against the real hooks', () => {
   it('claims, heartbeats, writes normalized rows, finishes and releases through the contract', async () => {
     const api = workerServer(server.worker, 'contract-worker');
     expect(await api.claim()).toBeNull();
-    const runId = await workingRun();
+    const runId = await shapewearRun();
     const claimed = await api.claim();
     expect(claimed).toMatchObject({
       id: runId,
@@ -83,7 +83,7 @@ describe('the worker client against the real hooks', () => {
     expect(written).toEqual({ stored: rows.length, inserted: rows.length, rejected: 0, full: false });
     // stored exactly as the normalizer made them: the contract check changes nothing
     const stored = await server.superuser
-      .collection('search_results')
+      .collection(COLLECTIONS.searchResults)
       .getFullList({ filter: `run = "${runId}"` });
     const keys = RESULT_ROW_FIELDS.map((field) => field.key);
     const pick = (row: Record<string, unknown>) => Object.fromEntries(keys.map((key) => [key, row[key]]));
@@ -91,26 +91,26 @@ describe('the worker client against the real hooks', () => {
     for (const row of rows) expect(byId.get(row.ad_id)).toEqual(pick(row));
 
     await api.finish(runId, { status: 'completed' });
-    const run = await server.superuser.collection('search_runs').getOne(runId);
+    const run = await server.superuser.collection(COLLECTIONS.searchRuns).getOne(runId);
     expect(run).toMatchObject({ status: 'completed', results_count: rows.length });
 
-    const second = await workingRun();
+    const second = await shapewearRun();
     expect((await api.claim())?.id).toBe(second);
     await api.release(second);
-    expect((await server.superuser.collection('search_runs').getOne(second)).lease_owner).toBe('');
-    await server.superuser.collection('search_runs').update(second, { status: 'failed' });
+    expect((await server.superuser.collection(COLLECTIONS.searchRuns).getOne(second)).lease_owner).toBe('');
+    await server.superuser.collection(COLLECTIONS.searchRuns).update(second, { status: 'failed' });
   });
 });
 
 describe('the hooks answer in the contract’s shape', () => {
   it('claim, heartbeat, results and finish', async () => {
-    const runId = await workingRun(2);
+    const runId = await shapewearRun(2);
     const worker = 'shape-worker';
-    const claim = await post('/api/adscout/worker/claim', { worker });
+    const claim = await post(SERVER_ROUTES.workerClaim.path, { worker });
     expect(claimResponseSchema.parse(claim.body).run?.id).toBe(runId);
-    const beat = await post(`/api/adscout/worker/runs/${runId}/heartbeat`, { worker, progress: 0 });
+    const beat = await post(SERVER_ROUTES.workerRunHeartbeat.url(runId), { worker, progress: 0 });
     expect(heartbeatResponseSchema.safeParse(beat.body).success).toBe(true);
-    const results = await post(`/api/adscout/worker/runs/${runId}/results`, {
+    const results = await post(SERVER_ROUTES.workerRunResults.url(runId), {
       worker,
       rows: [{ ad_id: '1' }, { ad_id: '2' }, { ad_id: '3' }, { title: 'no id' }],
     });
@@ -120,7 +120,7 @@ describe('the hooks answer in the contract’s shape', () => {
       rejected: 0,
       full: true,
     });
-    const finish = await post(`/api/adscout/worker/runs/${runId}/finish`, {
+    const finish = await post(SERVER_ROUTES.workerRunFinish.url(runId), {
       worker,
       status: 'failed',
       error: 'Down',
@@ -131,36 +131,41 @@ describe('the hooks answer in the contract’s shape', () => {
       error: 'Down',
     });
     // a repeated finish answers the settled run in the same shape
-    const again = await post(`/api/adscout/worker/runs/${runId}/finish`, { worker, status: 'completed' });
+    const again = await post(SERVER_ROUTES.workerRunFinish.url(runId), { worker, status: 'completed' });
     expect(finishResponseSchema.parse(again.body)).toMatchObject({ status: 'failed', results_count: 2 });
   });
 });
 
 describe('the hooks refuse requests that break the contract, with its messages', () => {
   it.each([
-    ['claim without a worker', '/api/adscout/worker/claim', {}, 'worker (1–100 characters) is required.'],
+    ['claim without a worker', SERVER_ROUTES.workerClaim.path, {}, 'worker (1–100 characters) is required.'],
     [
       'a worker name of 101 characters',
-      '/api/adscout/worker/claim',
+      SERVER_ROUTES.workerClaim.path,
       { worker: 'w'.repeat(101) },
       'worker (1–100 characters) is required.',
     ],
-    ['results without rows', '/api/adscout/worker/runs/RUN/results', { worker: 'w' }, 'rows must be a list.'],
+    [
+      'results without rows',
+      SERVER_ROUTES.workerRunResults.url('RUN'),
+      { worker: 'w' },
+      'rows must be a list.',
+    ],
     [
       'results with 1001 rows',
-      '/api/adscout/worker/runs/RUN/results',
+      SERVER_ROUTES.workerRunResults.url('RUN'),
       { worker: 'w', rows: Array.from({ length: 1001 }, (_, i) => ({ ad_id: String(i) })) },
       'At most 1000 rows per request.',
     ],
     [
       'finish with another status',
-      '/api/adscout/worker/runs/RUN/finish',
+      SERVER_ROUTES.workerRunFinish.url('RUN'),
       { worker: 'w', status: 'done' },
       'status must be completed or failed.',
     ],
     [
       'a heartbeat with a progress that is not a number',
-      '/api/adscout/worker/runs/RUN/heartbeat',
+      SERVER_ROUTES.workerRunHeartbeat.url('RUN'),
       { worker: 'w', progress: 'x' },
       'progress must be a whole number.',
     ],
@@ -173,9 +178,9 @@ describe('the hooks refuse requests that break the contract, with its messages',
 
 describe('the results route stores only safe media links', () => {
   it('keeps http(s) media and the demo catalogue’s /demo-media/ paths, and empties every other one', async () => {
-    const runId = await workingRun(20);
+    const runId = await shapewearRun(20);
     const worker = 'media-worker';
-    await post('/api/adscout/worker/claim', { worker });
+    await post(SERVER_ROUTES.workerClaim.path, { worker });
     // [media_url sent, what is stored]
     const cases: [string, string][] = [
       [
@@ -183,7 +188,7 @@ describe('the results route stores only safe media links', () => {
         'https://video.xx.fbcdn.net/v/t42.1790-2/1_hd.mp4?oe=1',
       ],
       ['/demo-media/portable-blender.svg', '/demo-media/portable-blender.svg'],
-      ['/api/collections/users/records', ''],
+      [collectionRoute(COLLECTIONS.users, 'records'), ''],
       ['/demo-media/../api/health', ''],
       ['/demo-media/nested/file.svg', ''],
       ['//evil.example/x.png', ''],
@@ -197,10 +202,10 @@ describe('the results route stores only safe media links', () => {
       product_link: media,
       card_count: 3,
     }));
-    const written = await post(`/api/adscout/worker/runs/${runId}/results`, { worker, rows });
+    const written = await post(SERVER_ROUTES.workerRunResults.url(runId), { worker, rows });
     expect(written.body).toMatchObject({ inserted: cases.length, rejected: 0 });
     const stored = await server.superuser
-      .collection('search_results')
+      .collection(COLLECTIONS.searchResults)
       .getFullList({ filter: `run = "${runId}"`, sort: 'ad_id' });
     const byAd = new Map(stored.map((row) => [row.ad_id as string, row]));
     cases.forEach(([sent, kept], i) => {
@@ -212,6 +217,6 @@ describe('the results route stores only safe media links', () => {
         card_count: 3,
       });
     });
-    await post(`/api/adscout/worker/runs/${runId}/finish`, { worker, status: 'completed' });
+    await post(SERVER_ROUTES.workerRunFinish.url(runId), { worker, status: 'completed' });
   });
 });

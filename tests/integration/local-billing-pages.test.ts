@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 let server: TestServer;
 
@@ -22,23 +25,20 @@ afterAll(async () => {
 
 const post = <T>(user: TestUser, path: string, body?: unknown) =>
   user.pb.send<T>(path, { method: 'POST', body });
-const quota = (user: TestUser) =>
-  user.pb.send<{ total_remaining: number; plan: string | null; addon_remaining: number }>(
-    '/api/adscout/quota',
-    {},
-  );
 const subscription = (user: TestUser) =>
-  server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+  server.superuser.collection(COLLECTIONS.subscriptions).getFirstListItem(`user = "${user.id}"`);
 const checkout = async (user: TestUser, product: string) =>
-  (await post<{ url: string }>(user, '/api/adscout/checkout', { product })).url;
+  (await post<{ url: string }>(user, SERVER_ROUTES.checkout.path, { product })).url;
 const session = (url: string) =>
-  server.superuser.collection('billing_sessions').getFirstListItem(`token = "${url.split('/').pop()}"`);
+  server.superuser
+    .collection(COLLECTIONS.billingSessions)
+    .getFirstListItem(`token = "${url.split('/').pop()}"`);
 
 describe('test checkout', () => {
   it('plan then pack: 2,500 a month plus 500 credits is 3,000', async () => {
     const user = await server.createUser('both');
     await fetch(`${await checkout(user, 'monthly')}/pay`, { method: 'POST', redirect: 'manual' });
-    expect(await quota(user)).toMatchObject({ plan: 'monthly', total_remaining: 2500 });
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: 'monthly', total_remaining: 2500 });
     const record = await subscription(user);
     expect(record.quota_anchor).not.toBe('');
     // the period ends a month after the start, on the anchor's day and time
@@ -63,7 +63,7 @@ describe('test checkout', () => {
     const pay = html.match(/<form method="post" action="([^"]+)"><button type="submit">Pay<\/button>/);
     expect(pay).not.toBeNull();
     expect((await fetch(`${server.url}${pay![1]}`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
-    expect(await quota(user)).toMatchObject({ total_remaining: 3000, addon_remaining: 500 });
+    expect(await quotaOf(user.pb)).toMatchObject({ total_remaining: 3000, addon_remaining: 500 });
   });
 
   it('the Cancel button closes the session without a purchase; the link is dead afterwards', async () => {
@@ -80,8 +80,8 @@ describe('test checkout', () => {
     expect(canceled.headers.get('location')).toBe(`${server.url}/app/settings?canceled=true`);
     expect((await session(url)).status).toBe('canceled');
     expect((await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(404);
-    expect((await quota(user)).total_remaining).toBe(0);
-    expect(await post(user, '/api/adscout/subscription/sync')).toEqual({
+    expect((await quotaOf(user.pb)).total_remaining).toBe(0);
+    expect(await post(user, SERVER_ROUTES.subscriptionSync.path)).toEqual({
       success: false,
       plan: null,
       message: 'No active subscription found. Please contact support if you believe this is an error.',
@@ -96,26 +96,24 @@ describe('test checkout', () => {
     expect(token(first)).toMatch(/^[A-Za-z0-9]{48}$/);
     expect(token(first)).not.toBe(token(second));
     // a checkout token does not open the portal
-    expect((await fetch(`${server.url}/api/adscout/local/portal/${token(first)}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${SERVER_ROUTES.localPortalPage.url(token(first))}`)).status).toBe(404);
     // an expired link is refused
     await server.superuser
-      .collection('billing_sessions')
+      .collection(COLLECTIONS.billingSessions)
       .update((await session(second)).id, { expires_at: new Date(Date.now() - 1000).toISOString() });
     expect((await fetch(second)).status).toBe(404);
     expect((await fetch(`${second}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(404);
-    expect((await quota(user)).addon_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(0);
     const anonymous = server.anonymous();
-    for (const path of ['checkout', 'portal', 'subscription/sync']) {
+    for (const route of [SERVER_ROUTES.checkout, SERVER_ROUTES.portal, SERVER_ROUTES.subscriptionSync]) {
       expect(
-        await statusOf(
-          anonymous.send(`/api/adscout/${path}`, { method: 'POST', body: { product: 'monthly' } }),
-        ),
+        await statusOf(anonymous.send(route.path, { method: 'POST', body: { product: 'monthly' } })),
       ).toBe(401);
     }
-    await expect(post(user, '/api/adscout/checkout', { product: 'lifetime' })).rejects.toMatchObject({
+    await expect(post(user, SERVER_ROUTES.checkout.path, { product: 'lifetime' })).rejects.toMatchObject({
       status: 400,
     });
-    await expect(post(user, '/api/adscout/checkout', {})).rejects.toMatchObject({ status: 400 });
+    await expect(post(user, SERVER_ROUTES.checkout.path, {})).rejects.toMatchObject({ status: 400 });
   });
 
   it('there is no Stripe webhook in local mode', async () => {
@@ -127,12 +125,12 @@ describe('test checkout', () => {
 describe('test portal', () => {
   it('keeps the period end through cancel and resume, and refuses actions without a subscription', async () => {
     const user = await server.createUser('keep');
-    const { url: empty } = await post<{ url: string }>(user, '/api/adscout/portal');
+    const { url: empty } = await post<{ url: string }>(user, SERVER_ROUTES.portal.path);
     expect(await (await fetch(empty)).text()).toContain('You have no subscription yet.');
     expect((await fetch(`${empty}/fail`, { method: 'POST', redirect: 'manual' })).status).toBe(400);
     await fetch(`${await checkout(user, 'monthly')}/pay`, { method: 'POST', redirect: 'manual' });
     const before = await subscription(user);
-    const { url } = await post<{ url: string }>(user, '/api/adscout/portal');
+    const { url } = await post<{ url: string }>(user, SERVER_ROUTES.portal.path);
     const page = await fetch(url);
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(await page.text()).toContain('Monthly Subscription');
@@ -146,7 +144,7 @@ describe('test portal', () => {
     expect(await (await fetch(url)).text()).toMatch(/Ends on [A-Z][a-z]+ \d{1,2}, \d{4}/);
     await fetch(`${url}/fail`, { method: 'POST', redirect: 'manual' });
     expect(await subscription(user)).toMatchObject({ status: 'suspended', cancel_at_period_end: true });
-    expect((await quota(user)).total_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(0);
     await fetch(`${url}/recover`, { method: 'POST', redirect: 'manual' });
     await fetch(`${url}/resume`, { method: 'POST', redirect: 'manual' });
     expect(await subscription(user)).toMatchObject({
@@ -155,7 +153,7 @@ describe('test portal', () => {
       current_period_end: before.current_period_end,
       quota_anchor: before.quota_anchor,
     });
-    expect((await quota(user)).total_remaining).toBe(2500);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(2500);
   });
 
   it('a portal link acts only on its owner’s subscription', async () => {
@@ -166,7 +164,7 @@ describe('test portal', () => {
     for (const user of [owner, other]) {
       await fetch(`${await checkout(user, 'monthly')}/pay`, { method: 'POST', redirect: 'manual' });
     }
-    const { url } = await post<{ url: string }>(owner, '/api/adscout/portal');
+    const { url } = await post<{ url: string }>(owner, SERVER_ROUTES.portal.path);
     // whoever follows the link (signed in as someone else or not at all), it is the owner's
     await other.pb.send(`${url.replace(server.url, '')}/fail`, { method: 'POST' }).catch(() => undefined);
     expect((await subscription(owner)).status).toBe('suspended');
@@ -176,12 +174,12 @@ describe('test portal', () => {
 
 describe('account routes', () => {
   const logsOf = (user: TestUser) =>
-    server.superuser.collection('audit_logs').getFullList({ filter: `user = "${user.id}"` });
+    server.superuser.collection(COLLECTIONS.auditLogs).getFullList({ filter: `user = "${user.id}"` });
 
   it('refuse a malformed, too long or unchanged email with a clear message and no audit entry', async () => {
     const user = await server.createUser('refuse');
     const refused = async (email: unknown) => {
-      const error = await post(user, '/api/adscout/account/email', {
+      const error = await post(user, SERVER_ROUTES.accountEmail.path, {
         email,
         oldPassword: user.password,
       }).catch((e: unknown) => e);
@@ -205,10 +203,10 @@ describe('account routes', () => {
     });
     expect(await refused(user.email.toUpperCase())).toMatchObject({ status: 400 });
     expect(await logsOf(user)).toHaveLength(0);
-    expect((await server.superuser.collection('users').getOne(user.id)).email).toBe(user.email);
+    expect((await server.superuser.collection(COLLECTIONS.users).getOne(user.id)).email).toBe(user.email);
     expect(
       await statusOf(
-        server.anonymous().send('/api/adscout/account/email', {
+        server.anonymous().send(SERVER_ROUTES.accountEmail.path, {
           method: 'POST',
           body: { email: 'a@b.test', oldPassword: 'x' },
         }),
@@ -216,7 +214,7 @@ describe('account routes', () => {
     ).toBe(401);
     expect(
       await statusOf(
-        server.anonymous().send('/api/adscout/account/password', {
+        server.anonymous().send(SERVER_ROUTES.accountPassword.path, {
           method: 'POST',
           body: { password: 'abcdefg', oldPassword: 'x' },
         }),
@@ -226,7 +224,7 @@ describe('account routes', () => {
 
   it('sign-up keeps the registration rules on the server, though Settings allows 6 characters', async () => {
     const signUp = (email: string, password: string) =>
-      server.anonymous().collection('users').create({ email, password, passwordConfirm: password });
+      server.anonymous().collection(COLLECTIONS.users).create({ email, password, passwordConfirm: password });
     const stamp = Date.now().toString(36);
     await expect(signUp(`weak-${stamp}@adscout.test`, 'sixsix')).rejects.toMatchObject({
       status: 400,
@@ -241,7 +239,7 @@ describe('account routes', () => {
       response: { message: 'Invalid email format.' },
     });
     const created = await signUp(`good-${stamp}@adscout.test`, 'Abcdefg1');
-    expect((await server.superuser.collection('users').getOne(created.id)).email).toBe(
+    expect((await server.superuser.collection(COLLECTIONS.users).getOne(created.id)).email).toBe(
       `good-${stamp}@adscout.test`,
     );
   });
@@ -250,7 +248,7 @@ describe('account routes', () => {
     const user = await server.createUser('pw');
     const answer = await post<{ token: string; record: { id: string; email: string } }>(
       user,
-      '/api/adscout/account/password',
+      SERVER_ROUTES.accountPassword.path,
       { password: 'sixsix', oldPassword: user.password },
     );
     expect(answer.record).toMatchObject({ id: user.id, email: user.email });
@@ -258,9 +256,9 @@ describe('account routes', () => {
     expect(answer.record).not.toHaveProperty('tokenKey');
     const fresh = server.anonymous();
     fresh.authStore.save(answer.token, null);
-    expect(await fresh.send('/api/adscout/quota', {})).toMatchObject({ total_remaining: 0 });
+    expect(await quotaOf(fresh)).toMatchObject({ total_remaining: 0 });
     expect((await logsOf(user)).map((l) => [l.action, l.metadata])).toEqual([['password_updated', {}]]);
-    await fresh.collection('users').authWithPassword(user.email, 'sixsix');
+    await fresh.collection(COLLECTIONS.users).authWithPassword(user.email, 'sixsix');
     expect(fresh.authStore.record?.id).toBe(user.id);
   });
 });

@@ -14,8 +14,11 @@ import { defaultKeywords } from '../../src/web/data/local/default-keywords.ts';
 import { createLocalBinder } from '../../src/web/data/local/local-binder.ts';
 import { localDbName, openLocalDb, type LocalDb } from '../../src/web/data/local/local-db.ts';
 import { createSyncEngine, type SyncNotice } from '../../src/web/data/local/sync/engine.ts';
+import { createRun, createWorkingRun } from '../fixtures/records.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 let server: TestServer;
 
@@ -28,15 +31,13 @@ afterAll(async () => {
 
 let adCounter = 0;
 
-async function createRun(user: TestUser, name: string, startedAt: string): Promise<string> {
-  const run = await server.superuser.collection('search_runs').create({
-    user: user.id,
+/** A completed run of the user's searching for gadgets, named `name`, started and finished at `startedAt`. */
+async function gadgetRun(user: TestUser, name: string, startedAt: string): Promise<string> {
+  const run = await createRun(server.superuser, user.id, {
     search_name: name,
     facebook_link: 'https://www.facebook.com/ads/library/?q=gadget',
-    target_country: 'US',
     keywords_used: 'gadget',
     requested_count: 1000,
-    status: 'completed',
     started_at: startedAt,
     finished_at: startedAt,
   });
@@ -50,7 +51,7 @@ async function seedResults(user: TestUser, runId: string, count: number): Promis
     const batch = server.superuser.createBatch();
     for (let i = offset; i < Math.min(count, offset + 500); i++) {
       adCounter += 1;
-      batch.collection('search_results').create({
+      batch.collection(COLLECTIONS.searchResults).create({
         run: runId,
         user: user.id,
         ad_id: `ad-${adCounter}`,
@@ -105,12 +106,12 @@ describe('pulling', () => {
   });
 
   it('pulls every run, result and keyword set page by page, and stores the cursor', async () => {
-    const first = await createRun(user, 'First', '2026-11-01 10:00:00.000Z');
-    const second = await createRun(user, 'Second', '2026-11-02 10:00:00.000Z');
+    const first = await gadgetRun(user, 'First', '2026-11-01 10:00:00.000Z');
+    const second = await gadgetRun(user, 'Second', '2026-11-02 10:00:00.000Z');
     await seedResults(user, first, 1200);
     await seedResults(user, second, 130);
     await server.superuser
-      .collection('keyword_sets')
+      .collection(COLLECTIONS.keywordSets)
       .create({ user: user.id, locale: 'de-DE', keywords: ['kostenloser versand'] });
 
     const engine = createSyncEngine({ pb: user.pb, db, userId: user.id, pageSize: 500 });
@@ -138,7 +139,7 @@ describe('pulling', () => {
     });
     const cursor = (await db.meta.get('cursor:search_results'))?.value as { updated: string; id: string };
     const newest = await server.superuser
-      .collection('search_results')
+      .collection(COLLECTIONS.searchResults)
       .getFirstListItem(`user = "${user.id}"`, { sort: '-updated,-id' });
     expect(cursor).toEqual({ updated: newest.updated, id: newest.id });
   });
@@ -149,9 +150,11 @@ describe('pulling', () => {
     const added = await seedResults(user, run.id, 7);
     const changed = (await db.results.get(run.id))!.rows[0]!;
     await server.superuser
-      .collection('search_results')
+      .collection(COLLECTIONS.searchResults)
       .update(changed.id, { title: 'Renamed by the server' });
-    await server.superuser.collection('search_runs').update(run.id, { search_name: 'Second, renamed' });
+    await server.superuser
+      .collection(COLLECTIONS.searchRuns)
+      .update(run.id, { search_name: 'Second, renamed' });
 
     const engine = createSyncEngine({ pb: user.pb, db, userId: user.id, pageSize: 500 });
     const emitted: SearchResult[] = [];
@@ -176,7 +179,7 @@ describe('realtime and catch-up', () => {
     try {
       await engine.start();
       const startPulledAt = engine.state().lastPulledAt ?? 0;
-      const run = await createRun(user, 'Live', '2026-11-03 10:00:00.000Z');
+      const run = await gadgetRun(user, 'Live', '2026-11-03 10:00:00.000Z');
       // the new run arrives by realtime and schedules a pull: wait until that pull has ended
       await waitFor(
         'the pull the new run scheduled',
@@ -208,26 +211,22 @@ describe('realtime and catch-up', () => {
     const engine = createSyncEngine({ pb: user.pb, db, userId: user.id, realtimeBatchMs: 50 });
     try {
       await engine.start();
-      const run = await server.superuser.collection('search_runs').create({
-        user: user.id,
+      const runId = await createWorkingRun(server.superuser, user.id, {
         search_name: 'Worker run',
         facebook_link: 'https://www.facebook.com/ads/library/?q=mat',
-        target_country: 'US',
         requested_count: 50,
-        status: 'working',
-        started_at: new Date().toISOString(),
       });
       const post = (path: string, body: unknown) => server.worker.send(path, { method: 'POST', body });
-      const claimed = (await post('/api/adscout/worker/claim', { worker: 'w' })) as {
+      const claimed = (await post(SERVER_ROUTES.workerClaim.path, { worker: 'w' })) as {
         run: { id: string } | null;
       };
-      expect(claimed.run?.id).toBe(run.id);
+      expect(claimed.run?.id).toBe(runId);
       const rows = (from: number, count: number) =>
         Array.from({ length: count }, (_, i) => ({
           ad_id: `bulk-${from + i}`,
           title: `Bulk ad ${from + i}`,
         }));
-      await post(`/api/adscout/worker/runs/${run.id}/results`, { worker: 'w', rows: rows(0, 20) });
+      await post(SERVER_ROUTES.workerRunResults.url(runId), { worker: 'w', rows: rows(0, 20) });
       expect(
         await waitFor(
           'the first 20 rows',
@@ -235,7 +234,7 @@ describe('realtime and catch-up', () => {
           (list) => list.length === 20,
         ),
       ).toHaveLength(20);
-      await post(`/api/adscout/worker/runs/${run.id}/results`, { worker: 'w', rows: rows(20, 15) });
+      await post(SERVER_ROUTES.workerRunResults.url(runId), { worker: 'w', rows: rows(20, 15) });
       const after = await waitFor(
         'all 35 rows',
         () => localRows(db),
@@ -246,7 +245,7 @@ describe('realtime and catch-up', () => {
           .map((row) => row.ad_id)
           .sort(),
       );
-      expect((await db.runs.get(run.id))?.progress).toBe(35);
+      expect((await db.runs.get(runId))?.progress).toBe(35);
     } finally {
       await engine.stop();
       db.close();
@@ -256,7 +255,7 @@ describe('realtime and catch-up', () => {
 
   it('catches up on rows written while no engine listened (a closed tab), from the stored cursor', async () => {
     const user = await server.createUser('catchup');
-    const run = await createRun(user, 'Before', '2026-11-04 10:00:00.000Z');
+    const run = await gadgetRun(user, 'Before', '2026-11-04 10:00:00.000Z');
     await seedResults(user, run, 40);
     const db = openLocalDb(user.id);
     const first = createSyncEngine({ pb: user.pb, db, userId: user.id });
@@ -266,7 +265,7 @@ describe('realtime and catch-up', () => {
 
     // missed window: nothing is listening
     const missed = await seedResults(user, run, 25);
-    const laterRun = await createRun(user, 'While away', '2026-11-05 10:00:00.000Z');
+    const laterRun = await gadgetRun(user, 'While away', '2026-11-05 10:00:00.000Z');
 
     const second = createSyncEngine({ pb: user.pb, db, userId: user.id });
     try {
@@ -291,7 +290,7 @@ describe('realtime and catch-up', () => {
       await engine.start();
       const before = engine.state().lastPulledAt!;
       await server.restart();
-      const run = await createRun(user, 'After restart', '2026-11-06 10:00:00.000Z');
+      const run = await gadgetRun(user, 'After restart', '2026-11-06 10:00:00.000Z');
       await seedResults(user, run, 10);
       const state = await waitFor(
         'a pull after the restart',
@@ -326,7 +325,7 @@ describe('keyword-set outbox', () => {
       await engine.saveKeywordSet('fr-FR', defaultKeywords('fr-FR'));
       expect(await engine.flushOutbox()).toBe('done');
       const stored = await server.superuser
-        .collection('keyword_sets')
+        .collection(COLLECTIONS.keywordSets)
         .getFirstListItem(`user = "${user.id}" && locale = "fr-FR"`);
       expect(stored.keywords).toEqual(defaultKeywords('fr-FR'));
       expect(await db.outbox.count()).toBe(0);
@@ -339,14 +338,14 @@ describe('keyword-set outbox', () => {
       expect(engine.state().pendingWrites).toBe(2);
       expect(await db.keywordSets.where('locale').equals('es-ES').first()).toMatchObject({ pending: true });
       const none = await server.superuser
-        .collection('keyword_sets')
+        .collection(COLLECTIONS.keywordSets)
         .getList(1, 1, { filter: `user = "${user.id}" && locale = "es-ES"` });
       expect(none.items).toHaveLength(0);
 
       setOffline(false);
       expect(await engine.flushOutbox()).toBe('done');
       const sets = await server.superuser
-        .collection('keyword_sets')
+        .collection(COLLECTIONS.keywordSets)
         .getFullList({ filter: `user = "${user.id}"`, sort: 'locale' });
       expect(sets.map((set) => [set.locale, set.keywords])).toEqual([
         ['es-ES', defaultKeywords('es-ES')],
@@ -377,7 +376,7 @@ describe('keyword-set outbox', () => {
       setOffline(false);
       expect(await engine.flushOutbox()).toBe('done');
       const set = await server.superuser
-        .collection('keyword_sets')
+        .collection(COLLECTIONS.keywordSets)
         .getFirstListItem(`user = "${user.id}" && locale = "it-IT"`);
       expect(set.keywords).toEqual(['secondo']);
       expect(notices).toEqual([]);
@@ -397,19 +396,19 @@ describe('keyword-set outbox', () => {
     const engine = createSyncEngine({ pb, db, userId: user.id, notify: (notice) => notices.push(notice) });
     try {
       const existing = await server.superuser
-        .collection('keyword_sets')
+        .collection(COLLECTIONS.keywordSets)
         .create({ user: user.id, locale: 'nl-BE', keywords: ['gratis verzending'] });
       await engine.start();
       setOffline(true);
       await engine.saveKeywordSet('nl-BE', defaultKeywords('nl-BE'));
       // meanwhile, another device changes the set
       await server.superuser
-        .collection('keyword_sets')
+        .collection(COLLECTIONS.keywordSets)
         .update(existing.id, { keywords: ['van een ander apparaat'] });
       setOffline(false);
       expect(await engine.flushOutbox()).toBe('done');
 
-      const server_ = await server.superuser.collection('keyword_sets').getOne(existing.id);
+      const server_ = await server.superuser.collection(COLLECTIONS.keywordSets).getOne(existing.id);
       expect(server_.keywords).toEqual(['van een ander apparaat']);
       const local = await db.keywordSets.where('locale').equals('nl-BE').first();
       expect(local).toMatchObject({ keywords: ['van een ander apparaat'], updated: server_.updated });
@@ -427,7 +426,7 @@ describe('keyword-set outbox', () => {
 describe('one user per browser', () => {
   it('logging out deletes the local database', async () => {
     const user = await server.createUser('logout');
-    const run = await createRun(user, 'Mine', '2026-11-07 10:00:00.000Z');
+    const run = await gadgetRun(user, 'Mine', '2026-11-07 10:00:00.000Z');
     await seedResults(user, run, 5);
     const binder = createLocalBinder({ pb: user.pb });
     const binding = binder.bind(user.id)!;
@@ -443,12 +442,12 @@ describe('one user per browser', () => {
   it('a second user on the same browser sees none of the first user’s data', async () => {
     const alice = await server.createUser('alice');
     const bob = await server.createUser('bob');
-    const aliceRun = await createRun(alice, 'Alice secret run', '2026-11-08 10:00:00.000Z');
+    const aliceRun = await gadgetRun(alice, 'Alice secret run', '2026-11-08 10:00:00.000Z');
     await seedResults(alice, aliceRun, 12);
     await server.superuser
-      .collection('keyword_sets')
+      .collection(COLLECTIONS.keywordSets)
       .create({ user: alice.id, locale: 'pl-PL', keywords: ['alice'] });
-    const bobRun = await createRun(bob, 'Bob run', '2026-11-08 11:00:00.000Z');
+    const bobRun = await gadgetRun(bob, 'Bob run', '2026-11-08 11:00:00.000Z');
     await seedResults(bob, bobRun, 3);
 
     // one browser: the same binder, with the session switching from Alice to Bob
@@ -486,7 +485,7 @@ describe('one user per browser', () => {
   });
 });
 
-describe('watches', () => {
+describe(COLLECTIONS.watches, () => {
   const watchBody = (user: TestUser, name: string) => ({
     user: user.id,
     name,
@@ -501,8 +500,10 @@ describe('watches', () => {
   it('are mirrored by the pull and by realtime, deletions included, and a deleted watch’s run loses its link', async () => {
     const user = await server.createUser('watch-sync');
     const db = openLocalDb(user.id);
-    const kept = await server.superuser.collection('watches').create(watchBody(user, 'Kept'));
-    const doomed = await server.superuser.collection('watches').create(watchBody(user, 'Deleted while away'));
+    const kept = await server.superuser.collection(COLLECTIONS.watches).create(watchBody(user, 'Kept'));
+    const doomed = await server.superuser
+      .collection(COLLECTIONS.watches)
+      .create(watchBody(user, 'Deleted while away'));
     const engine = createSyncEngine({ pb: user.pb, db, userId: user.id, realtimeBatchMs: 50 });
     try {
       await engine.pull();
@@ -510,14 +511,18 @@ describe('watches', () => {
       expect(await db.watches.get(kept.id)).not.toHaveProperty('collectionName');
 
       // deleted while this device was not listening: the next pull removes it
-      await server.superuser.collection('watches').delete(doomed.id);
+      await server.superuser.collection(COLLECTIONS.watches).delete(doomed.id);
       await engine.pull();
       expect((await db.watches.toArray()).map((w) => w.id)).toEqual([kept.id]);
 
       // realtime: a change, a new watch, and a deletion arrive without a pull
       await engine.start();
-      await server.superuser.collection('watches').update(kept.id, { active: false, last_error: 'Refused' });
-      const added = await server.superuser.collection('watches').create(watchBody(user, 'Added live'));
+      await server.superuser
+        .collection(COLLECTIONS.watches)
+        .update(kept.id, { active: false, last_error: 'Refused' });
+      const added = await server.superuser
+        .collection(COLLECTIONS.watches)
+        .create(watchBody(user, 'Added live'));
       const live = await waitFor(
         'the watches changed live',
         () => db.watches.toArray(),
@@ -527,7 +532,7 @@ describe('watches', () => {
       expect(live.some((w) => w.id === added.id)).toBe(true);
 
       // a run started by the watch keeps its results when the watch goes; its link is cleared
-      const run = await server.superuser.collection('search_runs').create({
+      const run = await server.superuser.collection(COLLECTIONS.searchRuns).create({
         user: user.id,
         search_name: 'Added live',
         facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
@@ -541,7 +546,7 @@ describe('watches', () => {
         () => db.runs.get(run.id),
         (found) => found?.watch === added.id,
       );
-      await server.superuser.collection('watches').delete(added.id);
+      await server.superuser.collection(COLLECTIONS.watches).delete(added.id);
       const after = await waitFor(
         'the watch gone and its link cleared',
         async () => ({ watch: await db.watches.get(added.id), run: await db.runs.get(run.id) }),

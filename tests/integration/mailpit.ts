@@ -60,15 +60,17 @@ async function launch(binary: string): Promise<{ child: ChildProcess; smtpPort: 
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const api = `http://127.0.0.1:${httpPort}`;
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && child.exitCode === null) {
-      const ready = await fetch(`${api}/api/v1/info`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ready && child.exitCode === null) return { child, smtpPort, api };
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const ready = await waitFor(
+      'Mailpit to answer',
+      () =>
+        fetch(`${api}/api/v1/info`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      (answered) => answered || child.exitCode !== null,
+      { timeoutMs: 15_000 },
+    ).catch(() => false);
+    if (ready && child.exitCode === null) return { child, smtpPort, api };
     child.kill('SIGKILL');
     // a port taken between freePort() and the bind: try others
     if (attempt >= 5) throw new Error(`Mailpit did not start: ${stderr}`);

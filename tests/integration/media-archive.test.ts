@@ -31,6 +31,8 @@ import {
   writeRows,
   type UploadParts,
 } from './media-support.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { CREATIVE_FILES_PATH } from '../../src/domain/media/creative-files.ts';
 
 // Long enough for any request of these tests on a busy machine (a 40 MB upload included): the
 // test of a lease that ran out moves that lease's end into the past instead of waiting for it.
@@ -61,7 +63,7 @@ describe('upload and known', () => {
     const [task] = await claim(server, 'w1');
     expect(task!.ad_id).toBe(adId);
     const rowsBefore = await server.superuser
-      .collection('search_results')
+      .collection(COLLECTIONS.searchResults)
       .getFullList({ filter: `user = "${alice.id}" && ad_id = "${adId}"` });
     expect(rowsBefore).toHaveLength(2);
     const bytes = await png(1);
@@ -69,7 +71,7 @@ describe('upload and known', () => {
     const uploaded = await upload(server, task!.id, 'w1', { file: pngPart(bytes), fields: { user: bob.id } });
     expect(uploaded.status).toBe(200);
     expect(uploaded.body.rows).toBe(2);
-    const creative = await server.superuser.collection('creatives').getOne(uploaded.body.creative);
+    const creative = await server.superuser.collection(COLLECTIONS.creatives).getOne(uploaded.body.creative);
     expect([creative.user, creative.sha256, creative.mime, creative.bytes, creative.phash]).toEqual([
       alice.id,
       sha256(bytes),
@@ -78,7 +80,7 @@ describe('upload and known', () => {
       '0123456789012345',
     ]);
     const rows = await server.superuser
-      .collection('search_results')
+      .collection(COLLECTIONS.searchResults)
       .getFullList({ filter: `user = "${alice.id}" && ad_id = "${adId}"` });
     for (const row of rows) {
       expect(row.creative).toBe(creative.id);
@@ -88,12 +90,14 @@ describe('upload and known', () => {
     expect([archived.status, archived.creative, archived.lease_owner]).toEqual(['archived', creative.id, '']);
 
     // the owner reads it and its thumbnails; another user sees nothing
-    expect((await alice.pb.collection('creatives').getOne(creative.id)).file).toBe(creative.file);
-    expect(await statusOf(bob.pb.collection('creatives').getOne(creative.id))).toBe(404);
-    expect((await bob.pb.collection('creatives').getFullList()).map((c) => c.id)).not.toContain(creative.id);
+    expect((await alice.pb.collection(COLLECTIONS.creatives).getOne(creative.id)).file).toBe(creative.file);
+    expect(await statusOf(bob.pb.collection(COLLECTIONS.creatives).getOne(creative.id))).toBe(404);
+    expect((await bob.pb.collection(COLLECTIONS.creatives).getFullList()).map((c) => c.id)).not.toContain(
+      creative.id,
+    );
     for (const thumb of ['', '?thumb=100x100', '?thumb=400x0']) {
       const response = await fetch(
-        `${server.url}/api/files/creatives/${creative.id}/${creative.file}${thumb}`,
+        `${server.url}${CREATIVE_FILES_PATH}${creative.id}/${creative.file}${thumb}`,
       );
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/png');
@@ -102,7 +106,7 @@ describe('upload and known', () => {
     // a later run of the ad gets the creative when its rows are written; no new task
     const runId = await writeRows(server, alice, [{ ad_id: adId, media_url: link(adId, 3) }]);
     const [row] = await server.superuser
-      .collection('search_results')
+      .collection(COLLECTIONS.searchResults)
       .getFullList({ filter: `run = "${runId}"` });
     expect(row!.creative).toBe(creative.id);
     expect((await taskOf(server, alice, adId)).status).toBe('archived');
@@ -132,7 +136,7 @@ describe('upload and known', () => {
     const again = await upload(server, t3.id, 'w1', { file: pngPart(bytes) });
     expect(again.body.creative).toBe(created.body.creative);
     const stored = await server.superuser
-      .collection('creatives')
+      .collection(COLLECTIONS.creatives)
       .getFullList({ filter: `sha256 = "${sha256(bytes)}"` });
     expect(stored.map((c) => c.user)).toEqual([alice.id]);
 
@@ -140,7 +144,9 @@ describe('upload and known', () => {
     const b1 = await claimOnly(bob, ad('dup'));
     const bobs = await upload(server, b1.id, 'w1', { file: pngPart(bytes) });
     expect(bobs.body.creative).not.toBe(created.body.creative);
-    expect((await server.superuser.collection('creatives').getOne(bobs.body.creative)).user).toBe(bob.id);
+    expect((await server.superuser.collection(COLLECTIONS.creatives).getOne(bobs.body.creative)).user).toBe(
+      bob.id,
+    );
   });
 
   it('refuses what the archive does not keep with a 400 and stores nothing', async () => {
@@ -157,8 +163,11 @@ describe('upload and known', () => {
     ];
     for (const parts of cases) expect((await upload(server, task.id, 'w1', parts)).status).toBe(400);
     expect(
-      (await server.superuser.collection('creatives').getFullList({ filter: `sha256 = "${sha256(text)}"` }))
-        .length,
+      (
+        await server.superuser
+          .collection(COLLECTIONS.creatives)
+          .getFullList({ filter: `sha256 = "${sha256(text)}"` })
+      ).length,
     ).toBe(0);
     expect((await taskOf(server, alice, adId)).status).toBe('pending');
     // bad JSON bodies too
@@ -183,10 +192,10 @@ describe('upload and known', () => {
       poster: pngPart(poster),
     });
     expect(uploaded.status).toBe(200);
-    const creative = await server.superuser.collection('creatives').getOne(uploaded.body.creative);
+    const creative = await server.superuser.collection(COLLECTIONS.creatives).getOne(uploaded.body.creative);
     expect([creative.mime, creative.bytes]).toEqual(['video/mp4', video.length]);
     const thumb = await fetch(
-      `${server.url}/api/files/creatives/${creative.id}/${creative.poster}?thumb=100x100`,
+      `${server.url}${CREATIVE_FILES_PATH}${creative.id}/${creative.poster}?thumb=100x100`,
     );
     expect(thumb.status).toBe(200);
 
@@ -253,25 +262,27 @@ describe('who may do what', () => {
   it('users read only their own creatives and can create, update or delete none; tasks are the superuser’s', async () => {
     const task = await claimOnly(alice, ad('rules'));
     const { body } = await upload(server, task.id, 'w1', { file: pngPart(await png(6)) });
-    const mine = alice.pb.collection('creatives');
+    const mine = alice.pb.collection(COLLECTIONS.creatives);
     const file = new File([new Uint8Array(await png(7))], 'x.png', { type: 'image/png' });
     expect(
       await statusOf(mine.create({ user: alice.id, sha256: 'b'.repeat(64), mime: 'image/png', file })),
     ).toBe(403);
     expect(await statusOf(mine.update(body.creative, { sha256: 'c'.repeat(64) }))).toBe(403);
     expect(await statusOf(mine.delete(body.creative))).toBe(403);
-    expect(await statusOf(bob.pb.collection('creatives').update(body.creative, { mime: 'image/gif' }))).toBe(
-      403,
-    );
-    expect((await server.superuser.collection('creatives').getOne(body.creative)).sha256).not.toBe(
+    expect(
+      await statusOf(bob.pb.collection(COLLECTIONS.creatives).update(body.creative, { mime: 'image/gif' })),
+    ).toBe(403);
+    expect((await server.superuser.collection(COLLECTIONS.creatives).getOne(body.creative)).sha256).not.toBe(
       'c'.repeat(64),
     );
-    expect(await statusOf(alice.pb.collection('media_tasks').getFullList())).toBe(403);
-    expect((await bob.pb.collection('creatives').getFullList()).every((c) => c.user === bob.id)).toBe(true);
+    expect(await statusOf(alice.pb.collection(COLLECTIONS.mediaTasks).getFullList())).toBe(403);
+    expect(
+      (await bob.pb.collection(COLLECTIONS.creatives).getFullList()).every((c) => c.user === bob.id),
+    ).toBe(true);
   });
 
   it('the migration sets the file fields to the shared limits', async () => {
-    const collection = await server.superuser.collections.getOne('creatives');
+    const collection = await server.superuser.collections.getOne(COLLECTIONS.creatives);
     const field = (name: string) => collection.fields.find((f) => f.name === name)!;
     expect([
       field('file').maxSize,
@@ -306,7 +317,7 @@ describe('the owner’s copies', () => {
     const { body } = await upload(server, task.id, 'w1', { file: pngPart(bytes) });
     const page = (user: TestUser) =>
       user.pb.send<{ items: { id: string; sha256: string; file: string; user: string }[] }>(
-        '/api/adscout/sync/creatives',
+        SERVER_ROUTES.syncPage.url(COLLECTIONS.creatives),
         { query: { updated: '', id: '', limit: 1000, fields: 'id,user,sha256,file,poster,updated' } },
       );
     const items = (await page(alice)).items;
@@ -315,7 +326,7 @@ describe('the owner’s copies', () => {
     expect((await page(bob)).items.map((c) => c.id)).not.toContain(body.creative);
 
     const exported = await alice.pb.send<{ creatives: { id: string; sha256: string; file: string }[] }>(
-      '/api/adscout/account/export',
+      SERVER_ROUTES.accountExport.path,
       {},
     );
     const entry = exported.creatives.find((c) => c.id === body.creative);

@@ -23,7 +23,8 @@ import {
   troubleLines,
 } from './media-pipeline-support.ts';
 import { taskOf, writeRows } from './media-support.ts';
-import { expectSettledOnce, startRun, type WorkerProcess } from './worker-runs.ts';
+import { expectSettledOnce, type WorkerProcess } from './worker-runs.ts';
+import { startRun } from '../fixtures/user-api.ts';
 
 const FAULT_TEST_MS = 150_000;
 /** Long enough that no task outlives its lease on a busy machine: every claim is the only one. */
@@ -86,7 +87,7 @@ describe('links that fail', () => {
       const { cdn, pool } = await cdnAndWorkers(300, { MEDIA_CONCURRENCY: '1' });
       const user = await subscriber(server.superuser, server, 'expiry');
       const worker = pool.start('one-at-a-time');
-      const runId = await startRun(user, 40, 'portable blender');
+      const runId = (await startRun(user, { requested_count: 40, term: 'portable blender' })).id;
       await waitFor(
         'some tasks archived, more waiting',
         () => tasksOf(server, user),
@@ -163,7 +164,7 @@ describe('workers and leases', () => {
       const { cdn, pool } = await cdnAndWorkers(200, { MEDIA_CONCURRENCY: '2' });
       const user = await subscriber(server.superuser, server, 'pair');
       const workers = [pool.start('left'), pool.start('right')];
-      const runId = await startRun(user, 60, 'portable blender');
+      const runId = (await startRun(user, { requested_count: 60, term: 'portable blender' })).id;
       const holders = new Set<string>();
       const tasks = await waitFor(
         'every task archived',
@@ -199,7 +200,7 @@ describe('workers and leases', () => {
       const { cdn, pool } = await cdnAndWorkers(1500, { MEDIA_CONCURRENCY: '2' });
       const user = await subscriber(server.superuser, server, 'crash');
       const doomed = pool.start('doomed');
-      const runId = await startRun(user, 30, 'dog harness');
+      const runId = (await startRun(user, { requested_count: 30, term: 'dog harness' })).id;
       await expectSettledOnce(server, user, runId, 30);
       await waitFor(
         'tasks leased to the doomed worker',

@@ -19,6 +19,8 @@ import { waitFor } from '../fixtures/wait-for.ts';
 import type { TestServer, TestUser } from './harness.ts';
 import { mp4 } from './media-support.ts';
 import { workerPool } from './worker-runs.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { CREATIVE_FILES_PATH } from '../../src/domain/media/creative-files.ts';
 
 export const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -48,16 +50,18 @@ export function troubleLines(output: string): string[] {
 }
 
 export const rowsOfRun = (server: TestServer, runId: string) =>
-  server.superuser.collection('search_results').getFullList({
+  server.superuser.collection(COLLECTIONS.searchResults).getFullList({
     filter: `run = "${runId}"`,
     fields: 'id,ad_id,media_url,media_poster_url,creative',
   });
 
 export const tasksOf = (server: TestServer, user: TestUser) =>
-  server.superuser.collection('media_tasks').getFullList({ filter: `user = "${user.id}"`, sort: 'ad_id' });
+  server.superuser
+    .collection(COLLECTIONS.mediaTasks)
+    .getFullList({ filter: `user = "${user.id}"`, sort: 'ad_id' });
 
 export const creativesOf = (server: TestServer, user: TestUser) =>
-  server.superuser.collection('creatives').getFullList({ filter: `user = "${user.id}"` });
+  server.superuser.collection(COLLECTIONS.creatives).getFullList({ filter: `user = "${user.id}"` });
 
 /** Waits until the user has tasks and none is pending (each archived or failed for good). */
 export function tasksSettled(server: TestServer, user: TestUser, timeoutMs = 90_000) {
@@ -102,7 +106,7 @@ export function thumbsOnDisk(server: TestServer, creative: RecordModel, file: st
 /** A file of a creative as anyone (no session) gets it: status, type and bytes. */
 export async function servedFile(server: TestServer, creative: RecordModel, file: string, thumb = '') {
   const response = await fetch(
-    `${server.url}/api/files/creatives/${creative.id}/${encodeURIComponent(file)}${thumb ? `?thumb=${thumb}` : ''}`,
+    `${server.url}${CREATIVE_FILES_PATH}${creative.id}/${encodeURIComponent(file)}${thumb ? `?thumb=${thumb}` : ''}`,
   );
   return {
     status: response.status,

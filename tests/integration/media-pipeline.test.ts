@@ -28,8 +28,10 @@ import {
   troubleLines,
 } from './media-pipeline-support.ts';
 import { writeRows } from './media-support.ts';
-import { expectSettledOnce, runOf, startRun } from './worker-runs.ts';
+import { expectSettledOnce, runOf } from './worker-runs.ts';
 import { S3_UNSET, startVersityGw } from './versitygw.ts';
+import { startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const PIPELINE_TEST_MS = 120_000;
 
@@ -59,7 +61,7 @@ describe('a scout run’s creatives', () => {
     async () => {
       const user = await subscriber(server.superuser, server, 'archive');
       const worker = pool.start('archivist');
-      const runId = await startRun(user, 60, 'yoga mat');
+      const runId = (await startRun(user, { requested_count: 60, term: 'yoga mat' })).id;
       await expectSettledOnce(server, user, runId, 60);
       const tasks = await tasksSettled(server, user);
       expect(tasks.filter((t) => t.status !== 'archived')).toEqual([]);
@@ -95,7 +97,7 @@ describe('a scout run’s creatives', () => {
       // the same query again: its rows get the creatives as they are written, nothing is queued
       const fetched = cdn.requestCount();
       const tasksBefore = tasks.map((t) => `${t.id}:${t.updated}`);
-      const again = await startRun(user, 60, 'yoga mat');
+      const again = (await startRun(user, { requested_count: 60, term: 'yoga mat' })).id;
       const run = await waitFor(
         'the second run to finish',
         runOf(server, again),
@@ -121,7 +123,7 @@ describe('a scout run’s creatives', () => {
     async () => {
       const user = await subscriber(server.superuser, server, 'videos');
       const worker = pool.start('video-archivist');
-      const runId = await startRun(user, 60, 'projection lamp');
+      const runId = (await startRun(user, { requested_count: 60, term: 'projection lamp' })).id;
       await expectSettledOnce(server, user, runId, 60);
       const tasks = await tasksSettled(server, user);
       expect(tasks.filter((t) => t.status !== 'archived')).toEqual([]);
@@ -168,7 +170,9 @@ describe('a scout run’s creatives', () => {
         const [task] = await tasksSettled(server, user, 60_000);
         expect(task!.status).toBe('archived');
         expect(origin.requests.filter((r) => r.path === '/big.mp4').length).toBeGreaterThan(0);
-        const creative = await server.superuser.collection('creatives').getOne(task!.creative as string);
+        const creative = await server.superuser
+          .collection(COLLECTIONS.creatives)
+          .getOne(task!.creative as string);
         const posterBytes = await cdn.bytesFor(poster);
         expect(creative).toMatchObject({
           file: '',
@@ -185,7 +189,7 @@ describe('a scout run’s creatives', () => {
           },
         );
         const [row] = await server.superuser
-          .collection('search_results')
+          .collection(COLLECTIONS.searchResults)
           .getFullList({ filter: `user = "${user.id}" && ad_id = "big-1"` });
         expect(row!.creative).toBe(creative.id);
         expect(worker.output()).toMatch(/over 1 MB; keeping its poster only/);
@@ -211,7 +215,7 @@ describe('on S3 (STORAGE_S3_*)', () => {
         s3Workers = await archiveWorkers(s3, cdn);
         const user = await subscriber(s3.superuser, s3, 's3');
         const worker = s3Workers.start('s3-archivist');
-        const runId = await startRun(user, 30, 'massage gun');
+        const runId = (await startRun(user, { requested_count: 30, term: 'massage gun' })).id;
         await expectSettledOnce(s3, user, runId, 30);
         const tasks = await tasksSettled(s3, user);
         expect(tasks.filter((t) => t.status !== 'archived')).toEqual([]);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_RETRY_WINDOW_HOURS } from '../../src/domain/media/creative-limits.ts';
 import { LEASE_NOT_HELD_MESSAGE } from '../../src/domain/runs/lease-contract.ts';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
+import { toPbDate } from '../../src/domain/text/format.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import {
   claim,
@@ -18,7 +19,8 @@ import {
   taskOf,
   writeRows,
 } from './media-support.ts';
-import { pbDate, writeColumns } from './security/support.ts';
+import { writeColumns } from './security/support.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 // Long enough for any request of these tests on a busy machine: the test of a lease that ran out
 // moves that lease's end into the past instead of waiting for it.
@@ -47,7 +49,7 @@ describe('the results write', () => {
       { ad_id: without },
     ]);
     const tasks = await server.superuser
-      .collection('media_tasks')
+      .collection(COLLECTIONS.mediaTasks)
       .getFullList({ filter: `ad_id ~ "q-" && user = "${alice.id}"`, sort: 'ad_id' });
     expect(tasks.map((t) => [t.ad_id, t.status, t.attempts, t.media_url, t.media_poster_url])).toEqual([
       [withLink, 'pending', 0, link(withLink), ''],
@@ -56,8 +58,11 @@ describe('the results write', () => {
     // the same ad in a later run: still one task
     await writeRows(server, alice, [{ ad_id: withLink, media_url: link(withLink) }]);
     expect(
-      (await server.superuser.collection('media_tasks').getFullList({ filter: `ad_id = "${withLink}"` }))
-        .length,
+      (
+        await server.superuser
+          .collection(COLLECTIONS.mediaTasks)
+          .getFullList({ filter: `ad_id = "${withLink}"` })
+      ).length,
     ).toBe(1);
   });
 
@@ -107,8 +112,8 @@ describe('claim', () => {
     expect(await claim(server, 'w2')).toEqual([]);
     // the lease runs out: its end is now a second ago
     await server.superuser
-      .collection('media_tasks')
-      .update(first.id, { lease_expires_at: pbDate(new Date(Date.now() - 1000)) });
+      .collection(COLLECTIONS.mediaTasks)
+      .update(first.id, { lease_expires_at: toPbDate(new Date(Date.now() - 1000)) });
     const again = await claim(server, 'w2');
     expect(again.map((t) => [t.id, t.attempts])).toEqual([[first.id, 2]]);
     const stale = await postJson(server, SERVER_ROUTES.mediaFail.url(first.id), {
@@ -151,8 +156,8 @@ describe('fail', () => {
     // not due yet
     expect(await claim(server, 'w1')).toEqual([]);
     await server.superuser
-      .collection('media_tasks')
-      .update(task.id, { next_attempt_at: pbDate(new Date(Date.now() - 1000)) });
+      .collection(COLLECTIONS.mediaTasks)
+      .update(task.id, { next_attempt_at: toPbDate(new Date(Date.now() - 1000)) });
     const second = await claim(server, 'w1');
     expect(second.map((t) => [t.id, t.attempts])).toEqual([[task.id, 2]]);
     const later = await postJson<{ status: string; next_attempt_at: string }>(
@@ -166,8 +171,8 @@ describe('fail', () => {
     );
     expect(Date.parse(later.body.next_attempt_at.replace(' ', 'T')) - Date.now()).toBeGreaterThan(290_000);
     await server.superuser
-      .collection('media_tasks')
-      .update(task.id, { next_attempt_at: pbDate(new Date(Date.now() - 1000)) });
+      .collection(COLLECTIONS.mediaTasks)
+      .update(task.id, { next_attempt_at: toPbDate(new Date(Date.now() - 1000)) });
     await claim(server, 'w1');
     const final = await postJson(server, SERVER_ROUTES.mediaFail.url(task.id), {
       worker: 'w1',
@@ -186,10 +191,10 @@ describe('the retry window', () => {
     async () => {
       const adId = ad('window');
       const task = await claimOnly(alice, adId, 'w1');
-      await writeColumns(server, 'media_tasks', [
+      await writeColumns(server, COLLECTIONS.mediaTasks, [
         {
           id: task.id,
-          values: { created: pbDate(new Date(Date.now() - (MEDIA_RETRY_WINDOW_HOURS * 3600 + 60) * 1000)) },
+          values: { created: toPbDate(new Date(Date.now() - (MEDIA_RETRY_WINDOW_HOURS * 3600 + 60) * 1000)) },
         },
       ]);
       // the restart kept the lease

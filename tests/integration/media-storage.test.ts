@@ -11,6 +11,9 @@ import { waitUntil } from '../fixtures/wait-for.ts';
 import type { TestServer, TestUser } from './harness.ts';
 import { claim, png, pngPart, upload, writeRows } from './media-support.ts';
 import { s3TestFile } from './versitygw.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { CREATIVE_FILES_PATH } from '../../src/domain/media/creative-files.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const s3 = s3TestFile();
 const server = s3.server;
@@ -23,18 +26,19 @@ async function archived(started: TestServer, user: TestUser, seed: number) {
   expect(task!.ad_id).toBe(adId);
   const uploaded = await upload(started, task!.id, 'w1', { file: pngPart(await png(seed)) });
   expect(uploaded.status).toBe(200);
-  return started.superuser.collection('creatives').getOne(uploaded.body.creative);
+  return started.superuser.collection(COLLECTIONS.creatives).getOne(uploaded.body.creative);
 }
 
 async function deleteAccount(user: TestUser) {
-  await user.pb.send('/api/adscout/account/delete', {
+  await user.pb.send(SERVER_ROUTES.accountDelete.path, {
     method: 'POST',
     body: { oldPassword: user.password, confirm: 'DELETE' },
   });
 }
 
+/** A creative's file, `path` under CREATIVE_FILES_PATH ('{creative}/{file}?thumb=…'), as anyone gets it. */
 async function served(started: TestServer, path: string) {
-  const response = await fetch(`${started.url}/api/files/${path}`);
+  const response = await fetch(`${started.url}${CREATIVE_FILES_PATH}${path}`);
   return { status: response.status, type: response.headers.get('content-type') };
 }
 
@@ -47,7 +51,7 @@ describe('creative files', () => {
     const dir = (c: { collectionId: string; id: string }) =>
       join(started.dataDir, 'storage', c.collectionId, c.id);
     expect(existsSync(join(dir(creative), creative.file as string))).toBe(true);
-    expect(await served(started, `creatives/${creative.id}/${creative.file}?thumb=100x100`)).toEqual({
+    expect(await served(started, `${creative.id}/${creative.file}?thumb=100x100`)).toEqual({
       status: 200,
       type: 'image/png',
     });
@@ -56,9 +60,9 @@ describe('creative files', () => {
     // PocketBase removes a deleted record's files once its transaction has committed
     await waitUntil('the files to leave the disk', () => !existsSync(dir(creative)), { timeoutMs: 10_000 });
     expect(existsSync(join(dir(kept), kept.file as string))).toBe(true);
-    expect((await started.superuser.collection('creatives').getFullList()).map((c) => c.id)).toEqual([
-      kept.id,
-    ]);
+    expect(
+      (await started.superuser.collection(COLLECTIONS.creatives).getFullList()).map((c) => c.id),
+    ).toEqual([kept.id]);
   });
 
   it(
@@ -75,7 +79,7 @@ describe('creative files', () => {
       expect(s3.gw().keys(bucket)).toContain(`${key(creative)}${creative.file}`);
       expect(existsSync(join(started.dataDir, 'storage', creative.collectionId))).toBe(false);
       for (const thumb of ['', '?thumb=100x100', '?thumb=400x0'])
-        expect(await served(started, `creatives/${creative.id}/${creative.file}${thumb}`)).toEqual({
+        expect(await served(started, `${creative.id}/${creative.file}${thumb}`)).toEqual({
           status: 200,
           type: 'image/png',
         });

@@ -9,6 +9,8 @@ import type { RecordModel } from 'pocketbase';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 import type { MediaTask } from '../../src/domain/media/media-contract.ts';
 import type { TestServer, TestUser } from './harness.ts';
+import { createWorkingRun } from '../fixtures/records.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 export const WRITER = 'writer';
 
@@ -40,10 +42,10 @@ export async function postJson<T = Record<string, unknown>>(
 /** Ends every working run, so the next run the writer claims is the one just made. */
 async function drainRuns(server: TestServer): Promise<void> {
   const working = await server.superuser
-    .collection('search_runs')
+    .collection(COLLECTIONS.searchRuns)
     .getFullList({ filter: 'status = "working"' });
   for (const run of working)
-    await server.superuser.collection('search_runs').update(run.id, { status: 'failed' });
+    await server.superuser.collection(COLLECTIONS.searchRuns).update(run.id, { status: 'failed' });
 }
 
 /**
@@ -56,26 +58,22 @@ export async function writeRows(
   rows: { ad_id: string; media_url?: string; media_poster_url?: string }[],
 ): Promise<string> {
   await drainRuns(server);
-  const run = await server.superuser.collection('search_runs').create({
-    user: user.id,
+  const runId = await createWorkingRun(server.superuser, user.id, {
     search_name: 'Creatives',
     facebook_link: 'https://www.facebook.com/ads/library/?q=lamps',
-    target_country: 'US',
     requested_count: Math.max(rows.length, 1),
-    status: 'working',
-    started_at: new Date().toISOString(),
   });
-  const claimed = await postJson<{ run: { id: string } | null }>(server, '/api/adscout/worker/claim', {
+  const claimed = await postJson<{ run: { id: string } | null }>(server, SERVER_ROUTES.workerClaim.path, {
     worker: WRITER,
   });
-  if (claimed.body.run?.id !== run.id) throw new Error(`claimed ${JSON.stringify(claimed.body)}`);
-  const written = await postJson(server, `/api/adscout/worker/runs/${run.id}/results`, {
+  if (claimed.body.run?.id !== runId) throw new Error(`claimed ${JSON.stringify(claimed.body)}`);
+  const written = await postJson(server, SERVER_ROUTES.workerRunResults.url(runId), {
     worker: WRITER,
     rows: rows.map((row) => ({ title: `Ad ${row.ad_id}`, ...row })),
   });
   if (written.status !== 200) throw new Error(`results: ${JSON.stringify(written)}`);
-  await server.superuser.collection('search_runs').update(run.id, { status: 'failed' });
-  return run.id;
+  await server.superuser.collection(COLLECTIONS.searchRuns).update(runId, { status: 'failed' });
+  return runId;
 }
 
 export async function claim(server: TestServer, worker: string, limit = 32): Promise<MediaTask[]> {
@@ -90,16 +88,18 @@ export async function claim(server: TestServer, worker: string, limit = 32): Pro
 /** Settles every pending task for good (leased or not), so a test starts with none to claim. */
 export async function drainTasks(server: TestServer): Promise<void> {
   const pending = await server.superuser
-    .collection('media_tasks')
+    .collection(COLLECTIONS.mediaTasks)
     .getFullList({ filter: 'status = "pending"' });
   for (const task of pending)
-    await server.superuser.collection('media_tasks').update(task.id, { status: 'failed', lease_owner: '' });
+    await server.superuser
+      .collection(COLLECTIONS.mediaTasks)
+      .update(task.id, { status: 'failed', lease_owner: '' });
 }
 
 /** The task of (user, ad), as the superuser reads it. */
 export function taskOf(server: TestServer, user: TestUser, adId: string): Promise<RecordModel> {
   return server.superuser
-    .collection('media_tasks')
+    .collection(COLLECTIONS.mediaTasks)
     .getFirstListItem(`user = "${user.id}" && ad_id = "${adId}"`);
 }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, randomSecret, ROOT, startPocketBase, upsertSuperuser } from '../../scripts/lib/stack.mjs';
 import { pocketBaseBinary } from './harness.ts';
 import { collectionsCreatedByMigrations } from './migration-collections.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 // Read from the migration sources; the first test checks it against what PocketBase created.
 const OUR_COLLECTIONS = collectionsCreatedByMigrations();
@@ -65,7 +66,7 @@ async function withServer<T>(act: (client: PocketBase) => Promise<T>, dir = data
   try {
     const client = new PocketBase(server.url);
     client.autoCancellation(false);
-    await client.collection('_superusers').authWithPassword(email, password);
+    await client.collection(COLLECTIONS.superusers).authWithPassword(email, password);
     return await act(client);
   } finally {
     await server.stop();
@@ -139,7 +140,7 @@ beforeAll(async () => {
   // PocketBase's own users, in a data dir of its own that no migration of ours touched: what
   // down() must bring back
   pristineDir = await mkdtemp(join(tmpdir(), 'adscout-pristine-'));
-  pristineUsers = usersShape((await snapshot(pristineDir)).collections.get('users')!);
+  pristineUsers = usersShape((await snapshot(pristineDir)).collections.get(COLLECTIONS.users)!);
   expect(pristineUsers).toMatchObject(POCKETBASE_USERS);
 });
 
@@ -156,17 +157,27 @@ describe('migrations', () => {
 
     const { collections, settings } = await snapshot();
     const created = [...collections.values()]
-      .filter((c) => !c.system && c.name !== 'users')
+      .filter((c) => !c.system && c.name !== COLLECTIONS.users)
       .map((c) => c.name);
     expect(created.sort()).toEqual([...OUR_COLLECTIONS].sort());
-    expect(OUR_COLLECTIONS).toContain('billing_sessions');
-    expect(collections.get('users')!.updateRule).toBeNull();
-    expect(usersShape(collections.get('users')!).fields).not.toEqual(expect.arrayContaining(['avatar']));
-    expect(usersShape(collections.get('users')!).emailIndex).toMatch(/\(`email` COLLATE NOCASE\)/);
-    expect(collections.get('search_results')!.indexes.join('\n')).toMatch(/UNIQUE INDEX .* \(run, ad_id\)/);
-    expect(collections.get('keyword_sets')!.indexes.join('\n')).toMatch(/UNIQUE INDEX .* \(user, locale\)/);
-    expect(collections.get('subscriptions')!.indexes.join('\n')).toMatch(/UNIQUE INDEX .* \(user\)/);
-    expect(collections.get('stripe_events')!.indexes.join('\n')).toMatch(/UNIQUE INDEX .* \(event_id\)/);
+    expect(OUR_COLLECTIONS).toContain(COLLECTIONS.billingSessions);
+    expect(collections.get(COLLECTIONS.users)!.updateRule).toBeNull();
+    expect(usersShape(collections.get(COLLECTIONS.users)!).fields).not.toEqual(
+      expect.arrayContaining(['avatar']),
+    );
+    expect(usersShape(collections.get(COLLECTIONS.users)!).emailIndex).toMatch(/\(`email` COLLATE NOCASE\)/);
+    expect(collections.get(COLLECTIONS.searchResults)!.indexes.join('\n')).toMatch(
+      /UNIQUE INDEX .* \(run, ad_id\)/,
+    );
+    expect(collections.get(COLLECTIONS.keywordSets)!.indexes.join('\n')).toMatch(
+      /UNIQUE INDEX .* \(user, locale\)/,
+    );
+    expect(collections.get(COLLECTIONS.subscriptions)!.indexes.join('\n')).toMatch(
+      /UNIQUE INDEX .* \(user\)/,
+    );
+    expect(collections.get(COLLECTIONS.stripeEvents)!.indexes.join('\n')).toMatch(
+      /UNIQUE INDEX .* \(event_id\)/,
+    );
     expect(settings.batch.enabled).toBe(true);
     expect(settings.rateLimits.enabled).toBe(true);
   });
@@ -177,7 +188,7 @@ describe('migrations', () => {
     const from = files.indexOf('1795300400_update_search_results_creative.js');
     expect(from).toBeGreaterThan(0);
     const fieldsOf = async () =>
-      (await snapshot()).collections.get('search_results')!.fields.map((field) => field.name);
+      (await snapshot()).collections.get(COLLECTIONS.searchResults)!.fields.map((field) => field.name);
     expect(await fieldsOf()).toEqual(expect.arrayContaining(['media_url', 'media_poster_url', 'card_count']));
 
     pb('migrate', 'down', String(files.length - from));
@@ -200,12 +211,12 @@ describe('migrations', () => {
       { ad_id: 'sibling', country: 'US', reach: 0, collation_count: 0 },
     ];
     const before = await withServer(async (client) => {
-      const user = await client.collection('users').create({
+      const user = await client.collection(COLLECTIONS.users).create({
         email: `backfill-${Date.now()}@adscout.test`,
         password: 'Backfill-1',
         passwordConfirm: 'Backfill-1',
       });
-      const run = await client.collection('search_runs').create({
+      const run = await client.collection(COLLECTIONS.searchRuns).create({
         user: user.id,
         search_name: 'Backfill',
         facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
@@ -216,7 +227,7 @@ describe('migrations', () => {
       const stored = new Map<string, string>();
       for (const row of rows) {
         const record = await client
-          .collection('search_results')
+          .collection(COLLECTIONS.searchResults)
           .create({ ...row, run: run.id, user: user.id });
         stored.set(row.ad_id, record.updated as string);
       }
@@ -225,7 +236,9 @@ describe('migrations', () => {
 
     expect(pb('migrate', 'up').match(/Applied \S+/g) ?? []).toHaveLength(from.count);
     const after = await withServer((client) =>
-      client.collection('search_results').getFullList({ filter: `run = "${before.run}"`, sort: 'ad_id' }),
+      client
+        .collection(COLLECTIONS.searchResults)
+        .getFullList({ filter: `run = "${before.run}"`, sort: 'ad_id' }),
     );
     const flags = Object.fromEntries(
       after.map((row) => [row.ad_id, [row.reach_known, row.collation_known, row.reach, row.collation_count]]),
@@ -242,25 +255,31 @@ describe('migrations', () => {
     expect(updated.sibling).toBe(before.updated.get('sibling'));
 
     pb('migrate', 'down', String(from.count));
-    const fields = (await snapshot()).collections.get('search_results')!.fields.map((field) => field.name);
+    const fields = (await snapshot()).collections
+      .get(COLLECTIONS.searchResults)!
+      .fields.map((field) => field.name);
     expect(fields).not.toContain('reach_known');
     expect(fields).not.toContain('collation_known');
     pb('migrate', 'up');
     // the next tests count the users
-    await withServer((client) => client.collection('users').delete(before.user));
+    await withServer((client) => client.collection(COLLECTIONS.users).delete(before.user));
   });
 
   it('make an email one account whatever its case, refusing with nothing changed while two differ only in case', async () => {
     const from = await migrationsFrom('1795300730_update_users_email_nocase.js');
     pb('migrate', 'down', String(from.count));
-    const before = (await snapshot()).collections.get('users')!;
+    const before = (await snapshot()).collections.get(COLLECTIONS.users)!;
     const emails = () =>
       withServer(async (client) =>
-        (await client.collection('users').getFullList({ sort: 'email' })).map((user) => user.email as string),
+        (await client.collection(COLLECTIONS.users).getFullList({ sort: 'email' })).map(
+          (user) => user.email as string,
+        ),
       );
     const twin = await withServer(async (client) => {
       const create = (email: string) =>
-        client.collection('users').create({ email, password: 'Twin-pass-1', passwordConfirm: 'Twin-pass-1' });
+        client
+          .collection(COLLECTIONS.users)
+          .create({ email, password: 'Twin-pass-1', passwordConfirm: 'Twin-pass-1' });
       await create('Twin@Example.com');
       const other = await create('twin@example.COM');
       await create('Solo@Example.com');
@@ -272,20 +291,22 @@ describe('migrations', () => {
     expect(refused.output).toContain('Twin@Example.com, twin@example.COM');
     expect(refused.output).toContain('Nothing was changed.');
     expect(refused.output).not.toMatch(/Applied/);
-    expect(usersShape((await snapshot()).collections.get('users')!)).toEqual(usersShape(before));
+    expect(usersShape((await snapshot()).collections.get(COLLECTIONS.users)!)).toEqual(usersShape(before));
     expect(await emails()).toEqual(['Solo@Example.com', 'Twin@Example.com', 'twin@example.COM']);
 
     // the operator keeps one account of the two (docs/going-live.md#upgrading)
-    await withServer((client) => client.collection('users').delete(twin));
+    await withServer((client) => client.collection(COLLECTIONS.users).delete(twin));
     expect(pb('migrate', 'up').match(/Applied \S+/g) ?? []).toHaveLength(from.count);
     expect(await emails()).toEqual(['solo@example.com', 'twin@example.com']);
-    expect(usersShape((await snapshot()).collections.get('users')!).emailIndex).toMatch(/COLLATE NOCASE/);
+    expect(usersShape((await snapshot()).collections.get(COLLECTIONS.users)!).emailIndex).toMatch(
+      /COLLATE NOCASE/,
+    );
   });
 
   it('take the avatars and the avatar and name fields away, and bring PocketBase’s fields and mappings back', async () => {
     const from = await migrationsFrom('1795300740_update_users_sign_up_fields.js');
     pb('migrate', 'down', String(from.count));
-    const before = usersShape((await snapshot()).collections.get('users')!);
+    const before = usersShape((await snapshot()).collections.get(COLLECTIONS.users)!);
     expect(before).toEqual({ ...pristineUsers, emailIndex: before.emailIndex });
     expect(before.removable).toHaveLength(2);
     const user = await withServer(async (client) => {
@@ -295,7 +316,7 @@ describe('migrations', () => {
       form.set('passwordConfirm', 'Pictured-1');
       form.set('name', 'Pictured');
       form.set('avatar', new Blob([Buffer.from(ONE_PIXEL_PNG, 'base64')], { type: 'image/png' }), 'me.png');
-      const record = await client.collection('users').create(form);
+      const record = await client.collection(COLLECTIONS.users).create(form);
       // a thumbnail is stored too, on its first request
       const thumb = await fetch(client.files.getURL(record, record.avatar as string, { thumb: '10x10' }));
       expect(thumb.status).toBe(200);
@@ -306,13 +327,13 @@ describe('migrations', () => {
 
     expect(pb('migrate', 'up').match(/Applied \S+/g) ?? []).toHaveLength(from.count);
     expect(await filesUnder(folder)).toEqual([]);
-    const after = usersShape((await snapshot()).collections.get('users')!);
+    const after = usersShape((await snapshot()).collections.get(COLLECTIONS.users)!);
     expect(after.fields).not.toEqual(expect.arrayContaining(['name']));
     expect(after.fields).not.toEqual(expect.arrayContaining(['avatar']));
     expect(after.mappedFields).toMatchObject({ name: '', avatarURL: '' });
 
     pb('migrate', 'down', String(from.count));
-    expect(usersShape((await snapshot()).collections.get('users')!)).toEqual(before);
+    expect(usersShape((await snapshot()).collections.get(COLLECTIONS.users)!)).toEqual(before);
     pb('migrate', 'up');
   });
 
@@ -323,9 +344,9 @@ describe('migrations', () => {
     const { collections, settings } = await snapshot();
     for (const name of OUR_COLLECTIONS) expect(collections.has(name), name).toBe(false);
     // PocketBase's own defaults for users are back
-    expect(collections.get('users')!.updateRule).toBe('id = @request.auth.id');
-    expect(collections.get('users')!.indexes.join('\n')).not.toMatch(/idx_users_updated/);
-    expect(usersShape(collections.get('users')!)).toEqual(pristineUsers);
+    expect(collections.get(COLLECTIONS.users)!.updateRule).toBe('id = @request.auth.id');
+    expect(collections.get(COLLECTIONS.users)!.indexes.join('\n')).not.toMatch(/idx_users_updated/);
+    expect(usersShape(collections.get(COLLECTIONS.users)!)).toEqual(pristineUsers);
     expect(settings.batch.enabled).toBe(false);
     expect(settings.rateLimits.enabled).toBe(false);
   });

@@ -28,25 +28,27 @@ import { buildHooks, HOOKS_LIB_DIR, staleFiles } from '../../scripts/build-hooks
 import { CREDENTIALS_FILE, freePort, ROOT } from '../../scripts/lib/stack.mjs';
 import { DEMO_MEDIA_DIR } from '../../src/domain/text/url.ts';
 import { createSubscription } from '../fixtures/records.ts';
+import { waitFor } from '../fixtures/wait-for.ts';
 import { command, npm, pressCtrlC, stopLeftoverCommands, type Command } from './commands.ts';
-import { startRun } from './worker-runs.ts';
+import { startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 afterAll(stopLeftoverCommands);
 
+/** Waits until `probe` gives a value; fails at once when the command exits first. */
 async function until<T>(
   what: string,
   run: Command,
   probe: () => Promise<T | null> | T | null,
   timeoutMs = 60_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (run.child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`${what} did not happen; output so far:\n${run.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+): Promise<T> {
+  const value = await waitFor(what, probe, (found) => found !== null || run.child.exitCode !== null, {
+    timeoutMs,
+    context: () => `output so far:\n${run.output()}`,
+  });
+  if (value === null) throw new Error(`${what} did not happen; output so far:\n${run.output()}`);
+  return value;
 }
 
 /** A /proc file's text, or '' once the process is gone. */
@@ -143,18 +145,20 @@ describe('npm start', () => {
     expect(out).toContain(`admin password (shown this once): ${credentials.admin.password}`);
     // the printed password really signs in to the admin UI, and the built PWA is served
     const admin = new PocketBase(first.url);
-    await admin.collection('_superusers').authWithPassword('admin@adscout.local', credentials.admin.password);
+    await admin
+      .collection(COLLECTIONS.superusers)
+      .authWithPassword('admin@adscout.local', credentials.admin.password);
     expect(await (await fetch(`${first.url}/app/search`)).text()).toContain('<div id="root"></div>');
     // on loopback with no billing settings, the local test checkout is on offer
     // (docs/invariants.md#invariant-11-no-paid-access-without-payment)
     expect(out).toContain('billing: local test checkout');
     // without SMTP it says where the captured mails are read (docs/accounts.md#mail)
-    expect(out).toContain(`${first.url}/api/adscout/local/outbox as a superuser`);
+    expect(out).toContain(`${first.url}${SERVER_ROUTES.localOutbox.path} as a superuser`);
     const buyer = await admin
-      .collection('users')
+      .collection(COLLECTIONS.users)
       .create({ email: 'buyer@adscout.test', password: 'Buyer-2026', passwordConfirm: 'Buyer-2026' });
-    const asBuyer = await admin.collection('users').impersonate(buyer.id, 600);
-    const { url: checkout } = await asBuyer.send<{ url: string }>('/api/adscout/checkout', {
+    const asBuyer = await admin.collection(COLLECTIONS.users).impersonate(buyer.id, 600);
+    const { url: checkout } = await asBuyer.send<{ url: string }>(SERVER_ROUTES.checkout.path, {
       method: 'POST',
       body: { product: 'monthly' },
     });
@@ -331,17 +335,16 @@ describe('npm start', () => {
         };
         const admin = new PocketBase(url);
         await admin
-          .collection('_superusers')
+          .collection(COLLECTIONS.superusers)
           .authWithPassword(credentials.admin.email, credentials.admin.password);
         const buyer = await admin
-          .collection('users')
+          .collection(COLLECTIONS.users)
           .create({ email: 'quiet@adscout.test', password: 'Quiet-2026', passwordConfirm: 'Quiet-2026' });
         await createSubscription(admin, buyer.id);
-        const asBuyer = await admin.collection('users').impersonate(buyer.id, 600);
-        const runId = await startRun(
-          { id: buyer.id, email: 'quiet@adscout.test', password: 'Quiet-2026', pb: asBuyer, record: buyer },
-          5,
-        );
+        const asBuyer = await admin.collection(COLLECTIONS.users).impersonate(buyer.id, 600);
+        const runId = (
+          await startRun({ id: buyer.id, pb: asBuyer }, { requested_count: 5, term: 'yoga mat' })
+        ).id;
         const done = `[worker worker-1] run ${runId} completed with 5 ads\n`;
         await until('the run completing', run, () => (run.output().includes(done) ? true : null));
         const afterIdle = run.output().slice(startup.length);
@@ -360,7 +363,7 @@ describe('npm start', () => {
       const verbose = command(process.execPath, ['scripts/start.mjs', ...args, '--verbose'], { env });
       try {
         await until('a claim request printed', verbose, () =>
-          verbose.output().includes('POST /api/adscout/worker/claim') ? true : null,
+          verbose.output().includes(`POST ${SERVER_ROUTES.workerClaim.path}`) ? true : null,
         );
         expect(verbose.output()).toMatch(/\[\d+\.\d+ms\] SELECT /);
         expect(verbose.output()).not.toContain('read them in the admin UI (Logs)');

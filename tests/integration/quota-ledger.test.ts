@@ -8,9 +8,13 @@
  * creations, settlements and pack purchases never overspending or losing a unit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toPbDate } from '../../src/domain/text/format.ts';
 import { currentPeriod, periodBoundary } from '../../src/hooks/quota/periods.ts';
 import { createSubscription, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+import { quotaOf, startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 let server: TestServer;
 
@@ -21,24 +25,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface QuotaShape {
-  plan: string | null;
-  plan_monthly_quota: number;
-  plan_used_this_month: number;
-  plan_remaining_this_month: number;
-  addon_remaining: number;
-  addon_balance_total: number;
-  total_remaining: number;
-}
-
-const quota = (user: TestUser) => user.pb.send<QuotaShape>('/api/adscout/quota', {});
-const pbDate = (d: Date) => d.toISOString().replace('T', ' ');
-
 async function ledger(user: TestUser, kind: string, amount: number, extra: Record<string, unknown> = {}) {
-  return server.superuser.collection('usage_ledger').create({ user: user.id, kind, amount, ...extra });
+  return server.superuser
+    .collection(COLLECTIONS.usageLedger)
+    .create({ user: user.id, kind, amount, ...extra });
 }
 
-describe('GET /api/adscout/quota', () => {
+describe(`GET ${SERVER_ROUTES.quota.path}`, () => {
   it('sums the ledger: plan use of the current period only, credits, open reservations', async () => {
     const user = await server.createUser('sums');
     // anchored on January 31 of last year: the period boundaries are clamped to shorter months
@@ -49,18 +42,18 @@ describe('GET /api/adscout/quota', () => {
       (period.start.getUTCFullYear() - anchor.getUTCFullYear()) * 12 +
       period.start.getUTCMonth() -
       anchor.getUTCMonth();
-    expect(pbDate(periodBoundary(anchor, k))).toBe(pbDate(period.start));
+    expect(toPbDate(periodBoundary(anchor, k))).toBe(toPbDate(period.start));
     await createSubscription(server.superuser, user.id, { quota_anchor: anchor.toISOString() });
     const previous = periodBoundary(anchor, k - 1);
-    await ledger(user, 'plan_use', 900, { period_start: pbDate(previous) }); // an earlier period
-    await ledger(user, 'plan_use', 150, { period_start: pbDate(period.start) });
-    await ledger(user, 'plan_use', 50, { period_start: pbDate(period.start) });
+    await ledger(user, 'plan_use', 900, { period_start: toPbDate(previous) }); // an earlier period
+    await ledger(user, 'plan_use', 150, { period_start: toPbDate(period.start) });
+    await ledger(user, 'plan_use', 50, { period_start: toPbDate(period.start) });
     await ledger(user, 'addon_grant', 300, { checkout_session: `cs_a_${user.id}` });
     await ledger(user, 'addon_grant', 100, { checkout_session: `cs_b_${user.id}` });
     await ledger(user, 'addon_use', 50);
     await ledger(user, 'reservation', 100);
     await ledger(user, 'reservation_release', 40);
-    expect(await quota(user)).toEqual({
+    expect(await quotaOf(user.pb)).toEqual({
       plan: 'monthly',
       plan_monthly_quota: 2500,
       plan_used_this_month: 200,
@@ -75,13 +68,13 @@ describe('GET /api/adscout/quota', () => {
     const user = await server.createUser('yearly');
     const sub = await createSubscription(server.superuser, user.id, { plan: 'yearly' });
     await ledger(user, 'addon_grant', 100, { checkout_session: `cs_y_${user.id}` });
-    expect(await quota(user)).toMatchObject({
+    expect(await quotaOf(user.pb)).toMatchObject({
       plan: 'yearly',
       plan_monthly_quota: 3500,
       total_remaining: 3600,
     });
-    await server.superuser.collection('subscriptions').update(sub.id, { status: 'suspended' });
-    expect(await quota(user)).toEqual({
+    await server.superuser.collection(COLLECTIONS.subscriptions).update(sub.id, { status: 'suspended' });
+    expect(await quotaOf(user.pb)).toEqual({
       plan: null,
       plan_monthly_quota: 0,
       plan_used_this_month: 0,
@@ -95,8 +88,8 @@ describe('GET /api/adscout/quota', () => {
   it('never reports a negative balance, and answers only the signed-in user', async () => {
     const user = await server.createUser('over');
     await ledger(user, 'reservation', 500);
-    expect((await quota(user)).total_remaining).toBe(0);
-    expect(await statusOf(server.anonymous().send('/api/adscout/quota', {}))).toBe(401);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(0);
+    expect(await statusOf(quotaOf(server.anonymous()))).toBe(401);
   });
 });
 
@@ -106,15 +99,21 @@ describe('server-only collections', () => {
     const subscription = await createSubscription(server.superuser, user.id, { status: 'suspended' });
     const entry = await ledger(user, 'addon_grant', 10, { checkout_session: `cs_w_${user.id}` });
     const audit = await server.superuser
-      .collection('audit_logs')
+      .collection(COLLECTIONS.auditLogs)
       .create({ user: user.id, action: 'password_updated', metadata: {} });
-    const event = await server.superuser.collection('stripe_events').create({ event_id: `evt_${user.id}` });
+    const event = await server.superuser
+      .collection(COLLECTIONS.stripeEvents)
+      .create({ event_id: `evt_${user.id}` });
     const targets: [string, string, Record<string, unknown>][] = [
-      ['subscriptions', subscription.id, { user: user.id, plan: 'yearly', status: 'active' }],
-      ['usage_ledger', entry.id, { user: user.id, kind: 'addon_grant', amount: 100000 }],
-      ['audit_logs', audit.id, { user: user.id, action: 'email_updated', metadata: {} }],
-      ['stripe_events', event.id, { event_id: 'evt_forged' }],
-      ['billing_sessions', 'x'.repeat(15), { user: user.id, kind: 'checkout', token: 'y'.repeat(48) }],
+      [COLLECTIONS.subscriptions, subscription.id, { user: user.id, plan: 'yearly', status: 'active' }],
+      [COLLECTIONS.usageLedger, entry.id, { user: user.id, kind: 'addon_grant', amount: 100000 }],
+      [COLLECTIONS.auditLogs, audit.id, { user: user.id, action: 'email_updated', metadata: {} }],
+      [COLLECTIONS.stripeEvents, event.id, { event_id: 'evt_forged' }],
+      [
+        COLLECTIONS.billingSessions,
+        'x'.repeat(15),
+        { user: user.id, kind: 'checkout', token: 'y'.repeat(48) },
+      ],
     ];
     for (const [name, id, body] of targets) {
       const col = user.pb.collection(name);
@@ -134,26 +133,32 @@ describe('server-only collections', () => {
       }
     }
     // nothing changed
-    expect(await server.superuser.collection('subscriptions').getOne(subscription.id)).toMatchObject({
+    expect(
+      await server.superuser.collection(COLLECTIONS.subscriptions).getOne(subscription.id),
+    ).toMatchObject({
       plan: 'monthly',
       status: 'suspended',
       updated: subscription.updated,
     });
-    expect((await server.superuser.collection('usage_ledger').getOne(entry.id)).amount).toBe(10);
+    expect((await server.superuser.collection(COLLECTIONS.usageLedger).getOne(entry.id)).amount).toBe(10);
     expect(
-      await server.superuser.collection('usage_ledger').getFullList({ filter: `user = "${user.id}"` }),
+      await server.superuser
+        .collection(COLLECTIONS.usageLedger)
+        .getFullList({ filter: `user = "${user.id}"` }),
     ).toHaveLength(1);
     expect(
-      await server.superuser.collection('audit_logs').getFullList({ filter: `user = "${user.id}"` }),
+      await server.superuser.collection(COLLECTIONS.auditLogs).getFullList({ filter: `user = "${user.id}"` }),
     ).toHaveLength(1);
     expect(
-      await server.superuser.collection('stripe_events').getFullList({ filter: 'event_id = "evt_forged"' }),
+      await server.superuser
+        .collection(COLLECTIONS.stripeEvents)
+        .getFullList({ filter: 'event_id = "evt_forged"' }),
     ).toHaveLength(0);
-    expect((await quota(user)).total_remaining).toBe(10);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(10);
     // the worker's finish route is for the workers' account only
     expect([401, 403]).toContain(
       await statusOf(
-        user.pb.send(`/api/adscout/worker/runs/${'r'.repeat(15)}/finish`, {
+        user.pb.send(SERVER_ROUTES.workerRunFinish.url('r'.repeat(15)), {
           method: 'POST',
           body: { status: 'completed' },
         }),
@@ -167,14 +172,14 @@ describe('realtime', () => {
     const user = await server.createUser('listener');
     const heard: string[] = [];
     const unsubscribeSub = await user.pb
-      .collection('subscriptions')
+      .collection(COLLECTIONS.subscriptions)
       .subscribe('*', (e) => heard.push(`subscriptions:${e.action}:${e.record.status}`));
     const unsubscribeLedger = await user.pb
-      .collection('usage_ledger')
+      .collection(COLLECTIONS.usageLedger)
       .subscribe('*', (e) => heard.push(`usage_ledger:${e.action}:${e.record.kind}:${e.record.amount}`));
     try {
       for (const product of ['monthly', 'pack_500']) {
-        const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+        const { url } = await user.pb.send<{ url: string }>(SERVER_ROUTES.checkout.path, {
           method: 'POST',
           body: { product },
         });
@@ -182,7 +187,7 @@ describe('realtime', () => {
       }
       await expect.poll(() => heard, { timeout: 10_000 }).toContain('subscriptions:create:active');
       await expect.poll(() => heard, { timeout: 10_000 }).toContain('usage_ledger:create:addon_grant:500');
-      expect((await quota(user)).total_remaining).toBe(3000);
+      expect((await quotaOf(user.pb)).total_remaining).toBe(3000);
     } finally {
       await unsubscribeSub();
       await unsubscribeLedger();
@@ -195,12 +200,9 @@ describe('the quota of one user under concurrency', () => {
 
   async function create(user: TestUser, requested: number): Promise<string | null> {
     try {
-      const run = await user.pb.collection('search_runs').create({
-        user: user.id,
+      const run = await startRun(user, {
         search_name: 'Lamps',
         facebook_link: LINK,
-        target_country: 'US',
-        keywords_used: '',
         requested_count: requested,
       });
       return run.id;
@@ -215,17 +217,17 @@ describe('the quota of one user under concurrency', () => {
   async function scout(runId: string, count: number, status: 'completed' | 'failed') {
     const worker = `w-${runId}`;
     await server.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .update(runId, { lease_owner: worker, lease_expires_at: new Date(Date.now() + 60_000).toISOString() });
     const rows = Array.from({ length: count }, () => ({ ad_id: `lamp-${adCounter++}` }));
     if (rows.length) {
-      await server.worker.send(`/api/adscout/worker/runs/${runId}/results`, {
+      await server.worker.send(SERVER_ROUTES.workerRunResults.url(runId), {
         method: 'POST',
         body: { worker, rows },
       });
     }
     const finish = () =>
-      server.worker.send(`/api/adscout/worker/runs/${runId}/finish`, {
+      server.worker.send(SERVER_ROUTES.workerRunFinish.url(runId), {
         method: 'POST',
         body: { worker, status },
       });
@@ -239,7 +241,7 @@ describe('the quota of one user under concurrency', () => {
     const user = await subscriberWithPlanUsedUp(server.superuser, server, 'busy');
     const packs = await Promise.all(
       Array.from({ length: 6 }, async () => {
-        const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+        const { url } = await user.pb.send<{ url: string }>(SERVER_ROUTES.checkout.path, {
           method: 'POST',
           body: { product: 'pack_100' },
         });
@@ -269,23 +271,23 @@ describe('the quota of one user under concurrency', () => {
         // each link is paid twice at once: single use, so one grant
         const statuses = await Promise.all([pay(url), pay(url)]);
         expect(statuses.sort()).toEqual([303, 404]);
-        observed.push((await quota(user)).total_remaining);
+        observed.push((await quotaOf(user.pb)).total_remaining);
       }
     })();
     const watching = (async () => {
-      for (let i = 0; i < 20; i++) observed.push((await quota(user)).total_remaining);
+      for (let i = 0; i < 20; i++) observed.push((await quotaOf(user.pb)).total_remaining);
     })();
     await Promise.all([scouting, buying, watching]);
 
     expect(winners).toBeGreaterThan(0);
     expect(observed.every((n) => n >= 0)).toBe(true);
     const runs = await server.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .getFullList({ filter: `user = "${user.id}"` });
     expect(runs).toHaveLength(winners);
     expect(runs.every((r) => r.status === 'completed' || r.status === 'failed')).toBe(true);
     const entries = await server.superuser
-      .collection('usage_ledger')
+      .collection(COLLECTIONS.usageLedger)
       .getFullList({ filter: `user = "${user.id}"` });
     const sum = (kind: string) => entries.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
     const charged = runs.reduce((s, r) => s + r.charged_count, 0);
@@ -302,7 +304,7 @@ describe('the quota of one user under concurrency', () => {
       expect(run.charged_count).toBeLessThanOrEqual(run.requested_count);
       expect(run.charged_count).toBe(run.new_count);
     }
-    const final = await quota(user);
+    const final = await quotaOf(user.pb);
     expect(final.addon_remaining + charged).toBe(600);
     expect(final.total_remaining).toBe(final.addon_remaining);
   });

@@ -105,6 +105,7 @@ describe('the docs', () => {
     expect(created.length).toBeGreaterThan(0);
     const missing = created.filter((name) => !named.has(name));
     expect(missing, 'collections the migrations create but the data model does not name').toEqual([]);
+    // literal: the name the page shows its reader (a docs test, not a use of the collection table)
     expect(table.filter((name) => !created.includes(name))).toEqual(['users']);
   });
 

@@ -133,6 +133,7 @@ describe('the registrations in pb_hooks/*.pb.js', () => {
 
 describe('COLLECTIONS', () => {
   it("names what the migrations create, and PocketBase's own users and superusers", () => {
+    // literals: the table is checked against what exists, not against itself
     expect(Object.values(COLLECTIONS).sort()).toEqual(
       [...collectionsCreatedByMigrations(), 'users', '_superusers'].sort(),
     );
@@ -154,7 +155,7 @@ describe('docs/routes.md', () => {
 
 describe('a running server', () => {
   const PROBE = 'route-probe:';
-  /** A route no one registers: the probe must be able to say no. */
+  /** A route no one registers: the probe must be able to say no (a literal: it is no route of the table). */
   const ABSENT = { method: 'GET', path: '/api/adscout/no-such-route' };
   let hooksDir: string;
   let server: TestServer;

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../fixtures/wait-for.ts';
 import type { TestServer } from './harness.ts';
 import { s3TestFile } from './versitygw.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 /** Unset, whatever the shell running the tests has. */
 const s3 = s3TestFile();
@@ -62,7 +63,7 @@ async function restoredTo(
   restored.autoCancellation(false);
   const read = async () => {
     const signedIn = await restored
-      .collection('_superusers')
+      .collection(COLLECTIONS.superusers)
       .authWithPassword(started.superuserCredentials.email, started.superuserCredentials.password)
       .then(
         () => true,

@@ -29,6 +29,7 @@ import {
   watchSchema,
 } from '../../src/domain/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 let server: TestServer;
 let collections: Map<string, CollectionModel>;
@@ -56,14 +57,14 @@ function selectValues(collection: string, field: string): string[] {
 }
 
 const PAIRS: [string, z.ZodObject][] = [
-  ['subscriptions', subscriptionSchema],
-  ['search_runs', searchRunSchema],
-  ['search_results', searchResultSchema],
-  ['keyword_sets', keywordSetSchema],
-  ['usage_ledger', usageLedgerEntrySchema],
-  ['stripe_events', stripeEventSchema],
-  ['audit_logs', auditLogSchema],
-  ['watches', watchSchema],
+  [COLLECTIONS.subscriptions, subscriptionSchema],
+  [COLLECTIONS.searchRuns, searchRunSchema],
+  [COLLECTIONS.searchResults, searchResultSchema],
+  [COLLECTIONS.keywordSets, keywordSetSchema],
+  [COLLECTIONS.usageLedger, usageLedgerEntrySchema],
+  [COLLECTIONS.stripeEvents, stripeEventSchema],
+  [COLLECTIONS.auditLogs, auditLogSchema],
+  [COLLECTIONS.watches, watchSchema],
 ];
 
 describe('schema parity between pb_migrations and src/domain', () => {
@@ -72,25 +73,25 @@ describe('schema parity between pb_migrations and src/domain', () => {
   });
 
   it('select values match the domain constants', () => {
-    expect(selectValues('subscriptions', 'plan')).toEqual([...PLAN_IDS]);
-    expect(selectValues('subscriptions', 'status')).toEqual([...SUBSCRIPTION_STATUSES]);
-    expect(selectValues('search_runs', 'status')).toEqual([...RUN_STATUSES]);
-    expect(selectValues('search_runs', 'target_country')).toEqual([...COUNTRY_CODES]);
-    expect(selectValues('keyword_sets', 'locale')).toEqual([...LOCALE_CODES]);
-    expect(selectValues('usage_ledger', 'kind')).toEqual([...LEDGER_KINDS]);
-    expect(selectValues('audit_logs', 'action')).toEqual([...AUDIT_ACTIONS]);
-    expect(selectValues('watches', 'cadence')).toEqual([...WATCH_CADENCES]);
-    expect(selectValues('watches', 'target_country')).toEqual([...COUNTRY_CODES]);
+    expect(selectValues(COLLECTIONS.subscriptions, 'plan')).toEqual([...PLAN_IDS]);
+    expect(selectValues(COLLECTIONS.subscriptions, 'status')).toEqual([...SUBSCRIPTION_STATUSES]);
+    expect(selectValues(COLLECTIONS.searchRuns, 'status')).toEqual([...RUN_STATUSES]);
+    expect(selectValues(COLLECTIONS.searchRuns, 'target_country')).toEqual([...COUNTRY_CODES]);
+    expect(selectValues(COLLECTIONS.keywordSets, 'locale')).toEqual([...LOCALE_CODES]);
+    expect(selectValues(COLLECTIONS.usageLedger, 'kind')).toEqual([...LEDGER_KINDS]);
+    expect(selectValues(COLLECTIONS.auditLogs, 'action')).toEqual([...AUDIT_ACTIONS]);
+    expect(selectValues(COLLECTIONS.watches, 'cadence')).toEqual([...WATCH_CADENCES]);
+    expect(selectValues(COLLECTIONS.watches, 'target_country')).toEqual([...COUNTRY_CODES]);
   });
 
   it('search_results carries the 24 ad fields', () => {
-    const names = fieldNames('search_results');
+    const names = fieldNames(COLLECTIONS.searchResults);
     for (const field of AD_FIELDS) expect(names).toContain(field.key);
     expect(AD_FIELDS).toHaveLength(24);
   });
 
   it('search_results columns have the kinds and limits of RESULT_ROW_FIELDS (AD_FIELDS)', () => {
-    const columns = collections.get('search_results')!.fields as unknown as {
+    const columns = collections.get(COLLECTIONS.searchResults)!.fields as unknown as {
       name: string;
       type: string;
       max?: number;
@@ -129,25 +130,25 @@ describe('schema parity between pb_migrations and src/domain', () => {
   });
 
   it('every server-only run field exists and is refused by the create rule', () => {
-    const runs = collections.get('search_runs')!;
+    const runs = collections.get(COLLECTIONS.searchRuns)!;
     for (const field of RUN_SERVER_FIELDS) {
-      expect(fieldNames('search_runs')).toContain(field);
+      expect(fieldNames(COLLECTIONS.searchRuns)).toContain(field);
       expect(runs.createRule).toContain(`@request.body.${field}:isset = false`);
     }
   });
 
   it('the run fields hidden from users are exactly RUN_HIDDEN_FIELDS', () => {
     const hidden = collections
-      .get('search_runs')!
+      .get(COLLECTIONS.searchRuns)!
       .fields.filter((f) => f.hidden)
       .map((f) => f.name);
     expect(hidden.sort()).toEqual([...RUN_HIDDEN_FIELDS].sort());
   });
 
   it('every server-only watch field exists and is refused by the create and update rules', () => {
-    const watches = collections.get('watches')!;
+    const watches = collections.get(COLLECTIONS.watches)!;
     for (const field of WATCH_SERVER_FIELDS) {
-      expect(fieldNames('watches')).toContain(field);
+      expect(fieldNames(COLLECTIONS.watches)).toContain(field);
       expect(watches.createRule).toContain(`@request.body.${field}:isset = false`);
       expect(watches.updateRule).toContain(`@request.body.${field}:isset = false`);
     }

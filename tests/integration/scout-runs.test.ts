@@ -8,6 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriber, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 let server: TestServer;
 const LINK = 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=dog%20toys';
@@ -34,7 +37,9 @@ async function create(
   requested: number,
 ): Promise<{ id?: string; status?: number; message?: string }> {
   try {
-    const run = await user.pb.collection('search_runs').create({ user: user.id, ...form(requested) });
+    const run = await user.pb
+      .collection(COLLECTIONS.searchRuns)
+      .create({ user: user.id, ...form(requested) });
     return { id: run.id };
   } catch (error) {
     const e = error as { status: number; response?: { message?: string } };
@@ -43,19 +48,13 @@ async function create(
 }
 
 async function grant(user: TestUser, amount: number) {
-  await server.superuser.collection('usage_ledger').create({
+  await server.superuser.collection(COLLECTIONS.usageLedger).create({
     user: user.id,
     kind: 'addon_grant',
     amount,
     checkout_session: `cs_${Math.random().toString(36).slice(2)}`,
   });
 }
-
-const quota = (user: TestUser) =>
-  user.pb.send<{ total_remaining: number; plan_used_this_month: number; addon_remaining: number }>(
-    '/api/adscout/quota',
-    {},
-  );
 
 /** What a worker does: claim the run, store `ads` rows, settle. */
 async function scout(runId: string, ads: string[], status: 'completed' | 'failed' = 'completed') {
@@ -64,12 +63,12 @@ async function scout(runId: string, ads: string[], status: 'completed' | 'failed
     server.worker.send<T>(path, { method: 'POST', body: { worker, ...body } });
   // claim until we get this run (other tests' runs may be queued too)
   await server.superuser
-    .collection('search_runs')
+    .collection(COLLECTIONS.searchRuns)
     .update(runId, { lease_owner: worker, lease_expires_at: new Date(Date.now() + 60_000).toISOString() });
   if (ads.length)
-    await post(`/api/adscout/worker/runs/${runId}/results`, { rows: ads.map((ad_id) => ({ ad_id })) });
+    await post(SERVER_ROUTES.workerRunResults.url(runId), { rows: ads.map((ad_id) => ({ ad_id })) });
   return post<{ status: string; results_count: number; new_count: number; charged_count: number }>(
-    `/api/adscout/worker/runs/${runId}/finish`,
+    SERVER_ROUTES.workerRunFinish.url(runId),
     { status },
   );
 }
@@ -91,7 +90,7 @@ describe('the run guard', () => {
     expect(first.id).toBeTruthy();
     expect((await create(user, 1)).message).toMatch(/^You already have an active search running/);
     const bad = await user.pb
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .create({ user: user.id, ...form(5), facebook_link: 'https://example.com/ads' })
       .catch((e: { status: number; response: { message: string } }) => e);
     expect(bad).toMatchObject({
@@ -102,15 +101,15 @@ describe('the run guard', () => {
 
   it('stores the run as working with a reservation, and ignores server fields from the client', async () => {
     const user = await subscriber(server.superuser, server, 'fields');
-    const before = await quota(user);
-    const run = await user.pb.collection('search_runs').create({ user: user.id, ...form(100) });
+    const before = await quotaOf(user.pb);
+    const run = await user.pb.collection(COLLECTIONS.searchRuns).create({ user: user.id, ...form(100) });
     expect(run).toMatchObject({ status: 'working', requested_count: 100, progress: 0, source: 'demo' });
     expect(run.started_at).not.toBe('');
-    expect((await quota(user)).total_remaining).toBe(before.total_remaining - 100);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(before.total_remaining - 100);
     // a client cannot smuggle server fields in
     const other = await subscriber(server.superuser, server, 'smuggler');
     const smuggled = await other.pb
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .create({ user: other.id, ...form(5), status: 'completed', results_count: 999 })
       .catch((e: { status: number }) => e);
     expect(smuggled).toMatchObject({ status: 400 });
@@ -122,14 +121,14 @@ describe('the run guard', () => {
     expect(outcomes.filter((o) => o.id)).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === 400)).toHaveLength(19);
     const working = await server.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .getFullList({ filter: `user = "${user.id}" && status = "working"` });
     expect(working).toHaveLength(1);
     const reservations = await server.superuser
-      .collection('usage_ledger')
+      .collection(COLLECTIONS.usageLedger)
       .getFullList({ filter: `user = "${user.id}" && kind = "reservation"` });
     expect(reservations).toHaveLength(1);
-    expect((await quota(user)).total_remaining).toBe(2490);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(2490);
   });
 });
 
@@ -152,7 +151,7 @@ describe('settlement', () => {
       new_count: 1,
       charged_count: 1,
     });
-    const q = await quota(user);
+    const q = await quotaOf(user.pb);
     expect(q.plan_used_this_month).toBe(4);
     expect(q.total_remaining).toBe(2496);
   });
@@ -164,7 +163,7 @@ describe('settlement', () => {
       status: 'failed',
       charged_count: 2,
     });
-    expect((await quota(user)).total_remaining).toBe(2498);
+    expect((await quotaOf(user.pb)).total_remaining).toBe(2498);
   });
 });
 
@@ -192,9 +191,9 @@ describe('the quota under concurrency', () => {
       }),
     );
     for (const user of users) {
-      const q = await quota(user);
+      const q = await quotaOf(user.pb);
       const runs = await server.superuser
-        .collection('search_runs')
+        .collection(COLLECTIONS.searchRuns)
         .getFullList({ filter: `user = "${user.id}"` });
       const charged = runs.reduce((sum, run) => sum + run.charged_count, 0);
       expect(q.total_remaining).toBeGreaterThanOrEqual(0);

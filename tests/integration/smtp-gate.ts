@@ -7,6 +7,7 @@
  * Each connection is one mail PocketBase started to send.
  */
 import { connect, createServer, type Socket } from 'node:net';
+import { waitFor } from '../fixtures/wait-for.ts';
 
 export interface SmtpGate {
   port: number;
@@ -62,12 +63,15 @@ export async function startSmtpGate(targetPort: number): Promise<SmtpGate> {
     port: address.port,
     connections: () => count,
     async waitForConnections(wanted, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (count < wanted) {
-        if (Date.now() > deadline)
-          throw new Error(`${count} SMTP connections through the gate, not ${wanted}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await waitFor(
+        `${wanted} SMTP connections through the gate`,
+        () => count,
+        (n) => n >= wanted,
+        {
+          timeoutMs,
+          intervalMs: 50,
+        },
+      );
     },
     open() {
       isOpen = true;

@@ -25,6 +25,7 @@ import {
 } from '../../scripts/lib/stack.mjs';
 import { waitFor } from '../fixtures/wait-for.ts';
 import { pocketBaseBinary, statusOf } from './harness.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -85,17 +86,19 @@ it("starts PocketBase and a worker with no password on a command line, the worke
     // the admin is a superuser; the worker's account is not, and signs in to `workers` only
     const admin = new PocketBase(server.url);
     await admin
-      .collection('_superusers')
+      .collection(COLLECTIONS.superusers)
       .authWithPassword(credentials.admin.email, credentials.admin.password);
     expect(admin.authStore.isSuperuser).toBe(true);
     const { email, password } = credentials.worker;
     expect(
-      await statusOf(new PocketBase(server.url).collection('_superusers').authWithPassword(email, password)),
+      await statusOf(
+        new PocketBase(server.url).collection(COLLECTIONS.superusers).authWithPassword(email, password),
+      ),
     ).toBe(400);
     const account = new PocketBase(server.url);
-    await account.collection('workers').authWithPassword(email, password);
+    await account.collection(COLLECTIONS.workers).authWithPassword(email, password);
     expect(account.authStore.isSuperuser).toBe(false);
-    expect((await admin.collection('_superusers').getFullList()).map((s) => s.email)).toEqual([
+    expect((await admin.collection(COLLECTIONS.superusers).getFullList()).map((s) => s.email)).toEqual([
       credentials.admin.email,
     ]);
   } finally {

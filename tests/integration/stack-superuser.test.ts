@@ -11,6 +11,7 @@ import PocketBase from 'pocketbase';
 import { afterAll, expect, it } from 'vitest';
 import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/lib/stack.mjs';
 import { pocketBaseBinary } from './harness.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -29,7 +30,7 @@ it('saves a superuser whose password starts with a dash', async () => {
   });
   try {
     const pb = new PocketBase(server.url);
-    const auth = await pb.collection('_superusers').authWithPassword('dash@adscout.test', password);
+    const auth = await pb.collection(COLLECTIONS.superusers).authWithPassword('dash@adscout.test', password);
     expect(auth.record.email).toBe('dash@adscout.test');
   } finally {
     await server.stop();

@@ -10,14 +10,14 @@
  * customer's sessions and subscriptions, the refunds made — on top of it, and the tests check
  * the requests our code sends and the records it keeps.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
-import { startStripeDouble, type StripeDouble, stripeModeEnv, userWithCustomer } from './stripe-mock.ts';
-import { stripeEvent, stripeWebhook } from './stripe-webhook.ts';
+import { describe, expect, it } from 'vitest';
+import { statusOf, type TestUser } from './harness.ts';
+import { customerFor, useStripeMode } from './stripe-mock.ts';
+import { stripeEvent } from './stripe-webhook.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_deleted_accounts';
-let stripe: StripeDouble;
-let server: TestServer;
 
 /** Stripe's side: per customer, its checkout sessions and subscriptions. */
 const sessionsOf = new Map<string, { id: string; status: string }[]>();
@@ -31,9 +31,10 @@ const refusingExpiry = new Set<string>();
 
 const list = (data: unknown[]) => ({ body: { object: 'list', data, has_more: false } });
 
-beforeAll(async () => {
-  stripe = await startStripeDouble();
-  stripe.intercept((request) => {
+const stack = useStripeMode({
+  webhookSecret: WEBHOOK_SECRET,
+  clientsBehindProxy: true,
+  intercept: (request) => {
     const customer = request.query.get('customer') ?? '';
     if (request.method === 'GET' && request.path === '/v1/checkout/sessions') {
       const intent = request.query.get('payment_intent');
@@ -79,26 +80,14 @@ beforeAll(async () => {
       return undefined;
     }
     return undefined;
-  });
-  server = await startTestServer({
-    env: {
-      ...stripeModeEnv(stripe.url, WEBHOOK_SECRET),
-    },
-    clientsBehindProxy: true,
-  });
+  },
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await stripe?.stop();
-});
-
-const deliver = (event: unknown) => stripeWebhook(() => server.url, WEBHOOK_SECRET).deliver(event);
+const deliver = (event: unknown) => stack.webhook.deliver(event);
 
 /** A user whose Stripe customer exists (made by their first checkout), with nothing at Stripe yet. */
-async function customerFor(label: string): Promise<{ user: TestUser; customer: string }> {
-  const { user, customer } = await userWithCustomer(server, label);
-  expect(customer).toMatch(/^cus_/);
+async function customerWithNothingAtStripe(label: string): Promise<{ user: TestUser; customer: string }> {
+  const { user, customer } = await customerFor(stack.server, label);
   sessionsOf.set(customer, []);
   subscriptionsOf.set(customer, []);
   return { user, customer };
@@ -106,7 +95,7 @@ async function customerFor(label: string): Promise<{ user: TestUser; customer: s
 
 function deleteAccount(user: TestUser) {
   return statusOf(
-    user.pb.send('/api/adscout/account/delete', {
+    user.pb.send(SERVER_ROUTES.accountDelete.path, {
       method: 'POST',
       body: { oldPassword: user.password, confirm: 'DELETE' },
     }),
@@ -114,13 +103,17 @@ function deleteAccount(user: TestUser) {
 }
 
 const eventCount = async (id: string) =>
-  (await server.superuser.collection('stripe_events').getFullList({ filter: `event_id = "${id}"` })).length;
+  (
+    await stack.server.superuser
+      .collection(COLLECTIONS.stripeEvents)
+      .getFullList({ filter: `event_id = "${id}"` })
+  ).length;
 
-const callsSince = (from: number) => stripe.requests.slice(from).map((r) => `${r.method} ${r.path}`);
+const callsSince = (from: number) => stack.stripe.requests.slice(from).map((r) => `${r.method} ${r.path}`);
 
 describe('deleting an account in Stripe mode', () => {
   it('expires the open Checkout Sessions first, then cancels the subscriptions, then deletes', async () => {
-    const { user, customer } = await customerFor('open-sessions');
+    const { user, customer } = await customerWithNothingAtStripe('open-sessions');
     sessionsOf.set(customer, [
       { id: 'cs_open_1', status: 'open' },
       { id: 'cs_done', status: 'complete' },
@@ -130,7 +123,7 @@ describe('deleting an account in Stripe mode', () => {
       { id: 'sub_running', status: 'active' },
       { id: 'sub_ended', status: 'canceled' },
     ]);
-    const from = stripe.requests.length;
+    const from = stack.stripe.requests.length;
     expect(await deleteAccount(user)).toBe(0);
     expect(callsSince(from)).toEqual([
       'GET /v1/checkout/sessions',
@@ -139,15 +132,15 @@ describe('deleting an account in Stripe mode', () => {
       'GET /v1/subscriptions',
       'DELETE /v1/subscriptions/sub_running',
     ]);
-    const listed = stripe.requests[from]!.query;
+    const listed = stack.stripe.requests[from]!.query;
     expect({ customer: listed.get('customer'), status: listed.get('status') }).toEqual({
       customer,
       status: 'open',
     });
     expect(sessionsOf.get(customer)!.map((s) => s.status)).toEqual(['expired', 'complete', 'expired']);
-    expect(await statusOf(server.superuser.collection('users').getOne(user.id))).toBe(404);
-    const entry = await server.superuser
-      .collection('audit_logs')
+    expect(await statusOf(stack.server.superuser.collection(COLLECTIONS.users).getOne(user.id))).toBe(404);
+    const entry = await stack.server.superuser
+      .collection(COLLECTIONS.auditLogs)
       .getFirstListItem(`action = "account_deleted" && metadata.stripe_customer_id = "${customer}"`);
     expect(entry.metadata).toMatchObject({
       expired_checkout_sessions: 'cs_open_1,cs_open_2',
@@ -156,24 +149,24 @@ describe('deleting an account in Stripe mode', () => {
   });
 
   it('deletes nothing, and cancels nothing, when Stripe will not expire a session', async () => {
-    const { user, customer } = await customerFor('expiry-refused');
+    const { user, customer } = await customerWithNothingAtStripe('expiry-refused');
     sessionsOf.set(customer, [{ id: 'cs_stuck', status: 'open' }]);
     subscriptionsOf.set(customer, [{ id: 'sub_kept', status: 'active' }]);
     refusingExpiry.add(customer);
-    const from = stripe.requests.length;
+    const from = stack.stripe.requests.length;
     expect(await deleteAccount(user)).toBe(502);
     expect(callsSince(from)).toEqual([
       'GET /v1/checkout/sessions',
       'POST /v1/checkout/sessions/cs_stuck/expire',
     ]);
-    expect((await server.superuser.collection('users').getOne(user.id)).id).toBe(user.id);
+    expect((await stack.server.superuser.collection(COLLECTIONS.users).getOne(user.id)).id).toBe(user.id);
     expect(subscriptionsOf.get(customer)![0]!.status).toBe('active');
   });
 });
 
 describe('events for an account that was deleted', () => {
   it('a credit pack paid afterwards is refunded once; every event is recorded and answered 200', async () => {
-    const { user, customer } = await customerFor('late-pack');
+    const { user, customer } = await customerWithNothingAtStripe('late-pack');
     expect(await deleteAccount(user)).toBe(0);
     const intent = `pi_late_${user.id}`;
     const session = {
@@ -188,13 +181,13 @@ describe('events for an account that was deleted', () => {
     };
     sessionOfIntent.set(intent, session);
     const completed = stripeEvent('checkout.session.completed', session);
-    let from = stripe.requests.length;
+    let from = stack.stripe.requests.length;
     // delivered three times at once, then again
     const answers = await Promise.all([1, 2, 3].map(() => deliver(completed)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect((await deliver(completed)).status).toBe(200);
     expect(await eventCount(completed.id)).toBe(1);
-    const refunds = stripe.requests
+    const refunds = stack.stripe.requests
       .slice(from)
       .filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
     expect(refunds.length).toBeGreaterThanOrEqual(1);
@@ -206,7 +199,7 @@ describe('events for an account that was deleted', () => {
     expect(refunded.has(intent)).toBe(true);
 
     // another event for the same session: Stripe reports the payment refunded, nothing more is asked
-    from = stripe.requests.length;
+    from = stack.stripe.requests.length;
     const again = stripeEvent('checkout.session.async_payment_succeeded', session);
     expect((await deliver(again)).status).toBe(200);
     expect(callsSince(from)).toEqual([`GET /v1/payment_intents/${intent}`]);
@@ -220,14 +213,14 @@ describe('events for an account that was deleted', () => {
     });
     expect((await deliver(refundEvent)).status).toBe(200);
     for (const event of [again, refundEvent]) expect(await eventCount(event.id)).toBe(1);
-    const granted = await server.superuser
-      .collection('usage_ledger')
+    const granted = await stack.server.superuser
+      .collection(COLLECTIONS.usageLedger)
       .getFullList({ filter: `checkout_session = "${session.id}"` });
     expect(granted).toEqual([]);
   });
 
   it('a subscription started afterwards is canceled at Stripe, whichever of its events comes first', async () => {
-    const { user, customer } = await customerFor('late-plan');
+    const { user, customer } = await customerWithNothingAtStripe('late-plan');
     expect(await deleteAccount(user)).toBe(0);
     // the session was paid after all: Stripe made a subscription
     subscriptionsOf.set(customer, [{ id: 'sub_late', status: 'active' }]);
@@ -248,7 +241,7 @@ describe('events for an account that was deleted', () => {
       customer,
       subscription: 'sub_late_2',
     });
-    const from = stripe.requests.length;
+    const from = stack.stripe.requests.length;
     // the subscription's own event first: it is canceled at once
     expect((await deliver(created)).status).toBe(200);
     expect(subscriptionsOf.get(customer)![0]!.status).toBe('canceled');
@@ -262,8 +255,8 @@ describe('events for an account that was deleted', () => {
     ]);
     expect(subscriptionsOf.get(customer)!.map((s) => s.status)).toEqual(['canceled', 'canceled']);
     for (const event of [created, paid, completed]) expect(await eventCount(event.id)).toBe(1);
-    const records = await server.superuser
-      .collection('subscriptions')
+    const records = await stack.server.superuser
+      .collection(COLLECTIONS.subscriptions)
       .getFullList({ filter: `user = "${user.id}"` });
     expect(records).toEqual([]);
   });
@@ -282,7 +275,7 @@ describe('events for an account that was deleted', () => {
       metadata: { product: 'pack_100' },
     });
     const renewal = stripeEvent('invoice.paid', { id: 'in_elsewhere', object: 'invoice', customer });
-    const from = stripe.requests.length;
+    const from = stack.stripe.requests.length;
     for (const event of [pack, renewal]) {
       expect((await deliver(event)).status).toBe(200);
       expect(await eventCount(event.id)).toBe(1);

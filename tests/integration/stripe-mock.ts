@@ -1,12 +1,20 @@
 /**
- * stripe-mock (Stripe's own API double, speaking the real protocol) on a free loopback port,
- * behind a small recording proxy so tests can check the exact shape of every request we send.
+ * The Stripe tests' setup, in one place: stripe-mock (Stripe's own API double, speaking the real
+ * protocol) on a free loopback port, behind a small recording proxy so tests can check the exact
+ * shape of every request we send; a test server in Stripe mode against it, for a file or a
+ * describe block (useStripeMode); a user whose Stripe customer exists (customerFor). Webhook
+ * signing and delivery are stripe-webhook.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ensureStripeMock } from '../../scripts/bootstrap.mjs';
-import type { TestServer, TestUser } from './harness.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { startTestServer, type TestServer, type TestServerOptions, type TestUser } from './harness.ts';
+import { NO_BILLING_ENV } from './security/support.ts';
+import { stripeWebhook } from './stripe-webhook.ts';
 
 /** The price ids the Stripe tests configure (stripe-mock accepts any id). */
 export const TEST_PRICES = {
@@ -16,6 +24,9 @@ export const TEST_PRICES = {
   pack_500: 'price_pack_500',
   pack_1000: 'price_pack_1000',
 };
+
+/** The price of stripe-mock's fixture subscription: for it to map to a plan, the plan's price. */
+export const STRIPE_MOCK_FIXTURE_PRICE = 'price_1PgafmB7WZ01zgkW6dKueIc5';
 
 /** The server settings of Stripe mode against the double at `apiBase`, with `prices` (TEST_PRICES unless told). */
 export function stripeModeEnv(
@@ -162,13 +173,77 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   };
 }
 
-/** A new user of `server` whose Stripe customer exists (made by a first checkout), and its id. */
-export async function userWithCustomer(
+export interface StripeModeOptions extends Omit<TestServerOptions, 'env'> {
+  /** The webhook's signing secret (STRIPE_WEBHOOK_SECRET). */
+  webhookSecret: string;
+  /** The plans' and packs' prices; TEST_PRICES unless told. */
+  prices?: typeof TEST_PRICES;
+  /** More server settings (APP_URL, …); no billing setting is inherited from the shell. */
+  env?: Record<string, string>;
+  /** Stripe's business data on top of stripe-mock's fixed answers, for every test (a test may set its own). */
+  intercept?: Interceptor;
+}
+
+export interface StripeMode {
+  readonly stripe: StripeDouble;
+  readonly server: TestServer;
+  /** Signs and delivers webhook events to the server as Stripe would. */
+  readonly webhook: ReturnType<typeof stripeWebhook>;
+}
+
+/** A test server in Stripe mode against the Stripe API at `apiBase` (stripe-mock's proxy, or nothing). */
+export function startStripeModeServer(
+  apiBase: string,
+  { webhookSecret, prices, env, intercept: _, ...serverOptions }: StripeModeOptions,
+): Promise<TestServer> {
+  return startTestServer({
+    ...serverOptions,
+    env: { ...NO_BILLING_ENV, ...stripeModeEnv(apiBase, webhookSecret, prices), ...env },
+  });
+}
+
+/**
+ * stripe-mock and a test server in Stripe mode against it, for the tests of the file (or the
+ * describe block) that calls this: started before them, stopped after them.
+ */
+export function useStripeMode(options: StripeModeOptions): StripeMode {
+  let stripe: StripeDouble | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    stripe = await startStripeDouble();
+    if (options.intercept) stripe.intercept(options.intercept);
+    server = await startStripeModeServer(stripe.url, options);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await stripe?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('Stripe mode is not started yet (beforeAll)');
+    return value;
+  };
+  return {
+    get stripe() {
+      return started(stripe);
+    },
+    get server() {
+      return started(server);
+    },
+    webhook: stripeWebhook(() => started(server).url, options.webhookSecret),
+  };
+}
+
+/** A new user of `server` whose Stripe customer exists (made by a first checkout, as in production), and its id. */
+export async function customerFor(
   server: TestServer,
   label: string,
 ): Promise<{ user: TestUser; customer: string }> {
   const user = await server.createUser(label);
-  await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } });
-  const record = await server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
-  return { user, customer: record.stripe_customer_id as string };
+  await user.pb.send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'monthly' } });
+  const record = await server.superuser
+    .collection(COLLECTIONS.subscriptions)
+    .getFirstListItem(`user = "${user.id}"`);
+  const customer = record.stripe_customer_id as string;
+  expect(customer).toMatch(/^cus_/);
+  return { user, customer };
 }

@@ -10,20 +10,14 @@
  * charge, what Stripe holds now (refunded or not, its disputes, the checkout session of its
  * payment), and per customer their subscriptions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, type TestUser } from './harness.ts';
-import {
-  startStripeDouble,
-  type StripeDouble,
-  stripeModeEnv,
-  TEST_PRICES,
-  userWithCustomer,
-} from './stripe-mock.ts';
-import { stripeEvent, stripeWebhook } from './stripe-webhook.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from './harness.ts';
+import { customerFor, TEST_PRICES, useStripeMode } from './stripe-mock.ts';
+import { stripeEvent } from './stripe-webhook.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_refunds';
-let stripe: StripeDouble;
-let server: TestServer;
 
 interface Charge {
   id: string;
@@ -53,9 +47,10 @@ function chargeObject(charge: Charge) {
   };
 }
 
-beforeAll(async () => {
-  stripe = await startStripeDouble();
-  stripe.intercept((request) => {
+const stack = useStripeMode({
+  webhookSecret: WEBHOOK_SECRET,
+  clientsBehindProxy: true,
+  intercept: (request) => {
     const one = /^\/v1\/charges\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && one && charges.has(one[1]!)) {
       // the state as it is when the request arrives, even if the answer is held back
@@ -103,23 +98,10 @@ beforeAll(async () => {
       );
     }
     return undefined;
-  });
-  server = await startTestServer({
-    env: {
-      ...stripeModeEnv(stripe.url, WEBHOOK_SECRET),
-    },
-    clientsBehindProxy: true,
-  });
+  },
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await stripe?.stop();
-});
-
-const deliver = (event: unknown) => stripeWebhook(() => server.url, WEBHOOK_SECRET).deliver(event);
-
-const customerFor = (label: string) => userWithCustomer(server, label);
+const deliver = (event: unknown) => stack.webhook.deliver(event);
 
 interface Pack {
   session: Record<string, unknown> & { id: string };
@@ -160,16 +142,10 @@ const disputeClosed = (charge: Charge, status: string) =>
     status,
   });
 
-const quota = (user: TestUser) =>
-  user.pb.send<{ plan: string | null; addon_remaining: number; total_remaining: number }>(
-    '/api/adscout/quota',
-    {},
-  );
-
 /** The pack's ledger rows, oldest first, as `kind amount`. */
 async function rowsOf(pack: Pack): Promise<string[]> {
-  const rows = await server.superuser
-    .collection('usage_ledger')
+  const rows = await stack.server.superuser
+    .collection(COLLECTIONS.usageLedger)
     .getFullList({ filter: `checkout_session = "${pack.session.id}"`, sort: 'created,id' });
   return rows.map((row) => `${row.kind} ${row.amount}`);
 }
@@ -180,7 +156,7 @@ async function expectAllOk(events: unknown[]) {
 
 describe('a refunded or disputed credit pack', () => {
   it('a refund delivered before the purchase takes the pack back once, whatever comes after', async () => {
-    const { user, customer } = await customerFor('refund-first');
+    const { user, customer } = await customerFor(stack.server, 'refund-first');
     const pack = packOf(user, customer, 'pack_500');
     pack.charge.refunded = true;
     const refund = refundedEvent(pack.charge);
@@ -189,7 +165,7 @@ describe('a refunded or disputed credit pack', () => {
     // one grant and one revoke, written together by the first refund: the same `created`, so no order
     // between them (a full run once listed the revoke first)
     expect((await rowsOf(pack)).sort()).toEqual(['addon_grant 500', 'addon_revoke 500']);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 0, total_remaining: 0 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 0, total_remaining: 0 });
 
     // the purchase arrives late, the refund again under another id, and a lost dispute
     pack.charge.disputes = [{ id: `du_${pack.charge.id}`, status: 'lost' }];
@@ -199,33 +175,33 @@ describe('a refunded or disputed credit pack', () => {
     // a pack bought afterwards keeps its credits, whatever the old pack's events do
     const next = packOf(user, customer, 'pack_100');
     await expectAllOk([purchased(next), refundedEvent(pack.charge), disputeClosed(pack.charge, 'lost')]);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 100, total_remaining: 100 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 100, total_remaining: 100 });
   });
 
   it('takes only the unreserved credits left, never below zero; a dispute won gives them back, a refund takes them again', async () => {
-    const { user, customer } = await customerFor('spent');
+    const { user, customer } = await customerFor(stack.server, 'spent');
     const small = packOf(user, customer, 'pack_100');
     const big = packOf(user, customer, 'pack_500');
     await expectAllOk([purchased(small), purchased(big)]);
     // 520 credits spent, and a working run holds 50 more: 30 are free
-    await server.superuser
-      .collection('usage_ledger')
+    await stack.server.superuser
+      .collection(COLLECTIONS.usageLedger)
       .create({ user: user.id, kind: 'addon_use', amount: 520 });
-    await server.superuser
-      .collection('usage_ledger')
+    await stack.server.superuser
+      .collection(COLLECTIONS.usageLedger)
       .create({ user: user.id, kind: 'reservation', amount: 50 });
-    expect(await quota(user)).toMatchObject({ plan: null, addon_remaining: 80, total_remaining: 30 });
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: null, addon_remaining: 80, total_remaining: 30 });
 
     big.charge.disputes = [{ id: `du_${big.charge.id}`, status: 'lost' }];
     await expectAllOk([disputeClosed(big.charge, 'lost')]);
     expect(await rowsOf(big)).toEqual(['addon_grant 500', 'addon_revoke 30']);
     // the reservation is still covered, and nothing is below zero
-    expect(await quota(user)).toMatchObject({ addon_remaining: 50, total_remaining: 0 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 50, total_remaining: 0 });
 
     // Stripe reports the dispute won: the 30 come back
     big.charge.disputes = [{ id: `du_${big.charge.id}`, status: 'won' }];
     await expectAllOk([disputeClosed(big.charge, 'won')]);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 80, total_remaining: 30 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 80, total_remaining: 30 });
 
     // then the charge is refunded: taken again, once; a late "won" event changes nothing
     big.charge.refunded = true;
@@ -240,13 +216,13 @@ describe('a refunded or disputed credit pack', () => {
       'addon_restore 30',
       'addon_revoke 30',
     ]);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 50, total_remaining: 0 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 50, total_remaining: 0 });
     // the other pack was never touched
     expect(await rowsOf(small)).toEqual(['addon_grant 100']);
   });
 
   it('a slow, older answer from Stripe never gives back a pack a newer answer took', async () => {
-    const { user, customer } = await customerFor('slow');
+    const { user, customer } = await customerFor(stack.server, 'slow');
     const pack = packOf(user, customer, 'pack_100');
     await expectAllOk([purchased(pack)]);
     pack.charge.disputes = [{ id: `du_${pack.charge.id}`, status: 'won' }];
@@ -265,24 +241,24 @@ describe('a refunded or disputed credit pack', () => {
     // meanwhile the charge is refunded and that event is handled completely
     pack.charge.refunded = true;
     await expectAllOk([refundedEvent(pack.charge)]);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 0 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 0 });
     release();
     expect((await slow).status).toBe(200);
     // the slow event saw the pack change under it and asked Stripe again
     expect(await rowsOf(pack)).toEqual(['addon_grant 100', 'addon_revoke 100']);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 0 });
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 0 });
   });
 });
 
 describe('a refunded or disputed plan payment', () => {
   it('the subscription follows what Stripe reports', async () => {
-    const { user, customer } = await customerFor('plan-dispute');
+    const { user, customer } = await customerFor(stack.server, 'plan-dispute');
     const start = Math.floor(Date.now() / 1000) - 86_400;
     subscriptionsOf.set(customer, [{ id: 'sub_p', status: 'active', start, end: start + 30 * 86_400 }]);
     await expectAllOk([
       stripeEvent('customer.subscription.created', { id: 'sub_p', object: 'subscription', customer }),
     ]);
-    expect(await quota(user)).toMatchObject({ plan: 'monthly' });
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: 'monthly' });
 
     // an invoice's charge (no checkout session of ours): the dispute is lost and Stripe cancels the plan
     const charge: Charge = {
@@ -296,8 +272,10 @@ describe('a refunded or disputed plan payment', () => {
     charge.disputes = [{ id: `du_${charge.id}`, status: 'lost' }];
     subscriptionsOf.set(customer, [{ id: 'sub_p', status: 'canceled', start, end: start + 30 * 86_400 }]);
     await expectAllOk([disputeClosed(charge, 'lost')]);
-    const record = await server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
+    const record = await stack.server.superuser
+      .collection(COLLECTIONS.subscriptions)
+      .getFirstListItem(`user = "${user.id}"`);
     expect(record.status).toBe('canceled');
-    expect(await quota(user)).toMatchObject({ plan: null });
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: null });
   });
 });

@@ -4,8 +4,7 @@
  * delivery to the server's webhook route. The Stripe API double is stripe-mock.ts.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-
-export const WEBHOOK_PATH = '/api/adscout/stripe/webhook';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 /** The Stripe-Signature header of `body`, signed at `t` (seconds; now unless told). */
 export function signStripeWebhook(body: string, secret: string, t = Math.floor(Date.now() / 1000)): string {
@@ -28,7 +27,7 @@ export function stripeWebhook(serverUrl: () => string, secret: string) {
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };
       const header = options.header === undefined ? signStripeWebhook(body, secret) : options.header;
       if (header !== null) headers['Stripe-Signature'] = header;
-      return fetch(`${serverUrl()}${WEBHOOK_PATH}`, { method: 'POST', headers, body });
+      return fetch(`${serverUrl()}${SERVER_ROUTES.stripeWebhook.path}`, { method: 'POST', headers, body });
     },
   };
 }

@@ -5,14 +5,15 @@
  * the quota anchor, events in any order and at any time, a slow older answer racing a newer one, raw-body
  * signatures, packs identified by their price, and retries when Stripe cannot be reached.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, type TestUser } from './harness.ts';
-import { startStripeDouble, type StripeDouble, stripeModeEnv, TEST_PRICES } from './stripe-mock.ts';
-import { stripeWebhook } from './stripe-webhook.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestUser } from './harness.ts';
+import { customerFor, TEST_PRICES, useStripeMode } from './stripe-mock.ts';
+import { toPbDate } from '../../src/domain/text/format.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const WEBHOOK_SECRET = 'whsec_adscout_webhooks';
-let stripe: StripeDouble;
-let server: TestServer;
 
 interface StubSubscription {
   id: string;
@@ -59,9 +60,9 @@ function stripeObject(customer: string, s: StubSubscription) {
   };
 }
 
-beforeAll(async () => {
-  stripe = await startStripeDouble();
-  stripe.intercept((request) => {
+const stack = useStripeMode({
+  webhookSecret: WEBHOOK_SECRET,
+  intercept: (request) => {
     if (request.method === 'GET' && request.path === '/v1/subscriptions') {
       const customer = request.query.get('customer') ?? '';
       if (failing.has(customer)) return { status: 500, body: { error: { message: 'Stripe is down' } } };
@@ -89,17 +90,7 @@ beforeAll(async () => {
       };
     }
     return undefined;
-  });
-  server = await startTestServer({
-    env: {
-      ...stripeModeEnv(stripe.url, WEBHOOK_SECRET),
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await stripe?.stop();
+  },
 });
 
 beforeEach(() => {
@@ -107,9 +98,8 @@ beforeEach(() => {
 });
 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
-const pbDate = (s: number) => new Date(s * 1000).toISOString().replace('T', ' ');
 
-const { sign, deliver } = stripeWebhook(() => server.url, WEBHOOK_SECRET);
+const { sign, deliver } = stack.webhook;
 
 let eventCounter = 0;
 function subscriptionEvent(customer: string, type = 'customer.subscription.updated', payload = {}) {
@@ -122,32 +112,19 @@ function subscriptionEvent(customer: string, type = 'customer.subscription.updat
   };
 }
 
-const quota = (user: TestUser) =>
-  user.pb.send<{
-    plan: string | null;
-    plan_monthly_quota: number;
-    total_remaining: number;
-    addon_remaining: number;
-  }>('/api/adscout/quota', {});
-
 const subscription = (user: TestUser) =>
-  server.superuser.collection('subscriptions').getFirstListItem(`user = "${user.id}"`);
-
-/** A user whose Stripe customer exists (made by their first checkout, as in production). */
-async function customerFor(label: string): Promise<{ user: TestUser; customer: string }> {
-  const user = await server.createUser(label);
-  await user.pb.send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } });
-  const customer = (await subscription(user)).stripe_customer_id as string;
-  expect(customer).toMatch(/^cus_/);
-  return { user, customer };
-}
+  stack.server.superuser.collection(COLLECTIONS.subscriptions).getFirstListItem(`user = "${user.id}"`);
 
 const eventCount = async (id: string) =>
-  (await server.superuser.collection('stripe_events').getFullList({ filter: `event_id = "${id}"` })).length;
+  (
+    await stack.server.superuser
+      .collection(COLLECTIONS.stripeEvents)
+      .getFullList({ filter: `event_id = "${id}"` })
+  ).length;
 
 describe('subscription state comes from Stripe', () => {
   it('maps every Stripe status, whatever the payload says', async () => {
-    const { user, customer } = await customerFor('statuses');
+    const { user, customer } = await customerFor(stack.server, 'statuses');
     const start = seconds('2026-01-31T10:00:00Z');
     const end = seconds('2026-02-28T10:00:00Z');
     const expected: [string, string, string | null][] = [
@@ -171,13 +148,13 @@ describe('subscription state comes from Stripe', () => {
           .status,
       ).toBe(200);
       expect((await subscription(user)).status, stripeStatus).toBe(ours);
-      expect((await quota(user)).plan, stripeStatus).toBe(plan);
+      expect((await quotaOf(user.pb)).plan, stripeStatus).toBe(plan);
     }
     // no subscription at all
     subscriptionsOf.set(customer, []);
     expect((await deliver(subscriptionEvent(customer, 'customer.subscription.deleted'))).status).toBe(200);
     expect(await subscription(user)).toMatchObject({ status: 'canceled' });
-    const synced = await user.pb.send('/api/adscout/subscription/sync', { method: 'POST' });
+    const synced = await user.pb.send(SERVER_ROUTES.subscriptionSync.path, { method: 'POST' });
     expect(synced).toEqual({
       success: false,
       plan: null,
@@ -186,7 +163,7 @@ describe('subscription state comes from Stripe', () => {
   });
 
   it('reads the period end in both API shapes and anchors the quota on the subscription start', async () => {
-    const { user, customer } = await customerFor('shapes');
+    const { user, customer } = await customerFor(stack.server, 'shapes');
     const start = seconds('2026-03-31T08:30:00Z');
     const yearEnd = seconds('2027-03-31T08:30:00Z');
     subscriptionsOf.set(customer, [
@@ -206,10 +183,10 @@ describe('subscription state comes from Stripe', () => {
       status: 'active',
       stripe_subscription_id: 'sub_y',
       cancel_at_period_end: true,
-      current_period_end: pbDate(yearEnd),
-      quota_anchor: pbDate(start),
+      current_period_end: toPbDate(yearEnd * 1000),
+      quota_anchor: toPbDate(start * 1000),
     });
-    expect(await quota(user)).toMatchObject({
+    expect(await quotaOf(user.pb)).toMatchObject({
       plan: 'yearly',
       plan_monthly_quota: 3500,
       total_remaining: 3500,
@@ -220,14 +197,14 @@ describe('subscription state comes from Stripe', () => {
     ]);
     expect((await deliver(subscriptionEvent(customer))).status).toBe(200);
     expect(await subscription(user)).toMatchObject({
-      current_period_end: pbDate(later),
+      current_period_end: toPbDate(later * 1000),
       cancel_at_period_end: false,
-      quota_anchor: pbDate(start),
+      quota_anchor: toPbDate(start * 1000),
     });
   });
 
   it('keeps the anchor through a plan change and a failed payment; a new subscription starts anew', async () => {
-    const { user, customer } = await customerFor('anchor');
+    const { user, customer } = await customerFor(stack.server, 'anchor');
     const first = seconds('2026-05-15T12:00:00Z');
     const end = seconds('2026-06-15T12:00:00Z');
     const set = (s: Partial<StubSubscription>) =>
@@ -236,12 +213,15 @@ describe('subscription state comes from Stripe', () => {
       ]);
     set({});
     await deliver(subscriptionEvent(customer, 'customer.subscription.created'));
-    expect((await subscription(user)).quota_anchor).toBe(pbDate(first));
+    expect((await subscription(user)).quota_anchor).toBe(toPbDate(first * 1000));
     set({ price: TEST_PRICES.yearly, start: seconds('2026-05-20T00:00:00Z') });
     await deliver(subscriptionEvent(customer));
     set({ status: 'past_due' });
     await deliver(subscriptionEvent(customer, 'invoice.payment_failed'));
-    expect(await subscription(user)).toMatchObject({ status: 'suspended', quota_anchor: pbDate(first) });
+    expect(await subscription(user)).toMatchObject({
+      status: 'suspended',
+      quota_anchor: toPbDate(first * 1000),
+    });
     const second = seconds('2026-08-01T09:00:00Z');
     subscriptionsOf.set(customer, [
       { id: 'sub_1', status: 'canceled', price: TEST_PRICES.monthly, start: first, end, created: first },
@@ -258,12 +238,12 @@ describe('subscription state comes from Stripe', () => {
     expect(await subscription(user)).toMatchObject({
       status: 'active',
       stripe_subscription_id: 'sub_2',
-      quota_anchor: pbDate(second),
+      quota_anchor: toPbDate(second * 1000),
     });
   });
 
   it('`updated` before `created`, each delivered five times at once: Stripe’s state, one record per event', async () => {
-    const { user, customer } = await customerFor('order');
+    const { user, customer } = await customerFor(stack.server, 'order');
     const start = seconds('2026-04-01T00:00:00Z');
     subscriptionsOf.set(customer, [
       {
@@ -292,7 +272,7 @@ describe('subscription state comes from Stripe', () => {
   });
 
   it('a slow, older answer from Stripe never overwrites a newer one', async () => {
-    const { user, customer } = await customerFor('race');
+    const { user, customer } = await customerFor(stack.server, 'race');
     const start = seconds('2026-06-01T00:00:00Z');
     const end = seconds('2026-07-01T00:00:00Z');
     subscriptionsOf.set(customer, [
@@ -302,7 +282,7 @@ describe('subscription state comes from Stripe', () => {
     let release!: () => void;
     const reached = new Promise<void>((resolve) => (arrived = resolve));
     holds.set(customer, { arrived, released: new Promise<void>((resolve) => (release = resolve)) });
-    const fetchesBefore = stripe.requests.filter((r) => r.path === '/v1/subscriptions').length;
+    const fetchesBefore = stack.stripe.requests.filter((r) => r.path === '/v1/subscriptions').length;
     // event A fetches while the payment is failing; its answer is held back
     const slow = deliver(subscriptionEvent(customer, 'invoice.payment_failed'));
     await reached;
@@ -316,11 +296,13 @@ describe('subscription state comes from Stripe', () => {
     expect((await slow).status).toBe(200);
     // A noticed the record changed under it and asked Stripe again instead of storing past_due
     expect((await subscription(user)).status).toBe('active');
-    expect(stripe.requests.filter((r) => r.path === '/v1/subscriptions').length - fetchesBefore).toBe(3);
+    expect(stack.stripe.requests.filter((r) => r.path === '/v1/subscriptions').length - fetchesBefore).toBe(
+      3,
+    );
   });
 
   it('when Stripe cannot be reached the event is refused (Stripe retries) and a retry applies it once', async () => {
-    const { user, customer } = await customerFor('retry');
+    const { user, customer } = await customerFor(stack.server, 'retry');
     subscriptionsOf.set(customer, [
       {
         id: 'sub_t',
@@ -372,29 +354,29 @@ describe('signatures over the raw body', () => {
   });
 
   it('accepts the bytes as Stripe sent them (pretty-printed, non-ASCII), not a re-serialization', async () => {
-    const user = await server.createUser('raw');
+    const user = await stack.server.createUser('raw');
     const event = packEvent(user, `cs_raw_${user.id}`);
     const body = JSON.stringify(event, null, 2);
     // a signature over the same event serialized differently must not pass
     expect((await deliver(event, { body, header: sign(JSON.stringify(JSON.parse(body))) })).status).toBe(400);
-    expect((await quota(user)).addon_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(0);
     // one stale v1 (a rotated secret) next to the right one
     const good = sign(body);
     const t = good.split(',')[0]!;
     const header = `${t},v1=${'0'.repeat(64)},${good.split(',')[1]!},v0=ignored`;
     expect((await deliver(event, { body, header })).status).toBe(200);
-    expect((await quota(user)).addon_remaining).toBe(100);
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(100);
   });
 
   it('refuses a timestamp more than 300 s in the future, and an event without an id', async () => {
-    const user = await server.createUser('future');
+    const user = await stack.server.createUser('future');
     const event = packEvent(user, `cs_future_${user.id}`);
     const body = JSON.stringify(event);
     expect((await deliver(event, { header: sign(body, Math.floor(Date.now() / 1000) + 301) })).status).toBe(
       400,
     );
     expect((await deliver({ ...event, id: '' })).status).toBe(400);
-    expect((await quota(user)).addon_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(0);
   });
 });
 
@@ -422,21 +404,23 @@ describe('credit packs', () => {
   });
 
   it('a session without our metadata is identified by its price, and granted once across events', async () => {
-    const user = await server.createUser('priced');
+    const user = await stack.server.createUser('priced');
     const session = `cs_priced_${user.id}`;
     lineItems.set(session, TEST_PRICES.pack_1000);
     expect((await deliver(sessionEvent(user, session, 'checkout.session.completed'))).status).toBe(200);
     expect(
       (await deliver(sessionEvent(user, session, 'checkout.session.async_payment_succeeded'))).status,
     ).toBe(200);
-    expect(await quota(user)).toMatchObject({ addon_remaining: 1000, total_remaining: 1000 });
-    const lookups = stripe.requests.filter((r) => r.path === `/v1/checkout/sessions/${session}/line_items`);
+    expect(await quotaOf(user.pb)).toMatchObject({ addon_remaining: 1000, total_remaining: 1000 });
+    const lookups = stack.stripe.requests.filter(
+      (r) => r.path === `/v1/checkout/sessions/${session}/line_items`,
+    );
     expect(lookups.length).toBeGreaterThanOrEqual(1);
     expect(lookups[0]!.headers['stripe-version']).toBe('2025-09-30.clover');
   });
 
   it('grants nothing for an unpaid session or a price that is not one of our packs', async () => {
-    const user = await server.createUser('unpaid');
+    const user = await stack.server.createUser('unpaid');
     const unpaid = sessionEvent(user, `cs_unpaid_${user.id}`, 'checkout.session.completed', {
       payment_status: 'unpaid',
       metadata: { product: 'pack_500' },
@@ -447,6 +431,6 @@ describe('credit packs', () => {
     const other = sessionEvent(user, foreign, 'checkout.session.completed');
     expect((await deliver(other)).status).toBe(200);
     expect(await eventCount(other.id)).toBe(1);
-    expect((await quota(user)).addon_remaining).toBe(0);
+    expect((await quotaOf(user.pb)).addon_remaining).toBe(0);
   });
 });

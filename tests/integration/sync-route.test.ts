@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunWithResults } from '../fixtures/records.ts';
 import { RESULTS, RUNS, KEYWORD_SETS } from '../../src/web/data/local/sync/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 let server: TestServer;
 let a: TestUser;
@@ -18,7 +20,7 @@ let b: TestUser;
 const MIRRORED = [RUNS, RESULTS, KEYWORD_SETS];
 
 function page(user: TestUser, collection: string, query: Record<string, string | number>) {
-  return user.pb.send<{ items: RecordModel[] }>(`/api/adscout/sync/${collection}`, {
+  return user.pb.send<{ items: RecordModel[] }>(SERVER_ROUTES.syncPage.url(collection), {
     query,
     requestKey: null,
   });
@@ -47,7 +49,7 @@ async function seed(user: TestUser, label: string): Promise<void> {
   }));
   await createRunWithResults(server.superuser, user.id, { search_name: `Run ${label}` }, rows);
   await server.superuser
-    .collection('keyword_sets')
+    .collection(COLLECTIONS.keywordSets)
     .create({ user: user.id, locale: 'en-US', keywords: [`${label} one`, 'two'] });
 }
 
@@ -86,23 +88,27 @@ describe.each(MIRRORED.map((c) => [c.name, c] as const))('%s', (name, collection
 describe('refusals', () => {
   it('needs a signed-in user: anonymous and superuser clients get nothing', async () => {
     const query = { fields: RESULTS.fields };
-    expect(await statusOf(server.anonymous().send('/api/adscout/sync/search_results', { query }))).toBe(401);
+    expect(
+      await statusOf(
+        server.anonymous().send(SERVER_ROUTES.syncPage.url(COLLECTIONS.searchResults), { query }),
+      ),
+    ).toBe(401);
     expect([401, 403]).toContain(
-      await statusOf(server.superuser.send('/api/adscout/sync/search_results', { query })),
+      await statusOf(server.superuser.send(SERVER_ROUTES.syncPage.url(COLLECTIONS.searchResults), { query })),
     );
   });
 
   it('refuses other collections, unknown fields, and bad cursors or limits', async () => {
     const bad: Array<[string, Record<string, string | number>]> = [
-      ['users', { fields: 'id,email' }],
-      ['usage_ledger', { fields: 'id,user,amount' }],
-      ['subscriptions', { fields: 'id,user,plan' }],
-      ['search_results', { fields: 'id,nope' }],
-      ['search_results', { fields: 'id,user) FROM users --' }],
-      ['search_results', { fields: '' }],
-      ['search_results', { fields: 'id', limit: 1001 }],
-      ['search_results', { fields: 'id', limit: 0 }],
-      ['search_results', { fields: 'id', updated: "x' OR 1=1 --" }],
+      [COLLECTIONS.users, { fields: 'id,email' }],
+      [COLLECTIONS.usageLedger, { fields: 'id,user,amount' }],
+      [COLLECTIONS.subscriptions, { fields: 'id,user,plan' }],
+      [COLLECTIONS.searchResults, { fields: 'id,nope' }],
+      [COLLECTIONS.searchResults, { fields: 'id,user) FROM users --' }],
+      [COLLECTIONS.searchResults, { fields: '' }],
+      [COLLECTIONS.searchResults, { fields: 'id', limit: 1001 }],
+      [COLLECTIONS.searchResults, { fields: 'id', limit: 0 }],
+      [COLLECTIONS.searchResults, { fields: 'id', updated: "x' OR 1=1 --" }],
     ];
     for (const [collection, query] of bad) {
       expect([collection, query, await statusOf(page(a, collection, query))]).toEqual([

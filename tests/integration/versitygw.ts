@@ -14,6 +14,7 @@ import { ensureVersityGw } from '../../scripts/bootstrap.mjs';
 import { freePort } from '../../scripts/lib/stack.mjs';
 import { BACKUP_ENV_NAMES } from '../../src/hooks/config/server-settings.ts';
 import { STORAGE_ENV_NAMES } from '../../src/hooks/config/storage-settings.ts';
+import { waitFor } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 export interface VersityGw {
@@ -51,16 +52,18 @@ async function launch(
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const endpoint = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && child.exitCode === null) {
-      // any S3 answer (an unsigned request is refused with an S3 error) says it is serving
-      const serving = await fetch(endpoint).then(
-        (response) => response.status > 0,
-        () => false,
-      );
-      if (serving && child.exitCode === null) return { child, endpoint };
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // any S3 answer (an unsigned request is refused with an S3 error) says it is serving
+    const serving = await waitFor(
+      'versitygw to answer',
+      () =>
+        fetch(endpoint).then(
+          (response) => response.status > 0,
+          () => false,
+        ),
+      (answered) => answered || child.exitCode !== null,
+      { timeoutMs: 15_000 },
+    ).catch(() => false);
+    if (serving && child.exitCode === null) return { child, endpoint };
     child.kill('SIGKILL');
     // a port taken between freePort() and the bind: try others
     if (attempt >= 5) throw new Error(`versitygw did not start: ${stderr}`);

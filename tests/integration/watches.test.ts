@@ -17,11 +17,15 @@ import {
   MESSAGES,
   nextRunAfter,
   parsePbDate,
+  toPbDate,
   WATCH_LIMITS,
   WATCH_MESSAGES,
 } from '../../src/domain/index.ts';
 import { createSubscription, subscriber, subscriberWithPlanUsedUp } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+import { quotaOf, startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 let server: TestServer;
 let sentinel: RecordModel;
@@ -40,25 +44,24 @@ const watchForm = (over: Record<string, unknown> = {}) => ({
 
 /** PocketBase ends an error's message with a full stop. */
 const answered = (message: string) => (message.endsWith('.') ? message : `${message}.`);
-const pbDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
 const msOf = (value: string) => parsePbDate(value)!.getTime();
 
 beforeAll(async () => {
   server = await startTestServer();
   const unsubscribed = await server.createUser('sentinel');
   sentinel = await server.superuser
-    .collection('watches')
+    .collection(COLLECTIONS.watches)
     .create({ user: unsubscribed.id, ...watchForm({ name: 'Sentinel' }), active: true });
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-const getWatch = (id: string) => server.superuser.collection('watches').getOne(id);
+const getWatch = (id: string) => server.superuser.collection(COLLECTIONS.watches).getOne(id);
 
 /** Runs of a user, oldest first. */
 const runsOf = (userId: string) =>
-  server.superuser.collection('search_runs').getFullList({
+  server.superuser.collection(COLLECTIONS.searchRuns).getFullList({
     filter: server.superuser.filter('user = {:u}', { u: userId }),
     sort: 'created',
   });
@@ -66,14 +69,16 @@ const runsOf = (userId: string) =>
 /** A watch stored as its owner left it, due at `dueAt` (seeded by the superuser). */
 async function dueWatch(user: TestUser, dueAt: number, over: Record<string, unknown> = {}) {
   return server.superuser
-    .collection('watches')
-    .create({ user: user.id, ...watchForm(), active: true, next_run_at: pbDate(dueAt), ...over });
+    .collection(COLLECTIONS.watches)
+    .create({ user: user.id, ...watchForm(), active: true, next_run_at: toPbDate(dueAt), ...over });
 }
 
 /** Fires the scheduler once and waits until a tick has passed over every watch due by now. */
 async function tick(fire = 1): Promise<void> {
   const marker = Date.now() - 1;
-  await server.superuser.collection('watches').update(sentinel.id, { next_run_at: pbDate(marker) });
+  await server.superuser
+    .collection(COLLECTIONS.watches)
+    .update(sentinel.id, { next_run_at: toPbDate(marker) });
   await Promise.all(Array.from({ length: fire }, () => server.superuser.send(CRON, { method: 'POST' })));
   await expect
     .poll(async () => msOf((await getWatch(sentinel.id)).next_run_at), { timeout: 15_000, interval: 100 })
@@ -88,7 +93,7 @@ async function clearOfTheMinuteTick(): Promise<void> {
 
 async function createAs(user: TestUser, body: Record<string, unknown>) {
   try {
-    return { record: await user.pb.collection('watches').create({ user: user.id, ...body }) };
+    return { record: await user.pb.collection(COLLECTIONS.watches).create({ user: user.id, ...body }) };
   } catch (error) {
     const e = error as { status: number; response?: { message?: string } };
     return { status: e.status, message: e.response?.message };
@@ -136,7 +141,8 @@ describe('the owner’s writes', () => {
       status: 400,
     });
     const { record } = await createAs(user, watchForm());
-    const update = (body: Record<string, unknown>) => user.pb.collection('watches').update(record!.id, body);
+    const update = (body: Record<string, unknown>) =>
+      user.pb.collection(COLLECTIONS.watches).update(record!.id, body);
     expect(await statusOf(update({ cadence: 'monthly' }))).toBe(400);
     expect(await statusOf(update({ requested_count: 0 }))).toBe(400);
     expect((await getWatch(record!.id)).cadence).toBe('daily');
@@ -165,36 +171,38 @@ describe('the owner’s writes', () => {
       expect(refused).toEqual({ status: 400, message: WATCH_MESSAGES.tooMany });
     }
     const owned = await server.superuser
-      .collection('watches')
+      .collection(COLLECTIONS.watches)
       .getFullList({ filter: server.superuser.filter('user = {:u}', { u: user.id }) });
     expect(owned).toHaveLength(WATCH_LIMITS.perUser);
     // deleting one makes room again
-    await user.pb.collection('watches').delete(owned[0]!.id);
+    await user.pb.collection(COLLECTIONS.watches).delete(owned[0]!.id);
     expect((await createAs(user, watchForm())).record).toBeDefined();
   });
 
   it('keeps next_run_at, last_run and last_error to the server', async () => {
     const user = await subscriber(server.superuser, server, 'server-fields');
     for (const [field, value] of [
-      ['next_run_at', pbDate(Date.now() + DAY_MS)],
+      ['next_run_at', toPbDate(Date.now() + DAY_MS)],
       ['last_error', 'forged'],
     ] as const) {
       expect(await createAs(user, watchForm({ [field]: value }))).toMatchObject({ status: 400 });
     }
     const { record } = await createAs(user, watchForm());
     for (const body of [
-      { next_run_at: pbDate(Date.now() - DAY_MS) },
+      { next_run_at: toPbDate(Date.now() - DAY_MS) },
       { last_error: '' },
       { last_run: record!.id },
     ]) {
       // 400 when the rule refuses the body, 404 when it hides the record from this change
-      expect([400, 404]).toContain(await statusOf(user.pb.collection('watches').update(record!.id, body)));
+      expect([400, 404]).toContain(
+        await statusOf(user.pb.collection(COLLECTIONS.watches).update(record!.id, body)),
+      );
     }
     expect((await getWatch(record!.id)).updated).toBe(record!.updated);
     // …and a run's watch link too
     expect(
       await statusOf(
-        user.pb.collection('search_runs').create({
+        user.pb.collection(COLLECTIONS.searchRuns).create({
           user: user.id,
           search_name: 'Forged link',
           facebook_link: watchForm().facebook_link,
@@ -211,12 +219,14 @@ describe('the owner’s writes', () => {
     const user = await subscriber(server.superuser, server, 'pause');
     const planned = Date.now() - 2 * DAY_MS - 3600_000;
     const watch = await dueWatch(user, Date.now() + 3600_000);
-    const paused = await user.pb.collection('watches').update(watch.id, { active: false });
+    const paused = await user.pb.collection(COLLECTIONS.watches).update(watch.id, { active: false });
     expect(paused.active).toBe(false);
-    await server.superuser.collection('watches').update(watch.id, { next_run_at: pbDate(planned) });
+    await server.superuser
+      .collection(COLLECTIONS.watches)
+      .update(watch.id, { next_run_at: toPbDate(planned) });
     await tick();
     expect(await runsOf(user.id)).toHaveLength(0);
-    const resumed = await user.pb.collection('watches').update(watch.id, { active: true });
+    const resumed = await user.pb.collection(COLLECTIONS.watches).update(watch.id, { active: true });
     expect(msOf(resumed.next_run_at)).toBe(nextRunAfter(planned, 'daily', msOf(resumed.updated)));
     expect(msOf(resumed.next_run_at)).toBeGreaterThan(Date.now());
   });
@@ -242,7 +252,7 @@ describe('the scheduler', () => {
     expect(after).toMatchObject({ last_run: runs[0]!.id, last_error: '' });
     expect(msOf(after.next_run_at)).toBe(planned + DAY_MS);
     // the run reserved its count like any other
-    const quota = await user.pb.send<{ total_remaining: number }>('/api/adscout/quota', {});
+    const quota = await quotaOf(user.pb);
     expect(quota.total_remaining).toBe(2500 - 15);
     // and the next tick leaves it alone: it is not due
     await tick();
@@ -271,24 +281,22 @@ describe('the scheduler', () => {
 
   it('waits while the user has a working run, and starts once it finished', async () => {
     const user = await subscriber(server.superuser, server, 'busy');
-    const own = await user.pb.collection('search_runs').create({
-      user: user.id,
+    const own = await startRun(user, {
       search_name: 'By hand',
       facebook_link: watchForm().facebook_link,
-      target_country: 'US',
       requested_count: 5,
     });
     const planned = Date.now() - 60_000;
     const watch = await dueWatch(user, planned);
     await tick();
     expect((await runsOf(user.id)).map((r) => r.id)).toEqual([own.id]);
-    expect(await getWatch(watch.id)).toMatchObject({ next_run_at: pbDate(planned), last_error: '' });
+    expect(await getWatch(watch.id)).toMatchObject({ next_run_at: toPbDate(planned), last_error: '' });
     // the worker settles the hand-made run; the next tick starts the watch
     const worker = 'w-busy';
     await server.superuser
-      .collection('search_runs')
-      .update(own.id, { lease_owner: worker, lease_expires_at: pbDate(Date.now() + 60_000) });
-    await server.worker.send(`/api/adscout/worker/runs/${own.id}/finish`, {
+      .collection(COLLECTIONS.searchRuns)
+      .update(own.id, { lease_owner: worker, lease_expires_at: toPbDate(Date.now() + 60_000) });
+    await server.worker.send(SERVER_ROUTES.workerRunFinish.url(own.id), {
       method: 'POST',
       body: { worker, status: 'completed' },
     });
@@ -309,13 +317,15 @@ describe('the scheduler', () => {
     expect(after.last_error).toBe(MESSAGES.monthlyLimitReached);
     expect(msOf(after.next_run_at)).toBe(planned + 3 * DAY_MS);
     // a later successful run clears the error
-    await server.superuser.collection('usage_ledger').create({
+    await server.superuser.collection(COLLECTIONS.usageLedger).create({
       user: user.id,
       kind: 'addon_grant',
       amount: 100,
       checkout_session: `cs_${user.id}`,
     });
-    await server.superuser.collection('watches').update(watch.id, { next_run_at: pbDate(Date.now() - 1000) });
+    await server.superuser
+      .collection(COLLECTIONS.watches)
+      .update(watch.id, { next_run_at: toPbDate(Date.now() - 1000) });
     await tick();
     expect(await runsOf(user.id)).toHaveLength(1);
     expect((await getWatch(watch.id)).last_error).toBe('');
@@ -325,7 +335,9 @@ describe('the scheduler', () => {
     const user = await server.createUser('lapsed');
     const subscription = await createSubscription(server.superuser, user.id);
     const { record } = await createAs(user, watchForm({ cadence: 'weekly' }));
-    await server.superuser.collection('subscriptions').update(subscription.id, { status: 'suspended' });
+    await server.superuser
+      .collection(COLLECTIONS.subscriptions)
+      .update(subscription.id, { status: 'suspended' });
     await tick();
     expect(await runsOf(user.id)).toHaveLength(0);
     const after = await getWatch(record!.id);
@@ -370,13 +382,15 @@ describe('the scheduler', () => {
     const base = Date.now() - 10 * 60_000;
     const watches = await Promise.all(users.map((user, i) => dueWatch(user, base + i * 1000)));
     const marker = Date.now() - 1;
-    await server.superuser.collection('watches').update(sentinel.id, { next_run_at: pbDate(marker) });
+    await server.superuser
+      .collection(COLLECTIONS.watches)
+      .update(sentinel.id, { next_run_at: toPbDate(marker) });
     const logBefore = server.output().length;
     await server.superuser.send(CRON, { method: 'POST' });
     const ids = watches.map((w) => w.id);
     const startedIds = async () =>
       (
-        await server.superuser.collection('search_runs').getFullList({
+        await server.superuser.collection(COLLECTIONS.searchRuns).getFullList({
           filter: ids.map((id) => `watch = "${id}"`).join(' || '),
           fields: 'watch',
         })
@@ -390,7 +404,7 @@ describe('the scheduler', () => {
     expect(startedNow).toHaveLength(WATCH_LIMITS.startsPerTick);
     expect(new Set(startedNow)).toEqual(new Set(ids.slice(0, WATCH_LIMITS.startsPerTick)));
     // the sentinel, due after them all, was not reached either
-    expect((await getWatch(sentinel.id)).next_run_at).toBe(pbDate(marker));
+    expect((await getWatch(sentinel.id)).next_run_at).toBe(toPbDate(marker));
     // the next tick starts the rest
     await tick();
     expect(new Set(await startedIds())).toEqual(new Set(ids));
@@ -410,8 +424,8 @@ describe('deleting', () => {
       [run] = await runsOf(user.id);
     }
     expect(run?.watch).toBe(record!.id);
-    await user.pb.collection('watches').delete(record!.id);
-    const after = await server.superuser.collection('search_runs').getOne(run!.id);
+    await user.pb.collection(COLLECTIONS.watches).delete(record!.id);
+    const after = await server.superuser.collection(COLLECTIONS.searchRuns).getOne(run!.id);
     expect(after).toMatchObject({ watch: '', status: 'working', search_name: run!.search_name });
     // the owner's sync sees the run change (its `updated` moved on)
     expect(after.updated > run!.updated).toBe(true);
@@ -420,7 +434,7 @@ describe('deleting', () => {
   it('a user deletes their watches with them (cascade)', async () => {
     const user = await subscriber(server.superuser, server, 'gone');
     const { record } = await createAs(user, watchForm());
-    await server.superuser.collection('users').delete(user.id);
+    await server.superuser.collection(COLLECTIONS.users).delete(user.id);
     expect(await statusOf(getWatch(record!.id))).toBe(404);
   });
 });

@@ -8,6 +8,7 @@ import { workerServer } from '../../src/worker/api.ts';
 import { LeaseLostError } from '../../src/worker/job.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { leasesRunOut } from './worker-runs.ts';
+import { createWorkingRun } from '../fixtures/records.ts';
 
 const LEASE_SECONDS = 1;
 let server: TestServer;
@@ -19,23 +20,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function workingRun(): Promise<string> {
-  const user = await server.createUser('api');
-  const run = await server.superuser.collection('search_runs').create({
-    user: user.id,
-    search_name: 'Lamps',
-    facebook_link: 'https://www.facebook.com/ads/library/?q=lamp',
-    target_country: 'US',
-    requested_count: 5,
-    status: 'working',
-    started_at: new Date().toISOString(),
-  });
-  return run.id;
-}
-
 describe('workerServer', () => {
   it('reports a lease another worker took over, without throwing where the worker just moves on', async () => {
-    const id = await workingRun();
+    const id = await createWorkingRun(server.superuser, (await server.createUser('api')).id);
     const first = workerServer(server.worker, 'worker-a');
     const second = workerServer(server.worker, 'worker-b');
     expect((await first.claim())?.id).toBe(id);
@@ -61,7 +48,7 @@ describe('workerServer', () => {
 
     // no worker name: a 400 that is nobody's lease
     const nameless = workerServer(server.worker, ' ');
-    const id = await workingRun();
+    const id = await createWorkingRun(server.superuser, (await server.createUser('api')).id);
     await expect(nameless.heartbeat(id, 0)).rejects.toMatchObject({ status: 400 });
     await expect(nameless.release(id)).rejects.toMatchObject({ status: 400 });
     await expect(nameless.writeResults(id, [])).rejects.toMatchObject({ status: 400 });

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriber } from '../fixtures/records.ts';
 import { command, npm, stopLeftoverCommands } from './commands.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { expectSettledOnce, startRun } from './worker-runs.ts';
+import { expectSettledOnce } from './worker-runs.ts';
+import { startRun } from '../fixtures/user-api.ts';
 
 let server: TestServer;
 const tmp = mkdtempSync(join(tmpdir(), 'adscout-worker-build-'));
@@ -74,8 +75,8 @@ describe('npm run build:worker', () => {
       ['built-a', 'built-b'].map((l) => subscriber(server.superuser, server, l)),
     );
     const runIds = [
-      await startRun(users[0]!, 120, 'garden hose'),
-      await startRun(users[1]!, 80, 'hose reel'),
+      (await startRun(users[0]!, { requested_count: 120, term: 'garden hose' })).id,
+      (await startRun(users[1]!, { requested_count: 80, term: 'hose reel' })).id,
     ];
     await expectSettledOnce(server, users[0]!, runIds[0]!, 120);
     await expectSettledOnce(server, users[1]!, runIds[1]!, 80);

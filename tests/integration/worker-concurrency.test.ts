@@ -7,8 +7,11 @@
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriber } from '../fixtures/records.ts';
+import { waitFor } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { expectSettledOnce, startRun, workerPool } from './worker-runs.ts';
+import { expectSettledOnce, workerPool } from './worker-runs.ts';
+import { startRun } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 let server: TestServer;
 let pool: Awaited<ReturnType<typeof workerPool>>;
@@ -36,7 +39,8 @@ describe('one worker, several runs at once', () => {
     );
     // created one after another, so "oldest first" has an order to keep
     const runIds: string[] = [];
-    for (const [i, user] of users.entries()) runIds.push(await startRun(user, 250, `standing desk ${i}`));
+    for (const [i, user] of users.entries())
+      runIds.push((await startRun(user, { requested_count: 250, term: `standing desk ${i}` })).id);
     pool.start('pool-of-3', { SCOUT_CONCURRENCY: '3' });
 
     // watch every run until all have settled
@@ -46,12 +50,12 @@ describe('one worker, several runs at once', () => {
     let mostFillingTogether = 0;
     let snapshot = 0;
     let settledWhenLastClaimed = -1;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
+    /** One snapshot of every run, noted; the runs as they were. */
+    const observe = async () => {
       snapshot += 1;
       // one list request: one SELECT, so a consistent snapshot (four separate reads could see a
       // run still working and, a moment later, the run claimed in its freed slot)
-      const listed = await server.superuser.collection('search_runs').getFullList({
+      const listed = await server.superuser.collection(COLLECTIONS.searchRuns).getFullList({
         filter: runIds.map((id) => `id = "${id}"`).join(' || '),
       });
       const runs: RecordModel[] = runIds.map((id) => listed.find((r) => r.id === id)!);
@@ -69,10 +73,11 @@ describe('one worker, several runs at once', () => {
             settledWhenLastClaimed = runs.filter((r) => r.status !== 'working').length;
         }
       }
-      if (runs.every((r) => r.status !== 'working')) break;
-      if (Date.now() > deadline) throw new Error(`runs still working: ${JSON.stringify(runs)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      return runs;
+    };
+    await waitFor('every run to settle', observe, (runs) => runs.every((r) => r.status !== 'working'), {
+      timeoutMs: 60_000,
+    });
 
     // three at once, never four; the three oldest first, the fourth only once one had settled
     expect(mostHeld).toBe(3);
@@ -87,5 +92,5 @@ describe('one worker, several runs at once', () => {
       const run = await expectSettledOnce(server, users[i]!, id, 250);
       expect(run.attempts).toBe(1);
     }
-  });
+  }, 90_000);
 });

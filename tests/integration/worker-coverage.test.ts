@@ -11,6 +11,8 @@ import { buildDemoCatalogue } from '../../src/demo-library/library.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { expectSettledOnce, workerPool } from './worker-runs.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { startRun } from '../fixtures/user-api.ts';
 
 let server: TestServer;
 let pool: Awaited<ReturnType<typeof workerPool>>;
@@ -49,11 +51,11 @@ function catalogueTotal(fields: ReturnType<typeof form>): number {
 
 async function scout(user: TestUser, fields: ReturnType<typeof form>) {
   const before = catalogueTotal(fields);
-  const created = await user.pb.collection('search_runs').create({ user: user.id, ...fields });
+  const created = await startRun(user, fields);
   const run = await expectSettledOnce(server, user, created.id, REQUESTED);
   // the catalogue rolls over at midnight UTC: either day's count is the one the worker saw
   const totals = [before, catalogueTotal(fields)];
-  const rows = await server.superuser.collection('search_results').getFullList({
+  const rows = await server.superuser.collection(COLLECTIONS.searchResults).getFullList({
     filter: `run = "${created.id}"`,
     fields: 'reach,reach_known,collation_count,collation_known',
   });

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../fixtures/wait-for.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 import { leasesRunOut } from './worker-runs.ts';
+import { createWorkingRun } from '../fixtures/records.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
 const LEASE_SECONDS = 1;
 let server: TestServer;
@@ -15,20 +18,6 @@ let bob: TestUser;
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   return server.worker.send<T>(path, { method: 'POST', body });
-}
-
-/** A working run as the run guard would leave it (created directly, as superuser). */
-async function workingRun(user: TestUser, requested = 5): Promise<string> {
-  const run = await server.superuser.collection('search_runs').create({
-    user: user.id,
-    search_name: 'Pets',
-    facebook_link: 'https://www.facebook.com/ads/library/?q=pets',
-    target_country: 'US',
-    requested_count: requested,
-    status: 'working',
-    started_at: new Date().toISOString(),
-  });
-  return run.id;
 }
 
 interface Claimed {
@@ -50,10 +39,10 @@ const row = (adId: string, extra: Record<string, unknown> = {}) => ({
 /** Ends every working run, so each test starts from its own runs. */
 async function drain(): Promise<void> {
   const working = await server.superuser
-    .collection('search_runs')
+    .collection(COLLECTIONS.searchRuns)
     .getFullList({ filter: 'status = "working"' });
   for (const run of working)
-    await server.superuser.collection('search_runs').update(run.id, { status: 'failed' });
+    await server.superuser.collection(COLLECTIONS.searchRuns).update(run.id, { status: 'failed' });
 }
 
 beforeAll(async () => {
@@ -67,47 +56,66 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('claim', () => {
-  it('gives the oldest unclaimed run to exactly one of many concurrent workers', async () => {
-    await drain();
-    const runId = await workingRun(alice);
-    const claims = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => post<Claimed>('/api/adscout/worker/claim', { worker: `w${i}` })),
-    );
-    const winners = claims.filter((c) => c.run);
-    expect(winners).toHaveLength(1);
-    expect(winners[0]!.run!.id).toBe(runId);
-    expect(winners[0]!.run!.attempts).toBe(1);
+describe('claim under concurrency', () => {
+  // A lease that cannot run out during the test. With the file's 1-second lease, 12 claims queued
+  // behind SQLite's single writer on a busy machine can take longer than the lease, and then a
+  // later claim rightly wins the run's next lease (attempts 2).
+  let longLease: TestServer;
+  beforeAll(async () => {
+    longLease = await startTestServer({ env: { SCOUT_LEASE_SECONDS: '3600' } });
+  });
+  afterAll(async () => {
+    await longLease?.stop();
   });
 
+  it('gives the oldest unclaimed run to exactly one of many concurrent workers', async () => {
+    const owner = await longLease.createUser('owner');
+    const runId = await createWorkingRun(longLease.superuser, owner.id);
+    const claims = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        longLease.worker.send<Claimed>(SERVER_ROUTES.workerClaim.path, {
+          method: 'POST',
+          body: { worker: `w${i}` },
+        }),
+      ),
+    );
+    const winners = claims.flatMap((claim) => (claim.run ? [claim.run] : []));
+    // one holder per lease (attempts counts a run's leases), and one lease, which cannot have run out
+    const leases = winners.map((run) => run.attempts);
+    expect(new Set(leases).size).toBe(leases.length);
+    expect(winners.map((run) => [run.id, run.attempts])).toEqual([[runId, 1]]);
+  });
+});
+
+describe('claim', () => {
   it('hands an expired lease to another worker, and a run out of attempts to nobody', async () => {
     await drain();
-    const runId = await workingRun(alice);
-    const first = await post<Claimed>('/api/adscout/worker/claim', { worker: 'crashing' });
+    const runId = await createWorkingRun(server.superuser, alice.id);
+    const first = await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'crashing' });
     expect(first.run?.id).toBe(runId);
-    expect((await post<Claimed>('/api/adscout/worker/claim', { worker: 'other' })).run).toBeNull();
+    expect((await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'other' })).run).toBeNull();
     await leasesRunOut(server, [runId]);
-    const second = await post<Claimed>('/api/adscout/worker/claim', { worker: 'other' });
+    const second = await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'other' });
     expect(second.run?.id).toBe(runId);
     expect(second.run?.attempts).toBe(2);
     // the crashed worker lost the run
-    expect(await statusOf(post(`/api/adscout/worker/runs/${runId}/heartbeat`, { worker: 'crashing' }))).toBe(
+    expect(await statusOf(post(SERVER_ROUTES.workerRunHeartbeat.url(runId), { worker: 'crashing' }))).toBe(
       409,
     );
     await leasesRunOut(server, [runId]);
     // SCOUT_MAX_ATTEMPTS=2: nobody may claim it a third time
-    expect((await post<Claimed>('/api/adscout/worker/claim', { worker: 'third' })).run).toBeNull();
+    expect((await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'third' })).run).toBeNull();
   });
 
   it('a released run goes back to the queue without spending an attempt', async () => {
     await drain();
-    const runId = await workingRun(alice);
-    await post<Claimed>('/api/adscout/worker/claim', { worker: 'leaving' });
-    await server.worker.send(`/api/adscout/worker/runs/${runId}/release`, {
+    const runId = await createWorkingRun(server.superuser, alice.id);
+    await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'leaving' });
+    await server.worker.send(SERVER_ROUTES.workerRunRelease.url(runId), {
       method: 'POST',
       body: { worker: 'leaving' },
     });
-    const again = await post<Claimed>('/api/adscout/worker/claim', { worker: 'next' });
+    const again = await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'next' });
     expect(again.run?.id).toBe(runId);
     expect(again.run?.attempts).toBe(1);
   });
@@ -116,9 +124,9 @@ describe('claim', () => {
 describe('results', () => {
   it('are idempotent on (run, ad_id), capped at the requested count, and report progress', async () => {
     await drain();
-    const runId = await workingRun(alice, 3);
-    await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
-    const path = `/api/adscout/worker/runs/${runId}/results`;
+    const runId = await createWorkingRun(server.superuser, alice.id, { requested_count: 3 });
+    await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'w' });
+    const path = SERVER_ROUTES.workerRunResults.url(runId);
     const first = await post<Written>(path, { worker: 'w', rows: [row('1'), row('2')] });
     expect(first).toMatchObject({ stored: 2, inserted: 2, full: false });
     const again = await post<Written>(path, { worker: 'w', rows: [row('1'), row('2')] });
@@ -126,19 +134,18 @@ describe('results', () => {
     const over = await post<Written>(path, { worker: 'w', rows: [row('3'), row('4'), row('5')] });
     expect(over).toMatchObject({ stored: 3, inserted: 1, full: true });
     const rows = await server.superuser
-      .collection('search_results')
+      .collection(COLLECTIONS.searchResults)
       .getFullList({ filter: `run = "${runId}"` });
     expect(rows.map((r) => r.ad_id).sort()).toEqual(['1', '2', '3']);
-    const run = await server.superuser.collection('search_runs').getOne(runId);
+    const run = await server.superuser.collection(COLLECTIONS.searchRuns).getOne(runId);
     expect(run.progress).toBe(3);
   });
 
   it("keep the Library's total on the run, the largest sent, and the rows' known-flags", async () => {
     await drain();
-    const runId = await workingRun(alice, 5);
-    await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
-    const base = `/api/adscout/worker/runs/${runId}`;
-    await post<Written>(`${base}/results`, {
+    const runId = await createWorkingRun(server.superuser, alice.id);
+    await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'w' });
+    await post<Written>(SERVER_ROUTES.workerRunResults.url(runId), {
       worker: 'w',
       library_total: 900,
       rows: [
@@ -146,15 +153,15 @@ describe('results', () => {
         row('2', { reach: 0, reach_known: false }),
       ],
     });
-    await post(`${base}/heartbeat`, { worker: 'w', library_total: 400 }); // a resumed run's partial sum
-    const kept = await server.superuser.collection('search_runs').getOne(runId);
+    await post(SERVER_ROUTES.workerRunHeartbeat.url(runId), { worker: 'w', library_total: 400 }); // a resumed run's partial sum
+    const kept = await server.superuser.collection(COLLECTIONS.searchRuns).getOne(runId);
     expect(kept.library_total).toBe(900);
-    await post(`${base}/heartbeat`, { worker: 'w', library_total: 1200 });
-    await post<Written>(`${base}/results`, { worker: 'w', rows: [row('3')] }); // none sent: kept
-    const run = await server.superuser.collection('search_runs').getOne(runId);
+    await post(SERVER_ROUTES.workerRunHeartbeat.url(runId), { worker: 'w', library_total: 1200 });
+    await post<Written>(SERVER_ROUTES.workerRunResults.url(runId), { worker: 'w', rows: [row('3')] }); // none sent: kept
+    const run = await server.superuser.collection(COLLECTIONS.searchRuns).getOne(runId);
     expect(run.library_total).toBe(1200);
     const rows = await server.superuser
-      .collection('search_results')
+      .collection(COLLECTIONS.searchResults)
       .getFullList({ filter: `run = "${runId}"`, sort: 'ad_id' });
     expect(rows.map((r) => [r.ad_id, r.reach_known, r.collation_known])).toEqual([
       ['1', true, true],
@@ -165,28 +172,30 @@ describe('results', () => {
 
   it('flag an ad as new only the first time the same user collects it', async () => {
     await drain();
-    const earlier = await workingRun(alice);
-    await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
-    await post(`/api/adscout/worker/runs/${earlier}/results`, { worker: 'w', rows: [row('seen')] });
-    await server.superuser.collection('search_runs').update(earlier, { status: 'completed' });
+    const earlier = await createWorkingRun(server.superuser, alice.id);
+    await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'w' });
+    await post(SERVER_ROUTES.workerRunResults.url(earlier), { worker: 'w', rows: [row('seen')] });
+    await server.superuser.collection(COLLECTIONS.searchRuns).update(earlier, { status: 'completed' });
 
-    const later = await workingRun(alice);
-    await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
-    await post(`/api/adscout/worker/runs/${later}/results`, {
+    const later = await createWorkingRun(server.superuser, alice.id);
+    await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'w' });
+    await post(SERVER_ROUTES.workerRunResults.url(later), {
       worker: 'w',
       rows: [row('seen'), row('fresh')],
     });
-    await server.superuser.collection('search_runs').update(later, { status: 'completed' });
+    await server.superuser.collection(COLLECTIONS.searchRuns).update(later, { status: 'completed' });
 
-    const bobs = await workingRun(bob);
-    await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
-    await post(`/api/adscout/worker/runs/${bobs}/results`, { worker: 'w', rows: [row('seen')] });
+    const bobs = await createWorkingRun(server.superuser, bob.id);
+    await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'w' });
+    await post(SERVER_ROUTES.workerRunResults.url(bobs), { worker: 'w', rows: [row('seen')] });
 
     const flags = async (runId: string) =>
       Object.fromEntries(
-        (await server.superuser.collection('search_results').getFullList({ filter: `run = "${runId}"` })).map(
-          (r) => [r.ad_id, r.is_new],
-        ),
+        (
+          await server.superuser
+            .collection(COLLECTIONS.searchResults)
+            .getFullList({ filter: `run = "${runId}"` })
+        ).map((r) => [r.ad_id, r.is_new]),
       );
     expect(await flags(earlier)).toEqual({ seen: true });
     expect(await flags(later)).toEqual({ seen: false, fresh: true });
@@ -195,9 +204,9 @@ describe('results', () => {
 
   it('keep ad text as data and drop unsafe links and bad values', async () => {
     await drain();
-    const runId = await workingRun(alice);
-    await post<Claimed>('/api/adscout/worker/claim', { worker: 'w' });
-    const written = await post<Written>(`/api/adscout/worker/runs/${runId}/results`, {
+    const runId = await createWorkingRun(server.superuser, alice.id);
+    await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'w' });
+    const written = await post<Written>(SERVER_ROUTES.workerRunResults.url(runId), {
       worker: 'w',
       rows: [
         row('x1', {
@@ -215,7 +224,7 @@ describe('results', () => {
     });
     expect(written).toMatchObject({ stored: 1, inserted: 1, rejected: 2 });
     const [stored] = await server.superuser
-      .collection('search_results')
+      .collection(COLLECTIONS.searchResults)
       .getFullList({ filter: `run = "${runId}"` });
     expect(stored).toMatchObject({
       body: '<img src=x onerror=alert(1)>',
@@ -230,31 +239,36 @@ describe('results', () => {
 
   it('are refused to a worker that does not hold the lease', async () => {
     await drain();
-    const runId = await workingRun(alice);
-    await post<Claimed>('/api/adscout/worker/claim', { worker: 'holder' });
+    const runId = await createWorkingRun(server.superuser, alice.id);
+    await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'holder' });
     expect(
       await statusOf(
-        post(`/api/adscout/worker/runs/${runId}/results`, { worker: 'intruder', rows: [row('1')] }),
+        post(SERVER_ROUTES.workerRunResults.url(runId), { worker: 'intruder', rows: [row('1')] }),
       ),
     ).toBe(409);
   });
 });
 
-describe('users', () => {
+describe(COLLECTIONS.users, () => {
   it('cannot claim, heartbeat, write results or release', async () => {
     await drain();
-    const runId = await workingRun(alice);
+    const runId = await createWorkingRun(server.superuser, alice.id);
     for (const client of [alice.pb, server.anonymous()]) {
       const send = (path: string, body: unknown) => client.send(path, { method: 'POST', body });
-      expect(await statusOf(send('/api/adscout/worker/claim', { worker: 'me' }))).toBeGreaterThanOrEqual(401);
-      for (const action of ['heartbeat', 'results', 'release', 'finish']) {
-        const status = await statusOf(
-          send(`/api/adscout/worker/runs/${runId}/${action}`, { worker: 'me', rows: [] }),
-        );
+      expect(await statusOf(send(SERVER_ROUTES.workerClaim.path, { worker: 'me' }))).toBeGreaterThanOrEqual(
+        401,
+      );
+      for (const route of [
+        SERVER_ROUTES.workerRunHeartbeat,
+        SERVER_ROUTES.workerRunResults,
+        SERVER_ROUTES.workerRunRelease,
+        SERVER_ROUTES.workerRunFinish,
+      ]) {
+        const status = await statusOf(send(route.url(runId), { worker: 'me', rows: [] }));
         expect([401, 403]).toContain(status);
       }
     }
-    const run = await server.superuser.collection('search_runs').getOne(runId);
+    const run = await server.superuser.collection(COLLECTIONS.searchRuns).getOne(runId);
     expect(run.lease_owner).toBe('');
   });
 });
@@ -262,26 +276,26 @@ describe('users', () => {
 describe('the sweep (cron)', () => {
   it('re-queues a run whose lease expired, and fails one out of attempts, settling what it stored', async () => {
     await drain();
-    const requeued = await workingRun(alice);
-    await post<Claimed>('/api/adscout/worker/claim', { worker: 'gone' });
+    const requeued = await createWorkingRun(server.superuser, alice.id);
+    await post<Claimed>(SERVER_ROUTES.workerClaim.path, { worker: 'gone' });
     // a run no worker ever picked up, two hours ago
     const carol = await server.createUser('carol');
-    const forgotten = await workingRun(carol, 5);
+    const forgotten = await createWorkingRun(server.superuser, carol.id);
     await server.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .update(forgotten, { started_at: new Date(Date.now() - 2 * 3600_000).toISOString() });
-    const exhausted = await workingRun(bob, 5);
-    await server.superuser.collection('search_runs').update(exhausted, {
+    const exhausted = await createWorkingRun(server.superuser, bob.id);
+    await server.superuser.collection(COLLECTIONS.searchRuns).update(exhausted, {
       lease_owner: 'gone-too',
       lease_expires_at: new Date(Date.now() - 1000).toISOString(),
       attempts: 2,
     });
     await server.superuser
-      .collection('search_results')
+      .collection(COLLECTIONS.searchResults)
       .create({ run: exhausted, user: bob.id, ad_id: 'kept', is_new: true });
     await leasesRunOut(server, [requeued]);
     await server.superuser.send('/api/crons/adscout_run_sweep', { method: 'POST' });
-    const read = (id: string) => server.superuser.collection('search_runs').getOne(id);
+    const read = (id: string) => server.superuser.collection(COLLECTIONS.searchRuns).getOne(id);
     // The sweep settles stale leases and never-claimed runs in two transactions, and the cron
     // route may answer before either: wait for both runs.
     await waitUntil(

@@ -16,10 +16,10 @@ import {
   expectSettledOnce as settledOnce,
   leasesRunOut,
   runOf as runOn,
-  startRun,
   storedAdIds,
   workerPool,
 } from './worker-runs.ts';
+import { startRun } from '../fixtures/user-api.ts';
 
 /**
  * The lease a doomed worker holds: short, so the test need not wait long for it to run out. A
@@ -98,7 +98,7 @@ describe('crash safety', () => {
       await leasesLast(DOOMED_LEASE_SECONDS);
       const user = await subscriber(server.superuser, server, 'sigkill');
       const first = worker('doomed');
-      const runId = await startRun(user, 200);
+      const runId = (await startRun(user, { requested_count: 200, term: 'yoga mat' })).id;
       await waitFor('rows to be stored', runOf(runId), (r) => r.progress >= 50 && r.progress < 200, {
         timeoutMs: 30_000,
       });
@@ -124,7 +124,8 @@ describe('crash safety', () => {
       );
       const doomed = worker('doomed-pool', { SCOUT_CONCURRENCY: '4' });
       const runIds: string[] = [];
-      for (const [i, user] of users.entries()) runIds.push(await startRun(user, 300, `yoga mat ${i}`));
+      for (const [i, user] of users.entries())
+        runIds.push((await startRun(user, { requested_count: 300, term: `yoga mat ${i}` })).id);
       // all three held by the one worker at once, each part-way
       const held = await waitFor(
         'three runs part-way under one worker',
@@ -162,7 +163,7 @@ describe('crash safety', () => {
       await leasesLast(RESCUE_LEASE_SECONDS);
       const user = await subscriber(server.superuser, server, 'restart');
       worker('steady');
-      const runId = await startRun(user, 200);
+      const runId = (await startRun(user, { requested_count: 200, term: 'yoga mat' })).id;
       await waitFor('rows to be stored', runOf(runId), (r) => r.progress >= 50 && r.progress < 200, {
         timeoutMs: 30_000,
       });
@@ -181,7 +182,10 @@ describe('crash safety', () => {
         ['graceful-a', 'graceful-b'].map((l) => subscriber(server.superuser, server, l)),
       );
       const leaving = worker('leaving', { SCOUT_CONCURRENCY: '4' });
-      const runIds = [await startRun(users[0]!, 200, 'lamp'), await startRun(users[1]!, 200, 'desk lamp')];
+      const runIds = [
+        (await startRun(users[0]!, { requested_count: 200, term: 'lamp' })).id,
+        (await startRun(users[1]!, { requested_count: 200, term: 'desk lamp' })).id,
+      ];
       await waitFor(
         'rows stored for both runs',
         runsOf(runIds),

@@ -11,6 +11,8 @@ import { expect } from 'vitest';
 import { startWorker } from '../../scripts/lib/stack.mjs';
 import { waitFor, waitUntil } from '../fixtures/wait-for.ts';
 import type { TestServer, TestUser } from './harness.ts';
+import { quotaOf } from '../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 /** The monthly plan's quota, which every subscriber of these tests starts with. */
 const PLAN_QUOTA = 2500;
@@ -62,21 +64,8 @@ export async function workerPool(
   };
 }
 
-/** A run created by the user through the REST API, as /app/search creates it. */
-export async function startRun(user: TestUser, requested: number, term = 'yoga mat'): Promise<string> {
-  const run = await user.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: 'Crash test',
-    facebook_link: `https://www.facebook.com/ads/library/?active_status=all&country=US&q=${encodeURIComponent(term)}`,
-    target_country: 'US',
-    keywords_used: '',
-    requested_count: requested,
-  });
-  return run.id;
-}
-
 export const runOf = (server: TestServer, id: string) => () =>
-  server.superuser.collection('search_runs').getOne(id);
+  server.superuser.collection(COLLECTIONS.searchRuns).getOne(id);
 
 /**
  * Waits until the clock is past the lease each run holds now: the server runs on this machine,
@@ -93,7 +82,7 @@ export async function leasesRunOut(server: TestServer, runIds: string[]): Promis
 /** The ad ids stored for a run. */
 export async function storedAdIds(server: TestServer, runId: string): Promise<string[]> {
   const rows = await server.superuser
-    .collection('search_results')
+    .collection(COLLECTIONS.searchResults)
     .getFullList({ filter: `run = "${runId}"`, fields: 'ad_id' });
   return rows.map((r) => String(r.ad_id));
 }
@@ -119,12 +108,12 @@ export async function expectSettledOnce(
   expect(run.results_count).toBe(requested);
   expect(run.charged_count).toBe(requested);
   const ledger = await server.superuser
-    .collection('usage_ledger')
+    .collection(COLLECTIONS.usageLedger)
     .getFullList({ filter: `run = "${runId}"` });
   const sum = (kind: string) => ledger.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
   expect(sum('plan_use') + sum('addon_use')).toBe(requested);
   expect(sum('reservation')).toBe(sum('reservation_release'));
-  const quota = await user.pb.send<{ total_remaining: number }>('/api/adscout/quota', {});
+  const quota = await quotaOf(user.pb);
   expect(quota.total_remaining).toBe(PLAN_QUOTA - requested);
   return run;
 }

@@ -1,6 +1,6 @@
 /**
  * Every collection the server has, by one name each: the hooks, the web app, the worker and the
- * test doubles name a collection only through this. pb_migrations created them (migrations are
+ * tests name a collection only through this. pb_migrations created them (migrations are
  * history and keep their own literals); tests/integration/route-table.test.ts checks this list
  * against what the migrations create. No zod here: the landing page's bundle imports it.
  */

@@ -1,7 +1,7 @@
 /**
  * Every HTTP route the hooks add to PocketBase, in one table: its method, its path pattern exactly
  * as registered, who may call it, and its body limit where it sets its own. pb_hooks/*.pb.js
- * register the table (through src/hooks/routes), and the web app, the worker and the test doubles
+ * register the table (through src/hooks/routes), and the web app, the worker and the tests
  * build their URLs from it. tests/integration/route-table.test.ts checks that a running server has
  * every route, that the .pb.js files register each entry once and nothing else, and that
  * docs/routes.md lists the same routes.

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { insightRow, pbDate } from '../../../tests/fixtures/insight-rows.ts';
+import { insightRow } from '../../../tests/fixtures/insight-rows.ts';
 import { hammingDistance } from '../media/phash.ts';
-import { DAY_MS } from '../text/format.ts';
+import { DAY_MS, toPbDate } from '../text/format.ts';
 import { groupProducts, InsightsIndex } from './insights-index.ts';
 import type { InsightCreative, InsightRow, ProductSummary } from './insight-types.ts';
 
@@ -54,9 +54,9 @@ const inputArb = fc
         // an ad has one creative; a row stored before it was archived names none
         creative: s.archived ? `c${(s.ad * 7) % 10}` : '',
         active_status: s.active ? 'ACTIVE' : 'INACTIVE',
-        start_date: pbDate(NOW - s.startDaysAgo * DAY_MS),
+        start_date: toPbDate(NOW - s.startDaysAgo * DAY_MS),
         days_running: s.startDaysAgo,
-        created: pbDate(NOW - s.seenHoursAgo * 3_600_000),
+        created: toPbDate(NOW - s.seenHoursAgo * 3_600_000),
       }),
     );
     return { rows, creatives };
@@ -164,7 +164,7 @@ describe('products', () => {
       store_name: 'Glow',
       title: 'Moon lamp',
       creative: 'lamp',
-      start_date: pbDate(NOW - 40 * DAY_MS),
+      start_date: toPbDate(NOW - 40 * DAY_MS),
       days_running: 40,
     }),
     insightRow({
@@ -174,7 +174,7 @@ describe('products', () => {
       store_name: 'Glow',
       title: 'Moon lamp',
       creative: 'lamp',
-      start_date: pbDate(NOW - 40 * DAY_MS),
+      start_date: toPbDate(NOW - 40 * DAY_MS),
       created: '2026-02-01 00:00:00.000Z',
       active_status: 'INACTIVE',
       days_running: 41,
@@ -186,7 +186,7 @@ describe('products', () => {
       store_name: 'Luna',
       title: 'Moon lamp',
       creative: 'lamp2',
-      start_date: pbDate(NOW - 3 * DAY_MS),
+      start_date: toPbDate(NOW - 3 * DAY_MS),
       days_running: 3,
       country: 'DE',
     }),
@@ -198,7 +198,7 @@ describe('products', () => {
       store_name: 'Luna',
       title: 'Lamp!',
       product_link: 'https://luna.com/products/lamp?utm=x',
-      start_date: pbDate(NOW - 2 * DAY_MS),
+      start_date: toPbDate(NOW - 2 * DAY_MS),
       days_running: 2,
     }),
     insightRow({
@@ -209,7 +209,7 @@ describe('products', () => {
       title: 'Moon lamp',
       creative: 'lamp2',
       product_link: 'https://luna.com/collections/all/products/lamp',
-      start_date: pbDate(NOW - 3 * DAY_MS),
+      start_date: toPbDate(NOW - 3 * DAY_MS),
       created: '2025-12-31 00:00:00.000Z',
     }),
     // same link, another store: not the same product
@@ -220,7 +220,7 @@ describe('products', () => {
       store_name: 'Else',
       title: 'Chair',
       product_link: 'https://luna.com/products/lamp',
-      start_date: pbDate(NOW - 1 * DAY_MS),
+      start_date: toPbDate(NOW - 1 * DAY_MS),
     }),
     insightRow({
       id: 'e1',
@@ -244,8 +244,8 @@ describe('products', () => {
       ads: 3,
       activeAds: 2,
       medianDaysRunning: 3,
-      firstStart: pbDate(NOW - 40 * DAY_MS),
-      newestStore: { name: 'Luna', pageId: 'p2', since: pbDate(NOW - 3 * DAY_MS) },
+      firstStart: toPbDate(NOW - 40 * DAY_MS),
+      newestStore: { name: 'Luna', pageId: 'p2', since: toPbDate(NOW - 3 * DAY_MS) },
       momentum: 1,
       countries: ['DE', 'US'],
     });

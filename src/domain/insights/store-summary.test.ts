@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { insightRow, pbDate } from '../../../tests/fixtures/insight-rows.ts';
-import { DAY_MS } from '../text/format.ts';
+import { insightRow } from '../../../tests/fixtures/insight-rows.ts';
+import { DAY_MS, toPbDate } from '../text/format.ts';
 import { summarizeStores } from './store-summary.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -15,9 +15,9 @@ describe('summarizeStores', () => {
         store_name: 'Glow',
         platforms: 'FACEBOOK,INSTAGRAM',
         winning_score: 40,
-        start_date: pbDate(NOW - 30 * DAY_MS),
+        start_date: toPbDate(NOW - 30 * DAY_MS),
         days_running: 30,
-        created: pbDate(NOW - 20 * DAY_MS),
+        created: toPbDate(NOW - 20 * DAY_MS),
       }),
       insightRow({
         id: 'r2',
@@ -26,9 +26,9 @@ describe('summarizeStores', () => {
         store_name: 'Glow',
         active_status: 'INACTIVE',
         winning_score: 50,
-        start_date: pbDate(NOW - 30 * DAY_MS),
+        start_date: toPbDate(NOW - 30 * DAY_MS),
         days_running: 31,
-        created: pbDate(NOW - 1 * DAY_MS),
+        created: toPbDate(NOW - 1 * DAY_MS),
       }),
       insightRow({
         id: 'r3',
@@ -37,11 +37,11 @@ describe('summarizeStores', () => {
         store_name: 'Glow Shop',
         country: 'DE',
         winning_score: 70,
-        start_date: pbDate(NOW - 2 * DAY_MS),
+        start_date: toPbDate(NOW - 2 * DAY_MS),
         days_running: 2,
-        created: pbDate(NOW - 2 * DAY_MS),
+        created: toPbDate(NOW - 2 * DAY_MS),
       }),
-      insightRow({ id: 'r4', ad_id: 'c', store_name: 'No Page', created: pbDate(NOW) }),
+      insightRow({ id: 'r4', ad_id: 'c', store_name: 'No Page', created: toPbDate(NOW) }),
     ];
     const stores = summarizeStores(rows, NOW).sort((a, b) => (a.key < b.key ? -1 : 1));
     expect(stores).toHaveLength(2);
@@ -60,8 +60,8 @@ describe('summarizeStores', () => {
       ads: 2,
       activeAds: 1, // ad a was last seen inactive
       newLast7Days: 1,
-      firstSeen: pbDate(NOW - 20 * DAY_MS),
-      lastSeen: pbDate(NOW - 1 * DAY_MS),
+      firstSeen: toPbDate(NOW - 20 * DAY_MS),
+      lastSeen: toPbDate(NOW - 1 * DAY_MS),
       longestRunning: { adId: 'a', days: 31 },
       medianWinningScore: 60,
       countries: ['DE', 'US'],

@@ -15,12 +15,12 @@ export * from './constants.ts';
 export * from '../ads/ad-fields.ts';
 
 /** PocketBase dates are strings like '2026-11-22 10:00:00.000Z'; an empty string means unset. */
-const pbDate = z.string();
+const pbDateSchema = z.string();
 
 const baseRecord = z.object({
   id: z.string(),
-  created: pbDate,
-  updated: pbDate,
+  created: pbDateSchema,
+  updated: pbDateSchema,
 });
 
 export const userSchema = baseRecord.extend({
@@ -36,8 +36,8 @@ export const subscriptionSchema = baseRecord.extend({
   stripe_customer_id: z.string(),
   stripe_subscription_id: z.string(),
   cancel_at_period_end: z.boolean(),
-  current_period_end: pbDate,
-  quota_anchor: pbDate,
+  current_period_end: pbDateSchema,
+  quota_anchor: pbDateSchema,
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -76,8 +76,8 @@ export const searchRunSchema = baseRecord.extend({
   keywords_used: z.string(),
   requested_count: z.number().int(),
   status: z.enum(RUN_STATUSES),
-  started_at: pbDate,
-  finished_at: pbDate,
+  started_at: pbDateSchema,
+  finished_at: pbDateSchema,
   results_count: z.number().int(),
   new_count: z.number().int(),
   charged_count: z.number().int(),
@@ -86,7 +86,7 @@ export const searchRunSchema = baseRecord.extend({
   source: z.string(),
   /** Hidden (RUN_HIDDEN_FIELDS): present only where a superuser (the worker) reads the run. */
   lease_owner: z.string().optional(),
-  lease_expires_at: pbDate.optional(),
+  lease_expires_at: pbDateSchema.optional(),
   attempts: z.number().int().optional(),
   /** The watch that started the run ('' for a run started from the form, or once the watch is deleted). */
   watch: z.string().optional(),
@@ -110,8 +110,8 @@ const adFieldsShape = {
   category: z.string(),
   format: z.string(),
   page_likes: z.number(),
-  start_date: pbDate,
-  end_date: pbDate,
+  start_date: pbDateSchema,
+  end_date: pbDateSchema,
   platforms: z.string(),
   page_profile_url: z.string(),
   ad_library_url: z.string(),
@@ -171,7 +171,7 @@ export const watchSchema = baseRecord.extend({
   requested_count: z.number().int(),
   cadence: z.enum(WATCH_CADENCES),
   active: z.boolean(),
-  next_run_at: pbDate,
+  next_run_at: pbDateSchema,
   last_run: z.string(),
   last_error: z.string(),
 });
@@ -213,13 +213,13 @@ export const usageLedgerEntrySchema = baseRecord.extend({
   checkout_session: z.string(),
   kind: z.enum(LEDGER_KINDS),
   amount: z.number().int(),
-  period_start: pbDate,
+  period_start: pbDateSchema,
 });
 
 export const stripeEventSchema = baseRecord.extend({
   event_id: z.string(),
   type: z.string(),
-  processed_at: pbDate,
+  processed_at: pbDateSchema,
 });
 export type StripeEvent = z.infer<typeof stripeEventSchema>;
 

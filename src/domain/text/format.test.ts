@@ -26,6 +26,11 @@ describe('toPbDate', () => {
     expect(toPbDate(epochMs)).toBe('2026-11-22 10:00:00.000Z');
     expect(parsePbDate(toPbDate(epochMs))?.getTime()).toBe(epochMs);
   });
+
+  it('formats a Date the same way', () => {
+    const epochMs = Date.UTC(2026, 10, 22, 10, 0, 0);
+    expect(toPbDate(new Date(epochMs))).toBe(toPbDate(epochMs));
+  });
 });
 
 describe('formatLongDate', () => {

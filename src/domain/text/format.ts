@@ -16,9 +16,9 @@ export function parsePbDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Epoch ms in PocketBase's date format: '2024-10-24 07:00:00.000Z'. */
-export function toPbDate(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace('T', ' ');
+/** A Date, or epoch ms, in PocketBase's date format: '2024-10-24 07:00:00.000Z'. */
+export function toPbDate(at: Date | number): string {
+  return (typeof at === 'number' ? new Date(at) : at).toISOString().replace('T', ' ');
 }
 
 const MONTHS = [

@@ -5,7 +5,8 @@
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { CREDIT_PACKS, PLANS, type CheckoutProduct, type PlanId } from '../../domain/billing/plans.ts';
-import { grantCredits, pbDate, periodBoundary } from '../quota/index.ts';
+import { toPbDate } from '../../domain/text/format.ts';
+import { grantCredits, periodBoundary } from '../quota/index.ts';
 
 /** A subscription as our records hold it. */
 export interface SubscriptionState {
@@ -45,11 +46,11 @@ export function applySubscription(txApp: CoreApp, userId: string, state: Subscri
   record.set('plan', state.plan);
   record.set('status', state.status);
   record.set('cancel_at_period_end', Boolean(state.cancelAtPeriodEnd));
-  record.set('current_period_end', state.currentPeriodEnd ? pbDate(state.currentPeriodEnd) : '');
+  record.set('current_period_end', state.currentPeriodEnd ? toPbDate(state.currentPeriodEnd) : '');
   if (state.customerId !== undefined) record.set('stripe_customer_id', state.customerId);
   if (state.subscriptionId !== undefined) record.set('stripe_subscription_id', state.subscriptionId);
   // Quota periods are anchored on the subscription's start (docs/billing.md#quota).
-  if (restarted && state.startedAt) record.set('quota_anchor', pbDate(state.startedAt));
+  if (restarted && state.startedAt) record.set('quota_anchor', toPbDate(state.startedAt));
   txApp.save(record);
   return record;
 }

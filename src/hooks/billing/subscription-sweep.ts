@@ -8,9 +8,9 @@
  * change is a record save, so open apps hear it live.
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
-import { parsePbDate } from '../../domain/text/format.ts';
+import { parsePbDate, toPbDate } from '../../domain/text/format.ts';
 import { billingMode } from '../config/index.ts';
-import { pbDate, renewedPeriodEnd } from '../quota/index.ts';
+import { renewedPeriodEnd } from '../quota/index.ts';
 import { applySubscription } from './fulfil.ts';
 import { storeFreshState } from './stripe-billing.ts';
 import { mapStripeStatus } from './stripe-protocol.ts';
@@ -114,7 +114,7 @@ export function sweepSubscriptions(): { ended: number; renewed: number; refetche
   if (billingMode() === 'local') {
     for (const record of candidates(
       "status != 'canceled' && current_period_end != '' && current_period_end <= {:now}",
-      { now: pbDate(now) },
+      { now: toPbDate(now) },
       LOCAL_BATCH,
     )) {
       const action = settleLocally(record.id, now);
@@ -122,7 +122,7 @@ export function sweepSubscriptions(): { ended: number; renewed: number; refetche
       if (action === 'renew') done.renewed++;
     }
   } else {
-    const cutoff = pbDate(new Date(now.getTime() - STRIPE_REFETCH_AFTER_MS));
+    const cutoff = toPbDate(new Date(now.getTime() - STRIPE_REFETCH_AFTER_MS));
     for (const record of candidates(
       "status != 'canceled' && stripe_customer_id != '' && current_period_end != '' && current_period_end < {:cutoff} && updated < {:cutoff}",
       { cutoff: cutoff },

@@ -4,15 +4,7 @@
  */
 import { quotaFor } from './ledger.ts';
 
-export {
-  grantCredits,
-  packVersion,
-  pbDate,
-  quotaFor,
-  reserve,
-  setPackReversed,
-  subscriptionOf,
-} from './ledger.ts';
+export { grantCredits, packVersion, quotaFor, reserve, setPackReversed, subscriptionOf } from './ledger.ts';
 export { periodBoundary, renewedPeriodEnd } from './periods.ts';
 export { settleRun, settledView } from './settlement.ts';
 

@@ -20,11 +20,6 @@ export function subscriptionOf(app: CoreApp, userId: string): core.Record | null
   }
 }
 
-/** A Date as PocketBase date text. */
-export function pbDate(date: Date): string {
-  return toPbDate(date.getTime());
-}
-
 /** The current quota period of a subscription (anchored on quota_anchor, else its creation). */
 function periodOf(subscription: core.Record | null, now: Date) {
   const anchorText = subscription
@@ -66,9 +61,9 @@ export function quotaFor(app: CoreApp, userId: string, now?: Date): { quota: Quo
   const period = periodOf(subscription, at);
   const quota = computeQuota(
     subscription ? { plan: subscription.getString('plan'), status: subscription.getString('status') } : null,
-    sums(app, userId, pbDate(period.start)),
+    sums(app, userId, toPbDate(period.start)),
   );
-  return { quota: quota, periodStart: pbDate(period.start) };
+  return { quota: quota, periodStart: toPbDate(period.start) };
 }
 
 function entry(app: CoreApp, fields: { [field: string]: unknown }): core.Record {

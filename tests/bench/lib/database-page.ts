@@ -1,25 +1,16 @@
 /**
- * The Database page as the local-first benchmark drives it: the performance marks the page sets,
- * its side panels, the Creative column's toggle, the grid's scroll from top to bottom with the
+ * The Database page as the local-first benchmark drives it: its side panels, the Creative column's toggle, the grid's scroll from top to bottom with the
  * long tasks it costs, and Export CSV with the raw CSV builds it is compared with.
  */
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
+import { PERFORMANCE_MARKS } from '../../../src/domain/pages/performance-marks.ts';
+import { GRID, gridHeader } from '../../fixtures/grid-markup.ts';
 import { median, type Measurement } from '../types.ts';
 import { firstEvent, pageNow, waitForMark, type BrowserSession } from './browser.ts';
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-export const DATABASE_MARKS = {
-  caughtUp: 'adscout:sync-caught-up',
-  rowsLoaded: 'adscout:database-rows-loaded',
-  firstRowsPainted: 'adscout:database-first-rows-painted',
-  rowsPainted: 'adscout:database-rows-painted',
-  filtered: 'adscout:database-filtered',
-  columnsToggled: 'adscout:database-columns-toggled',
-  exported: 'adscout:database-exported',
-} as const;
 
 /** Where watchRowPaint keeps the browser's paint times of row content, in the page. */
 interface RowPaintWindow {
@@ -35,7 +26,7 @@ interface RowPaintWindow {
  * figure; it stops once a row's paint is reported. No named function literals in here (tsx keepNames).
  */
 export async function watchRowPaint(session: BrowserSession): Promise<void> {
-  await session.context.addInitScript(() => {
+  await session.context.addInitScript((row) => {
     const times: number[] = [];
     (window as unknown as RowPaintWindow).__adscoutRowPaint = times;
     // Tagging stops at the first reported paint: the later measurements (a filter keystroke, a
@@ -44,11 +35,11 @@ export async function watchRowPaint(session: BrowserSession): Promise<void> {
       for (const record of records)
         for (const node of record.addedNodes) {
           if (!(node instanceof Element)) continue;
-          if (node.closest('.ag-row')) {
+          if (node.closest(row)) {
             node.setAttribute('elementtiming', 'grid-row');
             for (const inner of node.querySelectorAll('*')) inner.setAttribute('elementtiming', 'grid-row');
           } else {
-            for (const inner of node.querySelectorAll('.ag-row, .ag-row *'))
+            for (const inner of node.querySelectorAll(`${row}, ${row} *`))
               inner.setAttribute('elementtiming', 'grid-row');
           }
         }
@@ -61,7 +52,7 @@ export async function watchRowPaint(session: BrowserSession): Promise<void> {
     document.addEventListener('DOMContentLoaded', () =>
       tag.observe(document.body, { childList: true, subtree: true }),
     );
-  });
+  }, GRID.row);
 }
 
 /** The earliest paint of any row content since the navigation (page clock, ms), or null. */
@@ -166,50 +157,52 @@ export interface ScrollFigures {
  * sums the long tasks of the page meanwhile. No named function literals in here (tsx keepNames).
  */
 export function scrollTopToBottom(page: Page, stepPx: number): Promise<ScrollFigures> {
-  return page.evaluate(async (step) => {
-    // AG Grid 36 scrolls its rows (and only those) in .ag-grid-viewport
-    const viewport = document.querySelector<HTMLElement>('.ag-grid-viewport');
-    if (!viewport) throw new Error('the grid has no .ag-grid-viewport');
-    if (viewport.scrollHeight <= viewport.clientHeight * 100)
-      throw new Error(`.ag-grid-viewport is ${viewport.scrollHeight} px high: not the rows' scroller`);
-    viewport.scrollTop = 0;
-    for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-    const tasks: PerformanceEntry[] = [];
-    const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
-    observer.observe({ type: 'longtask' });
-    let thumbnails = 0;
-    const images = new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if (node instanceof HTMLElement)
-            thumbnails += node.matches('.creative-thumb img')
-              ? 1
-              : node.querySelectorAll('.creative-thumb img').length;
-    });
-    images.observe(viewport, { childList: true, subtree: true });
-    const started = performance.now();
-    let frames = 0;
-    while (viewport.scrollTop + viewport.clientHeight < viewport.scrollHeight - 1) {
-      viewport.scrollTop += step;
-      frames++;
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    // the last rows rendered, and the long tasks reported
-    for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const elapsedMs = performance.now() - started;
-    tasks.push(...observer.takeRecords());
-    observer.disconnect();
-    images.disconnect();
-    const during = tasks.filter((task) => task.startTime >= started);
-    return {
-      longTaskMs: during.reduce((sum, task) => sum + task.duration, 0),
-      longTasks: during.length,
-      elapsedMs,
-      frames,
-      thumbnails,
-    };
-  }, stepPx);
+  return page.evaluate(
+    async ({ step, grid }) => {
+      const viewport = document.querySelector<HTMLElement>(grid.rowsViewport);
+      if (!viewport) throw new Error(`the grid has no ${grid.rowsViewport}`);
+      if (viewport.scrollHeight <= viewport.clientHeight * 100)
+        throw new Error(`${grid.rowsViewport} is ${viewport.scrollHeight} px high: not the rows' scroller`);
+      viewport.scrollTop = 0;
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      const tasks: PerformanceEntry[] = [];
+      const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
+      observer.observe({ type: 'longtask' });
+      let thumbnails = 0;
+      const images = new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLElement)
+              thumbnails += node.matches(grid.thumbnailImage)
+                ? 1
+                : node.querySelectorAll(grid.thumbnailImage).length;
+      });
+      images.observe(viewport, { childList: true, subtree: true });
+      const started = performance.now();
+      let frames = 0;
+      while (viewport.scrollTop + viewport.clientHeight < viewport.scrollHeight - 1) {
+        viewport.scrollTop += step;
+        frames++;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      // the last rows rendered, and the long tasks reported
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const elapsedMs = performance.now() - started;
+      tasks.push(...observer.takeRecords());
+      observer.disconnect();
+      images.disconnect();
+      const during = tasks.filter((task) => task.startTime >= started);
+      return {
+        longTaskMs: during.reduce((sum, task) => sum + task.duration, 0),
+        longTasks: during.length,
+        elapsedMs,
+        frames,
+        thumbnails,
+      };
+    },
+    { step: stepPx, grid: GRID },
+  );
 }
 
 /** Shows or hides the Creative column through 'Toggle Columns', as a user would. */
@@ -220,7 +213,7 @@ export async function setCreativeShown(session: BrowserSession, shown: boolean):
   if ((await checkbox.isChecked()) !== shown) {
     const before = await pageNow(page);
     await checkbox.click();
-    await waitForMark(page, DATABASE_MARKS.columnsToggled, {
+    await waitForMark(page, PERFORMANCE_MARKS.database.columnsToggled, {
       after: before,
       timeoutMs: 15_000,
       what: "after clicking the 'Creative' checkbox of the 'Toggle Columns' panel",
@@ -228,7 +221,7 @@ export async function setCreativeShown(session: BrowserSession, shown: boolean):
     });
   }
   await closePanel(page, 'Toggle Columns');
-  const header = page.locator('.ag-header-cell[col-id="creative"]');
+  const header = page.locator(gridHeader('creative'));
   await (shown ? header.waitFor() : header.waitFor({ state: 'detached' }));
 }
 
@@ -354,7 +347,7 @@ export async function measureCsvExport(
     const exported = await page.evaluate(
       ({ name, after }) =>
         performance.getEntriesByName(name, 'mark').find((m) => m.startTime >= after)?.startTime ?? null,
-      { name: DATABASE_MARKS.exported, after: before },
+      { name: PERFORMANCE_MARKS.database.exported, after: before },
     );
     const link = exported ?? (await firstEvent(page, 'download-link', before).catch(() => null));
     if (link !== null) figures.inPage.push(link - click);

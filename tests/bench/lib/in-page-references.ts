@@ -6,34 +6,40 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { directorySize, type BrowserSession } from './browser.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
+import { collectionRoute } from '../../fixtures/route-paths.ts';
 
 /** Fetches every result of the user over REST as the product's original client did; returns ms and rows. */
 export function restFetchAll(page: Page, userId: string): Promise<{ ms: number; rows: number }> {
-  return page.evaluate(async (userId) => {
-    const { token } = JSON.parse(window.localStorage.getItem('pocketbase_auth') ?? '{}') as {
-      token?: string;
-    };
-    if (!token) throw new Error('no session in localStorage');
-    const started = performance.now();
-    let rows = 0;
-    for (let pageNo = 1; ; pageNo++) {
-      const query = new URLSearchParams({
-        page: String(pageNo),
-        perPage: '1000',
-        sort: '-created',
-        filter: `user = "${userId}"`,
-        skipTotal: '1',
-      });
-      const response = await fetch(`/api/collections/search_results/records?${query}`, {
-        headers: { Authorization: token },
-      });
-      if (!response.ok) throw new Error(`REST page ${pageNo}: HTTP ${response.status}`);
-      const body = (await response.json()) as { items: unknown[] };
-      rows += body.items.length;
-      if (body.items.length < 1000) break;
-    }
-    return { ms: performance.now() - started, rows };
-  }, userId);
+  const records = collectionRoute(COLLECTIONS.searchResults, 'records');
+  return page.evaluate(
+    async ({ userId, records }) => {
+      const { token } = JSON.parse(window.localStorage.getItem('pocketbase_auth') ?? '{}') as {
+        token?: string;
+      };
+      if (!token) throw new Error('no session in localStorage');
+      const started = performance.now();
+      let rows = 0;
+      for (let pageNo = 1; ; pageNo++) {
+        const query = new URLSearchParams({
+          page: String(pageNo),
+          perPage: '1000',
+          sort: '-created',
+          filter: `user = "${userId}"`,
+          skipTotal: '1',
+        });
+        const response = await fetch(`${records}?${query}`, {
+          headers: { Authorization: token },
+        });
+        if (!response.ok) throw new Error(`REST page ${pageNo}: HTTP ${response.status}`);
+        const body = (await response.json()) as { items: unknown[] };
+        rows += body.items.length;
+        if (body.items.length < 1000) break;
+      }
+      return { ms: performance.now() - started, rows };
+    },
+    { userId, records },
+  );
 }
 
 export async function storageSize(

@@ -9,6 +9,7 @@ import type PocketBase from 'pocketbase';
 import { THUMB_GRID } from '../../../src/domain/media/creative-limits.ts';
 import { demoMediaSources } from '../../../src/demo-library/media.ts';
 import { demoMediaType, perAdCopy, renderDemoMedia } from '../../../src/demo-library/media-render.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
 
 /** Files made and stored at once: sharp has its own threads, and PocketBase makes thumbnails. */
 const AT_ONCE = 3;
@@ -45,7 +46,7 @@ export async function seedCreatives(
       form.set('mime', mime);
       form.set('bytes', String(copy.length));
       form.set('file', new Blob([new Uint8Array(copy)], { type: mime }), file);
-      const record = await superuser.collection('creatives').create(form, { requestKey: null });
+      const record = await superuser.collection(COLLECTIONS.creatives).create(form, { requestKey: null });
       const thumb = await fetch(superuser.files.getURL(record, record.file as string, { thumb: THUMB_GRID }));
       if (!thumb.ok) throw new Error(`the thumbnail of creative ${record.id} answered ${thumb.status}`);
       await thumb.arrayBuffer();

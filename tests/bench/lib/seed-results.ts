@@ -1,6 +1,7 @@
 /** Seeding a user's completed runs and their rows through the superuser's batch API (not timed). */
 import type PocketBase from 'pocketbase';
 import type { SeedRun } from './ad-rows.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
 
 /** Rows per batch request: the batch limit the settings migration sets. */
 const BATCH = 500;
@@ -19,7 +20,7 @@ export async function seedRuns(
   let index = 0;
   for (const [i, { run, rows }] of runs.entries()) {
     const started = new Date(now - (runs.length - i) * 3_600_000);
-    const record = await superuser.collection('search_runs').create({
+    const record = await superuser.collection(COLLECTIONS.searchRuns).create({
       user: userId,
       ...run,
       status: 'completed',
@@ -35,7 +36,7 @@ export async function seedRuns(
       const batch = superuser.createBatch();
       for (const row of rows.slice(start, start + BATCH)) {
         batch
-          .collection('search_results')
+          .collection(COLLECTIONS.searchResults)
           .create({ ...row, ...extra(index++), run: record.id, user: userId });
       }
       await batch.send();

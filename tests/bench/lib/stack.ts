@@ -12,6 +12,7 @@ import {
   startWorker,
 } from '../../../scripts/lib/stack.mjs';
 import { createSubscription } from '../../fixtures/records.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
 
 export interface BenchStack {
   url: string;
@@ -36,9 +37,11 @@ export async function createSubscriber(
   email: string,
 ): Promise<{ id: string; pb: PocketBase }> {
   const password = 'Bench-Pass-2026';
-  const user = await superuser.collection('users').create({ email, password, passwordConfirm: password });
+  const user = await superuser
+    .collection(COLLECTIONS.users)
+    .create({ email, password, passwordConfirm: password });
   await createSubscription(superuser, user.id, { plan: 'yearly' });
-  const pb = await superuser.collection('users').impersonate(user.id, 3600);
+  const pb = await superuser.collection(COLLECTIONS.users).impersonate(user.id, 3600);
   pb.autoCancellation(false);
   return { id: user.id, pb };
 }
@@ -79,11 +82,13 @@ export async function startBenchStack(options: {
   const superuser = new PocketBase(server.url);
   superuser.autoCancellation(false);
   await superuser
-    .collection('_superusers')
+    .collection(COLLECTIONS.superusers)
     .authWithPassword(credentials.admin.email, credentials.admin.password);
   const worker = new PocketBase(server.url);
   worker.autoCancellation(false);
-  await worker.collection('workers').authWithPassword(credentials.worker.email, credentials.worker.password);
+  await worker
+    .collection(COLLECTIONS.workers)
+    .authWithPassword(credentials.worker.email, credentials.worker.password);
   let counter = 0;
   return {
     url: server.url,

@@ -16,6 +16,7 @@ import {
   startPocketBase,
 } from '../../../scripts/lib/stack.mjs';
 import { createSubscription } from '../../fixtures/records.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
 
 export interface WebStack {
   url: string;
@@ -46,7 +47,7 @@ export async function startWebStack(): Promise<WebStack> {
     const superuser = new PocketBase(server.url);
     superuser.autoCancellation(false);
     await superuser
-      .collection('_superusers')
+      .collection(COLLECTIONS.superusers)
       .authWithPassword(credentials.admin.email, credentials.admin.password);
     const running = server;
     return {
@@ -55,10 +56,10 @@ export async function startWebStack(): Promise<WebStack> {
       async subscriber(label) {
         const password = 'Bench-Pass-2026';
         const user = await superuser
-          .collection('users')
+          .collection(COLLECTIONS.users)
           .create({ email: `${label}@bench.test`, password, passwordConfirm: password });
         await createSubscription(superuser, user.id, { plan: 'yearly' });
-        const client = await superuser.collection('users').impersonate(user.id, 7 * 24 * 3600);
+        const client = await superuser.collection(COLLECTIONS.users).impersonate(user.id, 7 * 24 * 3600);
         const session = JSON.stringify({ token: client.authStore.token, record: client.authStore.record });
         return { id: user.id, token: client.authStore.token, session };
       },

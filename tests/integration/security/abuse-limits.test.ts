@@ -9,6 +9,8 @@ import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asClientAt, startTestServer, statusOf, type TestServer, type TestUser } from '../harness.ts';
 import { NO_BILLING_ENV } from './support.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
 
 let direct: TestServer;
 let proxied: TestServer;
@@ -57,22 +59,22 @@ describe('without a trusted proxy: one address, whatever X-Forwarded-For says', 
     const user = await direct.createUser('buyer');
     const pb = hopping(user);
     const ok = Array(10).fill(0);
-    expect(await statuses(11, () => post(pb, '/api/adscout/checkout', { product: 'pack_100' }))).toEqual([
+    expect(await statuses(11, () => post(pb, SERVER_ROUTES.checkout.path, { product: 'pack_100' }))).toEqual([
       ...ok,
       429,
     ]);
-    expect(await statuses(11, () => post(pb, '/api/adscout/portal'))).toEqual([...ok, 429]);
-    expect(await statuses(11, () => post(pb, '/api/adscout/subscription/sync'))).toEqual([...ok, 429]);
+    expect(await statuses(11, () => post(pb, SERVER_ROUTES.portal.path))).toEqual([...ok, 429]);
+    expect(await statuses(11, () => post(pb, SERVER_ROUTES.subscriptionSync.path))).toEqual([...ok, 429]);
     // another user from the same address shares the limit
     const other = await direct.createUser('neighbour');
-    expect(await post(other.pb, '/api/adscout/checkout', { product: 'pack_100' })).toBe(429);
+    expect(await post(other.pb, SERVER_ROUTES.checkout.path, { product: 'pack_100' })).toBe(429);
   });
 
   it('the account routes: 5 a minute together, so the current password cannot be guessed fast', async () => {
     const user = await direct.createUser('guessed');
     const pb = hopping(user);
     const guesses = await statuses(6, (i) =>
-      post(pb, `/api/adscout/account/${i % 2 ? 'email' : 'password'}`, {
+      post(pb, (i % 2 ? SERVER_ROUTES.accountEmail : SERVER_ROUTES.accountPassword).path, {
         email: `new-${i}@adscout.test`,
         password: 'whatever-1',
         oldPassword: `guess-${i}`,
@@ -81,7 +83,7 @@ describe('without a trusted proxy: one address, whatever X-Forwarded-For says', 
     expect(guesses).toEqual([400, 400, 400, 400, 400, 429]);
     // even the right password waits for the next window
     expect(
-      await post(pb, '/api/adscout/account/password', {
+      await post(pb, SERVER_ROUTES.accountPassword.path, {
         password: 'fresh-pass-1',
         oldPassword: user.password,
       }),
@@ -94,7 +96,7 @@ describe('without a trusted proxy: one address, whatever X-Forwarded-For says', 
       const email = `recruit-${i}-${Date.now().toString(36)}@adscout.test`;
       return statusOf(
         user.pb
-          .collection('users')
+          .collection(COLLECTIONS.users)
           .create({ email, password: 'Recruit-2026', passwordConfirm: 'Recruit-2026' }),
       );
     });
@@ -103,7 +105,7 @@ describe('without a trusted proxy: one address, whatever X-Forwarded-For says', 
     const guest = direct.anonymous();
     expect(
       await statusOf(
-        guest.collection('users').create({
+        guest.collection(COLLECTIONS.users).create({
           email: `guest-${Date.now().toString(36)}@adscout.test`,
           password: 'Recruit-2026',
           passwordConfirm: 'Recruit-2026',
@@ -125,8 +127,8 @@ describe('behind a trusted proxy (TRUSTED_PROXY_HEADERS=X-Forwarded-For)', () =>
     asClientAt(first.pb, '203.0.113.10');
     asClientAt(second.pb, '203.0.113.20');
     const ok = Array(10).fill(0);
-    expect(await statuses(11, () => post(first.pb, '/api/adscout/portal'))).toEqual([...ok, 429]);
-    expect(await post(second.pb, '/api/adscout/portal')).toBe(0);
+    expect(await statuses(11, () => post(first.pb, SERVER_ROUTES.portal.path))).toEqual([...ok, 429]);
+    expect(await post(second.pb, SERVER_ROUTES.portal.path)).toBe(0);
     // the proxy appends the address it saw; what the client wrote before it is not trusted
     const forger = new PocketBase(proxied.url);
     forger.authStore.save(first.pb.authStore.token, first.pb.authStore.record);
@@ -134,6 +136,6 @@ describe('behind a trusted proxy (TRUSTED_PROXY_HEADERS=X-Forwarded-For)', () =>
       options.headers = { ...(options.headers ?? {}), 'X-Forwarded-For': '198.51.100.99, 203.0.113.10' };
       return { url, options };
     };
-    expect(await post(forger, '/api/adscout/portal')).toBe(429);
+    expect(await post(forger, SERVER_ROUTES.portal.path)).toBe(429);
   });
 });

@@ -7,6 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscription, subscriber } from '../../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from '../harness.ts';
+import { quotaOf, startRun } from '../../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
+import { pathBeforeParams } from '../../fixtures/route-paths.ts';
 
 let server: TestServer;
 
@@ -20,7 +24,7 @@ afterAll(async () => {
 const GATE = 'Please take a subscription to access this feature.';
 
 async function grantCredits(user: TestUser, amount: number) {
-  await server.superuser.collection('usage_ledger').create({
+  await server.superuser.collection(COLLECTIONS.usageLedger).create({
     user: user.id,
     kind: 'addon_grant',
     amount,
@@ -28,18 +32,8 @@ async function grantCredits(user: TestUser, amount: number) {
   });
 }
 
-function createRun(user: TestUser) {
-  return user.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: 'Dog toys',
-    facebook_link: 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=dog%20toys',
-    target_country: 'US',
-    requested_count: 10,
-  });
-}
-
 async function refusal(user: TestUser) {
-  const error = await createRun(user).then(
+  const error = await startRun(user, { term: 'dog toys' }).then(
     () => null,
     (e: { status: number; response: { message: string } }) => e,
   );
@@ -47,7 +41,7 @@ async function refusal(user: TestUser) {
 }
 
 async function ledgerOf(user: TestUser) {
-  return server.superuser.collection('usage_ledger').getFullList({ filter: `user = "${user.id}"` });
+  return server.superuser.collection(COLLECTIONS.usageLedger).getFullList({ filter: `user = "${user.id}"` });
 }
 
 describe('creating a run', () => {
@@ -62,7 +56,9 @@ describe('creating a run', () => {
     expect(await refusal(user)).toEqual({ status: 403, message: GATE });
     // nothing stored, nothing reserved
     expect(
-      await server.superuser.collection('search_runs').getFullList({ filter: `user = "${user.id}"` }),
+      await server.superuser
+        .collection(COLLECTIONS.searchRuns)
+        .getFullList({ filter: `user = "${user.id}"` }),
     ).toEqual([]);
     expect((await ledgerOf(user)).map((entry) => entry.kind)).toEqual(['addon_grant']);
   });
@@ -70,7 +66,7 @@ describe('creating a run', () => {
   it('is refused whatever else the request holds: the gate comes first', async () => {
     const user = await server.createUser('junk');
     const answer = await user.pb
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .create({ user: user.id, search_name: '', requested_count: 5000 })
       .catch((e: { status: number }) => e);
     expect(answer).toMatchObject({ status: 403 });
@@ -78,13 +74,15 @@ describe('creating a run', () => {
 
   it('works with an active subscription, and stops working the moment it ends', async () => {
     const user = await subscriber(server.superuser, server, 'active');
-    const run = await createRun(user);
+    const run = await startRun(user, { term: 'dog toys' });
     expect(run.status).toBe('working');
-    await server.superuser.collection('search_runs').update(run.id, { status: 'completed' });
+    await server.superuser.collection(COLLECTIONS.searchRuns).update(run.id, { status: 'completed' });
     const subscription = await server.superuser
-      .collection('subscriptions')
+      .collection(COLLECTIONS.subscriptions)
       .getFirstListItem(`user = "${user.id}"`);
-    await server.superuser.collection('subscriptions').update(subscription.id, { status: 'canceled' });
+    await server.superuser
+      .collection(COLLECTIONS.subscriptions)
+      .update(subscription.id, { status: 'canceled' });
     expect(await refusal(user)).toEqual({ status: 403, message: GATE });
   });
 });
@@ -93,17 +91,19 @@ describe('without a subscription, Settings stays usable', () => {
   it('quota, checkout, portal, subscription sync and account changes answer', async () => {
     const user = await server.createUser('settings');
     const post = <T>(path: string, body?: unknown) => user.pb.send<T>(path, { method: 'POST', body });
-    expect(await user.pb.send('/api/adscout/quota', {})).toMatchObject({ plan: null, total_remaining: 0 });
-    expect((await post<{ url: string }>('/api/adscout/checkout', { product: 'monthly' })).url).toContain(
-      '/api/adscout/local/checkout/',
+    expect(await quotaOf(user.pb)).toMatchObject({ plan: null, total_remaining: 0 });
+    expect((await post<{ url: string }>(SERVER_ROUTES.checkout.path, { product: 'monthly' })).url).toContain(
+      pathBeforeParams(SERVER_ROUTES.localCheckoutPage),
     );
-    expect((await post<{ url: string }>('/api/adscout/portal')).url).toContain('/api/adscout/local/portal/');
-    expect(await post('/api/adscout/subscription/sync')).toMatchObject({ success: false, plan: null });
-    const changed = await post<{ token: string }>('/api/adscout/account/password', {
+    expect((await post<{ url: string }>(SERVER_ROUTES.portal.path)).url).toContain(
+      pathBeforeParams(SERVER_ROUTES.localPortalPage),
+    );
+    expect(await post(SERVER_ROUTES.subscriptionSync.path)).toMatchObject({ success: false, plan: null });
+    const changed = await post<{ token: string }>(SERVER_ROUTES.accountPassword.path, {
       password: 'fresh-secret-7',
       oldPassword: user.password,
     });
     expect(changed.token).toBeTruthy();
-    expect(await user.pb.collection('subscriptions').getFullList()).toEqual([]);
+    expect(await user.pb.collection(COLLECTIONS.subscriptions).getFullList()).toEqual([]);
   });
 });

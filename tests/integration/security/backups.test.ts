@@ -12,6 +12,7 @@ import { waitUntil } from '../../fixtures/wait-for.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
 import { serveBare } from './support.ts';
 import PocketBase from 'pocketbase';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -104,18 +105,20 @@ describe('a backup', () => {
         }
       }
       const snapshot = async (pb: PocketBase) => ({
-        users: (await pb.collection('users').getFullList({ sort: 'id' })).map((u) => [u.id, u.email]),
-        subscriptions: (await pb.collection('subscriptions').getFullList({ sort: 'id' })).map((s) => [
-          s.user,
-          s.status,
+        users: (await pb.collection(COLLECTIONS.users).getFullList({ sort: 'id' })).map((u) => [
+          u.id,
+          u.email,
         ]),
-        runs: (await pb.collection('search_runs').getFullList({ sort: 'id' })).map((r) => [
+        subscriptions: (await pb.collection(COLLECTIONS.subscriptions).getFullList({ sort: 'id' })).map(
+          (s) => [s.user, s.status],
+        ),
+        runs: (await pb.collection(COLLECTIONS.searchRuns).getFullList({ sort: 'id' })).map((r) => [
           r.id,
           r.user,
           r.search_name,
         ]),
         results: (
-          await pb.collection('search_results').getFullList({ sort: 'id', fields: 'id,run,ad_id' })
+          await pb.collection(COLLECTIONS.searchResults).getFullList({ sort: 'id', fields: 'id,run,ad_id' })
         ).map((r) => [r.id, r.run, r.ad_id]),
       });
       const before = await snapshot(source.superuser);
@@ -131,7 +134,7 @@ describe('a backup', () => {
 
       // a fresh server, fresh data dir: upload the file and let PocketBase restore it (it restarts)
       const target = await server();
-      expect(await target.superuser.collection('users').getFullList()).toEqual([]);
+      expect(await target.superuser.collection(COLLECTIONS.users).getFullList()).toEqual([]);
       await target.superuser.backups.upload({
         file: new File([zip], 'adscout-restore-test.zip', { type: 'application/zip' }),
       });
@@ -141,13 +144,13 @@ describe('a backup', () => {
       restored.autoCancellation(false);
       const restoredWithUsers = async () => {
         const signedIn = await restored
-          .collection('_superusers')
+          .collection(COLLECTIONS.superusers)
           .authWithPassword(source.superuserCredentials.email, source.superuserCredentials.password)
           .then(
             () => true,
             () => false,
           );
-        return signedIn && (await restored.collection('users').getFullList()).length > 0;
+        return signedIn && (await restored.collection(COLLECTIONS.users).getFullList()).length > 0;
       };
       await waitUntil('the restore to finish', restoredWithUsers, {
         timeoutMs: 60_000,

@@ -7,6 +7,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, statusOf, type TestServer } from '../harness.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
 
 let server: TestServer;
 
@@ -58,15 +59,17 @@ describe('the batch API', () => {
   it('refuses a user (403) and a guest (401) with our message, and changes nothing', async () => {
     const user = await server.createUser('batcher');
     const batch = user.pb.createBatch();
-    batch.collection('keyword_sets').create({ user: user.id, locale: 'en-US', keywords: ['one'] });
+    batch.collection(COLLECTIONS.keywordSets).create({ user: user.id, locale: 'en-US', keywords: ['one'] });
     await expect(batch.send()).rejects.toMatchObject({ status: 403, response: { message: REFUSED } });
     const guest = server.anonymous().createBatch();
     guest
-      .collection('users')
+      .collection(COLLECTIONS.users)
       .create({ email: 'x@adscout.test', password: 'Abcdef-12', passwordConfirm: 'Abcdef-12' });
     await expect(guest.send()).rejects.toMatchObject({ status: 401, response: { message: REFUSED } });
     expect(
-      await server.superuser.collection('keyword_sets').getFullList({ filter: `user = "${user.id}"` }),
+      await server.superuser
+        .collection(COLLECTIONS.keywordSets)
+        .getFullList({ filter: `user = "${user.id}"` }),
     ).toEqual([]);
   });
 
@@ -79,11 +82,13 @@ describe('the batch API', () => {
   it('stays open to superusers (the tests’ seeding)', async () => {
     const user = await server.createUser('seeded');
     const batch = server.superuser.createBatch();
-    batch.collection('keyword_sets').create({ user: user.id, locale: 'en-US', keywords: ['one'] });
-    batch.collection('keyword_sets').create({ user: user.id, locale: 'de-DE', keywords: ['eins'] });
+    batch.collection(COLLECTIONS.keywordSets).create({ user: user.id, locale: 'en-US', keywords: ['one'] });
+    batch.collection(COLLECTIONS.keywordSets).create({ user: user.id, locale: 'de-DE', keywords: ['eins'] });
     expect(await statusOf(batch.send())).toBe(0);
     expect(
-      await server.superuser.collection('keyword_sets').getFullList({ filter: `user = "${user.id}"` }),
+      await server.superuser
+        .collection(COLLECTIONS.keywordSets)
+        .getFullList({ filter: `user = "${user.id}"` }),
     ).toHaveLength(2);
   });
 });

@@ -13,10 +13,13 @@ import {
   type TestServer,
   type TestUser,
 } from '../harness.ts';
-import { startStripeDouble, type StripeDouble } from '../stripe-mock.ts';
-import { signStripeWebhook, WEBHOOK_PATH } from '../stripe-webhook.ts';
+import { TEST_PRICES, useStripeMode } from '../stripe-mock.ts';
+import { signStripeWebhook } from '../stripe-webhook.ts';
 import { waitUntil } from '../../fixtures/wait-for.ts';
 import { NO_BILLING_ENV, runCron } from './support.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
+import { pathBeforeParams } from '../../fixtures/route-paths.ts';
 
 const PROVIDER_FAILED = 'The payment provider could not complete the request. Please try again.';
 
@@ -34,12 +37,12 @@ describe('local mode', () => {
   });
 
   const open = (user: TestUser, path: 'checkout' | 'portal') =>
-    user.pb.send<{ url: string }>(`/api/adscout/${path}`, {
+    user.pb.send<{ url: string }>(SERVER_ROUTES[path].path, {
       method: 'POST',
       body: { product: 'pack_100' },
     });
   const sessionsOf = (user: TestUser) =>
-    server.superuser.collection('billing_sessions').getFullList({ filter: `user = "${user.id}"` });
+    server.superuser.collection(COLLECTIONS.billingSessions).getFullList({ filter: `user = "${user.id}"` });
 
   it('caps the links a user opens at 20 an hour, from any number of addresses', async () => {
     const user = await server.createUser('hoarder');
@@ -59,7 +62,7 @@ describe('local mode', () => {
     expect(await sessionsOf(user)).toHaveLength(20);
     // another user is not affected
     const other = await server.createUser('other');
-    expect((await open(other, 'checkout')).url).toContain('/api/adscout/local/checkout/');
+    expect((await open(other, 'checkout')).url).toContain(pathBeforeParams(SERVER_ROUTES.localCheckoutPage));
   });
 
   it('prunes expired links', async () => {
@@ -68,7 +71,7 @@ describe('local mode', () => {
     const [first, second, kept] = await sessionsOf(user);
     for (const session of [first!, second!]) {
       await server.superuser
-        .collection('billing_sessions')
+        .collection(COLLECTIONS.billingSessions)
         .update(session.id, { expires_at: new Date(Date.now() - 60_000).toISOString() });
     }
     await runCron(server.superuser, 'adscout_billing_sessions_prune');
@@ -84,12 +87,14 @@ describe('local mode', () => {
     expect(prefetch.status).toBe(405);
     expect(prefetch.headers.get('allow')).toBe('POST');
     expect((await fetch(`${url}/pay`, { redirect: 'manual' })).status).toBe(405);
-    expect((await server.superuser.collection('billing_sessions').getOne(session!.id)).status).toBe('open');
+    expect((await server.superuser.collection(COLLECTIONS.billingSessions).getOne(session!.id)).status).toBe(
+      'open',
+    );
     const canceled = await fetch(`${url}/cancel`, { method: 'POST', redirect: 'manual' });
     expect(canceled.status).toBe(303);
     // behind a proxy the server has APP_URL (the harness gives it its own URL): links are absolute
     expect(canceled.headers.get('location')).toBe(`${server.url}/app/settings?canceled=true`);
-    expect((await server.superuser.collection('billing_sessions').getOne(session!.id)).status).toBe(
+    expect((await server.superuser.collection(COLLECTIONS.billingSessions).getOne(session!.id)).status).toBe(
       'canceled',
     );
   });
@@ -97,24 +102,9 @@ describe('local mode', () => {
 
 describe('Stripe mode', () => {
   const SECRET = 'whsec_hardening';
-  let stripe: StripeDouble;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    stripe = await startStripeDouble();
-    server = await startTestServer({
-      env: {
-        ...NO_BILLING_ENV,
-        STRIPE_SECRET_KEY: 'sk_test_hardening',
-        STRIPE_WEBHOOK_SECRET: SECRET,
-        STRIPE_API_BASE: stripe.url,
-        STRIPE_PRICE_MONTHLY: 'price_monthly_hardening',
-      },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await stripe?.stop();
+  const stack = useStripeMode({
+    webhookSecret: SECRET,
+    prices: { ...TEST_PRICES, monthly: 'price_monthly_hardening' },
   });
 
   /** A validly signed event whose body is padded to `bytes`. */
@@ -136,14 +126,14 @@ describe('Stripe mode', () => {
    * server reads the whole body before it refuses it.
    */
   function deliver(event: ReturnType<typeof signedEvent>, chunked: boolean): Promise<number> {
-    const { port } = new URL(server.url);
+    const { port } = new URL(stack.server.url);
     return new Promise((resolve, reject) => {
       const request = httpRequest(
         {
           host: '127.0.0.1',
           port,
           method: 'POST',
-          path: WEBHOOK_PATH,
+          path: SERVER_ROUTES.stripeWebhook.path,
           agent: false,
           headers: {
             ...event.headers,
@@ -173,31 +163,33 @@ describe('Stripe mode', () => {
     expect(await deliver(big, false)).toBe(413);
     expect(await deliver(big, true)).toBe(413);
     const recorded = () =>
-      server.superuser.collection('stripe_events').getFullList({ filter: 'event_id ~ "evt_big_"' });
+      stack.server.superuser
+        .collection(COLLECTIONS.stripeEvents)
+        .getFullList({ filter: 'event_id ~ "evt_big_"' });
     expect(await recorded()).toEqual([]);
     // a signed event just under the limit is read and recorded
     expect(await deliver(signedEvent(1 << 20), false)).toBe(200);
     expect((await recorded()).map((e) => e.event_id)).toEqual([`evt_big_${1 << 20}`]);
-  });
+  }, 60_000);
 
   it('shows our words, never Stripe’s, when Stripe refuses; the detail goes to the log', async () => {
     const detail =
       'No such price: price_monthly_hardening; a similar object exists in live mode (acct_1Secret)';
-    stripe.intercept((request) =>
+    stack.stripe.intercept((request) =>
       request.path === '/v1/checkout/sessions'
         ? { status: 400, body: { error: { type: 'invalid_request_error', message: detail } } }
         : undefined,
     );
     try {
-      const user = await server.createUser('refused');
+      const user = await stack.server.createUser('refused');
       const answer = await user.pb
-        .send('/api/adscout/checkout', { method: 'POST', body: { product: 'monthly' } })
+        .send(SERVER_ROUTES.checkout.path, { method: 'POST', body: { product: 'monthly' } })
         .catch((e: { status: number; response: unknown }) => e);
       expect(answer).toMatchObject({ status: 502, response: { message: PROVIDER_FAILED } });
       expect(JSON.stringify(answer)).not.toMatch(/No such price|acct_1Secret/);
-      await server.waitForOutput(detail);
+      await stack.server.waitForOutput(detail);
     } finally {
-      stripe.intercept(null);
+      stack.stripe.intercept(null);
     }
   });
 });

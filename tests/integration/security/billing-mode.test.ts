@@ -11,6 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/stack.mjs';
 import { startTestServer, type TestServer } from '../harness.ts';
 import { NO_BILLING_ENV, serveBare } from './support.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
+import { pathBeforeParams } from '../../fixtures/route-paths.ts';
 
 const UNOWNED = '198.51.100.7';
 const REFUSED = /AdScout cannot start: .*ADSCOUT_BILLING.*STRIPE_SECRET_KEY/s;
@@ -30,7 +32,7 @@ async function loopbackServer(env: Record<string, string>) {
 /** A checkout as a signed-in user; the URL it answers with. */
 async function checkoutUrl(server: TestServer): Promise<string> {
   const user = await server.createUser('buyer');
-  const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+  const { url } = await user.pb.send<{ url: string }>(SERVER_ROUTES.checkout.path, {
     method: 'POST',
     body: { product: 'yearly' },
   });
@@ -116,7 +118,7 @@ describe('Stripe mode needs its settings wherever the server listens', () => {
 describe('on loopback', () => {
   it('runs the local test checkout without being asked, as `npm start` does', async () => {
     const server = await loopbackServer({});
-    const config = await (await fetch(`${server.url}/api/adscout/config`)).json();
+    const config = await (await fetch(`${server.url}${SERVER_ROUTES.config.path}`)).json();
     expect(config).toMatchObject({ billingMode: 'local' });
     const url = await checkoutUrl(server);
     expect(url).toMatch(/\/api\/adscout\/local\/checkout\/[A-Za-z0-9]{48}$/);
@@ -129,8 +131,8 @@ describe('on loopback', () => {
     await server.waitForOutput(
       'WARNING: ADSCOUT_BILLING=local overrides STRIPE_SECRET_KEY: billing is the local test checkout',
     );
-    const config = await (await fetch(`${server.url}/api/adscout/config`)).json();
+    const config = await (await fetch(`${server.url}${SERVER_ROUTES.config.path}`)).json();
     expect(config).toMatchObject({ billingMode: 'local' });
-    expect(await checkoutUrl(server)).toContain('/api/adscout/local/checkout/');
+    expect(await checkoutUrl(server)).toContain(pathBeforeParams(SERVER_ROUTES.localCheckoutPage));
   });
 });

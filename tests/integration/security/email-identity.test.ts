@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomSecret } from '../../../scripts/lib/stack.mjs';
 import { startTestServer, statusOf, type TestServer } from '../harness.ts';
 import { waitUntil } from '../../fixtures/wait-for.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
+import { collectionRoute } from '../../fixtures/route-paths.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
 
 let server: TestServer;
 
@@ -29,7 +32,7 @@ function mixedCaseAddress(label: string): string {
 async function accountsFor(address: string): Promise<string[]> {
   // `~` is SQLite's LIKE, which ignores (ASCII) case
   const found = await server.superuser
-    .collection('users')
+    .collection(COLLECTIONS.users)
     .getFullList({ filter: server.superuser.filter('email ~ {:address}', { address }) });
   return found.map((user) => user.email as string);
 }
@@ -46,7 +49,7 @@ describe('one identity per email, whatever its case', () => {
     const address = mixedCaseAddress('Ann');
     const password = 'Ann-Owner-2026';
     const signUp = (email: string) =>
-      server.anonymous().collection('users').create({ email, password, passwordConfirm: password });
+      server.anonymous().collection(COLLECTIONS.users).create({ email, password, passwordConfirm: password });
 
     const created = await signUp(address);
     expect(await accountsFor(address)).toEqual([address.toLowerCase()]);
@@ -61,19 +64,25 @@ describe('one identity per email, whatever its case', () => {
     expect(await accountsFor(address)).toHaveLength(1);
 
     for (const typed of [address, address.toLowerCase(), address.toUpperCase()]) {
-      const session = await server.anonymous().collection('users').authWithPassword(typed, password);
+      const session = await server
+        .anonymous()
+        .collection(COLLECTIONS.users)
+        .authWithPassword(typed, password);
       expect(session.record.id, typed).toBe(created.id);
     }
 
-    const answer = await fetch(`${server.url}/api/collections/users/request-password-reset`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: address.toUpperCase() }),
-    });
+    const answer = await fetch(
+      `${server.url}${collectionRoute(COLLECTIONS.users, 'request-password-reset')}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: address.toUpperCase() }),
+      },
+    );
     expect(answer.status).toBe(204);
     await waitUntil('the reset mail in the outbox', async () => {
       const outbox = await server.superuser.send<{ items: { to: string; subject: string }[] }>(
-        '/api/adscout/local/outbox',
+        SERVER_ROUTES.localOutbox.path,
         { query: { to: address.toLowerCase() } },
       );
       return outbox.items.some((mail) => /Reset your AdScout password/.test(mail.subject));
@@ -83,12 +92,12 @@ describe('one identity per email, whatever its case', () => {
   it('stores an address lower-cased whoever writes it, the admin UI too', async () => {
     const address = mixedCaseAddress('Admin');
     await server.superuser
-      .collection('users')
+      .collection(COLLECTIONS.users)
       .create({ email: address, password: 'Made-by-admin-1', passwordConfirm: 'Made-by-admin-1' });
     expect(await accountsFor(address)).toEqual([address.toLowerCase()]);
     expect(
       await statusOf(
-        server.superuser.collection('users').create({
+        server.superuser.collection(COLLECTIONS.users).create({
           email: address.toUpperCase(),
           password: 'Made-by-admin-1',
           passwordConfirm: 'Made-by-admin-1',
@@ -100,7 +109,7 @@ describe('one identity per email, whatever its case', () => {
   it('an email change refuses another account’s address in other letters, and stores the new one lower-cased', async () => {
     const [mover, holder] = await Promise.all([server.createUser('mover'), server.createUser('holder')]);
     const change = (email: string) =>
-      mover.pb.send<{ record: { email: string } }>('/api/adscout/account/email', {
+      mover.pb.send<{ record: { email: string } }>(SERVER_ROUTES.accountEmail.path, {
         method: 'POST',
         body: { email, oldPassword: mover.password },
       });

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, webBuildDir } from '../../../scripts/bootstrap.mjs';
 import { startTestServer, type TestServer } from '../harness.ts';
 import { NO_BILLING_ENV } from './support.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
+import { pathBeforeParams } from '../../fixtures/route-paths.ts';
 
 let plain: TestServer;
 let proxied: TestServer;
@@ -104,13 +106,13 @@ describe('what is not the app keeps its own headers', () => {
     expect(admin.status).toBe(200);
     expect(admin.headers.get('content-security-policy')).toContain('tile.openstreetmap.org');
     expect(admin.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    const api = await fetch(`${plain.url}/api/adscout/config`);
+    const api = await fetch(`${plain.url}${SERVER_ROUTES.config.path}`);
     expect(api.headers.get('content-security-policy')).toBeNull();
   });
 
   it('the local test checkout keeps its own, stricter policy', async () => {
     const user = await plain.createUser('buyer');
-    const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+    const { url } = await user.pb.send<{ url: string }>(SERVER_ROUTES.checkout.path, {
       method: 'POST',
       body: { product: 'monthly' },
     });
@@ -142,16 +144,18 @@ describe('HTTPS behind a proxy', () => {
         options.headers = { ...(options.headers ?? {}), 'X-Forwarded-Proto': 'https' };
         return { url, options };
       };
-      const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+      const { url } = await user.pb.send<{ url: string }>(SERVER_ROUTES.checkout.path, {
         method: 'POST',
         body: { product: 'monthly' },
       });
       return url;
     };
     const host = (server: TestServer) => new URL(server.url).host;
-    expect(await checkoutFrom(proxied)).toMatch(new RegExp(`^${PUBLIC_ORIGIN}/api/adscout/local/checkout/`));
+    expect(await checkoutFrom(proxied)).toMatch(
+      new RegExp(`^${PUBLIC_ORIGIN}${pathBeforeParams(SERVER_ROUTES.localCheckoutPage)}`),
+    );
     expect(await checkoutFrom(plain)).toMatch(
-      new RegExp(`^http://${host(plain)}/api/adscout/local/checkout/`),
+      new RegExp(`^http://${host(plain)}${pathBeforeParams(SERVER_ROUTES.localCheckoutPage)}`),
     );
   });
 });

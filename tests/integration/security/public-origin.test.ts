@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/stack.mjs';
 import { startTestServer, type TestServer } from '../harness.ts';
 import { NO_BILLING_ENV, serveBare } from './support.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
+import { pathBeforeParams } from '../../fixtures/route-paths.ts';
 
 const UNOWNED = '198.51.100.7';
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_test' };
@@ -103,15 +105,15 @@ describe('the links a server builds', () => {
     expect(sitemap).toContain(`<loc>${PUBLIC_ORIGIN}/</loc>`);
     for (const text of [robots, sitemap]) expect(text).not.toContain('evil.example');
     const user = await proxied.createUser('buyer');
-    const { url } = await user.pb.send<{ url: string }>('/api/adscout/checkout', {
+    const { url } = await user.pb.send<{ url: string }>(SERVER_ROUTES.checkout.path, {
       method: 'POST',
       body: { product: 'monthly' },
     });
-    expect(url.startsWith(`${PUBLIC_ORIGIN}/api/adscout/local/checkout/`)).toBe(true);
+    expect(url.startsWith(`${PUBLIC_ORIGIN}${pathBeforeParams(SERVER_ROUTES.localCheckoutPage)}`)).toBe(true);
   });
 
   it('on loopback with no setting: the server starts, and links use the address it was reached at', async () => {
-    const config = await (await fetch(`${loopback.url}/api/adscout/config`)).json();
+    const config = await (await fetch(`${loopback.url}${SERVER_ROUTES.config.path}`)).json();
     expect(config).toMatchObject({ billingMode: 'local' });
     const robots = await (await fetch(`${loopback.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${loopback.url}/sitemap.xml`);

@@ -9,6 +9,8 @@
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asClientAt, startTestServer, type TestServer, type TestUser } from '../harness.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
 
 let server: TestServer;
 
@@ -22,8 +24,10 @@ afterAll(async () => {
 const MISSING = 'Please enter your current password.';
 const WRONG = 'The current password is not correct.';
 
+const ACCOUNT_ROUTES = { email: SERVER_ROUTES.accountEmail, password: SERVER_ROUTES.accountPassword };
+
 async function attempt(user: TestUser, route: 'email' | 'password', body: Record<string, unknown>) {
-  return user.pb.send(`/api/adscout/account/${route}`, { method: 'POST', body }).then(
+  return user.pb.send(ACCOUNT_ROUTES[route].path, { method: 'POST', body }).then(
     () => ({ status: 200, message: '' }),
     (e: { status: number; response: { message: string } }) => ({
       status: e.status,
@@ -34,7 +38,7 @@ async function attempt(user: TestUser, route: 'email' | 'password', body: Record
 
 async function auditOf(user: TestUser) {
   const logs = await server.superuser
-    .collection('audit_logs')
+    .collection(COLLECTIONS.auditLogs)
     .getFullList({ filter: `user = "${user.id}"`, sort: 'created' });
   return logs.map((log) => ({ action: log.action, metadata: log.metadata }));
 }
@@ -42,7 +46,7 @@ async function auditOf(user: TestUser) {
 async function signsIn(email: string, password: string): Promise<boolean> {
   const client = asClientAt(new PocketBase(server.url), '10.250.0.1');
   return client
-    .collection('users')
+    .collection(COLLECTIONS.users)
     .authWithPassword(email, password)
     .then(
       () => true,
@@ -60,7 +64,7 @@ describe('changing the email', () => {
       status: 400,
       message: WRONG,
     });
-    expect((await server.superuser.collection('users').getOne(user.id)).email).toBe(user.email);
+    expect((await server.superuser.collection(COLLECTIONS.users).getOne(user.id)).email).toBe(user.email);
     expect(await auditOf(user)).toEqual([
       { action: 'email_update_refused', metadata: { reason: 'current_password_missing', ip: '10.240.0.1' } },
       { action: 'email_update_refused', metadata: { reason: 'current_password_wrong', ip: '10.240.0.1' } },
@@ -70,7 +74,7 @@ describe('changing the email', () => {
       status: 200,
       message: '',
     });
-    expect((await server.superuser.collection('users').getOne(user.id)).email).toBe(next);
+    expect((await server.superuser.collection(COLLECTIONS.users).getOne(user.id)).email).toBe(next);
     expect((await auditOf(user)).slice(2)).toEqual([
       { action: 'email_updated', metadata: { old_email: user.email, new_email: next } },
     ]);

@@ -15,6 +15,8 @@ import { startMailpit, tokenOfLink, type Mailpit } from '../mailpit.ts';
 import { startSmtpGate, type SmtpGate } from '../smtp-gate.ts';
 import { waitUntil } from '../../fixtures/wait-for.ts';
 import { runCron } from './support.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
+import { collectionRoute } from '../../fixtures/route-paths.ts';
 
 const APP_URL = 'http://127.0.0.1:4173';
 const RESET_SUBJECT = /Reset your AdScout password/;
@@ -40,7 +42,7 @@ afterAll(async () => {
 
 /** A reset request from a client address of its own: PocketBase's per-address limit stays out. */
 async function requestReset(email: string): Promise<{ status: number; body: string }> {
-  const answer = await fetch(`${server.url}/api/collections/users/request-password-reset`, {
+  const answer = await fetch(`${server.url}${collectionRoute(COLLECTIONS.users, 'request-password-reset')}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': uniqueClientAddress() },
     body: JSON.stringify({ email }),
@@ -54,7 +56,10 @@ function refusals(user: TestUser): number {
 }
 
 async function signUp(email: string, password: string) {
-  return server.anonymous().collection('users').create({ email, password, passwordConfirm: password });
+  return server
+    .anonymous()
+    .collection(COLLECTIONS.users)
+    .create({ email, password, passwordConfirm: password });
 }
 
 describe('the password-reset limit', () => {
@@ -98,16 +103,16 @@ describe('the password-reset limit', () => {
     const token = tokenOfLink(newest!, APP_URL, '/reset-password');
     await server
       .anonymous()
-      .collection('users')
+      .collection(COLLECTIONS.users)
       .confirmPasswordReset(token, 'Owner-again-1', 'Owner-again-1');
-    await server.anonymous().collection('users').authWithPassword(owner.email, 'Owner-again-1');
+    await server.anonymous().collection(COLLECTIONS.users).authWithPassword(owner.email, 'Owner-again-1');
   });
 
   it('lasts no longer than the reset link lives, and forgets counts whose window has passed', async () => {
-    const users = await server.superuser.collections.getOne('users');
+    const users = await server.superuser.collections.getOne(COLLECTIONS.users);
     const lifetime = (users as unknown as { passwordResetToken: { duration: number } }).passwordResetToken;
     expect(lifetime.duration).toBe(1800);
-    await server.superuser.collections.update('users', { passwordResetToken: { duration: 10 } });
+    await server.superuser.collections.update(COLLECTIONS.users, { passwordResetToken: { duration: 10 } });
     try {
       const owner = await server.createUser('brief');
       gate.shut();
@@ -136,7 +141,9 @@ describe('the password-reset limit', () => {
       );
     } finally {
       gate.open();
-      await server.superuser.collections.update('users', { passwordResetToken: { duration: 1800 } });
+      await server.superuser.collections.update(COLLECTIONS.users, {
+        passwordResetToken: { duration: 1800 },
+      });
     }
   }, 60_000);
 });

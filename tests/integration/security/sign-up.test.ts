@@ -9,6 +9,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../harness.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
+import { collectionRoute } from '../../fixtures/route-paths.ts';
 
 let server: TestServer;
 
@@ -41,7 +43,7 @@ async function storedFiles(): Promise<string[]> {
 
 async function signUp(body: FormData | Record<string, unknown>) {
   const multipart = body instanceof FormData;
-  const answer = await fetch(`${server.url}/api/collections/users/records`, {
+  const answer = await fetch(`${server.url}${collectionRoute(COLLECTIONS.users, 'records')}`, {
     method: 'POST',
     headers: multipart ? {} : { 'Content-Type': 'application/json' },
     body: multipart ? body : JSON.stringify(body),
@@ -76,7 +78,7 @@ describe('sign-up', () => {
     }
     expect(await storedFiles()).toEqual([]);
     const accounts = await server.superuser
-      .collection('users')
+      .collection(COLLECTIONS.users)
       .getFullList({ filter: server.superuser.filter('email = {:email}', { email }) });
     expect(accounts).toEqual([]);
 
@@ -86,7 +88,7 @@ describe('sign-up', () => {
   });
 
   it('users has no file or free-text field left, and OAuth2 maps none', async () => {
-    const users = await server.superuser.collections.getOne('users');
+    const users = await server.superuser.collections.getOne(COLLECTIONS.users);
     expect(users.fields.map((field) => field.name).sort()).toEqual(
       ['created', 'email', 'emailVisibility', 'id', 'password', 'tokenKey', 'updated', 'verified'].sort(),
     );

@@ -7,7 +7,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type PocketBase from 'pocketbase';
-import { randomSecret, ROOT, upsertSuperuser } from '../../../scripts/lib/stack.mjs';
+import { pocketBaseServeArgs, randomSecret, ROOT, upsertSuperuser } from '../../../scripts/lib/stack.mjs';
+import { waitFor } from '../../fixtures/wait-for.ts';
 import { pocketBaseBinary, type TestServer } from '../harness.ts';
 
 /** Settings a test decides; inherited ones would leak in from the shell that runs the tests. */
@@ -42,43 +43,33 @@ export async function serveBare(
   // a superuser exists, so a server that does start never runs PocketBase's installer
   upsertSuperuser(pocketBaseBinary(), dataDir, 'root@adscout.test', randomSecret());
   const port = http.slice(http.lastIndexOf(':') + 1);
-  const child = spawn(
-    pocketBaseBinary(),
-    [
-      'serve',
-      '--dir',
-      dataDir,
-      '--http',
-      http,
-      '--migrationsDir',
-      join(ROOT, 'pb_migrations'),
-      '--hooksDir',
-      join(ROOT, 'pb_hooks'),
-      '--hooksWatch=false',
-      '--automigrate=false',
-      ...extra,
-    ],
-    { cwd: ROOT, env: { ...process.env, ...NO_BILLING_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const args = pocketBaseServeArgs({
+    dataDir,
+    http,
+    migrationsDir: join(ROOT, 'pb_migrations'),
+    hooksDir: join(ROOT, 'pb_hooks'),
+  });
+  const child = spawn(pocketBaseBinary(), [...args, ...extra], {
+    cwd: ROOT,
+    env: { ...process.env, ...NO_BILLING_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   // 'close': the process exited and its output streams ended, so `output` is all of it
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-  let served = false;
-  const deadline = Date.now() + timeoutMs;
   try {
-    while (child.exitCode === null && Date.now() < deadline) {
-      const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (healthy || /Server started/.test(output)) {
-        served = true;
-        break;
-      }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 100))]);
-    }
+    const served = await waitFor(
+      'the server to serve or exit',
+      () =>
+        fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok || /Server started/.test(output),
+          () => /Server started/.test(output),
+        ),
+      (serving) => serving || child.exitCode !== null,
+      { timeoutMs },
+    ).catch(() => false);
     if (child.exitCode === null) {
       child.kill('SIGKILL');
       await exited;
@@ -93,11 +84,6 @@ export async function serveBare(
 /** Starts a cron job as the admin UI's "Run" button does; the route answers before it ends. */
 export async function runCron(superuser: PocketBase, job: string): Promise<void> {
   await superuser.send(`/api/crons/${job}`, { method: 'POST' });
-}
-
-/** A date as PocketBase stores it. */
-export function pbDate(date: Date): string {
-  return date.toISOString().replace('T', ' ');
 }
 
 /**

@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_FIELD_MESSAGES, SYNC_PAGE_MAX } from '../../../src/domain/runs/sync-contract.ts';
 import { KEYWORD_SETS, RESULTS, RUNS } from '../../../src/web/data/local/sync/records.ts';
 import { createRunWithResults } from '../../fixtures/records.ts';
+import { waitFor } from '../../fixtures/wait-for.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from '../harness.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
 
 let server: TestServer;
 
@@ -25,7 +28,7 @@ afterAll(async () => {
 type Query = Record<string, string | number>;
 
 const page = (pb: PocketBase, collection: string, query: Query) =>
-  pb.send<{ items: { id: string; updated: string }[] }>(`/api/adscout/sync/${collection}`, {
+  pb.send<{ items: { id: string; updated: string }[] }>(SERVER_ROUTES.syncPage.url(collection), {
     query,
     requestKey: null,
   });
@@ -49,14 +52,14 @@ describe('the fields a page may name', () => {
   });
 
   it('answers each field named once (positive control)', async () => {
-    const { items } = await page(user.pb, 'search_results', { fields: 'id,body' });
+    const { items } = await page(user.pb, COLLECTIONS.searchResults, { fields: 'id,body' });
     expect(items).toEqual([{ id: expect.any(String), body: 'Some body' }]);
   });
 
   it('refuses a field named twice, however many copies, with a 400 that names it', async () => {
     for (const fields of ['id,body,body', `id,${Array(500).fill('body').join(',')}`, 'id,id']) {
       const name = fields.startsWith('id,id') ? 'id' : 'body';
-      expect(await refusal(page(user.pb, 'search_results', { fields }))).toEqual({
+      expect(await refusal(page(user.pb, COLLECTIONS.searchResults, { fields }))).toEqual({
         status: 400,
         message: SYNC_FIELD_MESSAGES.twice(name),
       });
@@ -64,11 +67,11 @@ describe('the fields a page may name', () => {
   });
 
   it('refuses more names than the collection has fields, before looking at any of them', async () => {
-    const collection = await server.superuser.collections.getOne('keyword_sets');
+    const collection = await server.superuser.collections.getOne(COLLECTIONS.keywordSets);
     const names = Array.from({ length: collection.fields.length + 1 }, (_, i) => `f${i}`);
-    expect(await refusal(page(user.pb, 'keyword_sets', { fields: names.join(',') }))).toEqual({
+    expect(await refusal(page(user.pb, COLLECTIONS.keywordSets, { fields: names.join(',') }))).toEqual({
       status: 400,
-      message: SYNC_FIELD_MESSAGES.tooMany('keyword_sets'),
+      message: SYNC_FIELD_MESSAGES.tooMany(COLLECTIONS.keywordSets),
     });
   });
 });
@@ -115,18 +118,21 @@ describe('the rate limit per client address', () => {
     const cheap = { fields: 'id', limit: 1 };
     // The limiter's window is a second of the clock: a burst of 61 cheap pages spans at most two
     // windows unless the machine stalls, so 31 land in one of them. Bursts repeat until a 429
-    // shows; without the limit none ever does, and the test fails on its deadline.
-    const deadline = Date.now() + 20_000;
-    let statuses: number[] = [];
-    while (!statuses.includes(429)) {
-      if (Date.now() > deadline)
-        throw new Error('no request was refused: the sync route is not rate limited');
-      statuses = await Promise.all(
-        Array.from({ length: 61 }, () => statusOf(page(greedy.pb, 'search_results', cheap))),
+    // shows; without the limit none ever does, and the test fails when the wait times out.
+    const burst = async () => {
+      const statuses = await Promise.all(
+        Array.from({ length: 61 }, () => statusOf(page(greedy.pb, COLLECTIONS.searchResults, cheap))),
       );
       expect(statuses.filter((status) => status !== 0 && status !== 429)).toEqual([]);
-    }
+      return statuses;
+    };
+    await waitFor(
+      'a refused request (the sync route is rate limited)',
+      burst,
+      (statuses) => statuses.includes(429),
+      { timeoutMs: 20_000, intervalMs: 0 },
+    );
     // another address keeps its own allowance
-    expect(await statusOf(page(neighbour.pb, 'search_results', cheap))).toBe(0);
+    expect(await statusOf(page(neighbour.pb, COLLECTIONS.searchResults, cheap))).toBe(0);
   }, 30_000);
 });

@@ -8,9 +8,13 @@
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATCH_LIMITS } from '../../../src/domain/runs/watches.ts';
+import { toPbDate } from '../../../src/domain/text/format.ts';
 import { subscriber } from '../../fixtures/records.ts';
 import { startTestServer, type TestServer, type TestUser } from '../harness.ts';
-import { pbDate, runCron } from './support.ts';
+import { runCron } from './support.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
+import { startRun } from '../../fixtures/user-api.ts';
 
 const STUCK_USERS = 25;
 const SCHEDULER = 'adscout_watch_scheduler';
@@ -33,21 +37,18 @@ const watchBody = (user: string, dueAt: number, name: string) => ({
   requested_count: 10,
   cadence: 'daily',
   active: true,
-  next_run_at: pbDate(new Date(dueAt)),
+  next_run_at: toPbDate(new Date(dueAt)),
 });
 
 const runsOf = (superuser: PocketBase, userId: string) =>
-  superuser.collection('search_runs').getFullList({ filter: `user = "${userId}"`, sort: 'created' });
+  superuser.collection(COLLECTIONS.searchRuns).getFullList({ filter: `user = "${userId}"`, sort: 'created' });
 
 /** A subscriber with a working run of their own (created as the form does). */
 async function busyUser(label: string): Promise<{ user: TestUser; run: string }> {
   const user = await subscriber(server.superuser, server, label);
-  const run = await user.pb.collection('search_runs').create({
-    user: user.id,
+  const run = await startRun(user, {
     search_name: 'By hand',
     facebook_link: 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=lamp',
-    target_country: 'US',
-    requested_count: 10,
   });
   return { user, run: run.id };
 }
@@ -63,7 +64,7 @@ describe('the watch scheduler', () => {
       const batch = server.superuser.createBatch();
       for (let w = 0; w < WATCH_LIMITS.perUser; w++) {
         const n = u * WATCH_LIMITS.perUser + w;
-        batch.collection('watches').create(watchBody(user.id, longAgo + n, `Stuck ${n}`));
+        batch.collection(COLLECTIONS.watches).create(watchBody(user.id, longAgo + n, `Stuck ${n}`));
       }
       for (const result of await batch.send()) stuckIds.push((result.body as { id: string }).id);
     }
@@ -72,7 +73,7 @@ describe('the watch scheduler', () => {
     const other = await subscriber(server.superuser, server, 'other');
     const plannedAt = Date.now() - 60_000;
     const theirs = await server.superuser
-      .collection('watches')
+      .collection(COLLECTIONS.watches)
       .create(watchBody(other.id, plannedAt, 'Someone else'));
 
     await runCron(server.superuser, SCHEDULER);
@@ -86,17 +87,17 @@ describe('the watch scheduler', () => {
     const first = busy[0]!;
     expect((await runsOf(server.superuser, first.user.id)).map((run) => run.id)).toEqual([first.run]);
     const stillDue = await server.superuser
-      .collection('watches')
-      .getFullList({ filter: `next_run_at < "${pbDate(new Date(plannedAt))}"`, fields: 'id,last_run' });
+      .collection(COLLECTIONS.watches)
+      .getFullList({ filter: `next_run_at < "${toPbDate(new Date(plannedAt))}"`, fields: 'id,last_run' });
     expect(stillDue).toHaveLength(stuckIds.length);
     expect(stillDue.every((watch) => watch.last_run === '')).toBe(true);
 
     // once a user's run ends, their oldest due watch starts
     const worker = 'fairness-worker';
     await server.superuser
-      .collection('search_runs')
-      .update(first.run, { lease_owner: worker, lease_expires_at: pbDate(new Date(Date.now() + 60_000)) });
-    await server.worker.send(`/api/adscout/worker/runs/${first.run}/finish`, {
+      .collection(COLLECTIONS.searchRuns)
+      .update(first.run, { lease_owner: worker, lease_expires_at: toPbDate(new Date(Date.now() + 60_000)) });
+    await server.worker.send(SERVER_ROUTES.workerRunFinish.url(first.run), {
       method: 'POST',
       body: { worker, status: 'completed' },
     });

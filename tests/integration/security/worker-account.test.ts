@@ -12,6 +12,10 @@ import { WORK_TOPIC } from '../../../src/domain/runs/lease-contract.ts';
 import { subscriber } from '../../fixtures/records.ts';
 import { waitFor } from '../../fixtures/wait-for.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from '../harness.ts';
+import { quotaOf, startRun } from '../../fixtures/user-api.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
+import { collectionRoute } from '../../fixtures/route-paths.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
 
 let server: TestServer;
 let user: TestUser;
@@ -30,25 +34,14 @@ function client(): PocketBase {
   return pb;
 }
 
-async function createRun(term: string): Promise<string> {
-  const run = await user.pb.collection('search_runs').create({
-    user: user.id,
-    search_name: term,
-    facebook_link: `https://www.facebook.com/ads/library/?active_status=all&country=US&q=${term}`,
-    target_country: 'US',
-    requested_count: 10,
-  });
-  return run.id;
-}
-
 /** Settles whatever run the worker can claim, so the user may start the next one. */
 async function settleNextRun(): Promise<void> {
-  const { run } = await server.worker.send<{ run: { id: string } | null }>('/api/adscout/worker/claim', {
+  const { run } = await server.worker.send<{ run: { id: string } | null }>(SERVER_ROUTES.workerClaim.path, {
     method: 'POST',
     body: { worker: 'w' },
   });
   if (!run) return;
-  await server.worker.send(`/api/adscout/worker/runs/${run.id}/finish`, {
+  await server.worker.send(SERVER_ROUTES.workerRunFinish.url(run.id), {
     method: 'POST',
     body: { worker: 'w', status: 'completed' },
   });
@@ -56,12 +49,18 @@ async function settleNextRun(): Promise<void> {
 
 describe("the workers' account", () => {
   it('is no superuser: it reads and writes no collection and never reaches the admin API', async () => {
-    const runId = await createRun('lamp');
+    const runId = (await startRun(user, { term: 'lamp' })).id;
     try {
       expect(server.worker.authStore.isSuperuser).toBe(false);
-      expect(server.worker.authStore.record?.collectionName).toBe('workers');
+      expect(server.worker.authStore.record?.collectionName).toBe(COLLECTIONS.workers);
       // the user's own records are there, the worker sees none of them
-      for (const name of ['search_runs', 'search_results', 'usage_ledger', 'subscriptions', 'users']) {
+      for (const name of [
+        COLLECTIONS.searchRuns,
+        COLLECTIONS.searchResults,
+        COLLECTIONS.usageLedger,
+        COLLECTIONS.subscriptions,
+        COLLECTIONS.users,
+      ]) {
         const list = await server.worker
           .collection(name)
           .getList(1, 50)
@@ -69,29 +68,38 @@ describe("the workers' account", () => {
         if (typeof list === 'number') expect(list, name).toBe(403);
         else expect(list.items, name).toEqual([]);
       }
-      expect(await statusOf(server.worker.collection('search_runs').getOne(runId))).toBe(404);
-      expect(await statusOf(server.worker.collection('users').getOne(user.id))).toBe(404);
-      for (const name of ['mail_outbox', 'stripe_events', 'workers', '_superusers'])
+      expect(await statusOf(server.worker.collection(COLLECTIONS.searchRuns).getOne(runId))).toBe(404);
+      expect(await statusOf(server.worker.collection(COLLECTIONS.users).getOne(user.id))).toBe(404);
+      for (const name of [
+        COLLECTIONS.mailOutbox,
+        COLLECTIONS.stripeEvents,
+        COLLECTIONS.workers,
+        COLLECTIONS.superusers,
+      ])
         expect(await statusOf(server.worker.collection(name).getList(1, 1)), name).toBe(403);
       expect(
-        await statusOf(server.worker.collection('search_runs').update(runId, { status: 'completed' })),
+        await statusOf(
+          server.worker.collection(COLLECTIONS.searchRuns).update(runId, { status: 'completed' }),
+        ),
       ).toBe(403);
       expect(
         await statusOf(
-          server.worker.collection('search_results').create({ run: runId, user: user.id, ad_id: '1' }),
+          server.worker
+            .collection(COLLECTIONS.searchResults)
+            .create({ run: runId, user: user.id, ad_id: '1' }),
         ),
       ).toBeGreaterThanOrEqual(400);
       // the admin API: collections, settings, superusers, logs, backups, crons
       for (const path of [
         '/api/collections',
         '/api/settings',
-        '/api/collections/_superusers/records',
+        collectionRoute(COLLECTIONS.superusers, 'records'),
         '/api/logs',
         '/api/backups',
         '/api/crons',
       ])
         expect(await statusOf(server.worker.send(path, {})), path).toBe(403);
-      expect(await statusOf(server.worker.send('/api/adscout/local/outbox', {}))).toBe(403);
+      expect(await statusOf(server.worker.send(SERVER_ROUTES.localOutbox.path, {}))).toBe(403);
     } finally {
       await settleNextRun();
     }
@@ -99,19 +107,24 @@ describe("the workers' account", () => {
 
   it('is what the lease routes take: a user, a superuser or nobody is refused', async () => {
     const claim = (pb: PocketBase) =>
-      pb.send('/api/adscout/worker/claim', { method: 'POST', body: { worker: 'someone' } });
+      pb.send(SERVER_ROUTES.workerClaim.path, { method: 'POST', body: { worker: 'someone' } });
     expect(await statusOf(claim(user.pb))).toBe(403);
     expect(await statusOf(claim(server.superuser))).toBe(403);
     expect(await statusOf(claim(client()))).toBe(401);
-    for (const action of ['heartbeat', 'results', 'finish', 'release'])
+    for (const route of [
+      SERVER_ROUTES.workerRunHeartbeat,
+      SERVER_ROUTES.workerRunResults,
+      SERVER_ROUTES.workerRunFinish,
+      SERVER_ROUTES.workerRunRelease,
+    ])
       expect(
         await statusOf(
-          user.pb.send(`/api/adscout/worker/runs/${'r'.repeat(15)}/${action}`, {
+          user.pb.send(route.url('r'.repeat(15)), {
             method: 'POST',
             body: { worker: 'someone', rows: [], status: 'completed', progress: 0 },
           }),
         ),
-        action,
+        route.path,
       ).toBe(403);
     expect(await claim(server.worker)).toEqual({ run: null });
   });
@@ -119,14 +132,14 @@ describe("the workers' account", () => {
   it('hears of a new run at once on the work topic, which says nothing else and no one else may join', async () => {
     const listener = client();
     await listener
-      .collection('workers')
+      .collection(COLLECTIONS.workers)
       .authWithPassword(server.workerCredentials.email, server.workerCredentials.password);
     const signals: unknown[] = [];
     const unsubscribe = await listener.realtime.subscribe(WORK_TOPIC, (data) => signals.push(data));
     try {
       for (const pb of [user.pb, server.superuser, client()])
         expect(await statusOf(pb.realtime.subscribe(WORK_TOPIC, () => undefined))).toBe(403);
-      const runId = await createRun('chair');
+      const runId = (await startRun(user, { term: 'chair' })).id;
       await waitFor(
         'the work signal',
         () => signals,
@@ -142,22 +155,22 @@ describe("the workers' account", () => {
   });
 
   it('signs in without a new-device alert, where a user gets one', async () => {
-    const workers = await server.superuser.collections.getOne('workers');
+    const workers = await server.superuser.collections.getOne(COLLECTIONS.workers);
     expect(workers.authAlert.enabled).toBe(false);
     const signIn = (collection: string, email: string, password: string, agent: string) =>
       client()
         .collection(collection)
         .authWithPassword(email, password, { headers: { 'User-Agent': agent } });
     const { email, password } = server.workerCredentials;
-    await signIn('workers', email, password, 'scout-host-a');
-    await signIn('workers', email, password, 'scout-host-b');
+    await signIn(COLLECTIONS.workers, email, password, 'scout-host-a');
+    await signIn(COLLECTIONS.workers, email, password, 'scout-host-b');
     // the same for a user proves the alert goes out from a second device (and when it lands)
     const alerted = await server.createUser('alerted');
-    await signIn('users', alerted.email, alerted.password, 'laptop');
-    await signIn('users', alerted.email, alerted.password, 'phone');
+    await signIn(COLLECTIONS.users, alerted.email, alerted.password, 'laptop');
+    await signIn(COLLECTIONS.users, alerted.email, alerted.password, 'phone');
     const outbox = (to: string) =>
       server.superuser
-        .collection('mail_outbox')
+        .collection(COLLECTIONS.mailOutbox)
         .getFullList({ filter: server.superuser.filter('to ~ {:to}', { to }) });
     await waitFor(
       "the user's new-device alert",
@@ -180,15 +193,13 @@ describe("the workers' account", () => {
       const beats = await Promise.all(
         Array.from({ length: 30 }, () =>
           statusOf(
-            server.worker.send('/api/adscout/worker/claim', { method: 'POST', body: { worker: 'w' } }),
+            server.worker.send(SERVER_ROUTES.workerClaim.path, { method: 'POST', body: { worker: 'w' } }),
           ),
         ),
       );
       expect(beats.filter((status) => status !== 0)).toEqual([]);
       // the rule is in force: a user's requests beyond it are refused
-      const quota = await Promise.all(
-        Array.from({ length: 10 }, () => statusOf(user.pb.send('/api/adscout/quota', {}))),
-      );
+      const quota = await Promise.all(Array.from({ length: 10 }, () => statusOf(quotaOf(user.pb))));
       expect(quota).toContain(429);
     } finally {
       await server.superuser.settings.update({ rateLimits: { ...settings.rateLimits, rules } });

@@ -9,6 +9,9 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriber } from '../../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from '../harness.ts';
+import { COLLECTIONS } from '../../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../../src/domain/api/routes.ts';
+import { startRun } from '../../fixtures/user-api.ts';
 
 const WORKER = 'scout-host.internal-4242';
 
@@ -19,15 +22,12 @@ let runId: string;
 beforeAll(async () => {
   server = await startTestServer();
   user = await subscriber(server.superuser, server, 'owner');
-  const run = await user.pb.collection('search_runs').create({
-    user: user.id,
+  const run = await startRun(user, {
     search_name: 'Lamps',
     facebook_link: 'https://www.facebook.com/ads/library/?active_status=active&country=US&q=lamp',
-    target_country: 'US',
-    requested_count: 10,
   });
   runId = run.id;
-  const claimed = await server.worker.send<{ run: { id: string } | null }>('/api/adscout/worker/claim', {
+  const claimed = await server.worker.send<{ run: { id: string } | null }>(SERVER_ROUTES.workerClaim.path, {
     method: 'POST',
     body: { worker: WORKER },
   });
@@ -38,21 +38,23 @@ afterAll(async () => {
 });
 
 const heartbeat = () =>
-  server.worker.send<{ lease_expires_at: string }>(`/api/adscout/worker/runs/${runId}/heartbeat`, {
+  server.worker.send<{ lease_expires_at: string }>(SERVER_ROUTES.workerRunHeartbeat.url(runId), {
     method: 'POST',
     body: { worker: WORKER, progress: 1 },
   });
 
 describe('the worker', () => {
   it('holds the lease under its name, as a superuser reads it, and renews it', async () => {
-    expect((await server.superuser.collection('search_runs').getOne(runId)).lease_owner).toBe(WORKER);
+    expect((await server.superuser.collection(COLLECTIONS.searchRuns).getOne(runId)).lease_owner).toBe(
+      WORKER,
+    );
     expect((await heartbeat()).lease_expires_at).not.toBe('');
   });
 
   it('reads it over realtime, where it tells runs to claim from runs being worked (src/worker/main.ts)', async () => {
     const seen: RecordModel[] = [];
     const unsubscribe = await server.superuser
-      .collection('search_runs')
+      .collection(COLLECTIONS.searchRuns)
       .subscribe(runId, (e) => seen.push(e.record));
     try {
       await heartbeat();
@@ -66,15 +68,15 @@ describe('the worker', () => {
 
 describe('the run’s owner', () => {
   it('reads the run over REST without it, and cannot filter on it', async () => {
-    const run = await user.pb.collection('search_runs').getOne(runId);
+    const run = await user.pb.collection(COLLECTIONS.searchRuns).getOne(runId);
     expect(run.status).toBe('working'); // positive control: the run is there
     expect(run).not.toHaveProperty('lease_owner');
-    const listed = await user.pb.collection('search_runs').getFullList();
+    const listed = await user.pb.collection(COLLECTIONS.searchRuns).getFullList();
     expect(listed.map((r) => r.id)).toEqual([runId]);
     expect(JSON.stringify(listed)).not.toContain(WORKER);
     for (const filter of [`lease_owner = "${WORKER}"`, 'lease_owner ~ "scout"', 'lease_owner != ""']) {
       const found = await user.pb
-        .collection('search_runs')
+        .collection(COLLECTIONS.searchRuns)
         .getFullList({ filter })
         .catch((error: { status: number }) => error.status);
       expect([400, []]).toContainEqual(found);
@@ -83,7 +85,9 @@ describe('the run’s owner', () => {
 
   it('receives the run’s realtime updates without it', async () => {
     const seen: RecordModel[] = [];
-    const unsubscribe = await user.pb.collection('search_runs').subscribe(runId, (e) => seen.push(e.record));
+    const unsubscribe = await user.pb
+      .collection(COLLECTIONS.searchRuns)
+      .subscribe(runId, (e) => seen.push(e.record));
     try {
       await heartbeat();
       await expect.poll(() => seen.length, { timeout: 10_000 }).toBeGreaterThan(0);
@@ -96,17 +100,21 @@ describe('the run’s owner', () => {
 
   it('syncs the run without it, also when an installed app still asks for it', async () => {
     const { items } = await user.pb.send<{ items: Record<string, unknown>[] }>(
-      '/api/adscout/sync/search_runs',
+      SERVER_ROUTES.syncPage.url(COLLECTIONS.searchRuns),
       { query: { fields: 'id,status,lease_owner' } },
     );
     expect(items).toEqual([{ id: runId, status: 'working' }]);
     expect(
-      await statusOf(user.pb.send('/api/adscout/sync/search_runs', { query: { fields: 'lease_owner' } })),
+      await statusOf(
+        user.pb.send(SERVER_ROUTES.syncPage.url(COLLECTIONS.searchRuns), {
+          query: { fields: 'lease_owner' },
+        }),
+      ),
     ).toBe(0);
   });
 
   it('downloads their data without it', async () => {
-    const response = await fetch(`${server.url}/api/adscout/account/export`, {
+    const response = await fetch(`${server.url}${SERVER_ROUTES.accountExport.path}`, {
       headers: { Authorization: user.pb.authStore.token },
     });
     expect(response.status).toBe(200);

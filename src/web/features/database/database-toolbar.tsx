@@ -4,7 +4,13 @@
  * (row-selection.ts; removing it clears the selection), "Export CSV" of what the grid shows, and
  * the count of the rows shown. Apart from the page, which holds the state these show and change.
  */
-import { csvFileName, formatCount, resultsCsvChunks, type RowSelection } from '../../../domain/index.ts';
+import {
+  csvFileName,
+  formatCount,
+  PERFORMANCE_MARKS,
+  resultsCsvChunks,
+  type RowSelection,
+} from '../../../domain/index.ts';
 import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { CloseIcon, FilterIcon, LineIcon } from '../../components/icons.tsx';
 import { useCsvDownload } from '../../components/use-csv-download.ts';
@@ -38,7 +44,7 @@ export function DatabaseToolbar({
   filtered,
 }: DatabaseToolbarProps) {
   // The export is built in chunks, the page answering input in between (use-csv-download.ts).
-  const csv = useCsvDownload('database', 'adscout:database-exported');
+  const csv = useCsvDownload('database', PERFORMANCE_MARKS.database.exported);
   const exportCsv = () =>
     csv.download(() => {
       const shown = exportRows();

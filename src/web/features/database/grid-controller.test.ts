@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_RESULT_FILTERS, type SearchResult } from '../../../domain/index.ts';
+import { EMPTY_RESULT_FILTERS, PERFORMANCE_MARKS, type SearchResult } from '../../../domain/index.ts';
 import { controlledGrid } from '../../../../tests/fixtures/controlled-grid.ts';
 import { resultRow } from '../../../../tests/fixtures/result-row.ts';
 import { FakeGrid } from '../../../../tests/fixtures/fake-grid-api.ts';
@@ -26,7 +26,7 @@ describe('grid controller: rows', () => {
     const { controller, grid, clock, counts } = controlledGrid({ rows: newest, complete: false });
     controller.firstDataRendered(grid);
     clock.paint();
-    expect(clock.markNames()).toEqual(['adscout:database-first-rows-painted']);
+    expect(clock.markNames()).toEqual([PERFORMANCE_MARKS.database.firstRowsPainted]);
 
     const all = [...newest, ...manyRows(3, 2 * APPEND_SLICE + 1)];
     controller.setRows(all, true);
@@ -40,7 +40,7 @@ describe('grid controller: rows', () => {
 
     clock.paint();
     expect(clock.marks.at(-1)).toEqual({
-      name: 'adscout:database-rows-painted',
+      name: PERFORMANCE_MARKS.database.rowsPainted,
       detail: { rows: all.length },
     });
   });
@@ -119,7 +119,7 @@ describe('grid controller: first rows', () => {
     expect(grid.rowBuffer).toBe(0);
     expect(clock.marks).toEqual([]);
     clock.paint();
-    expect(clock.marks).toEqual([{ name: 'adscout:database-first-rows-painted', detail: { rows: 2 } }]);
+    expect(clock.marks).toEqual([{ name: PERFORMANCE_MARKS.database.firstRowsPainted, detail: { rows: 2 } }]);
     expect(made.firstRowsOnScreen).toBe(0);
     clock.runTasks();
     expect(grid.rowBuffer).toBe(ROW_BUFFER);
@@ -131,8 +131,8 @@ describe('grid controller: first rows', () => {
     controller.firstDataRendered(grid);
     clock.paint();
     expect(clock.marks).toEqual([
-      { name: 'adscout:database-first-rows-painted', detail: { rows: 2 } },
-      { name: 'adscout:database-rows-painted', detail: { rows: 2 } },
+      { name: PERFORMANCE_MARKS.database.firstRowsPainted, detail: { rows: 2 } },
+      { name: PERFORMANCE_MARKS.database.rowsPainted, detail: { rows: 2 } },
     ]);
   });
 });
@@ -169,7 +169,7 @@ describe('grid controller: columns', () => {
     controller.setHidden(['creative', 'country']);
     expect(shown()).not.toContain('country');
     clock.paint();
-    expect(clock.markNames()).toEqual(['adscout:database-columns-toggled']);
+    expect(clock.markNames()).toEqual([PERFORMANCE_MARKS.database.columnsToggled]);
 
     controller.setHidden(['country']);
     expect(shown()[0]).toBe('creative');
@@ -178,8 +178,8 @@ describe('grid controller: columns', () => {
     controller.setHidden(['country']); // no change: no call, no mark
     clock.paint();
     expect(clock.markNames()).toEqual([
-      'adscout:database-columns-toggled',
-      'adscout:database-columns-toggled',
+      PERFORMANCE_MARKS.database.columnsToggled,
+      PERFORMANCE_MARKS.database.columnsToggled,
     ]);
   });
 });

@@ -15,6 +15,7 @@
 import {
   CREATIVE_COLUMN,
   DATABASE_COLUMNS,
+  PERFORMANCE_MARKS,
   type ResultFilters,
   type RowSelection,
   type SearchResult,
@@ -142,7 +143,7 @@ export class GridController {
 
   /** The first rows are rendered (onFirstDataRendered of the grid `api`). */
   firstDataRendered(api: GridApiLike): void {
-    this.afterPaint('adscout:database-first-rows-painted', { rows: this.total });
+    this.afterPaint(PERFORMANCE_MARKS.database.firstRowsPainted, { rows: this.total });
     // after this frame's paint: the rows below the screen, then the full read of the rows may
     // take the page's thread
     this.scheduler.frame(() =>
@@ -239,7 +240,7 @@ export class GridController {
     if (show.length === 0 && hide.length === 0) return;
     if (hide.length > 0) api.setColumnsVisible(hide, false);
     if (show.length > 0) api.setColumnsVisible(show, true);
-    this.afterPaint('adscout:database-columns-toggled');
+    this.afterPaint(PERFORMANCE_MARKS.database.columnsToggled);
   }
 
   /** What passes may have changed (grid-filter.ts): the grid filters its rows again. */
@@ -247,7 +248,7 @@ export class GridController {
     const api = this.api;
     if (!api) return;
     api.onFilterChanged();
-    this.afterPaint('adscout:database-filtered');
+    this.afterPaint(PERFORMANCE_MARKS.database.filtered);
   }
 
   /** Rows stored after the read: updates for rows the grid has, additions (on top) for the rest. */
@@ -272,7 +273,7 @@ export class GridController {
   private markAllPainted(): void {
     if (this.allPainted || !this.appliedComplete) return;
     this.allPainted = true;
-    this.afterPaint('adscout:database-rows-painted', { rows: this.total });
+    this.afterPaint(PERFORMANCE_MARKS.database.rowsPainted, { rows: this.total });
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_RESULT_FILTERS } from '../../../domain/index.ts';
+import { EMPTY_RESULT_FILTERS, PERFORMANCE_MARKS } from '../../../domain/index.ts';
 import { controlledGrid } from '../../../../tests/fixtures/controlled-grid.ts';
 import { resultRow } from '../../../../tests/fixtures/result-row.ts';
 
@@ -18,7 +18,7 @@ describe('grid filter', () => {
     grid.deliverEvents();
     expect(counts.at(-1)).toEqual({ displayed: 2, total: 3 });
     clock.paint();
-    expect(clock.markNames()).toEqual(['adscout:database-filtered']);
+    expect(clock.markNames()).toEqual([PERFORMANCE_MARKS.database.filtered]);
 
     controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, storeName: ' lamp ' }); // the same needles
     expect(grid.filterChanges).toBe(1);
@@ -47,7 +47,7 @@ describe('grid filter', () => {
     controller.filter.setSelection(selection);
     expect(grid.shownIds()).toEqual(['a', 'b']);
     clock.paint();
-    expect(clock.markNames()).toEqual(['adscout:database-filtered']);
+    expect(clock.markNames()).toEqual([PERFORMANCE_MARKS.database.filtered]);
     controller.filter.setSelection(selection); // the same selection
     expect(grid.filterChanges).toBe(1);
     controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, storeName: 'lamp' });

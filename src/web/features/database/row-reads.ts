@@ -33,7 +33,7 @@ export interface RowSource {
   all(): Promise<SearchResult[]>;
   /** Rows the sync stores from now on; returns what stops listening. */
   onStored(listener: (rows: SearchResult[]) => void): () => void;
-  /** Marks the end of a full read (the local-first benchmark's `adscout:database-rows-loaded`). */
+  /** Marks the end of a full read (the local-first benchmark's PERFORMANCE_MARKS.database.rowsLoaded). */
   markLoaded(rows: number): void;
 }
 

@@ -5,7 +5,7 @@
  * the sync engine stores, queued for the grid in a feed.
  */
 import { useEffect, useState } from 'react';
-import { MESSAGES, type SearchResult } from '../../../domain/index.ts';
+import { MESSAGES, PERFORMANCE_MARKS, type SearchResult } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
 import { yieldToPage } from '../../components/yield-to-page.ts';
 import { onResultsStored, useSyncState, type SyncState } from '../../data/local/local-data.ts';
@@ -28,7 +28,7 @@ export const LOCAL_ROW_SOURCE: RowSource = {
   newest: () => loadNewestResults().then((found) => found?.rows ?? null),
   all: () => loadResultsInParts(yieldToPage),
   onStored: onResultsStored,
-  markLoaded: (rows) => performance.mark('adscout:database-rows-loaded', { detail: { rows } }),
+  markLoaded: (rows) => performance.mark(PERFORMANCE_MARKS.database.rowsLoaded, { detail: { rows } }),
 };
 
 // --- the first sync ---------------------------------------------------------------------------

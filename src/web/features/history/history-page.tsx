@@ -4,6 +4,7 @@ import {
   buildCsv,
   formatCount,
   MESSAGES,
+  PERFORMANCE_MARKS,
   pickFields,
   ROUTES,
   SCOUT_FORM_FIELDS,
@@ -74,7 +75,7 @@ export function HistoryPage() {
   const hasCards = visible.length > 0;
   useEffect(() => {
     // For the offline-start benchmark: the first time run cards are on screen.
-    if (hasCards) requestAnimationFrame(() => performance.mark('adscout:history-painted'));
+    if (hasCards) requestAnimationFrame(() => performance.mark(PERFORMANCE_MARKS.history.painted));
   }, [hasCards]);
   const viewing = viewingId ? (runs?.find((run) => run.id === viewingId) ?? null) : null;
   const closeDialog = useCallback(() => {

@@ -4,7 +4,7 @@
  * benchmark reads (tests/bench/insights-page.bench.ts).
  */
 import { useEffect, useId, useRef } from 'react';
-import { csvChunks, csvFileName } from '../../../domain/index.ts';
+import { csvChunks, csvFileName, PERFORMANCE_MARKS } from '../../../domain/index.ts';
 import { useCsvDownload } from '../../components/use-csv-download.ts';
 import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import {
@@ -22,7 +22,7 @@ export function usePaintMarks(kind: string, shown: number, filters: InsightFilte
     if (painted.current || shown === 0) return;
     painted.current = true;
     requestAnimationFrame(() =>
-      performance.mark('adscout:insights-first-rows-painted', { detail: { kind, shown } }),
+      performance.mark(PERFORMANCE_MARKS.insights.firstRowsPainted, { detail: { kind, shown } }),
     );
   }, [kind, shown]);
   const first = useRef(true);
@@ -31,7 +31,9 @@ export function usePaintMarks(kind: string, shown: number, filters: InsightFilte
       first.current = false;
       return;
     }
-    requestAnimationFrame(() => performance.mark('adscout:insights-filtered', { detail: { kind, shown } }));
+    requestAnimationFrame(() =>
+      performance.mark(PERFORMANCE_MARKS.insights.filtered, { detail: { kind, shown } }),
+    );
   }, [kind, shown, filters]);
 }
 

@@ -7,6 +7,7 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { SERVER_ROUTES } from '../../../../domain/api/routes.ts';
+import { PERFORMANCE_MARKS } from '../../../../domain/pages/performance-marks.ts';
 import type { SyncPage } from '../../../../domain/runs/sync-contract.ts';
 import type { ArchivedCreative, KeywordSet, SearchResult, SearchRun } from '../../../../domain/index.ts';
 import { isRetryable } from '../../server/errors.ts';
@@ -139,7 +140,7 @@ export function createPuller(options: PullerOptions): Puller {
       await db.meta.put({ key: 'lastSyncedAt', value: now });
       status.set({ phase: 'idle', caughtUp: true, lastPulledAt: now });
       // For benchmarks and diagnostics: when the mirror caught up, and with how many rows.
-      performance.mark('adscout:sync-caught-up', { detail: { rows: status.get().pulledRows } });
+      performance.mark(PERFORMANCE_MARKS.sync.caughtUp, { detail: { rows: status.get().pulledRows } });
     } catch (error) {
       if (isStopped()) return;
       const offline = isRetryable(error);
