@@ -146,6 +146,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       stream?.on('data', (chunk: string) => (log.text += chunk));
     return { ...started, log };
   };
+  /** A client signed in as this data dir's superuser: proof that the server on the port is ours. */
+  const signInToOurs = async (candidate: Awaited<ReturnType<typeof launch>>): Promise<PocketBase> => {
+    const pb = client(candidate.url);
+    await pb
+      .collection(COLLECTIONS.superusers)
+      .authWithPassword(superuserCredentials.email, superuserCredentials.password);
+    if (candidate.child.exitCode !== null) throw new Error('PocketBase exited');
+    return pb;
+  };
   let found: Awaited<ReturnType<typeof launch>> | null = null;
   let signedIn: PocketBase | null = null;
   for (let attempt = 1; !signedIn; attempt++) {
@@ -155,14 +164,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return null;
     });
     if (!candidate) continue;
-    const pb = client(candidate.url);
     try {
-      await pb
-        .collection(COLLECTIONS.superusers)
-        .authWithPassword(superuserCredentials.email, superuserCredentials.password);
-      if (candidate.child.exitCode !== null) throw new Error('PocketBase exited');
+      signedIn = await signInToOurs(candidate);
       found = candidate;
-      signedIn = pb;
     } catch (error) {
       await candidate.stop();
       if (attempt >= 5) {
@@ -173,6 +177,34 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   if (!found) throw new Error('unreachable');
   let server = found;
+  /**
+   * Starts PocketBase again on its port, which was free while it was stopped: another process may
+   * have taken it meanwhile (a client's ephemeral port, or another file's server, which would then
+   * answer in ours' place). Only a server our superuser signs in to is taken; otherwise it tries
+   * again until the port is free, and fails saying so.
+   */
+  const relaunch = async () => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      let failure: unknown;
+      const candidate = await launch().catch((error: unknown) => {
+        failure = error;
+        return null;
+      });
+      if (candidate) {
+        try {
+          await signInToOurs(candidate);
+          return candidate;
+        } catch (error) {
+          failure = error;
+          await candidate.stop();
+        }
+      }
+      if (Date.now() > deadline)
+        throw new Error(`PocketBase could not listen on port ${port} again: ${String(failure)}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  };
   const superuser = signedIn;
   const workerCredentials = { email: 'worker@adscout.test', password: randomSecret() };
   const workerRecord = await superuser
@@ -224,7 +256,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         await server.stop();
       }
       await whileStopped?.();
-      server = await launch();
+      server = await relaunch();
     },
     async stop() {
       await server.stop();

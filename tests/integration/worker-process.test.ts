@@ -38,6 +38,9 @@ beforeAll(async () => {
     env: { SCOUT_LEASE_SECONDS: String(leaseSeconds), SCOUT_MAX_ATTEMPTS: '5' },
   });
   pool = await workerPool(server, {
+    // the runs' leases and rows are under test, not the archive: its downloads and thumbnails
+    // would only compete for the two cores
+    MEDIA_CONCURRENCY: '0',
     SCOUT_DEMO_PACE_MS: '250',
     SCOUT_HEARTBEAT_MS: '300',
     SCOUT_IDLE_POLL_MS: '200',

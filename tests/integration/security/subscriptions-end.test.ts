@@ -37,9 +37,11 @@ describe('local mode', () => {
 
   it('ends a plan set to cancel at period end once the period is over, live for the open app', async () => {
     const user = await server.createUser('leaving');
-    await createSubscription(server.superuser, user.id, {
+    // a period not over yet while the test checks the plan is on: the sweep runs every minute by
+    // itself too, and would end a period already over before the first check
+    const leaving = await createSubscription(server.superuser, user.id, {
       cancel_at_period_end: true,
-      current_period_end: toPbDate(minutesFromNow(-1)),
+      current_period_end: toPbDate(minutesFromNow(30)),
     });
     // untouched: a period not yet over, and a suspended plan that is not canceling
     const staying = await server.createUser('staying');
@@ -61,6 +63,10 @@ describe('local mode', () => {
       .subscribe('*', (event) => heard.push(`${event.action}:${event.record.status}`));
     try {
       expect(await quotaOf(user.pb)).toMatchObject({ plan: 'monthly' });
+      // the period ends; the sweep (run now, or the minute's own) cancels the plan
+      await server.superuser
+        .collection(COLLECTIONS.subscriptions)
+        .update(leaving.id, { current_period_end: toPbDate(minutesFromNow(-1)) });
       await runCron(server.superuser, SWEEP);
       await expect.poll(() => heard, { timeout: 10_000 }).toContain('update:canceled');
     } finally {
