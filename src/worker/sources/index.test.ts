@@ -75,6 +75,12 @@ describe('createSource', () => {
     expect(createSource(settings({ source: 'meta', metaAccessToken: 't' })).name).toBe('meta');
   });
 
+  it('gives the demo and Apify sources a look-up by id, and the Meta source none', () => {
+    expect(createSource(settings()).lookup?.maxIds).toBe(1000);
+    expect(createSource(settings({ source: 'apify', apifyToken: 't' })).lookup?.maxIds).toBe(50);
+    expect(createSource(settings({ source: 'meta', metaAccessToken: 't' })).lookup).toBeUndefined();
+  });
+
   it('refuses a source without its token', () => {
     expect(() => createSource(settings({ source: 'apify' }))).toThrow(SourceConfigError);
     expect(() => createSource(settings({ source: 'apify' }))).toThrow(/APIFY_TOKEN/);
