@@ -27,7 +27,10 @@ afterEach(async () => {
 
 /** The media_url (and poster) each ad of a 1,000-ad demo run stores, with links on `base`. */
 function runMedia(base: string, searchTerms = '') {
-  const ads = buildDemoCatalogue(sourceQuery({ searchTerms, limit: 1000 }), NOW, base).slice(0, 1000);
+  const ads = buildDemoCatalogue(sourceQuery({ searchTerms, limit: 1000 }), NOW, { mediaBase: base }).slice(
+    0,
+    1000,
+  );
   return ads.map((ad) => creativeMediaOf(itemShapeOf(ad as JsonObject)));
 }
 

@@ -1,8 +1,8 @@
 /**
  * One creative group of the demo library → its raw items. A creative is one or more ads sharing
- * a `collation_id` (only the lead ad carries `collation_count`); its product, shop, lifetime,
- * format, copy and media derive from (query, start day, slot), so the same query returns the
- * same ads from day to day.
+ * a `collation_id` (only the lead ad carries `collation_count`); its product, shop, life
+ * (lifecycle.ts), format, copy and media derive from (query, start day, slot), so an ad keeps its
+ * id and content from day to day; what changes is what the day shows of its life.
  */
 import {
   CTA_TYPES,
@@ -15,9 +15,11 @@ import {
 } from './catalogue.ts';
 import { bodyText, linkDescription, titleText, ucfirst } from './copy.ts';
 import { card, image, rawItem, transparency, video } from './item.ts';
+import { drawLife, lastDayOf, lifeOn, lifeUntil, relevanceOn } from './lifecycle.ts';
 import { demoMediaPath, demoVideoPath } from './media.ts';
 import { numericId, Rand } from './random.ts';
 import { productUrl, slug, type Universe } from './shops.ts';
+import type { Trends } from './trends.ts';
 import type { SourceQuery } from '../domain/ads/source-query.ts';
 
 const DAY_S = 86_400;
@@ -31,7 +33,12 @@ export interface BuildContext {
   query: SourceQuery;
   seed: string;
   universe: Universe;
-  today: number; // days since the epoch (UTC)
+  /** Which products are in fashion on a day, and which stores sell them (trends.ts). */
+  trends: Trends;
+  /** The demo day (clock.ts): demo days since the epoch. */
+  today: number;
+  /** Seconds added to a demo time to report it (clock.ts). */
+  shiftS: number;
   country: string;
   ids: Set<string>;
 }
@@ -59,16 +66,18 @@ export function buildGroup(ctx: BuildContext, day: number, slot: number): Group 
   const key = `${ctx.seed}|${day}|${slot}`;
   const rand = new Rand(key);
 
-  const offer = rand.weighted(universe.offers);
+  const offer = rand.weighted(ctx.trends.offersOn(day));
   const { product } = offer;
-  const shops =
-    universe.pageShops.length > 0 ? universe.pageShops : (universe.shopsByNiche.get(offer.niche.key) ?? []);
-  const shop = rand.pick(shops);
+  const shop = rand.pick(ctx.trends.shopsOn(offer, day));
   const niche = shop.niche;
 
   const life = rand.weighted(LIFETIMES);
   const lifetime = rand.int(life.min, life.max);
-  const active = day + lifetime >= today;
+  const drawn = drawLife(key, day, lifetime);
+  // A store that stops selling the product stops its ads of it.
+  const course = lifeUntil(drawn, ctx.trends.lastDaySelling(offer, shop, day, lastDayOf(drawn)));
+  const state = lifeOn(course, today);
+  const { active } = state;
   const size =
     lifetime >= 90
       ? rand.weighted([
@@ -191,9 +200,10 @@ export function buildGroup(ctx: BuildContext, day: number, slot: number): Group 
     // Active ads report "last seen" as their end date: about a day ago
     // (docs/ad-sources.md#the-actors-output).
     const lastSeen = (today - 1) * DAY_S + 8 * 3600 + seenJitter;
+    // Stopped (for good or for a pause): the hour it stopped on its last day.
     const end = active
       ? Math.max(start, lastSeen)
-      : Math.max(start, (day + lifetime) * DAY_S + stopHour * 3600);
+      : Math.max(start, (state.stoppedDay ?? day) * DAY_S + stopHour * 3600);
     const platforms = m === 0 || rand.chance(0.7) ? basePlatforms : rand.weighted(PLATFORM_SETS).platforms;
     const reach = Math.max(1, Math.round(baseReach * (m === 0 ? 1 : 0.25 + rand.next() * 0.8)));
     const details = transparency(rand, country, reach, niche.femaleShare, shop.name);
@@ -205,8 +215,8 @@ export function buildGroup(ctx: BuildContext, day: number, slot: number): Group 
         active,
         shop,
         platforms,
-        start,
-        end,
+        start: start + ctx.shiftS,
+        end: end + ctx.shiftS,
         format,
         body,
         title,
@@ -223,8 +233,7 @@ export function buildGroup(ctx: BuildContext, day: number, slot: number): Group 
       }),
     );
   }
-  // Relevance: long-running, duplicated, still-active creatives surface first, with noise.
-  const running = (active ? today : day + lifetime) - day;
-  const score = rand.next() + (active ? 0.35 : 0) + Math.log10(1 + running) * 0.15 + Math.log10(size) * 0.2;
+  // Relevance: long-running, duplicated, still-active and new creatives surface first, with noise.
+  const score = relevanceOn(key, course, state, today, rand.next(), size);
   return { score, items };
 }

@@ -40,7 +40,7 @@ function mediaLinks(ad: Raw): { field: string; url: string }[] {
 }
 
 const catalogue = (searchTerms: string, mediaBase = '') =>
-  buildDemoCatalogue(sourceQuery({ searchTerms, limit: 1000 }), NOW, mediaBase) as Raw[];
+  buildDemoCatalogue(sourceQuery({ searchTerms, limit: 1000 }), NOW, { mediaBase }) as Raw[];
 
 /** The drawing a file name is a variant of: 'portable-blender-b.jpg' → 'portable-blender'. */
 const drawingOf = (path: string) => path.slice(DEMO_MEDIA_PREFIX.length).replace(/-[a-z]\.[a-z]+$/, '');

@@ -115,6 +115,36 @@ describe('SCOUT_HEARTBEAT_MS and SCOUT_IDLE_POLL_MS', () => {
   });
 });
 
+describe('SCOUT_DEMO_DAY_SECONDS', () => {
+  const account = { ADSCOUT_WORKER_EMAIL: 'a@x.test', ADSCOUT_WORKER_PASSWORD: 'pw' };
+
+  it('defaults to a real day, and reads whole seconds from 1 to 86400', () => {
+    expect(readWorkerConfig(account).demoDaySeconds).toBe(86_400);
+    expect(readWorkerConfig({ ...account, SCOUT_DEMO_DAY_SECONDS: ' ' }).demoDaySeconds).toBe(86_400);
+    expect(readWorkerConfig({ ...account, SCOUT_DEMO_DAY_SECONDS: ' 10 ' }).demoDaySeconds).toBe(10);
+    expect(readWorkerConfig({ ...account, SCOUT_DEMO_DAY_SECONDS: '1' }).demoDaySeconds).toBe(1);
+    expect(readWorkerConfig({ ...account, SCOUT_DEMO_DAY_SECONDS: '86400' }).demoDaySeconds).toBe(86_400);
+  });
+
+  it('stops the worker with the reason on any other value, whatever the source', () => {
+    for (const value of ['0', '86401', '-5', '2.5', '10s', '1e3', 'fast']) {
+      for (const source of ['demo', 'apify']) {
+        expect(
+          () => readWorkerConfig({ ...account, SCOUT_SOURCE: source, SCOUT_DEMO_DAY_SECONDS: value }),
+          `${source}: ${value}`,
+        ).toThrow(`SCOUT_DEMO_DAY_SECONDS must be a whole number from 1 to 86400 (got "${value}")`);
+      }
+    }
+  });
+
+  it('shows in the start-up line only when a demo day is not a real day', () => {
+    expect(describeSourceSettings(readSourceSettings({}))).not.toContain('demo day');
+    expect(describeSourceSettings(readSourceSettings({ SCOUT_DEMO_DAY_SECONDS: '10' }))).toContain(
+      'a demo day every 10 s',
+    );
+  });
+});
+
 describe('describeSourceSettings', () => {
   it('says when a token is set or missing, never what it is', () => {
     const apify = describeSourceSettings({ ...readSourceSettings({}), source: 'apify' });

@@ -7,6 +7,7 @@ import {
   VIDEO_MAX_MB_DEFAULT,
 } from '../domain/media/creative-limits.ts';
 import { DEFAULT_CONFIG } from '../domain/pages/config.ts';
+import { DEMO_DAY_SECONDS } from '../demo-library/clock.ts';
 import { SCOUT_SOURCES, type ScoutSource } from '../domain/records/entities.ts';
 
 /** Settings of the ad sources (docs/configuration.md); tokens stay empty when unset. */
@@ -21,6 +22,8 @@ export interface SourceSettings {
   metaGraphBase: string;
   /** The demo source's pause per page of 25 ads. */
   demoPaceMs: number;
+  /** SCOUT_DEMO_DAY_SECONDS: how long a day of the demo catalogue lasts (src/demo-library/clock.ts). */
+  demoDaySeconds: number;
   /** DEMO_MEDIA_BASE (tests, benches): the demo's media as expiring links on this origin; '' = the app's own. */
   demoMediaBase: string;
 }
@@ -160,7 +163,11 @@ function baseUrl(value: string | undefined, fallback: string): string {
   return trimmed || fallback;
 }
 
-/** Reads the source settings; a missing or unreadable value falls back to its default. */
+/**
+ * Reads the source settings; a missing or unreadable value falls back to its default, except
+ * SCOUT_DEMO_DAY_SECONDS, whose bad value stops the worker with the reason: a demo Library quietly
+ * running at another speed would pass for a bug in the reports.
+ */
 export function readSourceSettings(env: NodeJS.ProcessEnv = process.env): SourceSettings {
   const requested = env.SCOUT_SOURCE ?? '';
   const source = (SCOUT_SOURCES as readonly string[]).includes(requested)
@@ -176,6 +183,14 @@ export function readSourceSettings(env: NodeJS.ProcessEnv = process.env): Source
     metaAccessToken: (env.META_ACCESS_TOKEN ?? '').trim(),
     metaGraphBase: baseUrl(env.META_GRAPH_BASE, SOURCE_DEFAULTS.metaGraphBase),
     demoPaceMs,
+    // A demo day from a second to a real day: shorter passes the Library's weeks in minutes.
+    demoDaySeconds: wholeNumber(
+      'SCOUT_DEMO_DAY_SECONDS',
+      env.SCOUT_DEMO_DAY_SECONDS,
+      1,
+      DEMO_DAY_SECONDS,
+      DEMO_DAY_SECONDS,
+    ),
     demoMediaBase: baseUrl(env.DEMO_MEDIA_BASE, ''),
   };
 }
@@ -188,7 +203,9 @@ export function describeSourceSettings(settings: SourceSettings): string {
     case 'meta':
       return `meta (${settings.metaGraphBase}/ads_archive, access token ${settings.metaAccessToken ? 'set' : 'MISSING'})`;
     default:
-      return `demo (built-in catalogue, ${settings.demoPaceMs} ms per page)`;
+      return `demo (built-in catalogue, ${settings.demoPaceMs} ms per page${
+        settings.demoDaySeconds === DEMO_DAY_SECONDS ? '' : `, a demo day every ${settings.demoDaySeconds} s`
+      })`;
   }
 }
 

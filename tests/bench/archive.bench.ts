@@ -62,7 +62,7 @@ function runMediaLinks(term: string, cdn: FakeCdn): string[] {
     requested_count: ADS,
   } as ClaimedRun;
   const [query] = buildSourceQueries(run);
-  const items = buildDemoCatalogue(query!, Date.now(), cdn.url).slice(0, ADS);
+  const items = buildDemoCatalogue(query!, Date.now(), { mediaBase: cdn.url }).slice(0, ADS);
   if (items.length < ADS) throw new Error(`the demo catalogue holds only ${items.length} ads for "${term}"`);
   return items
     .map((item) => creativeMediaOf(itemShapeOf(item as JsonObject)))

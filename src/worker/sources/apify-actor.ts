@@ -21,7 +21,6 @@
  *   require('fs'), and without the banner the worker fails at load;
  * - the source (then one file, apify.ts): 312 → 389 lines.
  */
-import { EU_COUNTRY_CODES } from '../../domain/forms/countries.ts';
 import {
   createHttpClient,
   HttpError,
@@ -30,7 +29,8 @@ import {
   type HttpClientOptions,
   type HttpResponse,
 } from '../net/http.ts';
-import { SourceError, type SourceQuery } from './types.ts';
+import type { ApifyRunRequest } from './apify-input.ts';
+import { SourceError } from './types.ts';
 
 export interface ApifyActorOptions extends Omit<HttpClientOptions, 'secrets'> {
   token: string;
@@ -56,8 +56,8 @@ export interface ApifyRun {
 
 /** What the source calls on the actor (createApifyActorClient). */
 export interface ApifyActorClient {
-  /** Starts a run for the query's Ad Library link. */
-  startRun(query: SourceQuery, signal: AbortSignal): Promise<ApifyRun>;
+  /** Starts a run with this input (apify-input.ts: a search, or a look-up by id). */
+  startRun(request: ApifyRunRequest, signal: AbortSignal): Promise<ApifyRun>;
   /** Polls the run until it ends; aborts it when the signal does or when it runs too long. */
   waitForRun(run: ApifyRun, signal: AbortSignal): Promise<ApifyRun>;
   /** Up to `limit` items of the dataset from `offset`, and the dataset's size when the server says. */
@@ -89,21 +89,6 @@ function apifyErrorOf(response: HttpResponse | undefined): { type: string; messa
   return {
     type: typeof error?.type === 'string' ? error.type : '',
     message: typeof error?.message === 'string' ? error.message : '',
-  };
-}
-
-/** The run input of a curious_coder-compatible actor for one Ad Library link. */
-export function apifyRunInput(query: SourceQuery): Record<string, unknown> {
-  const country = query.country.toUpperCase();
-  return {
-    urls: [{ url: query.libraryUrl }],
-    count: query.limit,
-    limitPerSource: query.limit,
-    // The ad-details layer (reach, age, gender) exists only for ads delivered in the EU or UK.
-    scrapeAdDetails: EU_COUNTRY_CODES.has(country) || country === 'GB',
-    // Used by the actor for Page URLs; our link already carries both, kept consistent.
-    'scrapePageAds.activeStatus': query.activeStatus,
-    'scrapePageAds.countryCode': country,
   };
 }
 
@@ -194,14 +179,14 @@ export function createApifyActorClient(options: ApifyActorOptions): ApifyActorCl
         : undefined;
   }
 
-  async function startRun(query: SourceQuery, signal: AbortSignal): Promise<ApifyRun> {
+  async function startRun(request: ApifyRunRequest, signal: AbortSignal): Promise<ApifyRun> {
     const response = await call(() =>
       http.request({
         method: 'POST',
         // maxItems caps what a pay-per-result actor may charge for.
-        url: `${base}/v2/acts/${actor}/runs?maxItems=${query.limit}`,
+        url: `${base}/v2/acts/${actor}/runs?maxItems=${request.maxItems}`,
         headers: auth,
-        body: apifyRunInput(query),
+        body: request.input,
         signal,
         label: `apify start of ${options.actor}`,
         classify: expectRun,
@@ -209,7 +194,7 @@ export function createApifyActorClient(options: ApifyActorOptions): ApifyActorCl
     );
     const run = runOf(response.json)!;
     log(
-      `apify: started run ${run.id} of ${options.actor} for ${query.limit} ads (dataset ${run.defaultDatasetId})`,
+      `apify: started run ${run.id} of ${options.actor} for ${request.what} (dataset ${run.defaultDatasetId})`,
     );
     return run;
   }

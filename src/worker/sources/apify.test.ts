@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sleep } from '../net/http.ts';
+import { apifyDouble, apifyRawItem } from '../../../tests/fixtures/apify-double.ts';
 import {
   sendJson,
   startDouble,
   type LoopbackDouble,
-  type RecordedRequest,
   recordingSleep,
 } from '../../../tests/fixtures/loopback-double.ts';
 import { createApifySource, libraryTotalOf, type ApifySourceOptions } from './apify.ts';
@@ -20,74 +20,6 @@ const baseQuery = sourceQuery({
   activeStatus: 'active',
   limit: 450,
 });
-
-function rawItem(i: number) {
-  return {
-    ad_archive_id: String(1_000_000_000_000 + i),
-    collation_count: 1,
-    snapshot: { body: { text: `ad ${i}` } },
-  };
-}
-
-/** A fault injected into the next request of a route: it answers instead of the normal handler. */
-type Fault = (res: ServerResponse) => void;
-
-interface ApifyDoubleOptions {
-  items?: unknown[];
-  /** Statuses the run reports on successive status requests; the last one repeats. */
-  statuses?: string[];
-  faults?: { start?: Fault[]; status?: Fault[]; dataset?: Fault[] };
-}
-
-async function apifyDouble(options: ApifyDoubleOptions = {}) {
-  const items = options.items ?? Array.from({ length: 450 }, (_, i) => rawItem(i));
-  const statuses = [...(options.statuses ?? ['RUNNING', 'RUNNING', 'SUCCEEDED'])];
-  const faults = {
-    start: [...(options.faults?.start ?? [])],
-    status: [...(options.faults?.status ?? [])],
-    dataset: [...(options.faults?.dataset ?? [])],
-  };
-  let status = 'READY';
-  const run = () => ({
-    data: { id: 'run1', actId: 'act1', defaultDatasetId: 'ds1', status, statusMessage: `status ${status}` },
-  });
-  const handler = (req: RecordedRequest, res: ServerResponse) => {
-    const take = (queue: Fault[]) => {
-      const fault = queue.shift();
-      if (fault) fault(res);
-      return Boolean(fault);
-    };
-    if (req.method === 'POST' && /^\/v2\/acts\/[^/]+\/runs$/.test(req.path)) {
-      if (take(faults.start)) return;
-      return sendJson(res, 201, run());
-    }
-    if (req.method === 'GET' && req.path === '/v2/actor-runs/run1') {
-      if (take(faults.status)) return;
-      status = statuses.length > 1 ? statuses.shift()! : statuses[0]!;
-      return sendJson(res, 200, run());
-    }
-    if (req.method === 'POST' && req.path === '/v2/actor-runs/run1/abort') {
-      status = 'ABORTED';
-      return sendJson(res, 200, run());
-    }
-    if (req.method === 'GET' && req.path === '/v2/datasets/ds1/items') {
-      if (take(faults.dataset)) return;
-      const offset = Number(req.query.get('offset') ?? 0);
-      const limit = Number(req.query.get('limit') ?? 1000);
-      const page = items.slice(offset, offset + limit);
-      return sendJson(res, 200, page, {
-        'x-apify-pagination-total': String(items.length),
-        'x-apify-pagination-offset': String(offset),
-        'x-apify-pagination-limit': String(limit),
-        'x-apify-pagination-count': String(page.length),
-      });
-    }
-    sendJson(res, 404, {
-      error: { type: 'record-not-found', message: `no route ${req.method} ${req.path}` },
-    });
-  };
-  return startDouble(handler);
-}
 
 let double: LoopbackDouble | null = null;
 afterEach(async () => {
@@ -158,12 +90,12 @@ describe('apify source', () => {
 
   it("hands on the items' Library total with each page, and none when the items carry none", async () => {
     double = await apifyDouble({
-      items: Array.from({ length: 250 }, (_, i) => ({ ...rawItem(i), total: 4100 })),
+      items: Array.from({ length: 250 }, (_, i) => ({ ...apifyRawItem(i), total: 4100 })),
     });
     const pages = await collectPages(source().src.pages(baseQuery, { signal: signal() }));
     expect(pages.map((p) => p.libraryTotal)).toEqual([4100, 4100]);
     await double.close();
-    double = await apifyDouble({ items: Array.from({ length: 20 }, (_, i) => rawItem(i)) });
+    double = await apifyDouble({ items: Array.from({ length: 20 }, (_, i) => apifyRawItem(i)) });
     const bare = await collectPages(source().src.pages(baseQuery, { signal: signal() }));
     expect(bare.map((p) => 'libraryTotal' in p)).toEqual([false]);
   });
@@ -261,7 +193,7 @@ describe('apify source', () => {
   ])('hands over what a %s run stored, then fails clearly', async (status, userMessage) => {
     double = await apifyDouble({
       statuses: ['RUNNING', status],
-      items: Array.from({ length: 30 }, (_, i) => rawItem(i)),
+      items: Array.from({ length: 30 }, (_, i) => apifyRawItem(i)),
     });
     const { src } = source();
     const seen: unknown[] = [];
@@ -301,7 +233,9 @@ describe('apify source', () => {
       src.pages(baseQuery, { signal: signal(), cursor: 'apify1:run1:ds1:400' }),
     );
     expect(double.requests.some((r) => r.method === 'POST')).toBe(false);
-    expect(pages.flatMap((p) => p.items)).toEqual(Array.from({ length: 50 }, (_, i) => rawItem(400 + i)));
+    expect(pages.flatMap((p) => p.items)).toEqual(
+      Array.from({ length: 50 }, (_, i) => apifyRawItem(400 + i)),
+    );
   });
 
   it('stops polling and aborts the actor run when the job is cancelled', async () => {

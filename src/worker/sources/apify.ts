@@ -7,6 +7,9 @@
  * A page's cursor is `apify1:<runId>:<datasetId>:<offset>`: a run resumed with it waits for the
  * same actor run and reads its dataset from that offset instead of starting (and paying for) a new
  * run.
+ *
+ * A look-up by id (types.ts, AdLookupSource) is one actor run over the ads' own Ad Library pages
+ * (apify-input.ts), at most APIFY_LOOKUP_MAX_IDS ids, whose dataset is read whole.
  */
 import { countOrNull, readField } from '../../domain/ads/normalize/raw-access.ts';
 import {
@@ -15,7 +18,9 @@ import {
   type ApifyActorOptions,
   type ApifyRun,
 } from './apify-actor.ts';
-import { SourceError, type AdSource, type SourcePage } from './types.ts';
+import { APIFY_LOOKUP_MAX_IDS, apifyLookupRun, apifySearchRun, lookupIds } from './apify-input.ts';
+import { answersFor, idsToLookUp } from './lookup.ts';
+import { SourceError, type AdLookup, type AdSource, type SourcePage, type SourceQuery } from './types.ts';
 
 export interface ApifySourceOptions extends ApifyActorOptions {
   /** Dataset items per request. */
@@ -42,6 +47,35 @@ export function createApifySource(options: ApifySourceOptions): AdSource {
   const pageSize = options.datasetPageSize ?? 200;
   const actor = createApifyActorClient(options);
   const { log } = actor;
+  const now = options.now ?? Date.now;
+
+  /** Every item of a look-up's dataset: a few pages at most, since maxItems caps it at the ids asked. */
+  async function allItems(datasetId: string, signal: AbortSignal): Promise<unknown[]> {
+    const items: unknown[] = [];
+    for (let offset = 0; ;) {
+      const page = await actor.readItems(datasetId, offset, pageSize, signal);
+      items.push(...page.items);
+      offset += page.total !== null ? pageSize : page.items.length;
+      if (page.total !== null ? offset >= page.total : page.items.length === 0) return items;
+    }
+  }
+
+  async function lookUp(
+    _query: SourceQuery,
+    ids: readonly string[],
+    signal: AbortSignal,
+  ): Promise<AdLookup[]> {
+    const wanted = lookupIds(idsToLookUp(ids, APIFY_LOOKUP_MAX_IDS, 'apify'));
+    if (wanted.length === 0) return [];
+    const run = await actor.waitForRun(await actor.startRun(apifyLookupRun(wanted), signal), signal);
+    // A failed run's dataset may hold some of the ads; the caller hears of the failure instead
+    // (and counts the ads as not seen), rather than a partial answer that looks whole.
+    const failure = runFailureOf(run);
+    if (failure) throw failure;
+    const answers = answersFor(wanted, await allItems(run.defaultDatasetId, signal), now());
+    log(`apify: looked up ${wanted.length} ads by id, ${answers.length} found`);
+    return answers;
+  }
 
   return {
     name: 'apify',
@@ -63,7 +97,7 @@ export function createApifySource(options: ApifySourceOptions): AdSource {
         offset = Number(resumed[3]);
         log(`apify: resuming run ${run.id} at dataset offset ${offset}`);
       } else {
-        run = await actor.startRun(query, signal);
+        run = await actor.startRun(apifySearchRun(query), signal);
       }
       run = await actor.waitForRun(run, signal);
       const failure = runFailureOf(run);
@@ -90,6 +124,10 @@ export function createApifySource(options: ApifySourceOptions): AdSource {
         if (total !== null ? offset >= total : items.length === 0) break;
       }
       if (failure) throw failure;
+    },
+    lookup: {
+      maxIds: APIFY_LOOKUP_MAX_IDS,
+      ads: (query, ids, { signal }) => lookUp(query, ids, signal),
     },
   };
 }

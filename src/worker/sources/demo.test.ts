@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildDemoCatalogue } from '../../demo-library/library.ts';
 import type { Sleep } from '../net/http.ts';
-import { DEMO_PAGE_SIZE, createDemoSource } from './demo.ts';
+import { toPbDate } from '../../domain/text/format.ts';
+import { DEMO_LOOKUP_MAX_IDS, DEMO_PAGE_SIZE, createDemoSource } from './demo.ts';
 import { collectPages, sourceQuery } from '../../../tests/fixtures/source-query.ts';
 import type { SourcePage, SourceQuery } from './types.ts';
 
@@ -80,5 +81,64 @@ describe('demo source', () => {
       })(),
     ).rejects.toThrow('stop');
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('demo source look-up by id', () => {
+  const activeOnly = sourceQuery({ activeStatus: 'active' });
+  const everyStatus = (now: number) => catalogue(sourceQuery({ activeStatus: 'all' }), now);
+
+  it("answers for the query's ads as its catalogue reports them, stopped ones too, whatever the link's filters", async () => {
+    const all = everyStatus(NOW);
+    const stopped = all.filter((ad) => ad.is_active === false).slice(0, 3);
+    const running = all.filter((ad) => ad.is_active === true).slice(0, 3);
+    const asked = [...stopped, ...running].map((ad) => String(ad.ad_archive_id));
+    const source = demo();
+    expect(source.lookup?.maxIds).toBe(DEMO_LOOKUP_MAX_IDS);
+    const answers = await source.lookup!.ads(activeOnly, asked, { signal: new AbortController().signal });
+    expect(answers.map((a) => a.adId)).toEqual(asked);
+    for (const [i, answer] of answers.entries()) {
+      const ad = [...stopped, ...running][i]!;
+      expect(answer.active).toBe(ad.is_active);
+      expect(answer.endDate).toBe(ad.is_active ? '' : toPbDate(Number(ad.end_date) * 1000));
+    }
+    expect(answers.filter((a) => !a.active).every((a) => a.endDate !== '')).toBe(true);
+  });
+
+  it("leaves out what it does not know: another query's ad, a made-up id; asks each id once", async () => {
+    const other = String(catalogue(sourceQuery({ country: 'DE' }), NOW)[0]!.ad_archive_id);
+    const mine = String(everyStatus(NOW)[0]!.ad_archive_id);
+    const answers = await demo().lookup!.ads(activeOnly, [other, mine, '999', mine, ''], {
+      signal: new AbortController().signal,
+    });
+    expect(answers.map((a) => a.adId)).toEqual([mine]);
+  });
+
+  it('follows the same demo day as the pages, with SCOUT_DEMO_DAY_SECONDS too', async () => {
+    const daySeconds = 10;
+    const at = NOW + 25_000;
+    const source = createDemoSource({ paceMs: 0, now: () => at, daySeconds });
+    const all = buildDemoCatalogue(sourceQuery({ activeStatus: 'all' }), at, { daySeconds }) as Raw[];
+    const stopped = all.filter((ad) => ad.is_active === false).slice(0, 5);
+    expect(stopped).toHaveLength(5);
+    const answers = await source.lookup!.ads(
+      activeOnly,
+      stopped.map((ad) => String(ad.ad_archive_id)),
+      { signal: new AbortController().signal },
+    );
+    expect(answers.map((a) => [a.adId, a.active])).toEqual(
+      stopped.map((ad) => [String(ad.ad_archive_id), false]),
+    );
+  });
+
+  it('refuses more ids than it takes, and stops when aborted, also during its pause', async () => {
+    const tooMany = Array.from({ length: DEMO_LOOKUP_MAX_IDS + 1 }, (_, i) => String(i));
+    await expect(
+      demo().lookup!.ads(activeOnly, tooMany, { signal: new AbortController().signal }),
+    ).rejects.toThrow(RangeError);
+    const controller = new AbortController();
+    const pending = demo({ paceMs: 60_000 }).lookup!.ads(activeOnly, ['1'], { signal: controller.signal });
+    controller.abort(new Error('lease lost'));
+    await expect(pending).rejects.toThrow('lease lost');
   });
 });

@@ -24,6 +24,7 @@ describe('readSourceSettings', () => {
       metaAccessToken: '',
       metaGraphBase: 'https://graph.facebook.com/v25.0',
       demoPaceMs: 1000,
+      demoDaySeconds: 86_400,
       demoMediaBase: '',
     });
     expect(readSourceSettings({ SCOUT_SOURCE: 'bogus', SCOUT_DEMO_PACE_MS: 'fast' })).toMatchObject({
@@ -42,6 +43,7 @@ describe('readSourceSettings', () => {
         META_ACCESS_TOKEN: 'meta',
         META_GRAPH_BASE: 'http://127.0.0.1:9998/v25.0/',
         SCOUT_DEMO_PACE_MS: '0',
+        SCOUT_DEMO_DAY_SECONDS: ' 10 ',
         DEMO_MEDIA_BASE: ' http://127.0.0.1:9997/ ',
       }),
     ).toEqual({
@@ -52,6 +54,7 @@ describe('readSourceSettings', () => {
       metaAccessToken: 'meta',
       metaGraphBase: 'http://127.0.0.1:9998/v25.0',
       demoPaceMs: 0,
+      demoDaySeconds: 10,
       demoMediaBase: 'http://127.0.0.1:9997',
     });
   });
@@ -70,6 +73,12 @@ describe('createSource', () => {
     expect(createSource(settings()).name).toBe('demo');
     expect(createSource(settings({ source: 'apify', apifyToken: 't' })).name).toBe('apify');
     expect(createSource(settings({ source: 'meta', metaAccessToken: 't' })).name).toBe('meta');
+  });
+
+  it('gives the demo and Apify sources a look-up by id, and the Meta source none', () => {
+    expect(createSource(settings()).lookup?.maxIds).toBe(1000);
+    expect(createSource(settings({ source: 'apify', apifyToken: 't' })).lookup?.maxIds).toBe(50);
+    expect(createSource(settings({ source: 'meta', metaAccessToken: 't' })).lookup).toBeUndefined();
   });
 
   it('refuses a source without its token', () => {

@@ -7,7 +7,7 @@ import { createMetaSource } from './meta.ts';
 import { SourceConfigError, type AdSource } from './types.ts';
 
 export { SourceConfigError, SourceError } from './types.ts';
-export type { AdSource, SourcePage, SourceQuery } from './types.ts';
+export type { AdLookup, AdLookupSource, AdSource, SourcePage, SourceQuery } from './types.ts';
 
 /** Optional seams: a logger for retries and notices, and clocks for tests. */
 export interface SourceDeps extends Partial<Omit<HttpDeps, 'fetch'>> {
@@ -51,6 +51,7 @@ export function createSource(
       return createDemoSource({
         paceMs: settings.demoPaceMs,
         mediaBase: settings.demoMediaBase,
+        daySeconds: settings.demoDaySeconds,
         ...(deps.now ? { now: deps.now } : {}),
         ...(deps.sleep ? { sleep: deps.sleep } : {}),
       });

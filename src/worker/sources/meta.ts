@@ -8,6 +8,10 @@
  * waits as long as the usage headers say; code 190 (token), 100 (parameter) and permission
  * errors fail the run for good. Items are Graph's own objects, minus any token in
  * `ad_snapshot_url`.
+ *
+ * No look-up by id (types.ts, AdLookupSource): `ads_archive` searches by terms, countries and at
+ * most 10 page ids, never by the Library id of an ad, so a watch's missing ads stay "not seen"
+ * with this source (docs/ad-sources.md#looking-ads-up-by-id).
  */
 import { countryName, EU_COUNTRY_CODES } from '../../domain/forms/countries.ts';
 import {

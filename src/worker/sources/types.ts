@@ -14,6 +14,25 @@ export interface SourcePage {
   libraryTotal?: number;
 }
 
+/** What a source says now of one ad looked up by its Library id (docs/ad-sources.md#looking-ads-up-by-id). */
+export interface AdLookup {
+  adId: string;
+  active: boolean;
+  /** When it stopped, as PocketBase stores dates (toPbDate); '' when active or when the source gave none. */
+  endDate: string;
+}
+
+/**
+ * A source that can look ads up by id: the most distinct ids one call may ask about, and the
+ * look-up. An id the source does not know (another query's, one it no longer holds, a malformed
+ * one) is left out of the answer: unknown, never "stopped". More than `maxIds` ids is a
+ * programming error and rejects before any request. Throws SourceError as `pages` does.
+ */
+export interface AdLookupSource {
+  readonly maxIds: number;
+  ads(query: SourceQuery, ids: readonly string[], options: { signal: AbortSignal }): Promise<AdLookup[]>;
+}
+
 export interface AdSource {
   readonly name: 'demo' | 'apify' | 'meta';
   /** Yields raw items page by page until `limit` items were yielded or the source is exhausted. Throws SourceError on a permanent failure. */
@@ -21,6 +40,8 @@ export interface AdSource {
     query: SourceQuery,
     options: { signal: AbortSignal; cursor?: string | null },
   ): AsyncIterable<SourcePage>;
+  /** Present where the source can look ads up by their Library id (the demo, Apify; not Graph). */
+  readonly lookup?: AdLookupSource;
 }
 
 /**
