@@ -290,6 +290,24 @@ describe('two runs of a watch', () => {
       stores_count: 0,
     });
   });
+
+  it('an ad back after a run without it is compared with its last sighting before (the history)', async () => {
+    // a-ended ran in the first run, was missing from the second and the third, and has stopped now
+    const fourth = await completeWatchRun(server, user, watch, [
+      adRow('a-keeps', { winning_score: 70 }),
+      adRow('a-ended', { winning_score: 30, active_status: 'INACTIVE', end_date: toPbDate(Date.now()) }),
+    ]);
+    // read one row a page: the history's cursor pages too
+    await computeNextReport(server, 'report-worker', { pageSize: 1 });
+    const [report] = await reportsOfRun(server, fourth);
+    const row = await server.superuser
+      .collection(COLLECTIONS.searchResults)
+      .getFirstListItem(`run = "${fourth}" && ad_id = "a-ended"`);
+    expect(report).toMatchObject({ new_count: 0, stopped_count: 1, stores_count: 0 });
+    expect(report!.stopped_ads).toEqual([
+      expect.objectContaining({ adId: 'a-ended', row: row.id, active: false }),
+    ]);
+  });
 });
 
 describe('one report per run', () => {

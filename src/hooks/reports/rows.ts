@@ -6,7 +6,7 @@
  * Size: a daily watch of 1,000 ads holds 50,000 rows after 50 days, but mostly the same ads day
  * after day. `history` is one row per ad (its newest in the watch's earlier completed runs, the
  * previous run's ads left out: they come with `previous`), so the worker reads a few thousand
- * rows, not 50,000; each page seeks the user's (user, ad_id) index from its cursor.
+ * rows, not 50,000; each page seeks the (run, ad_id) index from its cursor.
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import type { ReportRowPart } from '../../domain/reports/report-contract.ts';
@@ -25,12 +25,6 @@ const ROW_JSON =
   `'collation_known', json(iif(r.collation_known, 'true', 'false')), ` +
   `'is_new', json(iif(r.is_new, 'true', 'false')), 'phash', coalesce(c.phash, ''))`;
 
-/** The columns the history's grouped rows carry into ROW_JSON. */
-const ROW_COLUMNS =
-  'id, run, ad_id, page_id, store_name, title, product_link, country, platforms, start_date, end_date, ' +
-  'active_status, days_running, reach, collation_count, winning_score, media_url, media_poster_url, ' +
-  'creative, created, reach_known, collation_known, is_new';
-
 /** One run's rows after `after`, `limit` of them. */
 const RUN_ROWS_SQL =
   `SELECT ${ROW_JSON} AS row, r.ad_id AS ad_id FROM ${R} r LEFT JOIN ${COLLECTIONS.creatives} c ON c.id = r.creative ` +
@@ -38,17 +32,21 @@ const RUN_ROWS_SQL =
 
 /**
  * The watch's ads seen in its completed runs that finished before this one, other than the
- * previous one, and not in the previous one: each as its newest row (SQLite takes a grouped row's
- * bare columns from the row of its max()).
+ * previous one, and not in the previous one: each as its newest row. The newest sighting of each
+ * ad is found on the (run, ad_id) index alone (a user has one working run at a time, so a later
+ * run's rows are the newer ones), and only those rows are read whole: a 50,000-row history is
+ * read as its few thousand distinct ads, not 50,000 rows.
  */
 const HISTORY_ROWS_SQL =
-  `SELECT ${ROW_JSON} AS row, r.ad_id AS ad_id FROM (` +
-  `SELECT ${ROW_COLUMNS}, max(created) AS newest FROM ${R} h ` +
-  `WHERE h.user = {:user} AND h.ad_id > {:after} AND h.run IN (` +
-  `SELECT id FROM ${COLLECTIONS.searchRuns} WHERE watch = {:watch} AND watch != '' AND status = 'completed' ` +
-  `AND id != {:run} AND id != {:previous} AND finished_at < {:finished}) ` +
+  `WITH older AS (SELECT id, finished_at FROM ${COLLECTIONS.searchRuns} ` +
+  `WHERE watch = {:watch} AND watch != '' AND status = 'completed' AND id != {:run} AND id != {:previous} ` +
+  `AND finished_at < {:finished}), ` +
+  `newest AS (SELECT h.ad_id AS ad_id, h.run AS run, max(o.finished_at) AS seen FROM older o ` +
+  `JOIN ${R} h ON h.run = o.id WHERE h.ad_id > {:after} ` +
   `AND NOT EXISTS (SELECT 1 FROM ${R} p WHERE p.run = {:previous} AND p.ad_id = h.ad_id) ` +
-  `GROUP BY h.ad_id ORDER BY h.ad_id LIMIT {:limit}) r ` +
+  `GROUP BY h.ad_id ORDER BY h.ad_id LIMIT {:limit}) ` +
+  `SELECT ${ROW_JSON} AS row, r.ad_id AS ad_id FROM newest n ` +
+  `JOIN ${R} r ON r.run = n.run AND r.ad_id = n.ad_id ` +
   `LEFT JOIN ${COLLECTIONS.creatives} c ON c.id = r.creative`;
 
 /** The page as JSON text: `{"rows":[…]}`. */
@@ -60,7 +58,6 @@ export function reportRowsPage(task: core.Record, part: ReportRowPart, after: st
   if (part === 'history') {
     sql = HISTORY_ROWS_SQL;
     params = {
-      user: task.getString('user'),
       watch: task.getString('watch'),
       run: run.id,
       previous: previous,
