@@ -308,6 +308,15 @@ describe('two runs of a watch', () => {
       expect.objectContaining({ adId: 'a-ended', row: row.id, active: false }),
     ]);
   });
+
+  it('deleting the watch keeps its reports, their link cleared', async () => {
+    await user.pb.collection(COLLECTIONS.watches).delete(watch.id);
+    const kept = await Promise.all([first, second].map((run) => reportsOfRun(server, run)));
+    expect(kept.map((reports) => reports.map((report) => [report.watch, report.watch_name]))).toEqual([
+      [['', 'Lamps daily']],
+      [['', 'Lamps daily']],
+    ]);
+  });
 });
 
 describe('one report per run', () => {
