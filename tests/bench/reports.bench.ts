@@ -18,7 +18,7 @@
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { workerServer } from '../../src/worker/api.ts';
 import { buildSourceQueries } from '../../src/worker/query.ts';
-import { reportServer } from '../../src/worker/reports/report-api.ts';
+import { reportServer, type ReportServer } from '../../src/worker/reports/report-api.ts';
 import { reportTask } from '../../src/worker/reports/report-task.ts';
 import { FLUSH_ROWS } from '../../src/worker/row-buffer.ts';
 import { pausedWatch } from '../fixtures/records.ts';
@@ -124,22 +124,20 @@ export default {
         const plainApi = reportServer(stack.worker, 'bench-reporter');
         // PocketBase's CPU per route of the report, for the log
         const byRoute: Record<string, number> = {};
-        const timed =
-          <A extends unknown[], R>(label: (...args: A) => string, call: (...args: A) => Promise<R>) =>
-          async (...args: A): Promise<R> => {
-            const before = processCpuMs(stack.pid);
-            try {
-              return await call(...args);
-            } finally {
-              const key = label(...args);
-              byRoute[key] = (byRoute[key] ?? 0) + processCpuMs(stack.pid) - before;
-            }
-          };
-        const reportApi = {
+        const onServer = async <R>(key: string, call: () => Promise<R>): Promise<R> => {
+          const before = processCpuMs(stack.pid);
+          try {
+            return await call();
+          } finally {
+            byRoute[key] = (byRoute[key] ?? 0) + processCpuMs(stack.pid) - before;
+          }
+        };
+        const reportApi: ReportServer = {
           ...plainApi,
-          claim: timed(() => 'claim', plainApi.claim),
-          rows: timed((_task: string, part: string) => `rows ${part}`, plainApi.rows),
-          store: timed(() => 'store', plainApi.store),
+          claim: (limit) => onServer('claim', () => plainApi.claim(limit)),
+          rows: (taskId, part, after, limit) =>
+            onServer(`rows ${part}`, () => plainApi.rows(taskId, part, after, limit)),
+          store: (taskId, report) => onServer('store', () => plainApi.store(taskId, report)),
         };
         let logLine = '';
         const report = await measured(stack.pid, async () => {
