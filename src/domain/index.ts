@@ -34,3 +34,5 @@ export * from './insights/insights-index.ts';
 export * from './insights/store-summary.ts';
 export * from './insights/ad-history.ts';
 export * from './insights/insight-row.ts';
+export * from './reports/report-contract.ts';
+export * from './reports/compare-runs.ts';

@@ -6,6 +6,7 @@ import {
   VIDEO_MAX_MB_CEILING,
   VIDEO_MAX_MB_DEFAULT,
 } from '../domain/media/creative-limits.ts';
+import { REPORT_CLAIM_MAX } from '../domain/reports/report-contract.ts';
 import { DEFAULT_CONFIG } from '../domain/pages/config.ts';
 import { DEMO_DAY_SECONDS } from '../demo-library/clock.ts';
 import { SCOUT_SOURCES, type ScoutSource } from '../domain/records/entities.ts';
@@ -48,6 +49,18 @@ export interface WorkerConfig extends SourceSettings {
   /** SCOUT_IDLE_POLL_MS: how often an idle worker looks for runs and creatives to archive. */
   idlePollMs: number;
   media: MediaSettings;
+  reports: ReportSettings;
+}
+
+/** The reports' settings (docs/reports.md). */
+export interface ReportSettings {
+  /** Reports computed at once (REPORT_CONCURRENCY, default 1); 0 leaves them to other workers. */
+  concurrency: number;
+  /**
+   * REPORT_LOOKUP_TIMEOUT_SECONDS (default 120): how long the source's look-up of missing ads by
+   * id may take; past it, the report is made without it (those ads stay "not seen").
+   */
+  lookupTimeoutMs: number;
 }
 
 /** The creative archive's settings (docs/creatives.md). */
@@ -155,6 +168,14 @@ export function readMediaSettings(env: NodeJS.ProcessEnv = process.env): MediaSe
       VIDEO_MAX_MB_DEFAULT,
     ),
     fetchAllow: readFetchAllow(env.MEDIA_FETCH_ALLOW),
+  };
+}
+
+export function readReportSettings(env: NodeJS.ProcessEnv = process.env): ReportSettings {
+  return {
+    concurrency: wholeNumber('REPORT_CONCURRENCY', env.REPORT_CONCURRENCY, 0, REPORT_CLAIM_MAX, 1),
+    lookupTimeoutMs:
+      wholeNumber('REPORT_LOOKUP_TIMEOUT_SECONDS', env.REPORT_LOOKUP_TIMEOUT_SECONDS, 1, 3600, 120) * 1000,
   };
 }
 
@@ -271,5 +292,6 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       TIMING_DEFAULTS.idlePollMs,
     ),
     media: readMediaSettings(env),
+    reports: readReportSettings(env),
   };
 }

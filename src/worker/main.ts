@@ -3,8 +3,10 @@
  * may call the lease routes and nothing else; never a superuser), then claims working runs and
  * scouts up to SCOUT_CONCURRENCY of them at once (src/worker/loop.ts, job.ts) until
  * SIGINT/SIGTERM. Beside the runs, the archive pool keeps up to MEDIA_CONCURRENCY creatives at
- * once (src/worker/media/, docs/creatives.md). The runs and media tasks in progress at shutdown
- * are handed back at once so another worker (or the next start) resumes them.
+ * once (src/worker/media/, docs/creatives.md), and the report pool computes up to
+ * REPORT_CONCURRENCY watch runs' reports (src/worker/reports/, docs/reports.md). The runs and
+ * tasks in progress at shutdown are handed back at once so another worker (or the next start)
+ * resumes them.
  * `--self-check` only proves the archive's image library loads (the compiled worker's test).
  */
 import { setMaxListeners } from 'node:events';
@@ -25,9 +27,12 @@ import { createMediaFetcher } from './media/media-fetcher.ts';
 import { idleWarmer } from './media/idle-warmer.ts';
 import { mediaServer } from './media/media-api.ts';
 import { selfCheck } from './media/self-check.ts';
+import { reportServer } from './reports/report-api.ts';
+import { reportTask } from './reports/report-task.ts';
 import { buildSourceQueries, runKeywords } from './query.ts';
 import { keepSession, signInWithRetries } from './sign-in.ts';
 import { createSource } from './sources/index.ts';
+import { taskPool } from './task-pool.ts';
 
 // Node has no EventSource; the SDK's realtime client needs one to hear about new runs.
 (globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
@@ -99,17 +104,21 @@ async function main(): Promise<void> {
   });
   const mediaApi = mediaServer(pb, config.name);
   const warm = thumbnailWarmer(config.pbUrl);
+  const reportApi = reportServer(pb, config.name);
 
   // The server says on WORK_TOPIC when a run waits to be claimed (one created, or back in the
   // queue after a release or the sweep); the message holds nothing else (src/hooks/runs/workers.ts).
   // New media tasks come with a run's rows: the archive looks after each of its own writes, on
-  // that same message, and at its idle poll (another worker's writes).
+  // that same message, and at its idle poll (another worker's writes); a report task comes with
+  // a watch run's finish, this worker's or another's (its idle poll).
   const wake = createWaker();
   const mediaWake = createWaker();
+  const reportWake = createWaker();
   await pb.realtime
     .subscribe(WORK_TOPIC, () => {
       wake.fire();
       mediaWake.fire();
+      reportWake.fire();
     })
     .catch((error: unknown) => log(`realtime unavailable, polling only: ${String(error)}`));
   const api: typeof server = {
@@ -119,11 +128,15 @@ async function main(): Promise<void> {
       mediaWake.fire();
       return answer;
     },
+    async finish(runId, outcome) {
+      await server.finish(runId, outcome);
+      reportWake.fire();
+    },
   };
 
   const shutdown = new AbortController();
   // Every run and media task in progress listens for the stop: as many listeners as those, not a leak.
-  setMaxListeners(config.concurrency + media.concurrency + 10, shutdown.signal);
+  setMaxListeners(config.concurrency + media.concurrency + config.reports.concurrency + 10, shutdown.signal);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       log(`received ${signal}, stopping`);
@@ -132,7 +145,7 @@ async function main(): Promise<void> {
   }
 
   log(
-    `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}, ${media.concurrency ? `archiving up to ${media.concurrency} creatives at once` : 'creative archive off (MEDIA_CONCURRENCY=0)'}`,
+    `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}, ${media.concurrency ? `archiving up to ${media.concurrency} creatives at once` : 'creative archive off (MEDIA_CONCURRENCY=0)'}, ${config.reports.concurrency ? `reports up to ${config.reports.concurrency} at once` : 'reports off (REPORT_CONCURRENCY=0)'}`,
   );
   // The detail thumbnails wait for a moment with no run and no archive task in progress here.
   let inProgress = 0;
@@ -199,7 +212,33 @@ async function main(): Promise<void> {
           signal: shutdown.signal,
         })
       : undefined;
-  await Promise.all([runs, archive, detailThumbs.done]);
+  const reports =
+    config.reports.concurrency > 0
+      ? taskPool({
+          label: 'report task',
+          server: reportApi,
+          work: (task, signal) =>
+            counted(() =>
+              reportTask(
+                task,
+                {
+                  server: reportApi,
+                  lookup: source.lookup,
+                  buildQueries: buildSourceQueries,
+                  lookupTimeoutMs: config.reports.lookupTimeoutMs,
+                  log,
+                },
+                signal,
+              ),
+            ),
+          concurrency: config.reports.concurrency,
+          wake: reportWake,
+          idlePollMs: config.idlePollMs,
+          log,
+          signal: shutdown.signal,
+        })
+      : undefined;
+  await Promise.all([runs, archive, reports, detailThumbs.done]);
   await fetcher.close();
   session.stop();
   pb.realtime.unsubscribe().catch(() => undefined);

@@ -32,6 +32,8 @@ const OWNED = [
   COLLECTIONS.watches,
   COLLECTIONS.billingSessions,
   COLLECTIONS.auditLogs,
+  COLLECTIONS.reports,
+  COLLECTIONS.reportTasks,
 ];
 
 async function deleteAccount(user: TestUser, body: Record<string, unknown>) {
@@ -44,7 +46,7 @@ async function deleteAccount(user: TestUser, body: Record<string, unknown>) {
   );
 }
 
-/** A subscriber with runs, results, keyword sets, a watch, ledger entries and an audit entry. */
+/** A subscriber with runs, results, keyword sets, a watch and its report, ledger entries and an audit entry. */
 async function userWithData(server: TestServer, label: string, results = 30): Promise<TestUser> {
   const user = await subscriber(server.superuser, server, label);
   const rows = Array.from({ length: results }, (_, i) => ({ ad_id: `${label}-ad-${i}`, title: `Ad ${i}` }));
@@ -62,7 +64,14 @@ async function userWithData(server: TestServer, label: string, results = 30): Pr
     .collection(COLLECTIONS.keywordSets)
     .create({ user: user.id, locale: 'en-US', keywords: ['lamp'] });
   // paused, so the scheduler's minute tick starts no run in the middle of a test
-  await user.pb.collection(COLLECTIONS.watches).create(pausedWatch(user.id));
+  const watch = await user.pb.collection(COLLECTIONS.watches).create(pausedWatch(user.id));
+  // a watch run's report, and its task, as the server keeps them (docs/reports.md)
+  const report = await server.superuser
+    .collection(COLLECTIONS.reports)
+    .create({ user: user.id, run: run.id, watch: watch.id, watch_name: String(watch.name), new_count: 1 });
+  await server.superuser
+    .collection(COLLECTIONS.reportTasks)
+    .create({ user: user.id, run: run.id, watch: watch.id, status: 'done', report: report.id });
   await server.superuser
     .collection(COLLECTIONS.auditLogs)
     .create({ user: user.id, action: 'password_updated', metadata: {} });

@@ -21,6 +21,7 @@ interface Export {
   audit_logs: { action: string }[];
   results: Record<string, unknown>[];
   watches: { name: string; cadence: string; active: boolean }[];
+  reports: { watch: string; watch_name: string; new_count: number }[];
 }
 
 let server: TestServer;
@@ -41,7 +42,7 @@ async function download(user: TestUser): Promise<{ response: Response; body: Exp
 }
 
 describe('download my data', () => {
-  it('holds the account, subscription, runs, keyword sets, watches, ledger, audit log and every result with the Database columns', async () => {
+  it('holds the account, subscription, runs, keyword sets, watches, reports, ledger, audit log and every result with the Database columns', async () => {
     const user = await subscriber(server.superuser, server, 'exporter');
     const other = await subscriber(server.superuser, server, 'other');
     const rows = Array.from({ length: 2_345 }, (_, i) => ({
@@ -69,8 +70,27 @@ describe('download my data', () => {
     await user.pb
       .collection(COLLECTIONS.keywordSets)
       .create({ user: user.id, locale: 'de-DE', keywords: ['lampe'] });
-    await user.pb.collection(COLLECTIONS.watches).create(pausedWatch(user.id, 'Lamps every week'));
-    await other.pb.collection(COLLECTIONS.watches).create(pausedWatch(other.id, 'Not my watch'));
+    const watch = await user.pb
+      .collection(COLLECTIONS.watches)
+      .create(pausedWatch(user.id, 'Lamps every week'));
+    const theirWatch = await other.pb
+      .collection(COLLECTIONS.watches)
+      .create(pausedWatch(other.id, 'Not my watch'));
+    // a watch run's report each (docs/reports.md), as the server stores them
+    await server.superuser.collection(COLLECTIONS.reports).create({
+      user: user.id,
+      run: first.run.id,
+      watch: watch.id,
+      watch_name: 'Lamps every week',
+      new_count: 3,
+    });
+    const theirRun = await createRunWithResults(server.superuser, other.id, { search_name: 'Theirs' }, []);
+    await server.superuser.collection(COLLECTIONS.reports).create({
+      user: other.id,
+      run: theirRun.run.id,
+      watch: theirWatch.id,
+      watch_name: 'Not my watch',
+    });
     await server.superuser
       .collection(COLLECTIONS.usageLedger)
       .create({ user: user.id, run: first.run.id, kind: 'plan_use', amount: 1500 });
@@ -96,6 +116,9 @@ describe('download my data', () => {
     ]);
     expect(body.usage_ledger).toEqual([expect.objectContaining({ kind: 'plan_use', amount: 1500 })]);
     expect(body.audit_logs).toEqual([expect.objectContaining({ action: 'password_updated' })]);
+    expect(body.reports).toEqual([
+      expect.objectContaining({ watch: watch.id, watch_name: 'Lamps every week', new_count: 3 }),
+    ]);
 
     // every result once, with exactly the Database's columns (and its run)
     expect(body.results).toHaveLength(2_345);

@@ -27,6 +27,10 @@ export const COLLECTIONS = {
   creatives: 'creatives',
   /** The archive's work queue: one task per (user, ad_id); superuser-only, never synced. */
   mediaTasks: 'media_tasks',
+  /** A watch run's report: what changed since the watch's previous run (docs/reports.md). */
+  reports: 'reports',
+  /** The reports' work queue: one task per completed watch run; superuser-only, never synced. */
+  reportTasks: 'report_tasks',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -149,6 +149,13 @@ export const SERVER_ROUTES = {
   }),
   mediaFail: route('POST', '/api/adscout/worker/media/{id}/fail', 'workers'),
   mediaRelease: route('POST', '/api/adscout/worker/media/{id}/release', 'workers'),
+
+  // ---- the workers' account: the report routes (src/domain/reports/report-contract.ts) ----
+  reportClaim: route('POST', '/api/adscout/worker/reports/claim', 'workers'),
+  reportRows: route('POST', '/api/adscout/worker/reports/{id}/rows', 'workers'),
+  reportStore: route('POST', '/api/adscout/worker/reports/{id}/store', 'workers'),
+  reportFail: route('POST', '/api/adscout/worker/reports/{id}/fail', 'workers'),
+  reportRelease: route('POST', '/api/adscout/worker/reports/{id}/release', 'workers'),
 } as const;
 
 export type ServerRouteId = keyof typeof SERVER_ROUTES;

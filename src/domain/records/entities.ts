@@ -10,6 +10,11 @@ import { BILLING_MODES, RUN_STATUSES, SCOUT_SOURCES } from './constants.ts';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../billing/plans.ts';
 import type { AdFieldKey } from '../ads/ad-fields.ts';
 import { WATCH_CADENCES } from '../runs/watches.ts';
+import {
+  reportAdItemSchema,
+  reportProductItemSchema,
+  reportStoreItemSchema,
+} from '../reports/report-contract.ts';
 
 export * from './constants.ts';
 export * from '../ads/ad-fields.ts';
@@ -190,6 +195,43 @@ export const creativeSchema = baseRecord.extend({
   height: z.number().int(),
 });
 export type ArchivedCreative = z.infer<typeof creativeSchema>;
+
+/**
+ * A watch run's report (docs/reports.md#the-record): what changed since the watch's previous
+ * completed run. The server writes every field but `read_at` (REPORT_USER_FIELDS); the lists
+ * hold their first REPORT_LIST_CAP items in rank order, the counts the true totals.
+ */
+export const reportSchema = baseRecord.extend({
+  user: z.string(),
+  /** The watch that ran ('' once it is deleted: its reports stay, as its runs do). */
+  watch: z.string(),
+  /** The run reported on: one report per run. */
+  run: z.string(),
+  /** The watch's previous completed run, compared with ('' for its first run). */
+  previous_run: z.string(),
+  /** The watch's name when the run completed. */
+  watch_name: z.string(),
+  /** The period: the previous completed run's finish ('' for the first) to this run's finish. */
+  period_start: pbDateSchema,
+  period_end: pbDateSchema,
+  ads_count: z.number().int(),
+  new_count: z.number().int(),
+  stopped_count: z.number().int(),
+  resumed_count: z.number().int(),
+  unseen_count: z.number().int(),
+  looked_up_count: z.number().int(),
+  products_count: z.number().int(),
+  stores_count: z.number().int(),
+  new_ads: z.array(reportAdItemSchema),
+  stopped_ads: z.array(reportAdItemSchema),
+  resumed_ads: z.array(reportAdItemSchema),
+  unseen_ads: z.array(reportAdItemSchema),
+  products: z.array(reportProductItemSchema),
+  stores: z.array(reportStoreItemSchema),
+  /** When its owner read it ('' while unread); the one field they may change. */
+  read_at: pbDateSchema,
+});
+export type Report = z.infer<typeof reportSchema>;
 
 /**
  * Ledger kinds. Amounts are positive; the kind says which balance they move:

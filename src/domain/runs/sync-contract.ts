@@ -11,6 +11,7 @@ export const SYNC_COLLECTIONS = [
   COLLECTIONS.searchResults,
   COLLECTIONS.keywordSets,
   COLLECTIONS.creatives,
+  COLLECTIONS.reports,
 ] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 

@@ -4,8 +4,8 @@
  * Sessions expired and subscriptions canceled in Stripe, or nothing outside our records locally —
  * and when Stripe refuses or cannot be reached nothing is deleted. Then, in one transaction: the
  * ledger entries are detached from the user (kept for billing law), every record the user owns is
- * deleted (results, runs, watches, keyword sets, subscription, billing sessions, audit logs, the
- * archive's tasks and creatives — these by record deletion, which removes their files), and
+ * deleted (reports and their tasks, results, runs, watches, keyword sets, subscription, billing
+ * sessions, audit logs, the archive's tasks and creatives — these by record deletion, which removes their files), and
  * the mails kept for its addresses, then the user, and one `account_deleted` entry stays, with a
  * keyed hash of the email (config/audit-key.ts) instead of the email.
  */
@@ -23,6 +23,8 @@ import { audit, requireCurrentPassword, textOf } from './account.ts';
  * its quota) with a session that is about to end. `watches` (docs/watches.md) may not exist yet.
  */
 const OWNED = [
+  COLLECTIONS.reportTasks,
+  COLLECTIONS.reports,
   COLLECTIONS.searchResults,
   COLLECTIONS.mediaTasks,
   COLLECTIONS.searchRuns,

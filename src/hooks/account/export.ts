@@ -2,7 +2,7 @@
  * "Download my data" (docs/accounts.md#download-my-data): SERVER_ROUTES.accountExport writes one JSON
  * file of the user's data — the account, subscription, runs, keyword sets, watches (when that collection
  * exists), ledger and audit log, the archived creatives (each one's sha256 and file names, not the files),
- * then every result as an object with the Database's columns.
+ * the watch runs' reports, then every result as an object with the Database's columns.
  * It is streamed: the results are read a page at a time by an (updated, id) keyset (the sync
  * cursor's index) and written out as they are read, so 50,000 results never sit in memory at once,
  * let alone twice.
@@ -22,6 +22,7 @@ const SECTIONS: { key: string; collection: string; optional?: boolean }[] = [
   { key: 'usage_ledger', collection: COLLECTIONS.usageLedger },
   { key: 'audit_logs', collection: COLLECTIONS.auditLogs },
   { key: 'creatives', collection: COLLECTIONS.creatives },
+  { key: 'reports', collection: COLLECTIONS.reports },
 ];
 
 /** A record's public fields without PocketBase's collection bookkeeping. */

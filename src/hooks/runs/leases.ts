@@ -14,6 +14,7 @@ import {
 } from '../../domain/runs/lease-contract.ts';
 import { positiveEnv } from '../config/index.ts';
 import { settledView, settleRun } from '../quota/index.ts';
+import { queueReport } from '../reports/index.ts';
 
 /** How long a claim or heartbeat holds a run (SCOUT_LEASE_SECONDS, default 60). */
 export function leaseSeconds(): number {
@@ -132,7 +133,10 @@ export function release(runId: string, workerName: string): void {
   });
 }
 
-/** Settles a run for the worker that holds (or last held) it; a settled run is answered as is. */
+/**
+ * Settles a run for the worker that holds (or last held) it; a settled run is answered as is. A
+ * completed watch run's report is queued in the same transaction (docs/reports.md).
+ */
 export function finish(
   runId: string,
   workerName: string,
@@ -149,6 +153,8 @@ export function finish(
     // The last holder may finish even just after its lease ran out, as long as nobody took over.
     if (run.getString('lease_owner') !== workerName) throw new ApiError(409, LEASE_NOT_HELD_MESSAGE, {});
     outcome = settleRun(txApp, run, status, error);
+    // a watch's completed run gets its report, computed later by a worker: the run never waits
+    queueReport(txApp, run);
   });
   return outcome!;
 }

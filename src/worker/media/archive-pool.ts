@@ -1,103 +1,22 @@
 /**
  * The archive pool beside the run loop (docs/creatives.md#the-flow, step 2): up to
- * MEDIA_CONCURRENCY tasks at once. While slots are free it claims as many tasks as there are free
- * slots; when the queue is empty it waits for a wake-up (this worker wrote a run's rows, or the
- * server's realtime WORK_TOPIC) or the next poll. Each task runs under a signal that aborts when
- * the worker stops or shortly before the task's lease ends, so no task is worked on a lease that
- * has passed (the server's lease keeps two workers off one file). On stop the pool claims no more,
- * and hands the tasks in flight back at once (`release`).
+ * MEDIA_CONCURRENCY media tasks at once, a task pool (src/worker/task-pool.ts) woken when this
+ * worker wrote a run's rows or the server's realtime WORK_TOPIC says so. Each task stops shortly
+ * before its lease ends (the server's lease keeps two workers off one file); on stop the tasks in
+ * flight are handed back at once.
  */
 import type { MediaTask } from '../../domain/media/media-contract.ts';
-import { messageOf } from '../../domain/text/error-message.ts';
-import { createWaker, wait, type Waker } from '../loop.ts';
+import { taskPool, type TaskPoolOptions } from '../task-pool.ts';
 import type { TaskOutcome } from './archive-task.ts';
-import { leaseEnd, type MediaServer } from './media-api.ts';
+import type { MediaServer } from './media-api.ts';
 
-/**
- * A task's work stops this long before its lease ends (the last calls still reach the server);
- * of a shorter lease (MEDIA_LEASE_SECONDS under 15), a third of it, so that the work gets any time.
- */
-export const LEASE_MARGIN_MS = 5_000;
+export { LEASE_MARGIN_MS, workTimeMs } from '../task-pool.ts';
 
-/** How long a task may be worked on, from now: its lease left, less the margin. */
-export function workTimeMs(leaseLeftMs: number): number {
-  return Math.max(0, Math.floor(leaseLeftMs - Math.min(LEASE_MARGIN_MS, leaseLeftMs / 3)));
-}
-
-export interface ArchivePoolOptions {
+export interface ArchivePoolOptions extends Omit<TaskPoolOptions<MediaTask>, 'label' | 'server' | 'work'> {
   server: Pick<MediaServer, 'claim' | 'release'>;
   work(task: MediaTask, signal: AbortSignal): Promise<TaskOutcome>;
-  /** MEDIA_CONCURRENCY: the most tasks at once (0 never calls the pool). */
-  concurrency: number;
-  wake: Waker;
-  idlePollMs: number;
-  log(message: string): void;
-  signal: AbortSignal;
-  now?: () => number;
 }
 
-export async function archivePool(options: ArchivePoolOptions): Promise<void> {
-  const { server, log, signal } = options;
-  const now = options.now ?? Date.now;
-  const concurrency = Math.max(1, Math.floor(options.concurrency));
-  const active = new Set<Promise<void>>();
-  const slotFreed = createWaker();
-  let failures = 0;
-
-  // Nothing a task does, synchronously or not, may end the pool (and with it the worker's runs):
-  // every step of a task is inside its own promise chain.
-  const start = (task: MediaTask) => {
-    const job = (async () => {
-      const leaseOver = AbortSignal.timeout(workTimeMs(leaseEnd(task) - now()));
-      const outcome = await options
-        .work(task, AbortSignal.any([signal, leaseOver]))
-        .catch((error: unknown) => {
-          log(`media task ${task.id} stopped: ${messageOf(error)}`);
-          return 'failed' as const;
-        });
-      if (outcome !== 'stopped') return;
-      if (signal.aborted && !leaseOver.aborted) {
-        await server.release(task.id);
-        log(`handed back media task ${task.id}`);
-      } else if (leaseOver.aborted) {
-        log(`media task ${task.id}: its lease ran out, left to another claim`);
-      }
-    })()
-      .catch((error: unknown) => log(`media task ${task.id}: ${messageOf(error)}`))
-      .finally(() => {
-        active.delete(job);
-        slotFreed.fire();
-      });
-    active.add(job);
-  };
-
-  while (!signal.aborted) {
-    const free = concurrency - active.size;
-    if (free <= 0) {
-      await wait(options.idlePollMs, signal, slotFreed);
-      continue;
-    }
-    const seen = options.wake.fired;
-    let tasks: MediaTask[];
-    try {
-      tasks = await server.claim(free);
-      failures = 0;
-    } catch (error) {
-      failures += 1;
-      log(`media claim failed (${failures}): ${messageOf(error)}`);
-      await wait(Math.min(10_000, 500 * 2 ** Math.min(failures, 5)), signal);
-      continue;
-    }
-    // Claimed as the stop arrived, or more than asked for: handed straight back, not started.
-    const extra = signal.aborted ? tasks : tasks.slice(free);
-    await Promise.all(
-      extra.map((task) =>
-        server.release(task.id).catch((error: unknown) => log(`media task ${task.id}: ${messageOf(error)}`)),
-      ),
-    );
-    if (signal.aborted) break;
-    for (const task of tasks.slice(0, free)) start(task);
-    if (tasks.length === 0) await wait(options.idlePollMs, signal, options.wake, seen);
-  }
-  await Promise.all(active);
+export function archivePool(options: ArchivePoolOptions): Promise<void> {
+  return taskPool({ ...options, label: 'media task' });
 }

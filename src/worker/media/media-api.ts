@@ -23,9 +23,7 @@ import {
   type MediaTask,
 } from '../../domain/media/media-contract.ts';
 import { checked, ContractError, postRetrying, RELEASE_RETRY_FOR_MS, status } from '../api.ts';
-
-/** The server says this worker no longer holds the task (409), or knows no such task (404). */
-export class TaskLostError extends Error {}
+import { leaseEnd, TaskLostError } from '../task-pool.ts';
 
 export interface UploadFile {
   bytes: Uint8Array<ArrayBuffer>;
@@ -140,9 +138,4 @@ export function mediaServer(
       });
     },
   };
-}
-
-/** When a task's lease ends, in epoch ms (PocketBase writes dates as `2025-01-02 03:04:05.678Z`). */
-export function leaseEnd(task: Pick<MediaTask, 'lease_expires_at'>): number {
-  return Date.parse(task.lease_expires_at.replace(' ', 'T'));
 }

@@ -1,4 +1,5 @@
 /** The contract between the job loop and the ad sources (docs/pipeline.md#sources). */
+import type { LookupAnswer } from '../../domain/reports/report-contract.ts';
 import type { SourceQuery } from '../../domain/ads/source-query.ts';
 
 export type { SourceQuery };
@@ -15,12 +16,8 @@ export interface SourcePage {
 }
 
 /** What a source says now of one ad looked up by its Library id (docs/ad-sources.md#looking-ads-up-by-id). */
-export interface AdLookup {
-  adId: string;
-  active: boolean;
-  /** When it stopped, as PocketBase stores dates (toPbDate); '' when active or when the source gave none. */
-  endDate: string;
-}
+/** What a source says now of one ad looked up by its Library id (the reports' contract). */
+export type AdLookup = LookupAnswer;
 
 /**
  * A source that can look ads up by id: the most distinct ids one call may ask about, and the

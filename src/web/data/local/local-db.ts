@@ -1,7 +1,8 @@
 /**
  * The signed-in user's local database (docs/local-first.md#the-local-database): one Dexie (IndexedDB)
  * database per user, named after the user id, holding a mirror of their runs, results, keyword sets, watches,
- * archived creatives, subscription and last quota, the sync cursors, and the outbox of writes not yet on the server.
+ * archived creatives, watch runs' reports, subscription and last quota, the sync cursors, and the outbox of
+ * writes not yet on the server.
  *
  * Results are stored one record per run (a run holds at most 1,000 rows), not one per row: the
  * Database page reads every row at once, and ~50 large records read back about ten times faster
@@ -16,6 +17,7 @@ import type {
   LocaleCode,
   ProductSummary,
   Quota,
+  Report,
   SearchResult,
   SearchRun,
   StoreSummary,
@@ -78,6 +80,7 @@ export type LocalDb = Dexie & {
   keywordSets: EntityTable<LocalKeywordSet, 'id'>;
   watches: EntityTable<Watch, 'id'>;
   creatives: EntityTable<ArchivedCreative, 'id'>;
+  reports: EntityTable<Report, 'id'>;
   outbox: EntityTable<OutboxItem, 'seq'>;
   meta: EntityTable<MetaEntry, 'key'>;
 };
@@ -103,6 +106,9 @@ export function openLocalDb(userId: string): LocalDb {
   db.version(2).stores({ watches: 'id, updated' });
   // Version 3: the archived creatives (docs/creatives.md), so rows show their archived files offline.
   db.version(3).stores({ creatives: 'id, updated' });
+  // Version 4: the watch runs' reports (docs/reports.md), so the Reports page reads them offline;
+  // by `created` too: the mirror drops those past REPORT_RETENTION_DAYS, as the server does.
+  db.version(4).stores({ reports: 'id, updated, created' });
   return db;
 }
 

@@ -7,7 +7,17 @@ import { COLLECTIONS } from '../../../../domain/api/collections.ts';
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KeywordSet, LocaleCode, SearchResult, SearchRun, Watch } from '../../../../domain/index.ts';
+import {
+  DAY_MS,
+  REPORT_RETENTION_DAYS,
+  toPbDate,
+  type KeywordSet,
+  type LocaleCode,
+  type Report,
+  type SearchResult,
+  type SearchRun,
+  type Watch,
+} from '../../../../domain/index.ts';
 import { openLocalDb, type LocalDb } from '../local-db.ts';
 import {
   deleteResult,
@@ -17,6 +27,7 @@ import {
   settleKeywordChange,
   storeKeywordChange,
   writeKeywordSets,
+  writeReports,
   writeResults,
   writeRuns,
   writeWatches,
@@ -137,5 +148,38 @@ describe('watches', () => {
     await writeWatches(db, [watch('w', 5, 'Newer')]);
     await replaceWatches(db, [watch('w', 4, 'Older')], await localWatchIds(db));
     expect((await db.watches.get('w'))?.name).toBe('Newer');
+  });
+});
+
+describe('reports', () => {
+  const NOW = Date.parse('2026-05-01T10:00:00Z');
+  const report = (id: string, createdDaysAgo: number, updated: string, readAt = '') =>
+    ({
+      id,
+      user: 'u',
+      created: toPbDate(NOW - createdDaysAgo * DAY_MS),
+      updated,
+      read_at: readAt,
+    }) as Report;
+
+  it('keeps the newer version of a report (read on another device), with its cursor', async () => {
+    await writeReports(db, [report('r1', 1, at(1))], { updated: at(1), id: 'r1' }, NOW);
+    await writeReports(db, [report('r1', 1, at(3), at(3))], undefined, NOW);
+    await writeReports(db, [report('r1', 1, at(2))], undefined, NOW);
+    expect((await db.reports.get('r1'))?.read_at).toBe(at(3));
+    expect(await readCursor(db, COLLECTIONS.reports)).toEqual({ updated: at(1), id: 'r1' });
+  });
+
+  it('drops the reports past the server’s retention, as its cron deletes them without an event', async () => {
+    // stored two days ago, when it was a day inside the retention
+    await writeReports(db, [report('old', REPORT_RETENTION_DAYS + 1, at(1))], undefined, NOW - 2 * DAY_MS);
+    expect(await db.reports.count()).toBe(1);
+    await writeReports(
+      db,
+      [report('new', 0, at(2)), report('older', REPORT_RETENTION_DAYS + 1, at(2))],
+      undefined,
+      NOW,
+    );
+    expect((await db.reports.toArray()).map((r) => r.id)).toEqual(['new']);
   });
 });

@@ -3,12 +3,16 @@
  * server records (a pulled page with its cursor, so a tab closed mid-pull resumes where it
  * stopped), and the outbox's keyword-set changes and their settlement.
  */
-import type {
-  ArchivedCreative,
-  KeywordSet,
-  SearchResult,
-  SearchRun,
-  Watch,
+import {
+  DAY_MS,
+  REPORT_RETENTION_DAYS,
+  toPbDate,
+  type ArchivedCreative,
+  type KeywordSet,
+  type Report,
+  type SearchResult,
+  type SearchRun,
+  type Watch,
 } from '../../../../domain/index.ts';
 import type { LocalDb, OutboxItem, SyncCursor } from '../local-db.ts';
 import {
@@ -21,7 +25,7 @@ import {
   withoutRow,
   type KeywordChange,
 } from './merge.ts';
-import { CREATIVES, KEYWORD_SETS, RESULTS, RUNS } from './records.ts';
+import { CREATIVES, KEYWORD_SETS, REPORTS, RESULTS, RUNS } from './records.ts';
 
 const START: SyncCursor = { updated: '', id: '' };
 
@@ -73,6 +77,31 @@ export async function writeCreatives(
     if (newer.length) await db.creatives.bulkPut(newer);
     await saveCursor(db, CREATIVES.name, cursor);
   });
+}
+
+/**
+ * Reports (a pulled page with its cursor, or realtime's), each kept when newer than the local
+ * copy; those past REPORT_RETENTION_DAYS go, as the server's cron deletes them without an event.
+ */
+export async function writeReports(
+  db: LocalDb,
+  reports: Report[],
+  cursor?: SyncCursor,
+  nowMs = Date.now(),
+): Promise<void> {
+  const oldest = toPbDate(nowMs - REPORT_RETENTION_DAYS * DAY_MS);
+  await db.transaction('rw', db.reports, db.meta, async () => {
+    const fresh = reports.filter((report) => report.created >= oldest);
+    const newer = newerRecords(await db.reports.bulkGet(fresh.map((report) => report.id)), fresh);
+    if (newer.length) await db.reports.bulkPut(newer);
+    await db.reports.where('created').below(oldest).delete();
+    await saveCursor(db, REPORTS.name, cursor);
+  });
+}
+
+/** Deletes the stored copy of a report (the server deleted it). */
+export async function deleteStoredReport(db: LocalDb, id: string): Promise<void> {
+  await db.reports.delete(id);
 }
 
 export async function writeKeywordSets(db: LocalDb, sets: KeywordSet[], cursor?: SyncCursor): Promise<void> {

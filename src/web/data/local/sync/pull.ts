@@ -9,7 +9,13 @@ import type { RecordModel } from 'pocketbase';
 import { SERVER_ROUTES } from '../../../../domain/api/routes.ts';
 import { PERFORMANCE_MARKS } from '../../../../domain/pages/performance-marks.ts';
 import type { SyncPage } from '../../../../domain/runs/sync-contract.ts';
-import type { ArchivedCreative, KeywordSet, SearchResult, SearchRun } from '../../../../domain/index.ts';
+import type {
+  ArchivedCreative,
+  KeywordSet,
+  Report,
+  SearchResult,
+  SearchRun,
+} from '../../../../domain/index.ts';
 import { isRetryable } from '../../server/errors.ts';
 import type { LocalDb, SyncCursor } from '../local-db.ts';
 import type { Versioned } from './merge.ts';
@@ -19,10 +25,19 @@ import {
   replaceWatches,
   writeCreatives,
   writeKeywordSets,
+  writeReports,
   writeResults,
   writeRuns,
 } from './mirror.ts';
-import { CREATIVES, KEYWORD_SETS, RESULTS, RUNS, WATCHES, type MirroredCollection } from './records.ts';
+import {
+  CREATIVES,
+  KEYWORD_SETS,
+  REPORTS,
+  RESULTS,
+  RUNS,
+  WATCHES,
+  type MirroredCollection,
+} from './records.ts';
 import type { SyncStatus } from './status.ts';
 
 interface PageSource<T> {
@@ -126,6 +141,7 @@ export function createPuller(options: PullerOptions): Puller {
       await pullCollection<SearchRun>(RUNS, (runs, cursor) => writeRuns(db, runs, cursor));
       await pullCollection<KeywordSet>(KEYWORD_SETS, (sets, cursor) => writeKeywordSets(db, sets, cursor));
       await pullWatches();
+      await pullCollection<Report>(REPORTS, (reports, cursor) => writeReports(db, reports, cursor));
       // Before the rows: a row naming its creative finds it stored already.
       await pullCollection<ArchivedCreative>(CREATIVES, (creatives, cursor) =>
         writeCreatives(db, creatives, cursor),

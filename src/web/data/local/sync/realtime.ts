@@ -14,14 +14,16 @@ import {
   deleteKeywordSet,
   deleteResult,
   deleteRun,
+  deleteStoredReport,
   deleteStoredWatch,
   writeCreatives,
   writeKeywordSets,
+  writeReports,
   writeResults,
   writeRuns,
   writeWatches,
 } from './mirror.ts';
-import { CREATIVES, KEYWORD_SETS, RESULTS, RUNS, WATCHES } from './records.ts';
+import { CREATIVES, KEYWORD_SETS, REPORTS, RESULTS, RUNS, WATCHES } from './records.ts';
 
 export interface RealtimeOptions {
   pb: PocketBase;
@@ -121,10 +123,14 @@ export function followRealtime(options: RealtimeOptions): RealtimeFollower {
     } else if (collection === WATCHES.name) {
       const watch = WATCHES.fromServer(event.record);
       logFailure(deleted ? deleteStoredWatch(db, watch.id) : writeWatches(db, [watch]));
+    } else if (collection === REPORTS.name) {
+      // a new report, or read_at changed on another device
+      const report = REPORTS.fromServer(event.record);
+      logFailure(deleted ? deleteStoredReport(db, report.id) : writeReports(db, [report]));
     }
   }
 
-  const watches = [RUNS, RESULTS, KEYWORD_SETS, WATCHES, CREATIVES].map(({ name }) =>
+  const watches = [RUNS, RESULTS, KEYWORD_SETS, WATCHES, CREATIVES, REPORTS].map(({ name }) =>
     followCollection(pb, name, (event) => onEvent(name, event), options.onReconnect),
   );
   return {

@@ -13,6 +13,8 @@ import {
   searchResultSchema,
   searchRunSchema,
   type KeywordSet,
+  type Report,
+  reportSchema,
   type SearchResult,
   type SearchRun,
   type Watch,
@@ -45,6 +47,7 @@ export const RESULTS = mirrored<SearchResult>(COLLECTIONS.searchResults, searchR
 export const KEYWORD_SETS = mirrored<KeywordSet>(COLLECTIONS.keywordSets, keywordSetSchema.shape);
 export const WATCHES = mirrored<Watch>(COLLECTIONS.watches, watchSchema.shape);
 export const CREATIVES = mirrored<ArchivedCreative>(COLLECTIONS.creatives, creativeSchema.shape);
+export const REPORTS = mirrored<Report>(COLLECTIONS.reports, reportSchema.shape);
 
 /** A PocketBase-style record id (15 of [a-z0-9]), made here so a retried create stays one record. */
 export function newRecordId(): string {

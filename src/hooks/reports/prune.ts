@@ -1,0 +1,36 @@
+/**
+ * The cron adscout_reports_prune: reports older than REPORT_RETENTION_DAYS are deleted, and the
+ * tasks settled that long ago (done ones were queued before their report was stored, so they go
+ * first; a SQL delete runs no cascade). SQL deletes publish no realtime events: the browser's mirror drops the reports
+ * past the same age itself (src/web/data/local/sync/mirror.ts).
+ */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
+import { REPORT_RETENTION_DAYS } from '../../domain/reports/report-contract.ts';
+import { DAY_MS } from '../../domain/text/format.ts';
+
+export function pruneReports(): void {
+  const before = new DateTime()
+    // a Go time.Duration counts nanoseconds
+    .add((-REPORT_RETENTION_DAYS * DAY_MS * 1e6) as unknown as time.Duration)
+    .string();
+  let reports = 0;
+  let tasks = 0;
+  $app.runInTransaction((txApp) => {
+    tasks = txApp
+      .db()
+      .newQuery(`DELETE FROM ${COLLECTIONS.reportTasks} WHERE created < {:before} AND status != 'pending'`)
+      .bind({ before: before })
+      .execute()
+      .rowsAffected();
+    reports = txApp
+      .db()
+      .newQuery(`DELETE FROM ${COLLECTIONS.reports} WHERE created < {:before}`)
+      .bind({ before: before })
+      .execute()
+      .rowsAffected();
+  });
+  if (reports > 0 || tasks > 0)
+    console.log(
+      `[adscout] deleted ${reports} reports and ${tasks} report tasks older than ${REPORT_RETENTION_DAYS} days`,
+    );
+}

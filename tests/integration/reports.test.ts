@@ -1,0 +1,505 @@
+/**
+ * A report for each watch run (docs/reports.md) against a real PocketBase, computed by the
+ * worker's own code (src/worker/reports) through the report routes: the queue (one task per
+ * completed watch run, in the finish's transaction), the contract on both sides, the comparison
+ * of two runs, the look-up's word, and exactly one report per run whatever overlaps. The real
+ * worker process: reports-worker.test.ts; who may read and change a report: reports-access.test.ts.
+ */
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
+import {
+  LEASE_NOT_HELD_MESSAGE,
+  reportClaimResponseSchema,
+  reportContentSchema,
+  reportFailResponseSchema,
+  reportRowsResponseSchema,
+  reportStoreResponseSchema,
+  toPbDate,
+  type ReportContent,
+} from '../../src/domain/index.ts';
+import { workerServer } from '../../src/worker/api.ts';
+import { reportServer } from '../../src/worker/reports/report-api.ts';
+import type { AdLookupSource } from '../../src/worker/sources/types.ts';
+import { createWorkingRun, subscriber } from '../fixtures/records.ts';
+import { waitUntil } from '../fixtures/wait-for.ts';
+import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+import {
+  adRow,
+  completeWatchRun,
+  computeNextReport,
+  createWatch,
+  reportsOfRun,
+  taskOfRun,
+} from './report-support.ts';
+
+let server: TestServer;
+let user: TestUser;
+
+/** A short lease: a test that lets one run out waits this long. */
+const LEASE_SECONDS = 3;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { REPORT_LEASE_SECONDS: String(LEASE_SECONDS) } });
+  user = await subscriber(server.superuser, server, 'reports');
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A raw POST as the workers' account, with the status and message of a refusal. */
+async function post(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  try {
+    return { status: 200, body: await server.worker.send(path, { method: 'POST', body }) };
+  } catch (error) {
+    const failed = error as { status: number; response?: { message?: string } };
+    return { status: failed.status, body: failed.response?.message };
+  }
+}
+
+const ids = (items: { adId: string }[]) => items.map((item) => item.adId).sort();
+
+const EMPTY_REPORT: ReportContent = {
+  ads_count: 0,
+  new_count: 0,
+  stopped_count: 0,
+  resumed_count: 0,
+  unseen_count: 0,
+  looked_up_count: 0,
+  products_count: 0,
+  stores_count: 0,
+  new_ads: [],
+  stopped_ads: [],
+  resumed_ads: [],
+  unseen_ads: [],
+  products: [],
+  stores: [],
+};
+
+describe('the queue', () => {
+  it('a completed watch run queues one task in its finish; a run without a watch, or failed, none', async () => {
+    const watch = await createWatch(server, user);
+    const plain = await completeWatchRun(server, user, null, [adRow('q1')]);
+    const failed = await completeWatchRun(server, user, watch, [adRow('q2')], { status: 'failed' });
+    const completed = await completeWatchRun(server, user, watch, [adRow('q3')]);
+    expect(await taskOfRun(server, plain)).toBeNull();
+    expect(await taskOfRun(server, failed)).toBeNull();
+    const task = await taskOfRun(server, completed);
+    expect(task).toMatchObject({
+      user: user.id,
+      watch: watch.id,
+      previous_run: '',
+      watch_name: 'Lamps daily',
+      status: 'pending',
+      attempts: 0,
+    });
+    await computeNextReport(server);
+  });
+
+  it('finishes at once many times over, and a run queued already: one task, and the finish never fails', async () => {
+    const watch = await createWatch(server, user);
+    const runId = await createWorkingRun(server.superuser, user.id, { watch: watch.id, requested_count: 1 });
+    const api = workerServer(server.worker, 'finisher');
+    expect((await api.claim())?.id).toBe(runId);
+    await api.writeResults(runId, [adRow('f1')]);
+    await Promise.all(Array.from({ length: 5 }, () => api.finish(runId, { status: 'completed' })));
+    expect(
+      await server.superuser
+        .collection(COLLECTIONS.reportTasks)
+        .getList(1, 10, { filter: `run = "${runId}"` })
+        .then((list) => list.totalItems),
+    ).toBe(1);
+    // a second task for the run is refused by the unique index, whoever tries
+    expect(
+      await statusOf(
+        server.superuser
+          .collection(COLLECTIONS.reportTasks)
+          .create({ user: user.id, run: runId, status: 'pending' }),
+      ),
+    ).toBe(400);
+
+    // a run whose task exists already (queued before a restore, say) still finishes, queuing nothing
+    const resumed = await createWorkingRun(server.superuser, user.id, {
+      watch: watch.id,
+      requested_count: 1,
+    });
+    await server.superuser
+      .collection(COLLECTIONS.reportTasks)
+      .create({ user: user.id, run: resumed, watch: watch.id, status: 'pending' });
+    expect((await api.claim())?.id).toBe(resumed);
+    await api.finish(resumed, { status: 'completed' });
+    expect((await server.superuser.collection(COLLECTIONS.searchRuns).getOne(resumed)).status).toBe(
+      'completed',
+    );
+    // both tasks are done once
+    await computeNextReport(server);
+    await computeNextReport(server);
+    expect(await reportsOfRun(server, runId)).toHaveLength(1);
+    expect(await reportsOfRun(server, resumed)).toHaveLength(1);
+  });
+});
+
+describe('two runs of a watch', () => {
+  let watch: RecordModel;
+  let first: string;
+  let second: string;
+
+  beforeAll(async () => {
+    // every status, so that a stop shows in the run's own rows
+    watch = await createWatch(
+      server,
+      user,
+      'https://www.facebook.com/ads/library/?active_status=all&country=US&q=lamp',
+    );
+  });
+
+  it('the first reports everything as new, and the run completes before its report', async () => {
+    first = await completeWatchRun(server, user, watch, [
+      adRow('a-keeps', { winning_score: 70 }),
+      adRow('a-stops', { winning_score: 90 }),
+      adRow('a-returns', { active_status: 'INACTIVE', end_date: toPbDate(Date.now() - 86_400_000) }),
+      adRow('a-dropped', { winning_score: 40 }),
+      adRow('a-ended', { winning_score: 30 }),
+    ]);
+    const run = await server.superuser.collection(COLLECTIONS.searchRuns).getOne(first);
+    expect(run.status).toBe('completed');
+    expect(await reportsOfRun(server, first)).toHaveLength(0);
+
+    const { outcome } = await computeNextReport(server);
+    expect(outcome).toBe('stored');
+    const [report] = await reportsOfRun(server, first);
+    expect(report).toMatchObject({
+      user: user.id,
+      watch: watch.id,
+      run: first,
+      previous_run: '',
+      watch_name: 'Lamps daily',
+      period_start: '',
+      period_end: run.finished_at,
+      ads_count: 5,
+      new_count: 5,
+      stopped_count: 0,
+      resumed_count: 0,
+      unseen_count: 0,
+      stores_count: 1,
+      read_at: '',
+    });
+    expect(report!.products_count).toBe(5);
+    // in rank order, with what the app needs to open each
+    const rows = await server.superuser
+      .collection(COLLECTIONS.searchResults)
+      .getFullList({ filter: `run = "${first}"` });
+    const rowOf = new Map(rows.map((row) => [row.ad_id, row.id]));
+    expect(report!.new_ads.map((item: { adId: string }) => item.adId)).toEqual([
+      'a-stops',
+      'a-keeps',
+      'a-returns',
+      'a-dropped',
+      'a-ended',
+    ]);
+    expect(report!.new_ads[0]).toEqual({
+      adId: 'a-stops',
+      row: rowOf.get('a-stops'),
+      creative: '',
+      store: 'Store s1',
+      pageId: 'page-s1',
+      title: 'Lamp a-stops',
+      daysRunning: 10,
+      winningScore: 90,
+      active: true,
+    });
+    expect(report!.stores[0]).toMatchObject({ key: 'p:page-s1', adsAdded: 5 });
+  });
+
+  it('the second names what changed, asking the source about the missing ads (at most its cap)', async () => {
+    second = await completeWatchRun(server, user, watch, [
+      adRow('a-keeps', { winning_score: 70 }),
+      adRow('a-stops', {
+        winning_score: 90,
+        active_status: 'INACTIVE',
+        end_date: toPbDate(Date.now() - 3_600_000),
+      }),
+      adRow('a-returns'),
+      adRow('b-new', { store: 's2', winning_score: 60 }),
+    ]);
+    const asked: string[][] = [];
+    const lookup: AdLookupSource = {
+      maxIds: 1,
+      async ads(query, adIds) {
+        expect(query.country).toBe('US');
+        asked.push([...adIds]);
+        return adIds.map((adId) => ({ adId, active: false, endDate: toPbDate(Date.now()) }));
+      },
+    };
+    // pages of 2 rows: the route's keyset paging carries the parts across pages
+    expect((await computeNextReport(server, 'report-worker', { lookup, pageSize: 2 })).outcome).toBe(
+      'stored',
+    );
+    // the best of the two missing ads that ran (by winning score), within the cap of 1
+    expect(asked).toEqual([['a-dropped']]);
+    const [report] = await reportsOfRun(server, second);
+    const before = await server.superuser.collection(COLLECTIONS.searchRuns).getOne(first);
+    expect(report).toMatchObject({
+      previous_run: first,
+      period_start: before.finished_at,
+      ads_count: 4,
+      new_count: 1,
+      stopped_count: 2,
+      resumed_count: 1,
+      unseen_count: 1,
+      looked_up_count: 1,
+      stores_count: 1,
+    });
+    expect(ids(report!.new_ads)).toEqual(['b-new']);
+    expect(ids(report!.stopped_ads)).toEqual(['a-dropped', 'a-stops']);
+    expect(ids(report!.resumed_ads)).toEqual(['a-returns']);
+    expect(ids(report!.unseen_ads)).toEqual(['a-ended']);
+    expect(report!.stores).toEqual([
+      { key: 'p:page-s2', pageId: 'page-s2', name: 'Store s2', adsAdded: 1, adIds: ['b-new'] },
+    ]);
+    // a stopped ad missing from the run is read from the previous run's row
+    const dropped = report!.stopped_ads.find((item: { adId: string }) => item.adId === 'a-dropped');
+    const previousRow = await server.superuser
+      .collection(COLLECTIONS.searchResults)
+      .getFirstListItem(`run = "${first}" && ad_id = "a-dropped"`);
+    expect(dropped).toMatchObject({ row: previousRow.id, active: false });
+  });
+
+  it('a third run like the second: nothing changed, and there is a report all the same', async () => {
+    const third = await completeWatchRun(server, user, watch, [
+      adRow('a-keeps', { winning_score: 70 }),
+      adRow('a-stops', {
+        winning_score: 90,
+        active_status: 'INACTIVE',
+        end_date: toPbDate(Date.now() - 3_600_000),
+      }),
+      adRow('a-returns'),
+      adRow('b-new', { store: 's2', winning_score: 60 }),
+    ]);
+    await computeNextReport(server);
+    const [report] = await reportsOfRun(server, third);
+    expect(report).toMatchObject({
+      previous_run: second,
+      ads_count: 4,
+      new_count: 0,
+      stopped_count: 0,
+      resumed_count: 0,
+      unseen_count: 0,
+      products_count: 0,
+      stores_count: 0,
+    });
+  });
+
+  it('an ad back after a run without it is compared with its last sighting before (the history)', async () => {
+    // a-ended ran in the first run, was missing from the second and the third, and has stopped now
+    const fourth = await completeWatchRun(server, user, watch, [
+      adRow('a-keeps', { winning_score: 70 }),
+      adRow('a-ended', { winning_score: 30, active_status: 'INACTIVE', end_date: toPbDate(Date.now()) }),
+    ]);
+    // read one row a page: the history's cursor pages too
+    await computeNextReport(server, 'report-worker', { pageSize: 1 });
+    const [report] = await reportsOfRun(server, fourth);
+    const row = await server.superuser
+      .collection(COLLECTIONS.searchResults)
+      .getFirstListItem(`run = "${fourth}" && ad_id = "a-ended"`);
+    expect(report).toMatchObject({ new_count: 0, stopped_count: 1, stores_count: 0 });
+    expect(report!.stopped_ads).toEqual([
+      expect.objectContaining({ adId: 'a-ended', row: row.id, active: false }),
+    ]);
+  });
+
+  it('deleting the watch keeps its reports, their link cleared', async () => {
+    await user.pb.collection(COLLECTIONS.watches).delete(watch.id);
+    const kept = await Promise.all([first, second].map((run) => reportsOfRun(server, run)));
+    expect(kept.map((reports) => reports.map((report) => [report.watch, report.watch_name]))).toEqual([
+      [['', 'Lamps daily']],
+      [['', 'Lamps daily']],
+    ]);
+  });
+});
+
+describe('one report per run', () => {
+  it('a worker that lost its task stores nothing; a second store answers the first report; a report that exists is answered', async () => {
+    const watch = await createWatch(server, user);
+    const runId = await completeWatchRun(server, user, watch, [adRow('o1')]);
+    const slow = reportServer(server.worker, 'slow-worker');
+    const fast = reportServer(server.worker, 'fast-worker');
+    const [task] = await slow.claim(1);
+    expect(task?.run).toBe(runId);
+    // the slow worker stalls (or dies) halfway: its lease runs out and another takes the task over
+    await slow.rows(task!.id, 'current', '', 10);
+    await waitPastLease(task!.lease_expires_at);
+    const [again] = await fast.claim(1);
+    expect(again).toMatchObject({ id: task!.id, attempts: 2 });
+    const content = { ...EMPTY_REPORT, ads_count: 1 };
+    expect(
+      await post(SERVER_ROUTES.reportStore.url(task!.id), { worker: 'slow-worker', report: content }),
+    ).toEqual({
+      status: 409,
+      body: LEASE_NOT_HELD_MESSAGE,
+    });
+    const stored = await fast.store(task!.id, content);
+    expect(stored.stored).toBe(true);
+    // stored twice (an answer lost on the way back): the same report, never a second
+    expect(await fast.store(task!.id, content)).toEqual({ report: stored.report, stored: false });
+    expect(await reportsOfRun(server, runId)).toHaveLength(1);
+    expect(await taskOfRun(server, runId)).toMatchObject({ status: 'done', report: stored.report });
+
+    // a run that has its report already (an operator's): the task is answered with it, never a 500
+    const other = await completeWatchRun(server, user, watch, [adRow('o2')]);
+    const existing = await server.superuser
+      .collection(COLLECTIONS.reports)
+      .create({ user: user.id, run: other, watch_name: 'by hand' });
+    const [otherTask] = await fast.claim(1);
+    expect(await fast.store(otherTask!.id, content)).toEqual({ report: existing.id, stored: false });
+    expect(await reportsOfRun(server, other)).toHaveLength(1);
+    // and the unique index holds whatever a hook does
+    expect(
+      await statusOf(server.superuser.collection(COLLECTIONS.reports).create({ user: user.id, run: other })),
+    ).toBe(400);
+  });
+});
+
+/** Waits until the clock is past `leaseExpiresAt` (the server runs on this machine). */
+async function waitPastLease(leaseExpiresAt: string): Promise<void> {
+  const end = Date.parse(leaseExpiresAt.replace(' ', 'T'));
+  await waitUntil('the lease to run out', () => Date.now() > end, { timeoutMs: end - Date.now() + 5_000 });
+}
+
+describe('the contract', () => {
+  it('the hooks answer in its shape: claim, rows, store, fail, release', async () => {
+    const watch = await createWatch(server, user);
+    const runId = await completeWatchRun(server, user, watch, [adRow('c1'), adRow('c2')]);
+    const worker = 'shape-worker';
+    const claim = await post(SERVER_ROUTES.reportClaim.path, { worker, limit: 1 });
+    const [task] = reportClaimResponseSchema.parse(claim.body).tasks;
+    expect(task).toMatchObject({
+      run: runId,
+      previous_run: expect.any(String),
+      facebook_link: watch.facebook_link,
+      target_country: 'US',
+      requested_count: 2,
+      attempts: 1,
+    });
+    const rows = await post(SERVER_ROUTES.reportRows.url(task!.id), {
+      worker,
+      part: 'current',
+      after: '',
+      limit: 10,
+    });
+    const page = reportRowsResponseSchema.parse(rows.body).rows;
+    expect(page.map((row) => row.ad_id)).toEqual(['c1', 'c2']);
+    expect(page[0]).toMatchObject({ run: runId, is_new: true, reach_known: false, phash: '' });
+    const after = await post(SERVER_ROUTES.reportRows.url(task!.id), {
+      worker,
+      part: 'current',
+      after: 'c1',
+      limit: 10,
+    });
+    expect(reportRowsResponseSchema.parse(after.body).rows.map((row) => row.ad_id)).toEqual(['c2']);
+
+    const failed = await post(SERVER_ROUTES.reportFail.url(task!.id), { worker, error: 'boom', retry: true });
+    expect(reportFailResponseSchema.parse(failed.body)).toMatchObject({ status: 'pending' });
+    expect(await taskOfRun(server, runId)).toMatchObject({
+      status: 'pending',
+      last_error: 'boom',
+      lease_owner: '',
+    });
+    // after its backoff the task is claimable again; released at once, the attempt not counted
+    await server.superuser
+      .collection(COLLECTIONS.reportTasks)
+      .update(task!.id, { next_attempt_at: toPbDate(Date.now() - 1000) });
+    const [back] = reportClaimResponseSchema.parse(
+      (await post(SERVER_ROUTES.reportClaim.path, { worker, limit: 8 })).body,
+    ).tasks;
+    expect(back).toMatchObject({ id: task!.id, attempts: 2 });
+    // a 204, which the SDK answers as {}
+    expect(await post(SERVER_ROUTES.reportRelease.url(task!.id), { worker })).toEqual({
+      status: 200,
+      body: {},
+    });
+    expect(await taskOfRun(server, runId)).toMatchObject({ attempts: 1, lease_owner: '' });
+
+    const [last] = reportClaimResponseSchema.parse(
+      (await post(SERVER_ROUTES.reportClaim.path, { worker, limit: 1 })).body,
+    ).tasks;
+    expect(last?.id).toBe(task!.id);
+    const store = await post(SERVER_ROUTES.reportStore.url(last!.id), {
+      worker,
+      report: { ...EMPTY_REPORT, ads_count: 2 },
+    });
+    expect(reportStoreResponseSchema.parse(store.body).stored).toBe(true);
+    expect(reportContentSchema.safeParse(EMPTY_REPORT).success).toBe(true);
+  });
+
+  it.each([
+    ['a claim of 9', SERVER_ROUTES.reportClaim.path, { worker: 'w', limit: 9 }],
+    [
+      'rows of another part',
+      SERVER_ROUTES.reportRows.url('TASK'),
+      { worker: 'w', part: 'all', after: '', limit: 5 },
+    ],
+    [
+      'rows of 2,001',
+      SERVER_ROUTES.reportRows.url('TASK'),
+      { worker: 'w', part: 'current', after: '', limit: 2001 },
+    ],
+    [
+      'a list longer than its count',
+      SERVER_ROUTES.reportStore.url('TASK'),
+      {
+        worker: 'w',
+        report: {
+          ...EMPTY_REPORT,
+          new_ads: [],
+          unseen_ads: [],
+          stores: [{ key: 'p:x', pageId: 'x', name: 'X', adsAdded: 1, adIds: [] }],
+        },
+      },
+    ],
+    [
+      'a report with a field of its own',
+      SERVER_ROUTES.reportStore.url('TASK'),
+      { worker: 'w', report: { ...EMPTY_REPORT, user: 'someone' } },
+    ],
+    ['a fail without retry', SERVER_ROUTES.reportFail.url('TASK'), { worker: 'w', error: 'x' }],
+  ])('refuses %s with a 400', async (_label, path, body) => {
+    const answer = await post(path.replace('TASK', 't'.repeat(15)), body);
+    expect(answer.status).toBe(400);
+  });
+
+  it('answers 404 for a task that does not exist, and 409 for one the worker does not hold', async () => {
+    const watch = await createWatch(server, user);
+    const runId = await completeWatchRun(server, user, watch, [adRow('h1')]);
+    expect(
+      (
+        await post(SERVER_ROUTES.reportRows.url('x'.repeat(15)), {
+          worker: 'w',
+          part: 'current',
+          after: '',
+          limit: 1,
+        })
+      ).status,
+    ).toBe(404);
+    const [task] = await reportServer(server.worker, 'holder').claim(1);
+    expect(task?.run).toBe(runId);
+    expect(
+      await post(SERVER_ROUTES.reportRows.url(task!.id), {
+        worker: 'other',
+        part: 'current',
+        after: '',
+        limit: 1,
+      }),
+    ).toEqual({ status: 409, body: LEASE_NOT_HELD_MESSAGE });
+    expect((await post(SERVER_ROUTES.reportRelease.url(task!.id), { worker: 'other' })).status).toBe(409);
+    // users and superusers may not call the worker routes
+    expect(
+      await statusOf(
+        user.pb.send(SERVER_ROUTES.reportClaim.path, { method: 'POST', body: { worker: 'u', limit: 1 } }),
+      ),
+    ).toBe(403);
+    await reportServer(server.worker, 'holder').release(task!.id);
+    await computeNextReport(server);
+  });
+});
