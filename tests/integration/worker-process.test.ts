@@ -56,8 +56,13 @@ afterAll(async () => {
 const worker = (name: string, env?: Record<string, string>) => pool.start(name, env);
 const runOf = (id: string) => runOn(server, id);
 const runsOf = (ids: string[]) => () => Promise.all(ids.map((id) => runOf(id)()));
-/** A crash test starts workers, may restart the server, and waits on a 200–300 row run or three. */
-const CRASH_TEST_MS = 120_000;
+/**
+ * A crash test starts workers, may restart the server, and waits on a 200–300 row run or three:
+ * 6–30 s on a quiet machine, several times that beside the suite's media tests on two cores (a CI
+ * run saw a run store 25 rows in 20 s there). Each wait gets PART_WAY_MS, the test all of them.
+ */
+const PART_WAY_MS = 120_000;
+const CRASH_TEST_MS = 480_000;
 const expectSettledOnce = (user: TestUser, runId: string, requested: number) =>
   settledOnce(server, user, runId, requested);
 
@@ -100,7 +105,7 @@ describe('crash safety', () => {
       const first = worker('doomed');
       const runId = (await startRun(user, { requested_count: 200, term: 'yoga mat' })).id;
       await waitFor('rows to be stored', runOf(runId), (r) => r.progress >= 50 && r.progress < 200, {
-        timeoutMs: 30_000,
+        timeoutMs: PART_WAY_MS,
       });
       await kill(first);
       const before = await storedAdIds(server, runId);
@@ -131,7 +136,7 @@ describe('crash safety', () => {
         'three runs part-way under one worker',
         runsOf(runIds),
         (runs) => runs.every((r) => r.lease_owner === 'doomed-pool' && r.progress >= 25 && r.progress < 300),
-        { timeoutMs: 30_000 },
+        { timeoutMs: PART_WAY_MS },
       );
       await kill(doomed);
       const before = await Promise.all(runIds.map((id) => storedAdIds(server, id)));
@@ -148,7 +153,7 @@ describe('crash safety', () => {
         'the sweep to re-queue the runs',
         runsOf(runIds),
         (runs) => runs.every((r) => r.lease_owner === ''),
-        { timeoutMs: 30_000 },
+        { timeoutMs: PART_WAY_MS },
       );
       expect(requeued.map((r) => r.status)).toEqual(['working', 'working', 'working']);
       worker('rescuer-pool', { SCOUT_CONCURRENCY: '4' });
@@ -165,7 +170,7 @@ describe('crash safety', () => {
       worker('steady');
       const runId = (await startRun(user, { requested_count: 200, term: 'yoga mat' })).id;
       await waitFor('rows to be stored', runOf(runId), (r) => r.progress >= 50 && r.progress < 200, {
-        timeoutMs: 30_000,
+        timeoutMs: PART_WAY_MS,
       });
       await server.restart({ kill: true });
       await expectSettledOnce(user, runId, 200);
@@ -190,7 +195,7 @@ describe('crash safety', () => {
         'rows stored for both runs',
         runsOf(runIds),
         (runs) => runs.every((r) => r.lease_owner === 'leaving' && r.progress >= 25 && r.progress < 200),
-        { timeoutMs: 30_000 },
+        { timeoutMs: PART_WAY_MS },
       );
       await leaving.stop();
       for (const id of runIds) {

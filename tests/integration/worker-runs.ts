@@ -99,7 +99,8 @@ export async function expectSettledOnce(
   requested: number,
 ) {
   const run = await waitFor('the run to finish', runOf(server, runId), (r) => r.status !== 'working', {
-    timeoutMs: 60_000,
+    // a 200–300 row run takes seconds alone, minutes beside the suite's media tests on two cores
+    timeoutMs: 180_000,
   });
   expect(run.status).toBe('completed');
   const ids = await storedAdIds(server, runId);
