@@ -34,3 +34,6 @@ export * from './insights/insights-index.ts';
 export * from './insights/store-summary.ts';
 export * from './insights/ad-history.ts';
 export * from './insights/insight-row.ts';
+export * from './push/push-rules.ts';
+export * from './push/push-message.ts';
+export * from './push/push-endpoint.ts';

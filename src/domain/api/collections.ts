@@ -27,6 +27,15 @@ export const COLLECTIONS = {
   creatives: 'creatives',
   /** The archive's work queue: one task per (user, ad_id); superuser-only, never synced. */
   mediaTasks: 'media_tasks',
+  /**
+   * Secrets the server makes once and keeps where a restore of the database brings them back
+   * (the VAPID keys; docs/push.md#the-vapid-keys); superuser-only.
+   */
+  serverSecrets: 'server_secrets',
+  /** A browser's Web Push subscription, one per browser (docs/push.md#subscriptions). */
+  pushSubscriptions: 'push_subscriptions',
+  /** The pushes waiting to be sent: one per (push, subscription); superuser-only, never synced. */
+  pushMessages: 'push_messages',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

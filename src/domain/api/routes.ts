@@ -149,6 +149,12 @@ export const SERVER_ROUTES = {
   }),
   mediaFail: route('POST', '/api/adscout/worker/media/{id}/fail', 'workers'),
   mediaRelease: route('POST', '/api/adscout/worker/media/{id}/release', 'workers'),
+
+  // ---- the workers' account: the push routes (src/domain/push/push-contract.ts) ----
+  pushKeys: route('POST', '/api/adscout/worker/push/keys', 'workers'),
+  pushClaim: route('POST', '/api/adscout/worker/push/claim', 'workers'),
+  pushSettle: route('POST', '/api/adscout/worker/push/{id}/settle', 'workers'),
+  pushRelease: route('POST', '/api/adscout/worker/push/{id}/release', 'workers'),
 } as const;
 
 export type ServerRouteId = keyof typeof SERVER_ROUTES;
