@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_COLUMNS } from '../../src/domain/results/result-columns.ts';
 import { createRunWithResults, pausedWatch, subscriber } from '../fixtures/records.ts';
+import { browserKeys } from '../fixtures/push-service.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
@@ -21,6 +22,7 @@ interface Export {
   audit_logs: { action: string }[];
   results: Record<string, unknown>[];
   watches: { name: string; cadence: string; active: boolean }[];
+  push_subscriptions: Record<string, unknown>[];
 }
 
 let server: TestServer;
@@ -77,6 +79,13 @@ describe('download my data', () => {
     await server.superuser
       .collection(COLLECTIONS.auditLogs)
       .create({ user: user.id, action: 'password_updated', metadata: {} });
+    const endpoint = 'https://push.example.com/send/exporter';
+    await user.pb
+      .collection(COLLECTIONS.pushSubscriptions)
+      .create({ user: user.id, endpoint, ...browserKeys() });
+    await other.pb
+      .collection(COLLECTIONS.pushSubscriptions)
+      .create({ user: other.id, endpoint: 'https://push.example.com/send/other', ...browserKeys() });
 
     const { response, body } = await download(user);
     expect(response.status).toBe(200);
@@ -96,6 +105,10 @@ describe('download my data', () => {
     ]);
     expect(body.usage_ledger).toEqual([expect.objectContaining({ kind: 'plan_use', amount: 1500 })]);
     expect(body.audit_logs).toEqual([expect.objectContaining({ action: 'password_updated' })]);
+    // this browser's subscription, without the browser's own keys (docs/push.md#subscriptions)
+    expect(body.push_subscriptions).toEqual([expect.objectContaining({ user: user.id, endpoint })]);
+    expect(body.push_subscriptions[0]).not.toHaveProperty('p256dh');
+    expect(body.push_subscriptions[0]).not.toHaveProperty('auth');
 
     // every result once, with exactly the Database's columns (and its run)
     expect(body.results).toHaveLength(2_345);
