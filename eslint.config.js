@@ -139,6 +139,7 @@ export default tseslint.config(
         onRecordRequestPasswordResetRequest: 'readonly',
         onRecordCreate: 'readonly',
         onRecordUpdate: 'readonly',
+        onRecordUpdateExecute: 'readonly',
         onMailerSend: 'readonly',
         console: 'readonly',
         toString: 'readonly',

@@ -36,3 +36,6 @@ export * from './insights/ad-history.ts';
 export * from './insights/insight-row.ts';
 export * from './reports/report-contract.ts';
 export * from './reports/compare-runs.ts';
+export * from './push/push-rules.ts';
+export * from './push/push-message.ts';
+export * from './push/push-endpoint.ts';

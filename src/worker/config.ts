@@ -6,8 +6,10 @@ import {
   VIDEO_MAX_MB_CEILING,
   VIDEO_MAX_MB_DEFAULT,
 } from '../domain/media/creative-limits.ts';
+import { parseEndpointList } from '../domain/net/endpoint.ts';
 import { REPORT_CLAIM_MAX } from '../domain/reports/report-contract.ts';
 import { DEFAULT_CONFIG } from '../domain/pages/config.ts';
+import { PUSH_CONCURRENCY_DEFAULT, PUSH_CONCURRENCY_MAX } from '../domain/push/push-rules.ts';
 import { DEMO_DAY_SECONDS } from '../demo-library/clock.ts';
 import { SCOUT_SOURCES, type ScoutSource } from '../domain/records/entities.ts';
 
@@ -49,6 +51,8 @@ export interface WorkerConfig extends SourceSettings {
   /** SCOUT_IDLE_POLL_MS: how often an idle worker looks for runs and creatives to archive. */
   idlePollMs: number;
   media: MediaSettings;
+  /** PUSH_CONCURRENCY: pushes sent at once (docs/push.md); 0 turns sending off on this worker. */
+  pushConcurrency: number;
   reports: ReportSettings;
 }
 
@@ -123,32 +127,11 @@ function wholeNumber(
 
 /**
  * MEDIA_FETCH_ALLOW: comma-separated `host:port` (an IPv6 host in brackets), each with its port;
- * returned as the fetcher compares them (lower case). A bad entry stops the worker with the reason.
+ * returned as the fetcher compares them (the host as URL writes it). The hooks read the same list
+ * the same way (src/domain/net/endpoint.ts). A bad entry stops the worker with the reason.
  */
 export function readFetchAllow(value: string | undefined): string[] {
-  const entries = (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  return entries.map((entry) => {
-    const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(entry);
-    const port = Number(match?.[2]);
-    const host = match ? hostnameOf(match[1]!) : '';
-    if (!host || !(port >= 1 && port <= 65535)) {
-      throw new Error(
-        `MEDIA_FETCH_ALLOW must list host:port endpoints separated by commas, e.g. cdn.internal:8080 or [fd00::5]:443 (got "${entry}")`,
-      );
-    }
-    return `${host}:${port}`;
-  });
-}
-
-function hostnameOf(host: string): string {
-  try {
-    return new URL(`http://${host}`).hostname;
-  } catch {
-    return '';
-  }
+  return parseEndpointList('MEDIA_FETCH_ALLOW', value ?? '');
 }
 
 export function readMediaSettings(env: NodeJS.ProcessEnv = process.env): MediaSettings {
@@ -293,5 +276,12 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     ),
     media: readMediaSettings(env),
     reports: readReportSettings(env),
+    pushConcurrency: wholeNumber(
+      'PUSH_CONCURRENCY',
+      env.PUSH_CONCURRENCY,
+      0,
+      PUSH_CONCURRENCY_MAX,
+      PUSH_CONCURRENCY_DEFAULT,
+    ),
   };
 }

@@ -3,10 +3,10 @@
  * may call the lease routes and nothing else; never a superuser), then claims working runs and
  * scouts up to SCOUT_CONCURRENCY of them at once (src/worker/loop.ts, job.ts) until
  * SIGINT/SIGTERM. Beside the runs, the archive pool keeps up to MEDIA_CONCURRENCY creatives at
- * once (src/worker/media/, docs/creatives.md), and the report pool computes up to
- * REPORT_CONCURRENCY watch runs' reports (src/worker/reports/, docs/reports.md). The runs and
- * tasks in progress at shutdown are handed back at once so another worker (or the next start)
- * resumes them.
+ * once (src/worker/media/, docs/creatives.md), the report pool computes up to REPORT_CONCURRENCY
+ * watch runs' reports (src/worker/reports/, docs/reports.md), and the push pool sends up to
+ * PUSH_CONCURRENCY pushes at once (src/worker/push/, docs/push.md). The runs and tasks in progress
+ * at shutdown are handed back at once so another worker (or the next start) resumes them.
  * `--self-check` only proves the archive's image library loads (the compiled worker's test).
  */
 import { setMaxListeners } from 'node:events';
@@ -29,6 +29,9 @@ import { mediaServer } from './media/media-api.ts';
 import { selfCheck } from './media/self-check.ts';
 import { reportServer } from './reports/report-api.ts';
 import { reportTask } from './reports/report-task.ts';
+import { pushServer } from './push/push-api.ts';
+import { pushPool } from './push/push-pool.ts';
+import { createPushSender } from './push/push-sender.ts';
 import { buildSourceQueries, runKeywords } from './query.ts';
 import { keepSession, signInWithRetries } from './sign-in.ts';
 import { createSource } from './sources/index.ts';
@@ -105,20 +108,26 @@ async function main(): Promise<void> {
   const mediaApi = mediaServer(pb, config.name);
   const warm = thumbnailWarmer(config.pbUrl);
   const reportApi = reportServer(pb, config.name);
+  const pushApi = pushServer(pb, config.name);
+  const pushSender = createPushSender({ allow: media.fetchAllow });
 
   // The server says on WORK_TOPIC when a run waits to be claimed (one created, or back in the
   // queue after a release or the sweep); the message holds nothing else (src/hooks/runs/workers.ts).
   // New media tasks come with a run's rows: the archive looks after each of its own writes, on
   // that same message, and at its idle poll (another worker's writes); a report task comes with
   // a watch run's finish, this worker's or another's (its idle poll).
+  // Pushes are queued when a run settles (or a report has news); the server sends the same
+  // message once that transaction committed.
   const wake = createWaker();
   const mediaWake = createWaker();
   const reportWake = createWaker();
+  const pushWake = createWaker();
   await pb.realtime
     .subscribe(WORK_TOPIC, () => {
       wake.fire();
       mediaWake.fire();
       reportWake.fire();
+      pushWake.fire();
     })
     .catch((error: unknown) => log(`realtime unavailable, polling only: ${String(error)}`));
   const api: typeof server = {
@@ -136,7 +145,10 @@ async function main(): Promise<void> {
 
   const shutdown = new AbortController();
   // Every run and media task in progress listens for the stop: as many listeners as those, not a leak.
-  setMaxListeners(config.concurrency + media.concurrency + config.reports.concurrency + 10, shutdown.signal);
+  setMaxListeners(
+    config.concurrency + media.concurrency + config.reports.concurrency + config.pushConcurrency + 10,
+    shutdown.signal,
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       log(`received ${signal}, stopping`);
@@ -145,7 +157,7 @@ async function main(): Promise<void> {
   }
 
   log(
-    `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}, ${media.concurrency ? `archiving up to ${media.concurrency} creatives at once` : 'creative archive off (MEDIA_CONCURRENCY=0)'}, ${config.reports.concurrency ? `reports up to ${config.reports.concurrency} at once` : 'reports off (REPORT_CONCURRENCY=0)'}`,
+    `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}, ${media.concurrency ? `archiving up to ${media.concurrency} creatives at once` : 'creative archive off (MEDIA_CONCURRENCY=0)'}, ${config.reports.concurrency ? `reports up to ${config.reports.concurrency} at once` : 'reports off (REPORT_CONCURRENCY=0)'}, ${config.pushConcurrency ? `sending up to ${config.pushConcurrency} pushes at once` : 'push sending off (PUSH_CONCURRENCY=0)'}`,
   );
   // The detail thumbnails wait for a moment with no run and no archive task in progress here.
   let inProgress = 0;
@@ -238,8 +250,20 @@ async function main(): Promise<void> {
           signal: shutdown.signal,
         })
       : undefined;
-  await Promise.all([runs, archive, reports, detailThumbs.done]);
-  await fetcher.close();
+  const pushes =
+    config.pushConcurrency > 0
+      ? pushPool({
+          server: pushApi,
+          sender: pushSender,
+          concurrency: config.pushConcurrency,
+          wake: pushWake,
+          idlePollMs: config.idlePollMs,
+          log,
+          signal: shutdown.signal,
+        })
+      : undefined;
+  await Promise.all([runs, archive, reports, pushes, detailThumbs.done]);
+  await Promise.all([fetcher.close(), pushSender.close()]);
   session.stop();
   pb.realtime.unsubscribe().catch(() => undefined);
 }

@@ -92,6 +92,15 @@ export const KNOWN_ERRORS = {
     reason: `the test's media host ${origin} fails ${path}… on purpose (an expired link, or offline)`,
     optional,
   }),
+  /**
+   * Chromium's test contexts are incognito, where it refuses every push subscription and logs
+   * why; a test that turns "Notify me when a scout finishes" on without a stubbed PushManager
+   * sees it (the app keeps in-app notifications and says push could not be turned on).
+   */
+  pushInIncognito: {
+    text: /^Chrome currently does not support the Push API in incognito mode /,
+    reason: 'Chromium refuses push subscriptions in incognito contexts (docs/push.md#tests)',
+  } satisfies ExpectedError,
   /** A test that takes the browser offline (goOffline in pwa.e2e.ts). */
   offline: [
     {

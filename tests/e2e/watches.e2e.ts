@@ -165,7 +165,11 @@ test('with "Notify me when a scout finishes" on, a hidden page gets a system not
   page,
   context,
   admin,
+  errorGuard,
 }) => {
+  test.setTimeout(90_000);
+  // turning the setting on also subscribes to Web Push, which incognito Chromium refuses
+  errorGuard.expect(KNOWN_ERRORS.pushInIncognito);
   await context.grantPermissions(['notifications']);
   // count permission requests, let the test hide the page, and record what the service worker shows
   await page.addInitScript(() => {

@@ -12,6 +12,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunWithResults, pausedWatch, subscriber } from '../fixtures/records.ts';
+import { browserKeys } from '../fixtures/push-service.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 import { freePort } from '../../scripts/lib/stack.mjs';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
@@ -34,6 +35,8 @@ const OWNED = [
   COLLECTIONS.auditLogs,
   COLLECTIONS.reports,
   COLLECTIONS.reportTasks,
+  COLLECTIONS.pushSubscriptions,
+  COLLECTIONS.pushMessages,
 ];
 
 async function deleteAccount(user: TestUser, body: Record<string, unknown>) {
@@ -75,6 +78,19 @@ async function userWithData(server: TestServer, label: string, results = 30): Pr
   await server.superuser
     .collection(COLLECTIONS.auditLogs)
     .create({ user: user.id, action: 'password_updated', metadata: {} });
+  // a browser subscribed to Web Push, with a push waiting to be sent to it
+  const subscription = await user.pb.collection(COLLECTIONS.pushSubscriptions).create({
+    user: user.id,
+    endpoint: `https://push.example.com/send/${label}-${Date.now()}`,
+    ...browserKeys(),
+  });
+  await server.superuser.collection(COLLECTIONS.pushMessages).create({
+    subscription: subscription.id,
+    user: user.id,
+    payload: '{}',
+    expires_at: '2099-01-01 00:00:00.000Z',
+    status: 'pending',
+  });
   return user;
 }
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_COLUMNS } from '../../src/domain/results/result-columns.ts';
 import { createRunWithResults, pausedWatch, subscriber } from '../fixtures/records.ts';
+import { browserKeys } from '../fixtures/push-service.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
@@ -22,6 +23,7 @@ interface Export {
   results: Record<string, unknown>[];
   watches: { name: string; cadence: string; active: boolean }[];
   reports: { watch: string; watch_name: string; new_count: number }[];
+  push_subscriptions: Record<string, unknown>[];
 }
 
 let server: TestServer;
@@ -97,6 +99,13 @@ describe('download my data', () => {
     await server.superuser
       .collection(COLLECTIONS.auditLogs)
       .create({ user: user.id, action: 'password_updated', metadata: {} });
+    const endpoint = 'https://push.example.com/send/exporter';
+    await user.pb
+      .collection(COLLECTIONS.pushSubscriptions)
+      .create({ user: user.id, endpoint, ...browserKeys() });
+    await other.pb
+      .collection(COLLECTIONS.pushSubscriptions)
+      .create({ user: other.id, endpoint: 'https://push.example.com/send/other', ...browserKeys() });
 
     const { response, body } = await download(user);
     expect(response.status).toBe(200);
@@ -119,6 +128,10 @@ describe('download my data', () => {
     expect(body.reports).toEqual([
       expect.objectContaining({ watch: watch.id, watch_name: 'Lamps every week', new_count: 3 }),
     ]);
+    // this browser's subscription, without the browser's own keys (docs/push.md#subscriptions)
+    expect(body.push_subscriptions).toEqual([expect.objectContaining({ user: user.id, endpoint })]);
+    expect(body.push_subscriptions[0]).not.toHaveProperty('p256dh');
+    expect(body.push_subscriptions[0]).not.toHaveProperty('auth');
 
     // every result once, with exactly the Database's columns (and its run)
     expect(body.results).toHaveLength(2_345);

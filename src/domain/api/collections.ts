@@ -31,6 +31,15 @@ export const COLLECTIONS = {
   reports: 'reports',
   /** The reports' work queue: one task per completed watch run; superuser-only, never synced. */
   reportTasks: 'report_tasks',
+  /**
+   * Secrets the server makes once and keeps where a restore of the database brings them back
+   * (the VAPID keys; docs/push.md#the-vapid-keys); superuser-only.
+   */
+  serverSecrets: 'server_secrets',
+  /** A browser's Web Push subscription, one per browser (docs/push.md#subscriptions). */
+  pushSubscriptions: 'push_subscriptions',
+  /** The pushes waiting to be sent: one per (push, subscription); superuser-only, never synced. */
+  pushMessages: 'push_messages',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -156,6 +156,11 @@ export const SERVER_ROUTES = {
   reportStore: route('POST', '/api/adscout/worker/reports/{id}/store', 'workers'),
   reportFail: route('POST', '/api/adscout/worker/reports/{id}/fail', 'workers'),
   reportRelease: route('POST', '/api/adscout/worker/reports/{id}/release', 'workers'),
+  // ---- the workers' account: the push routes (src/domain/push/push-contract.ts) ----
+  pushKeys: route('POST', '/api/adscout/worker/push/keys', 'workers'),
+  pushClaim: route('POST', '/api/adscout/worker/push/claim', 'workers'),
+  pushSettle: route('POST', '/api/adscout/worker/push/{id}/settle', 'workers'),
+  pushRelease: route('POST', '/api/adscout/worker/push/{id}/release', 'workers'),
 } as const;
 
 export type ServerRouteId = keyof typeof SERVER_ROUTES;

@@ -2,6 +2,7 @@
  * User-facing strings of docs/product.md, word for word. Every runtime (browser, hooks, worker)
  * takes its messages from here so that the wording cannot drift.
  */
+import { PUSH_SUBSCRIPTIONS_PER_USER } from '../push/push-rules.ts';
 import { formatCount } from '../text/format.ts';
 
 export const MESSAGES = {
@@ -109,6 +110,18 @@ export const PRODUCT_MESSAGES = {
     'Notifications are blocked for AdScout in this browser. Allow them in the site settings to turn this on.',
   notificationsNoAnswer: 'Notifications stay off: the browser did not get an answer.',
   notificationsUnsupported: 'This browser cannot show notifications.',
+  notificationsHint:
+    'When a scout or a watch finishes, a notification tells you, even with AdScout closed. This setting is kept on this browser.',
+  notificationsInAppOnly:
+    'This browser cannot receive notifications with AdScout closed: you are notified while AdScout is open in a tab. This setting is kept on this browser.',
+  notificationsHomeScreen:
+    'On iPhone and iPad, add AdScout to your Home Screen first (Share, then Add to Home Screen): Safari notifies only apps on the Home Screen.',
+  notificationsSubscribeFailed: 'Notifications could not be turned on in this browser. Please try again.',
+
+  // push subscriptions refused by the server (docs/push.md#subscriptions)
+  pushEndpointRefused: 'This browser’s push service cannot be used: its address must be a public https link.',
+  pushKeysRefused: 'This browser sent push keys that cannot be used. Please turn notifications on again.',
+  pushSubscriptionsFull: `Notifications are on in ${PUSH_SUBSCRIPTIONS_PER_USER} browsers already. Turn them off in one you no longer use, then try again.`,
   dataDownloaded: 'Your data was downloaded.',
   dataDownloadFailed: 'Your data could not be downloaded. Please try again.',
 } as const;

@@ -17,6 +17,8 @@ describe('parsePublicConfig', () => {
     { ...VALID, scoutSource: 'scraper' },
     { ...VALID, communityChatUrl: 42 },
     { ...VALID, demoVideoUrl: undefined },
+    { ...VALID, vapidPublicKey: 'BKey' },
+    { ...VALID, vapidPublicKey: 7 },
     null,
     'config',
     [],

@@ -19,6 +19,8 @@ export interface PublicConfigShape {
   demoVideoUrl: string;
   billingMode: BillingMode;
   scoutSource: ScoutSource;
+  /** The server's VAPID public key for Web Push subscriptions ('' until it has one: docs/push.md). */
+  vapidPublicKey: string;
 }
 
 /** Reads the config route's answer without zod (landing-page bundle); null when malformed. */
@@ -26,6 +28,8 @@ export function parsePublicConfig(value: unknown): PublicConfigShape | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
   if (typeof v.communityChatUrl !== 'string' || typeof v.demoVideoUrl !== 'string') return null;
+  // absent from a config remembered before push existed: no key until the server answers
+  if (v.vapidPublicKey !== undefined && typeof v.vapidPublicKey !== 'string') return null;
   if (!(BILLING_MODES as readonly unknown[]).includes(v.billingMode)) return null;
   if (!(SCOUT_SOURCES as readonly unknown[]).includes(v.scoutSource)) return null;
   return {
@@ -33,5 +37,6 @@ export function parsePublicConfig(value: unknown): PublicConfigShape | null {
     demoVideoUrl: v.demoVideoUrl,
     billingMode: v.billingMode as BillingMode,
     scoutSource: v.scoutSource as ScoutSource,
+    vapidPublicKey: typeof v.vapidPublicKey === 'string' ? v.vapidPublicKey : '',
   };
 }

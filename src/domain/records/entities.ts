@@ -196,6 +196,43 @@ export const creativeSchema = baseRecord.extend({
 });
 export type ArchivedCreative = z.infer<typeof creativeSchema>;
 
+/** A browser's Web Push subscription (docs/push.md#subscriptions): its owner, endpoint and keys. */
+export const pushSubscriptionSchema = baseRecord.extend({
+  user: z.string(),
+  endpoint: z.string(),
+  p256dh: z.string(),
+  auth: z.string(),
+});
+export type PushSubscriptionRecord = z.infer<typeof pushSubscriptionSchema>;
+
+export const PUSH_MESSAGE_STATUSES = ['pending', 'failed'] as const;
+
+/**
+ * A push waiting to be sent to one subscription (docs/push.md#sending), superuser-only: its
+ * payload, when it expires, and the queue's lease and retries. A push delivered is deleted.
+ */
+export const pushMessageSchema = baseRecord.extend({
+  subscription: z.string(),
+  user: z.string(),
+  payload: z.string(),
+  topic: z.string(),
+  expires_at: pbDateSchema,
+  status: z.enum(PUSH_MESSAGE_STATUSES),
+  attempts: z.number().int(),
+  next_attempt_at: pbDateSchema,
+  lease_owner: z.string(),
+  lease_expires_at: pbDateSchema,
+  last_error: z.string(),
+});
+export type PushMessageRecord = z.infer<typeof pushMessageSchema>;
+
+/** A secret the server made and keeps (docs/push.md#the-vapid-keys), superuser-only. */
+export const serverSecretSchema = baseRecord.extend({
+  name: z.string(),
+  value: z.string(),
+});
+export type ServerSecret = z.infer<typeof serverSecretSchema>;
+
 /**
  * A watch run's report (docs/reports.md#the-record): what changed since the watch's previous
  * completed run. The server writes every field but `read_at` (REPORT_USER_FIELDS); the lists
@@ -306,5 +343,7 @@ export const publicConfigSchema = z.object({
   demoVideoUrl: z.string(),
   billingMode: z.enum(BILLING_MODES),
   scoutSource: z.enum(SCOUT_SOURCES),
+  /** '' until the server has VAPID keys; absent from a config remembered before push existed. */
+  vapidPublicKey: z.string().default(''),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

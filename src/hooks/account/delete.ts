@@ -5,7 +5,8 @@
  * and when Stripe refuses or cannot be reached nothing is deleted. Then, in one transaction: the
  * ledger entries are detached from the user (kept for billing law), every record the user owns is
  * deleted (reports and their tasks, results, runs, watches, keyword sets, subscription, billing
- * sessions, audit logs, the archive's tasks and creatives — these by record deletion, which removes their files), and
+ * sessions, audit logs, push subscriptions and the pushes queued for them, the archive's tasks
+ * and creatives — these by record deletion, which removes their files), and
  * the mails kept for its addresses, then the user, and one `account_deleted` entry stays, with a
  * keyed hash of the email (config/audit-key.ts) instead of the email.
  */
@@ -33,6 +34,8 @@ const OWNED = [
   COLLECTIONS.subscriptions,
   COLLECTIONS.billingSessions,
   COLLECTIONS.auditLogs,
+  COLLECTIONS.pushMessages,
+  COLLECTIONS.pushSubscriptions,
 ];
 
 /** A page of creatives deleted at a time. */

@@ -2,7 +2,8 @@
  * "Download my data" (docs/accounts.md#download-my-data): SERVER_ROUTES.accountExport writes one JSON
  * file of the user's data — the account, subscription, runs, keyword sets, watches (when that collection
  * exists), ledger and audit log, the archived creatives (each one's sha256 and file names, not the files),
- * the watch runs' reports, then every result as an object with the Database's columns.
+ * the watch runs' reports, the browsers that receive push notifications (each one's endpoint, not
+ * its keys: docs/push.md), then every result as an object with the Database's columns.
  * It is streamed: the results are read a page at a time by an (updated, id) keyset (the sync
  * cursor's index) and written out as they are read, so 50,000 results never sit in memory at once,
  * let alone twice.
@@ -14,8 +15,13 @@ const PAGE = 1000;
 /** Bytes gathered before a write to the connection. */
 const FLUSH_AT = 256 * 1024;
 
-/** The owned collections written whole (small), in the file's order, and their keys in it. */
-const SECTIONS: { key: string; collection: string; optional?: boolean }[] = [
+/**
+ * The owned collections written whole (small), in the file's order, their keys in it, and the
+ * fields left out: a push subscription's keys are the browser's own encryption keys, which the
+ * browser made, holds and never shows; nothing to read for the user, and a capability to anyone
+ * who holds them with the endpoint (docs/push.md#subscriptions).
+ */
+const SECTIONS: { key: string; collection: string; optional?: boolean; omit?: string[] }[] = [
   { key: 'runs', collection: COLLECTIONS.searchRuns },
   { key: 'keyword_sets', collection: COLLECTIONS.keywordSets },
   { key: 'watches', collection: COLLECTIONS.watches, optional: true },
@@ -23,13 +29,15 @@ const SECTIONS: { key: string; collection: string; optional?: boolean }[] = [
   { key: 'audit_logs', collection: COLLECTIONS.auditLogs },
   { key: 'creatives', collection: COLLECTIONS.creatives },
   { key: 'reports', collection: COLLECTIONS.reports },
+  { key: 'push_subscriptions', collection: COLLECTIONS.pushSubscriptions, omit: ['p256dh', 'auth'] },
 ];
 
-/** A record's public fields without PocketBase's collection bookkeeping. */
-function plain(record: core.Record): { [key: string]: unknown } {
+/** A record's public fields without PocketBase's collection bookkeeping (nor `omit`). */
+function plain(record: core.Record, omit: readonly string[] = []): { [key: string]: unknown } {
   const data = JSON.parse(JSON.stringify(record)) as { [key: string]: unknown };
   delete data.collectionId;
   delete data.collectionName;
+  for (const field of omit) delete data[field];
   return data;
 }
 
@@ -115,7 +123,8 @@ export function exportAccount(e: core.RequestEvent, userId: string): void {
       user: userId,
     });
     write(`,${JSON.stringify(section.key)}:[`);
-    for (let i = 0; i < records.length; i++) write((i > 0 ? ',' : '') + JSON.stringify(plain(records[i]!)));
+    for (let i = 0; i < records.length; i++)
+      write((i > 0 ? ',' : '') + JSON.stringify(plain(records[i]!, section.omit)));
     write(']');
   }
 

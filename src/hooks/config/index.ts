@@ -10,8 +10,17 @@ export { emailHmac } from './audit-key.ts';
 export { checkBatchRequest } from './batch-access.ts';
 export { appUrl, behindTrustedProxy, env, origin, positiveEnv, requestScheme } from './env.ts';
 export { publicDirOf, serveCommand } from './server-settings.ts';
-export { billingMode, publicConfig, scoutSource, startupReport, STRIPE_PRICE_ENV } from './settings.ts';
+export {
+  billingMode,
+  fetchAllow,
+  publicConfig,
+  scoutSource,
+  startupReport,
+  STRIPE_PRICE_ENV,
+} from './settings.ts';
+export { readSecret, serverSecret } from './server-secrets.ts';
 export { startServer } from './startup.ts';
+export { currentVapidKeys, vapidKeysFor } from './vapid-keys.ts';
 
 /** SERVER_ROUTES.config: public settings the browser needs before anyone logs in. */
 export function handleConfig(e: core.RequestEvent): void {

@@ -2,11 +2,13 @@
  * What the configuration means for the product: the billing mode, the settings the browser may
  * see (SERVER_ROUTES.config) and the start-up report of missing settings.
  */
+import { parseEndpointList } from '../../domain/net/endpoint.ts';
 import { DEFAULT_CONFIG } from '../../domain/pages/config.ts';
 import { SCOUT_SOURCES, type BillingMode, type ScoutSource } from '../../domain/records/constants.ts';
 import type { CheckoutProduct } from '../../domain/billing/plans.ts';
 import { env } from './env.ts';
 import { billingModeOf, type BillingEnv } from './server-settings.ts';
+import { vapidPublicKey } from './vapid-keys.ts';
 
 /** The environment variable holding the Stripe price id of each checkout product. */
 export const STRIPE_PRICE_ENV: { readonly [P in CheckoutProduct]: string } = {
@@ -44,6 +46,25 @@ export function scoutSource(): ScoutSource {
   return isScoutSource(source) ? source : DEFAULT_CONFIG.scoutSource;
 }
 
+/**
+ * MEDIA_FETCH_ALLOW: the private `host:port` endpoints the server may reach (http too), as the
+ * worker reads them (src/worker/config.ts); a push endpoint they name may be saved
+ * (docs/push.md#subscriptions). Throws the reason for a bad entry; startup.ts refuses to start on it.
+ */
+export function fetchAllow(): string[] {
+  return parseEndpointList('MEDIA_FETCH_ALLOW', env('MEDIA_FETCH_ALLOW'));
+}
+
+/** Why MEDIA_FETCH_ALLOW must not be started with; empty when it may. */
+export function fetchAllowErrors(): string[] {
+  try {
+    fetchAllow();
+    return [];
+  } catch (error) {
+    return [String((error as Error).message)];
+  }
+}
+
 /** The settings the browser may see: SERVER_ROUTES.config. */
 export function publicConfig() {
   return {
@@ -51,6 +72,7 @@ export function publicConfig() {
     demoVideoUrl: env('DEMO_VIDEO_URL') || DEFAULT_CONFIG.demoVideoUrl,
     billingMode: billingMode(),
     scoutSource: scoutSource(),
+    vapidPublicKey: vapidPublicKey(),
   };
 }
 

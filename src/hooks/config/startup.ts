@@ -8,7 +8,8 @@
  * storage (storage-settings.ts: refused while files uploaded to disk would be left behind), and mail
  * (SMTP, the sender, and the application URL that mail links are built on). They are set on
  * every start, so the environment wins over edits in the admin UI. The first start also makes
- * the audit key in the data dir (audit-key.ts).
+ * the audit key in the data dir (audit-key.ts). VAPID_* must be whole and well formed
+ * (vapid-settings.ts); the keys themselves are the first worker's when unset (vapid-keys.ts).
  */
 import { SERVER_ROUTES } from '../../domain/api/routes.ts';
 import { COLLECTIONS } from '../../domain/api/collections.ts';
@@ -42,7 +43,8 @@ import {
   type StorageEnv,
   type StorageSettings,
 } from './storage-settings.ts';
-import { billingEnv, startupReport } from './settings.ts';
+import { billingEnv, fetchAllowErrors, startupReport } from './settings.ts';
+import { describeVapid, vapidEnvSettings } from './vapid-keys.ts';
 
 function backupEnv(): BackupEnv {
   const values = {} as BackupEnv;
@@ -109,6 +111,7 @@ export function startServer(): void {
   const backups = backupSettings(backupEnv());
   const mail = mailSettings(mailEnv());
   const storage = storageSettings(storageEnv());
+  const vapid = vapidEnvSettings();
   const localStorageDir = `${$app.dataDir()}/storage`;
   // walking the folder only when S3 is asked for: servers on disk never pay for it
   const leftBehind =
@@ -123,6 +126,8 @@ export function startServer(): void {
     ...storage.errors,
     ...(leftBehind ? [leftBehind] : []),
     ...mail.errors,
+    ...vapid.errors,
+    ...fetchAllowErrors(),
   ];
   // a malformed APP_URL is named by the origin check and, with SMTP, by the mail check: once
   const errors = found.filter((error, i) => found.indexOf(error) === i);
@@ -174,6 +179,7 @@ export function startServer(): void {
   console.log(`[adscout] ${describeBackups(backups.settings)}`);
   console.log(`[adscout] ${describeStorage(storage.settings, localStorageDir)}`);
   console.log(`[adscout] ${describeMail(mail.settings, appUrl)}`);
+  console.log(`[adscout] ${describeVapid()}`);
   if (proxy.headers.length > 0)
     console.log(
       `[adscout] trusted proxy headers: ${proxy.headers.join(', ')} (X-Forwarded-Proto is trusted too)`,

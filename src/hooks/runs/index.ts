@@ -24,7 +24,7 @@ export {
 export { keepLibraryTotal, leaseUntil, requireLease, storedCount } from './leases.ts';
 export { requestBody } from './request.ts';
 export { sweep } from './sweep.ts';
-export { handleWorkSubscription, isWorker, wakeWorkers } from './workers.ts';
+export { handleWorkSubscription, isWorker, signalWorkers, wakeWorkers } from './workers.ts';
 
 /** SERVER_ROUTES.workerClaim. */
 export function handleClaim(e: core.RequestEvent): void {

@@ -35,12 +35,10 @@ function claimable(run: core.Record): boolean {
 }
 
 /**
- * After a run is created or saved: when it waits to be claimed (new, handed back, re-queued by
- * the sweep), tells every subscribed worker. The many saves of runs being worked (heartbeats,
- * progress) hold no new work and send nothing.
+ * Tells every subscribed worker that there is work: an empty message on WORK_TOPIC, which wakes a
+ * worker's run loop, archive pool and push pool alike (each then claims what it can).
  */
-export function wakeWorkers(run: core.Record): void {
-  if (!claimable(run)) return;
+export function signalWorkers(): void {
   const message = new SubscriptionMessage({ name: WORK_TOPIC, data: JSON.stringify(WORK_SIGNAL) });
   const clients = $app.subscriptionsBroker().clients() as Record<string, subscriptions.Client>;
   for (const id in clients) {
@@ -51,4 +49,13 @@ export function wakeWorkers(run: core.Record): void {
       client.send(message);
     }
   }
+}
+
+/**
+ * After a run is created or saved: when it waits to be claimed (new, handed back, re-queued by
+ * the sweep), tells every subscribed worker. The many saves of runs being worked (heartbeats,
+ * progress) hold no new work and send nothing.
+ */
+export function wakeWorkers(run: core.Record): void {
+  if (claimable(run)) signalWorkers();
 }

@@ -5,7 +5,8 @@ import { AdHistorySlot, type AdHistoryProps } from '../components/ad-history-slo
 import { useToast } from '../components/toast.tsx';
 import { onSyncNotice, startLocalData } from '../data/local/local-data.ts';
 import { usePublicConfig } from '../data/server/public-config.ts';
-import { signOut, useSession } from '../data/server/session.ts';
+import { useSession } from '../data/server/session.ts';
+import { signOutHere } from '../data/local/push-setting.ts';
 import { AdHistorySection } from '../features/insights/ad-history-section.tsx';
 import { RunNotifier } from '../features/notifications/run-notifier.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
@@ -54,7 +55,7 @@ export function AppLayout() {
 
   async function logout() {
     setLoggingOut(true);
-    await signOut();
+    await signOutHere();
     toast.success(MESSAGES.logoutSuccess);
     navigate(ROUTES.landing.path, { replace: true });
   }

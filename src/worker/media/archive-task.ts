@@ -9,7 +9,7 @@ import { CREATIVE_FILES_PATH } from '../../domain/media/creative-files.ts';
 import { THUMB_GRID } from '../../domain/media/creative-limits.ts';
 import type { MediaTask } from '../../domain/media/media-contract.ts';
 import { messageOf } from '../../domain/text/error-message.ts';
-import { MediaFetchError } from './ssrf-guard.ts';
+import { MediaFetchError } from '../net/ssrf-guard.ts';
 import type { FetchedFile, MediaFetcher } from './media-fetcher.ts';
 import { imageFacts, sha256Hex, type ImageFacts } from './hashes.ts';
 import type { MediaServer } from './media-api.ts';

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaFetchError } from './ssrf-guard.ts';
+import { MediaFetchError } from '../net/ssrf-guard.ts';
 import { createMediaFetcher, type MediaFetcherOptions } from './media-fetcher.ts';
 import { startDouble, type LoopbackDouble } from '../../../tests/fixtures/loopback-double.ts';
 

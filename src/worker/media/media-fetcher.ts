@@ -1,6 +1,6 @@
 /**
  * Fetches one creative file for the archive (docs/creatives.md#limits-and-the-fetch-guard):
- * every hop checked by ssrf-guard.ts, redirects followed by hand (at most MEDIA_MAX_REDIRECTS),
+ * every hop checked by src/worker/net/ssrf-guard.ts, redirects followed by hand (at most MEDIA_MAX_REDIRECTS),
  * one deadline for the whole fetch with the body, the body streamed and cut off past its cap
  * (Content-Length only refuses early, it is never trusted), the type told by magic bytes.
  */
@@ -14,7 +14,14 @@ import {
 } from '../../domain/media/creative-limits.ts';
 import { messageOf } from '../../domain/text/error-message.ts';
 import { DEMO_MEDIA_PREFIX } from '../../domain/text/url.ts';
-import { endpointOf, guardedAgent, hopAccess, MediaFetchError, refused, type Lookup } from './ssrf-guard.ts';
+import {
+  endpointOf,
+  guardedAgent,
+  hopAccess,
+  MediaFetchError,
+  refused,
+  type Lookup,
+} from '../net/ssrf-guard.ts';
 import { MAGIC_BYTES_NEEDED, sniffMime } from './magic-bytes.ts';
 
 export interface MediaFetcherOptions {

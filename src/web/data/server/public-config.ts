@@ -19,6 +19,7 @@ const FALLBACK: PublicConfig = {
   demoVideoUrl: DEFAULT_CONFIG.demoVideoUrl,
   billingMode: 'local',
   scoutSource: DEFAULT_CONFIG.scoutSource,
+  vapidPublicKey: '',
 };
 
 function remembered(): PublicConfig {

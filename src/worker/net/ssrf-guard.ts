@@ -1,8 +1,9 @@
 /**
- * The archive fetch's guard against server-side request forgery, SSRF
+ * The guard of the worker's fetches against server-side request forgery, SSRF
  * (docs/creatives.md#limits-and-the-fetch-guard): which URLs a hop may go to, and an undici Agent
- * that connects only to public addresses it checked itself; the fetcher (media-fetcher.ts) holds
- * every hop to it. The Agent resolves the host once, refuses when ANY of its addresses is not
+ * that connects only to public addresses it checked itself. The archive's fetcher
+ * (src/worker/media/media-fetcher.ts) holds every hop to it, and so does the push sender
+ * (src/worker/push/push-sender.ts) every push. The Agent resolves the host once, refuses when ANY of its addresses is not
  * public, and hands exactly those addresses to the socket, so a second resolution (DNS
  * rebinding) cannot slip a private address in between the check and the connect. Undici's Agent
  * is used directly: proxy variables (HTTP_PROXY, HTTPS_PROXY, …) never route these requests.
@@ -10,7 +11,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent } from 'undici';
-import { isPublicAddress } from './public-address.ts';
+import { isPublicAddress } from '../../domain/net/public-address.ts';
 
 export type FailureKind = 'refused' | 'status' | 'type' | 'size' | 'timeout' | 'network';
 

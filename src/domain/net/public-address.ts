@@ -1,18 +1,24 @@
 /**
- * Which IP addresses the archive may fetch from (docs/creatives.md#limits-and-the-fetch-guard):
- * public unicast only. A media link comes from an ad source, so it may name anything; a fetch of
- * the worker's own host, its network or a cloud metadata service must never happen.
+ * Which IP addresses the server's fetches may reach (docs/creatives.md#limits-and-the-fetch-guard):
+ * public unicast only. One list for every runtime: the worker's guard (src/worker/net/ssrf-guard.ts)
+ * judges every address it connects to, and the hooks judge an address a push endpoint names
+ * literally when it is saved (src/domain/push/push-endpoint.ts), so it is pure code, without
+ * node:net. A media link comes from an ad source and a push endpoint from a browser, so either may
+ * name anything; a fetch of the worker's own host, its network or a cloud metadata service must
+ * never happen.
  *
  * IPv4 is refused by range; IPv6 must be global unicast (2000::/3) and outside the ranges that
  * embed or reach IPv4 or are reserved; an IPv4-mapped IPv6 address (::ffff:a.b.c.d) is judged by
  * its IPv4.
  */
-import { isIP } from 'node:net';
 
 interface Prefix {
   bytes: Uint8Array;
   length: number;
 }
+
+/** One decimal octet as node:net's isIPv4 reads it: 0–255, no leading zero. */
+const V4_OCTET = /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]\d|\d)$/;
 
 const REFUSED_V4 = [
   '0.0.0.0/8', // "this network"
@@ -61,9 +67,7 @@ function within(bytes: Uint8Array, { bytes: net, length }: Prefix): boolean {
 
 function v4Bytes(text: string): Uint8Array | null {
   const parts = text.split('.');
-  if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)) {
-    return null;
-  }
+  if (parts.length !== 4 || !parts.every((part) => V4_OCTET.test(part))) return null;
   return Uint8Array.from(parts, Number);
 }
 
@@ -101,13 +105,14 @@ function v6Bytes(text: string): Uint8Array | null {
   return bytes;
 }
 
-/** The address's bytes (4 or 16), or null when `text` is not an IP address. A zone is dropped. */
+/**
+ * The address's bytes (4 or 16), or null when `text` is not an IP address in the forms node:net's
+ * isIP accepts (dotted decimal IPv4, IPv6 with an optional dotted tail). Brackets and a zone are
+ * dropped.
+ */
 export function ipBytes(text: string): Uint8Array | null {
   const address = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const version = isIP(address);
-  if (version === 4) return v4Bytes(address);
-  if (version === 6) return v6Bytes(address);
-  return null;
+  return address.includes(':') ? v6Bytes(address) : v4Bytes(address);
 }
 
 /** True for an address the archive may connect to; false for anything else, garbage included. */

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ipBytes, isPublicAddress } from './public-address.ts';
 
@@ -104,4 +106,45 @@ describe('ipBytes', () => {
     expect([...ipBytes('fe80::')!].slice(0, 3)).toEqual([0xfe, 0x80, 0]);
     expect(ipBytes('nope')).toBeNull();
   });
+});
+
+describe('ipBytes without node:net', () => {
+  // the policy moved into src/domain, where node:net's isIP is not available: it must still read
+  // exactly the texts isIP calls addresses
+  const piece = fc.constantFrom(
+    '0',
+    '1',
+    '01',
+    '00',
+    '255',
+    '256',
+    '127',
+    'ffff',
+    'FFFF',
+    'fe80',
+    '12345',
+    'g',
+    '',
+  );
+  const v4ish = fc.array(piece, { minLength: 1, maxLength: 5 }).map((parts) => parts.join('.'));
+  const v6ish = fc
+    .array(fc.oneof(piece, fc.constant(':'), v4ish), { minLength: 1, maxLength: 10 })
+    .map((parts) => parts.join(':'));
+
+  it('calls a text an address exactly when node:net does', () => {
+    fc.assert(
+      fc.property(fc.oneof(v4ish, v6ish), (text) => {
+        expect(ipBytes(text) !== null, text).toBe(isIP(text) !== 0);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it.each(['01.2.3.4', '1.2.3.04', '::ffff:01.2.3.4', '1.2.3', '1.2.3.4.5', '::1::', '1:2:3:4:5:6:7:8:9'])(
+    'refuses %s as node:net does',
+    (text) => {
+      expect(isIP(text)).toBe(0);
+      expect(ipBytes(text)).toBeNull();
+    },
+  );
 });
