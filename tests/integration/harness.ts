@@ -180,14 +180,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   /**
    * Starts PocketBase again on its port, which was free while it was stopped: another process may
    * have taken it meanwhile (a client's ephemeral port, or another file's server, which would then
-   * answer in ours' place). Only a server our superuser signs in to is taken; otherwise it tries
-   * again until the port is free, and fails saying so.
+   * answer in ours' place). Only a server our superuser signs in to is taken; otherwise (or when
+   * ours could not bind) it tries again until the port is free, and fails saying so. A server
+   * that refuses to start fails the restart at once, with its reason.
    */
   const relaunch = async () => {
     const deadline = Date.now() + 60_000;
     for (;;) {
       let failure: unknown;
       const candidate = await launch().catch((error: unknown) => {
+        // a server that refuses to start (a test's bad setting) says why at once; only a port
+        // still held by another process is worth waiting for
+        if (!/address already in use/i.test(String(error))) throw error;
         failure = error;
         return null;
       });
