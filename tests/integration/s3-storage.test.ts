@@ -185,20 +185,27 @@ describe('a backup on S3 (BACKUP_S3_*)', () => {
 });
 
 describe('a scheduled backup on S3 (BACKUP_CRON, BACKUP_S3_*)', () => {
-  it('is made by the cron into the bucket and restores', { timeout: 180_000 }, async () => {
+  it('is made by the cron into the bucket and restores', { timeout: 300_000 }, async () => {
     const backups = s3.gw().bucket('backups-scheduled');
     const started = await server({ ...s3.gw().env('BACKUP_S3', backups), BACKUP_CRON: '* * * * *' });
     await started.waitForOutput(`on S3 bucket ${backups}`);
     const collection = await uploadsCollection(started.superuser);
     await started.superuser.collection(collection).create({ title: 'kept' });
-    // PocketBase names the backups its cron makes @auto_pb_backup_<app>_<time>.zip
+    // PocketBase names the backups its cron makes @auto_pb_backup_<app>_<UTC yyyyMMddHHmmss>.zip,
+    // the time it began. The cron runs every minute: one begun before 'kept' was saved (even in the
+    // same second) would restore without it, so only a backup begun a whole second later counts.
+    const keptBy = Math.floor(Date.now() / 1000) * 1000;
+    const began = (key: string) => {
+      const stamp = /_(\d{14})\.zip$/.exec(key)?.[1] ?? '';
+      return Date.parse(stamp.replace(/^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3T$4:$5:$6Z'));
+    };
     const scheduled = () =>
       s3
         .gw()
         .keys(backups)
-        .find((key) => key.startsWith('@auto_pb_backup_'));
+        .find((key) => key.startsWith('@auto_pb_backup_') && began(key) > keptBy);
     await waitUntil('the cron to put a backup in the bucket', () => Boolean(scheduled()), {
-      timeoutMs: 90_000,
+      timeoutMs: 130_000,
       intervalMs: 500,
     });
     const key = scheduled()!;

@@ -32,8 +32,16 @@ export interface VersityGw {
 
 const REGION = 'us-east-1';
 
+/** The files under `dir`; a file or folder the server removes while it is read is left out. */
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries.flatMap((entry) =>
     entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
   );
 }
@@ -87,10 +95,13 @@ export async function startVersityGw(): Promise<VersityGw> {
     },
     keys(bucket) {
       const dir = join(root, bucket);
-      return listFiles(dir)
-        .filter((path) => statSync(path).isFile())
-        .map((path) => relative(dir, path))
-        .sort();
+      return (
+        listFiles(dir)
+          // a key deleted between the listing and this look (an account's files going) is gone
+          .filter((path) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false)
+          .map((path) => relative(dir, path))
+          .sort()
+      );
     },
     env: (prefix, bucket) => ({
       [`${prefix}_BUCKET`]: bucket,
