@@ -30,7 +30,7 @@ import { selfCheck } from './media/self-check.ts';
 import { reportServer } from './reports/report-api.ts';
 import { reportTask } from './reports/report-task.ts';
 import { pushServer } from './push/push-api.ts';
-import { pushPool } from './push/push-pool.ts';
+import { fetchVapidKeys, pushPool } from './push/push-pool.ts';
 import { createPushSender } from './push/push-sender.ts';
 import { buildSourceQueries, runKeywords } from './query.ts';
 import { keepSession, signInWithRetries } from './sign-in.ts';
@@ -156,6 +156,15 @@ async function main(): Promise<void> {
     });
   }
 
+  // The first worker's key offer is kept (and the server says so) before this worker's ready line,
+  // which npm start's banner follows: not in the quiet after it. A failure is asked again by the pool.
+  const pushKeys =
+    config.pushConcurrency > 0
+      ? await fetchVapidKeys(pushApi).catch((error: unknown) => {
+          log(`push keys not fetched yet (${messageOf(error)}), asking again when sending`);
+          return null;
+        })
+      : null;
   log(
     `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}, ${media.concurrency ? `archiving up to ${media.concurrency} creatives at once` : 'creative archive off (MEDIA_CONCURRENCY=0)'}, ${config.reports.concurrency ? `reports up to ${config.reports.concurrency} at once` : 'reports off (REPORT_CONCURRENCY=0)'}, ${config.pushConcurrency ? `sending up to ${config.pushConcurrency} pushes at once` : 'push sending off (PUSH_CONCURRENCY=0)'}`,
   );
@@ -260,6 +269,7 @@ async function main(): Promise<void> {
           idlePollMs: config.idlePollMs,
           log,
           signal: shutdown.signal,
+          keys: pushKeys,
         })
       : undefined;
   await Promise.all([runs, archive, reports, pushes, detailThumbs.done]);

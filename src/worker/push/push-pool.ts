@@ -28,6 +28,15 @@ export interface PushPoolOptions {
   now?: () => number;
   /** The worker's pause after a failed call to the server (tests pass their own). */
   backoffMs?: (failures: number) => number;
+  /** The keys the worker already got (fetchVapidKeys before its ready line); asked for otherwise. */
+  keys?: VapidKeys | null;
+}
+
+/** The server's VAPID keys, offering a pair of this worker's own for the server to keep if it has none. */
+export async function fetchVapidKeys(server: PushServer): Promise<VapidKeys> {
+  const answer = await server.keys(makeVapidOffer());
+  checkVapidPair(answer);
+  return answer;
 }
 
 const pbDateMs = (value: string) => Date.parse(value.replace(' ', 'T'));
@@ -40,14 +49,9 @@ export async function pushPool(options: PushPoolOptions): Promise<void> {
   const concurrency = Math.max(1, Math.floor(options.concurrency));
   const active = new Set<Promise<void>>();
   const freed = createWaker();
-  let keys: VapidKeys | null = null;
+  let keys: VapidKeys | null = options.keys ?? null;
   let failures = 0;
-
-  async function fetchKeys(): Promise<VapidKeys> {
-    const answer = await server.keys(makeVapidOffer());
-    checkVapidPair(answer);
-    return answer;
-  }
+  const fetchKeys = () => fetchVapidKeys(server);
 
   const start = (job: PushJob, pair: VapidKeys) => {
     const task = (async () => {
