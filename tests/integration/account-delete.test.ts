@@ -35,6 +35,7 @@ const OWNED = [
   COLLECTIONS.auditLogs,
   COLLECTIONS.reports,
   COLLECTIONS.reportTasks,
+  COLLECTIONS.watchSightings,
   COLLECTIONS.pushSubscriptions,
   COLLECTIONS.pushMessages,
 ];

@@ -14,6 +14,7 @@ import {
   reportClaimResponseSchema,
   reportContentSchema,
   reportFailResponseSchema,
+  REPORT_WIRE_COLUMNS,
   reportRowsResponseSchema,
   reportStoreResponseSchema,
   toPbDate,
@@ -319,6 +320,49 @@ describe('two runs of a watch', () => {
   });
 });
 
+describe("a watch's sightings", () => {
+  it('a report compares with the sighting before its run, even when a later run completed first or the sightings were kept only now', async () => {
+    const watch = await createWatch(
+      server,
+      user,
+      'https://www.facebook.com/ads/library/?active_status=all&country=US&q=sightings',
+    );
+    const stopped = { active_status: 'INACTIVE', end_date: toPbDate(Date.now() - 86_400_000) };
+    const first = await completeWatchRun(server, user, watch, [
+      adRow('x1'),
+      adRow('x2', stopped),
+      adRow('x3'),
+    ]);
+    await computeNextReport(server);
+    await completeWatchRun(server, user, watch, [adRow('x1')]);
+    await computeNextReport(server);
+    const sightings = () =>
+      server.superuser
+        .collection(COLLECTIONS.watchSightings)
+        .getFullList({ filter: server.superuser.filter('watch = {:watch}', { watch: watch.id }) });
+    expect((await sightings()).map((s) => s.ad_id).sort()).toEqual(['x1', 'x2', 'x3']);
+    // as on a server updated from a version without sightings: the next completed run keeps them all
+    for (const sighting of await sightings())
+      await server.superuser.collection(COLLECTIONS.watchSightings).delete(sighting.id);
+
+    // x2 is back in the third run, and a fourth run completes before the third's report
+    const third = await completeWatchRun(server, user, watch, [adRow('x1'), adRow('x2')]);
+    expect((await sightings()).map((s) => [s.ad_id, s.run]).sort()).toEqual([
+      ['x1', third],
+      ['x2', third],
+      ['x3', first],
+    ]);
+    const fourth = await completeWatchRun(server, user, watch, [adRow('x1'), adRow('x2')]);
+    expect(await computeNextReport(server)).toMatchObject({ outcome: 'stored' });
+    // compared with the first run's sighting of x2 (stopped), not the fourth's
+    const [report] = await reportsOfRun(server, third);
+    expect(report).toMatchObject({ new_count: 0, resumed_count: 1, stopped_count: 0 });
+    expect(ids(report!.resumed_ads)).toEqual(['x2']);
+    expect(await computeNextReport(server)).toMatchObject({ outcome: 'stored' });
+    expect((await reportsOfRun(server, fourth))[0]).toMatchObject({ resumed_count: 0, stopped_count: 0 });
+  });
+});
+
 describe('one report per run', () => {
   it('a worker that lost its task stores nothing; a second store answers the first report; a report that exists is answered', async () => {
     const watch = await createWatch(server, user);
@@ -390,7 +434,9 @@ describe('the contract', () => {
     });
     const page = reportRowsResponseSchema.parse(rows.body).rows;
     expect(page.map((row) => row.ad_id)).toEqual(['c1', 'c2']);
-    expect(page[0]).toMatchObject({ run: runId, is_new: true, reach_known: false, phash: '' });
+    expect(page[0]).toMatchObject({ ad_id: 'c1', is_new: true, phash: '' });
+    // each row travels as an array of the columns the comparison reads
+    expect((rows.body as { rows: unknown[][] }).rows[0]).toHaveLength(REPORT_WIRE_COLUMNS.length);
     const after = await post(SERVER_ROUTES.reportRows.url(task!.id), {
       worker,
       part: 'current',

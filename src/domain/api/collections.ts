@@ -32,6 +32,11 @@ export const COLLECTIONS = {
   /** The reports' work queue: one task per completed watch run; superuser-only, never synced. */
   reportTasks: 'report_tasks',
   /**
+   * Each ad a watch has seen and its newest sighting, kept as watch runs complete, for the
+   * reports (docs/reports.md#what-a-report-reads); superuser-only, never synced.
+   */
+  watchSightings: 'watch_sightings',
+  /**
    * Secrets the server makes once and keeps where a restore of the database brings them back
    * (the VAPID keys; docs/push.md#the-vapid-keys); superuser-only.
    */

@@ -7,7 +7,10 @@ import { DAY_MS, toPbDate } from '../text/format.ts';
 import { compareRuns, creativesOfRows, stateOf, type CompareRunsInput } from './compare-runs.ts';
 import {
   REPORT_LIST_CAP,
+  REPORT_WIRE_COLUMNS,
   reportContentSchema,
+  reportRowOfWire,
+  type ReportWireRow,
   reportHasNews,
   type LookupAnswer,
   type ReportAdItem,
@@ -320,6 +323,83 @@ describe('compareRuns', () => {
         };
         expect(compare(shuffled)).toEqual(compare(input));
       }),
+    );
+  });
+});
+
+describe('the rows a report reads (REPORT_WIRE_COLUMNS)', () => {
+  /** A row as SERVER_ROUTES.reportRows sends it, and back. */
+  const overTheWire = (row: ReportRow) =>
+    reportRowOfWire(REPORT_WIRE_COLUMNS.map((column) => row[column]) as ReportWireRow);
+
+  const hashes: Record<string, string> = {
+    c1: '0123456789abcdef',
+    c2: '0123456789abcdec',
+    c3: 'fedcba9876543210',
+  };
+  /** An ad's sighting with every Insights field drawn, the ones a report does not read too. */
+  const sightingArb = fc.record({
+    ad: fc.integer({ min: 0, max: 30 }),
+    part: fc.constantFrom('current', 'previous', 'history'),
+    state: fc.constantFrom(...STATES),
+    store: fc.integer({ min: 0, max: 4 }),
+    link: fc.constantFrom('', 'https://shop.example/products/mat', 'https://shop.example/products/lamp?v=2'),
+    creative: fc.constantFrom('', 'c1', 'c2', 'c3'),
+    score: fc.integer({ min: 0, max: 100 }),
+    startDaysAgo: fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }),
+    isNew: fc.boolean(),
+    country: fc.constantFrom('', 'US', 'GB'),
+    platforms: fc.constantFrom('', 'FACEBOOK', 'FACEBOOK, INSTAGRAM'),
+    reach: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
+    variants: fc.option(fc.integer({ min: 1, max: 9 }), { nil: null }),
+    media: fc.constantFrom('', 'https://scontent.example/a.jpg', 'https://scontent.example/b.mp4'),
+  });
+
+  it('leaves out only what the comparison does not read: the report is the same', () => {
+    fc.assert(
+      fc.property(fc.array(sightingArb, { maxLength: 60 }), (sightings) => {
+        const hoursAgo = { current: 0, previous: 24, history: 48 } as const;
+        const parts: Record<'current' | 'previous' | 'history', ReportRow[]> = {
+          current: [],
+          previous: [],
+          history: [],
+        };
+        const taken = new Set<string>();
+        for (const [i, s] of sightings.entries()) {
+          // one row per ad and run, as a run stores them
+          if (taken.has(`${s.part}-${s.ad}`)) continue;
+          taken.add(`${s.part}-${s.ad}`);
+          const over: Partial<ReportRow> = {
+            ...statusFields(s.state),
+            id: `${s.part}-${i}`,
+            page_id: `page${s.store}`,
+            store_name: `Store ${s.store}`,
+            product_link: s.link,
+            creative: s.creative,
+            phash: hashes[s.creative] ?? '',
+            winning_score: s.score,
+            start_date: s.startDaysAgo === null ? '' : toPbDate(NOW - s.startDaysAgo * DAY_MS),
+            is_new: s.part === 'current' && s.isNew,
+            country: s.country,
+            platforms: s.platforms,
+            reach: s.reach ?? 0,
+            reach_known: s.reach !== null,
+            collation_count: s.variants ?? 0,
+            collation_known: s.variants !== null,
+            media_url: s.media,
+            media_poster_url: s.media.endsWith('.mp4') ? 'https://scontent.example/p.jpg' : '',
+          };
+          parts[s.part].push(row(s.part, `ad${s.ad}`, over, hoursAgo[s.part]));
+        }
+        const creatives = creativesOfRows(parts.current, parts.previous, parts.history);
+        const wired = {
+          current: parts.current.map(overTheWire),
+          previous: parts.previous.map(overTheWire),
+          history: parts.history.map(overTheWire),
+        };
+        expect(compare({ ...wired, creatives })).toEqual(compare({ ...parts, creatives }));
+      }),
+      { numRuns: 100 },
     );
   });
 });

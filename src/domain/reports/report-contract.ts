@@ -245,8 +245,87 @@ export const reportRowSchema = z.strictObject({
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
-export const reportRowsResponseSchema = z.strictObject({ rows: z.array(reportRowSchema) });
-export type ReportRowsResponse = z.infer<typeof reportRowsResponseSchema>;
+/**
+ * The columns a page of SERVER_ROUTES.reportRows sends, each row as an array in this order:
+ * what the comparison reads. A report reads three rows for each one its run wrote, so a row
+ * travels as an array (no field names) of these columns alone (docs/benchmarks.md#reports). The
+ * Insights fields left out (the run, country, platforms, reach, variants, media links) feed only
+ * figures a report does not keep (countries, platforms, reach, a product's picture); they arrive
+ * empty and unknown, and compare-runs.test.ts checks the report is the same with or without them.
+ */
+export const REPORT_WIRE_COLUMNS = [
+  'id',
+  'ad_id',
+  'page_id',
+  'store_name',
+  'title',
+  'product_link',
+  'start_date',
+  'end_date',
+  'active_status',
+  'days_running',
+  'winning_score',
+  'creative',
+  'created',
+  'is_new',
+  'phash',
+] as const satisfies readonly (keyof ReportRow)[];
+
+/** One row on the wire: REPORT_WIRE_COLUMNS's values, in that order. */
+const reportWireRowSchema = z.tuple([
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.number(),
+  z.number(),
+  z.string(),
+  z.string(),
+  z.boolean(),
+  z.string(),
+]);
+export type ReportWireRow = z.infer<typeof reportWireRowSchema>;
+
+/** The row a wire row stands for, the fields it leaves out empty and unknown. */
+export function reportRowOfWire(wire: ReportWireRow): ReportRow {
+  return {
+    id: wire[0],
+    run: '',
+    ad_id: wire[1],
+    page_id: wire[2],
+    store_name: wire[3],
+    title: wire[4],
+    product_link: wire[5],
+    country: '',
+    platforms: '',
+    start_date: wire[6],
+    end_date: wire[7],
+    active_status: wire[8],
+    days_running: wire[9],
+    reach: 0,
+    collation_count: 0,
+    winning_score: wire[10],
+    media_url: '',
+    media_poster_url: '',
+    creative: wire[11],
+    created: wire[12],
+    reach_known: false,
+    collation_known: false,
+    is_new: wire[13],
+    phash: wire[14],
+  };
+}
+
+/** A page of rows: arrays on the wire, ReportRows once parsed. */
+export const reportRowsResponseSchema = z.strictObject({
+  rows: z.array(z.pipe(reportWireRowSchema, z.transform(reportRowOfWire))),
+});
+export type ReportRowsResponse = z.output<typeof reportRowsResponseSchema>;
 
 // ---- store: SERVER_ROUTES.reportStore ---------------------------------------------------------
 

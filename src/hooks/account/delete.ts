@@ -26,6 +26,7 @@ import { audit, requireCurrentPassword, textOf } from './account.ts';
 const OWNED = [
   COLLECTIONS.reportTasks,
   COLLECTIONS.reports,
+  COLLECTIONS.watchSightings,
   COLLECTIONS.searchResults,
   COLLECTIONS.mediaTasks,
   COLLECTIONS.searchRuns,

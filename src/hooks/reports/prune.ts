@@ -1,12 +1,13 @@
 /**
  * The cron adscout_reports_prune: reports older than REPORT_RETENTION_DAYS are deleted, and the
  * tasks settled that long ago (done ones were queued before their report was stored, so they go
- * first; a SQL delete runs no cascade). SQL deletes publish no realtime events: the browser's mirror drops the reports
+ * first; a SQL delete runs no cascade), and the sightings of watches that are gone. SQL deletes publish no realtime events: the browser's mirror drops the reports
  * past the same age itself (src/web/data/local/sync/mirror.ts).
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { REPORT_RETENTION_DAYS } from '../../domain/reports/report-contract.ts';
 import { DAY_MS } from '../../domain/text/format.ts';
+import { pruneSightings } from './sightings.ts';
 
 export function pruneReports(): void {
   const before = new DateTime()
@@ -15,6 +16,7 @@ export function pruneReports(): void {
     .string();
   let reports = 0;
   let tasks = 0;
+  let sightings = 0;
   $app.runInTransaction((txApp) => {
     tasks = txApp
       .db()
@@ -28,9 +30,11 @@ export function pruneReports(): void {
       .bind({ before: before })
       .execute()
       .rowsAffected();
+    sightings = pruneSightings(txApp);
   });
   if (reports > 0 || tasks > 0)
     console.log(
       `[adscout] deleted ${reports} reports and ${tasks} report tasks older than ${REPORT_RETENTION_DAYS} days`,
     );
+  if (sightings > 0) console.log(`[adscout] deleted ${sightings} sightings of deleted watches`);
 }

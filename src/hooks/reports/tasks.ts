@@ -14,6 +14,7 @@ import { LEASE_NOT_HELD_MESSAGE } from '../../domain/runs/lease-contract.ts';
 import { toPbDate } from '../../domain/text/format.ts';
 import { positiveEnv } from '../config/index.ts';
 import { REPORT_MAX_ATTEMPTS, reportFailOutcome } from './retry.ts';
+import { keepSightings } from './sightings.ts';
 
 /** last_error's column limit (pb_migrations/1795301010_create_report_tasks.js). */
 const ERROR_MAX = 2000;
@@ -31,8 +32,8 @@ function nowString(): string {
 }
 
 /**
- * Queues the report of `run`, a run that `txApp`'s transaction just settled as completed: nothing
- * for a run no watch started, and nothing for a run queued already (the unique `run` index; the
+ * Queues the report of `run`, a run that `txApp`'s transaction just settled as completed, and
+ * brings its watch's sightings up to date with it (sightings.ts): nothing for a run no watch started, and nothing for a run queued already (the unique `run` index; the
  * finish route answers a settled run as it is, so this runs once per run anyway). The watch's
  * previous completed run is the one that finished last before this one.
  */
@@ -67,6 +68,7 @@ export function queueReport(txApp: CoreApp, run: core.Record): void {
   task.set('attempts', 0);
   task.set('next_attempt_at', nowString());
   txApp.save(task);
+  keepSightings(txApp, run);
 }
 
 interface DueRow {

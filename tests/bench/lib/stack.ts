@@ -108,7 +108,8 @@ export async function startBenchStack(options: {
     async stop() {
       await Promise.all(workers.map((w) => w.stop()));
       await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!process.env.BENCH_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
+      else console.log('kept', dataDir);
     },
   };
 }
