@@ -108,8 +108,7 @@ export async function startBenchStack(options: {
     async stop() {
       await Promise.all(workers.map((w) => w.stop()));
       await server.stop();
-      if (!process.env.BENCH_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
-      else console.log('kept', dataDir);
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
