@@ -267,6 +267,7 @@ test('every /app page fits a 390×844 phone, with the navigation in a menu', asy
       ['search', 'Scout Winning Ads'],
       ['history', 'Search History'],
       ['database', 'Search Database'],
+      ['reports', 'Reports'],
       ['keywords', 'Keywords'],
       ['ai', 'AI Features'],
       ['settings', 'Settings'],
@@ -289,6 +290,9 @@ test('every /app page fits a 390×844 phone, with the navigation in a menu', asy
     await page.getByRole('button', { name: 'Open menu' }).tap();
     await page.getByRole('link', { name: 'Search History' }).tap();
     await expect(page).toHaveURL(/\/app\/history$/);
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await page.getByRole('link', { name: 'Reports' }).tap();
+    await expect(page).toHaveURL(/\/app\/reports$/);
   } finally {
     await context.close();
   }
