@@ -69,6 +69,8 @@ test.describe('the /app pages pass axe', () => {
   });
 
   test('/app/reports, with an opened report', async ({ page, admin }) => {
+    // a report made, its page and an opened report scanned: its own budget
+    test.setTimeout(60_000);
     const { user, run, rowId } = await signedInWithARun(page, admin, 'a11y-reports');
     const item = {
       adId: 'a11y-1',
@@ -96,9 +98,11 @@ test.describe('the /app pages pass axe', () => {
       products: [],
       stores: [{ key: `n:${STORE}`, pageId: '', name: STORE, adsAdded: 1, adIds: ['a11y-1'] }],
     });
-    await scanPage(page, `reports?report=${report.id}`, () =>
-      expect(page.getByTestId('report').getByText('+2 more')).toBeVisible(),
-    );
+    await scanPage(page, `reports?report=${report.id}`, async () => {
+      await expect(page.getByTestId('report').getByText('+2 more')).toBeVisible();
+      // the ad's row has arrived: it opens the detail view
+      await expect(page.getByRole('button', { name: /Solar garden lights/ })).toBeEnabled();
+    });
   });
 
   test('/app/keywords', async ({ page, admin }) => {

@@ -252,6 +252,8 @@ test('every /app page fits a 390×844 phone, with the navigation in a menu', asy
   browser,
   admin,
 }, testInfo) => {
+  // eight pages, each with a full-page screenshot, and the menu twice: its own budget
+  test.setTimeout(60_000);
   const user = await seededSubscriber(admin, 'phone');
   const context = await browser.newContext({
     baseURL: process.env.ADSCOUT_E2E_URL,

@@ -24,6 +24,9 @@ const LINK = 'https://www.facebook.com/ads/library/?active_status=all&country=US
 let stack: E2eStack;
 let admin: Admin;
 
+// one stack of its own for both tests: one worker runs them in turn
+test.describe.configure({ mode: 'serial' });
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   stack = await startE2eStack({

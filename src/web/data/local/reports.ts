@@ -66,16 +66,23 @@ export async function markReportsRead(ids: readonly string[]): Promise<number> {
 }
 
 /**
- * The result rows a report's items name, by id: its run's and its previous run's (an ad missing
- * from the run is shown from the previous run's row). Rows not on this device are absent.
+ * The result rows a report's items name, by id, while `open`: its run's and its previous run's (an
+ * ad missing from the run is shown from the previous run's row), kept up to date as the sync
+ * stores them; rows not on this device yet are absent. null while closed or loading.
  */
-export async function loadReportRows(report: Report): Promise<Map<string, SearchResult>> {
-  const db = currentBinding()?.db;
-  const rows = new Map<string, SearchResult>();
-  if (!db) return rows;
-  const chunks = await db.results.bulkGet([report.run, report.previous_run].filter(Boolean));
-  for (const chunk of chunks) for (const row of chunk?.rows ?? []) rows.set(row.id, row);
-  return rows;
+export function useReportRows(report: Report, open: boolean): Map<string, SearchResult> | null {
+  const db = useLocalDb();
+  return useLiveQuery(
+    async () => {
+      if (!db || !open) return null;
+      const rows = new Map<string, SearchResult>();
+      const chunks = await db.results.bulkGet([report.run, report.previous_run].filter(Boolean));
+      for (const chunk of chunks) for (const row of chunk?.rows ?? []) rows.set(row.id, row);
+      return rows;
+    },
+    [db, open, report.run, report.previous_run],
+    null,
+  );
 }
 
 /**

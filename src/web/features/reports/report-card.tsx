@@ -3,7 +3,7 @@
  * unread; opened, its lists with the archived thumbnails (report-lists.tsx). Everything in it
  * that came from the Ad Library (stores, titles) is third-party text, rendered as text only.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import {
   formatCount,
   NOTHING_CHANGED,
@@ -11,9 +11,8 @@ import {
   reportHasNews,
   reportSummary,
   type Report,
-  type SearchResult,
 } from '../../../domain/index.ts';
-import { loadReportRows } from '../../data/local/reports.ts';
+import { useReportRows } from '../../data/local/reports.ts';
 import { AdList, ProductList, StoreList } from './report-lists.tsx';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -107,22 +106,4 @@ export function ReportCard({
       </div>
     </li>
   );
-}
-
-/** The rows the report's ads open in the detail view, read once it is opened; null until then. */
-function useReportRows(report: Report, open: boolean): Map<string, SearchResult> | null {
-  const [rows, setRows] = useState<{ key: string; rows: Map<string, SearchResult> } | null>(null);
-  const key = `${report.run}:${report.previous_run}`;
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    loadReportRows(report)
-      .then((loaded) => live && setRows({ key, rows: loaded }))
-      .catch((error: unknown) => console.warn('[reports] could not read the report’s rows', error));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the rows follow the runs, not the record
-  }, [key, open]);
-  return rows && rows.key === key ? rows.rows : null;
 }
