@@ -36,6 +36,7 @@ export * from './insights/ad-history.ts';
 export * from './insights/insight-row.ts';
 export * from './reports/report-contract.ts';
 export * from './reports/compare-runs.ts';
+export * from './reports/report-text.ts';
 export * from './push/push-rules.ts';
 export * from './push/push-message.ts';
 export * from './push/push-endpoint.ts';

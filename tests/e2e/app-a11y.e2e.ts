@@ -9,13 +9,14 @@ import { databasePage } from './database-page.ts';
 import { expect, test, type Admin } from './fixtures.ts';
 import { historyPage } from './history-page.ts';
 import { blocking } from './locators.ts';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
 const STORE = 'Tuin & Zo';
 
-/** A subscriber with one run of one row, signed in on `page`. */
-async function signedInWithARun(page: Page, admin: Admin, label: string): Promise<void> {
+/** A subscriber with one run of one row, signed in on `page`: the run and the row's id. */
+async function signedInWithARun(page: Page, admin: Admin, label: string) {
   const user = await subscriber(admin.pb, admin, label);
-  await createRunWithResults(
+  const made = await createRunWithResults(
     admin.pb,
     user.id,
     {
@@ -35,6 +36,7 @@ async function signedInWithARun(page: Page, admin: Admin, label: string): Promis
     ],
   );
   await admin.signIn(page, user);
+  return { user, run: made.run, rowId: made.resultIds[0]! };
 }
 
 /** The page at `path` with its heading shown, and what `ready` waits for (its data). */
@@ -64,6 +66,43 @@ test.describe('the /app pages pass axe', () => {
   test('/app/insights, with a product', async ({ page, admin }) => {
     await signedInWithARun(page, admin, 'a11y-insights');
     await scanPage(page, 'insights', () => expect(page.getByTestId('products-table')).toBeVisible());
+  });
+
+  test('/app/reports, with an opened report', async ({ page, admin }) => {
+    // a report made, its page and an opened report scanned: its own budget
+    test.setTimeout(60_000);
+    const { user, run, rowId } = await signedInWithARun(page, admin, 'a11y-reports');
+    const item = {
+      adId: 'a11y-1',
+      row: rowId,
+      creative: '',
+      store: STORE,
+      pageId: '',
+      title: 'Solar garden lights',
+      daysRunning: 4,
+      winningScore: 61,
+      active: true,
+    };
+    const report = await admin.pb.collection(COLLECTIONS.reports).create({
+      user: user.id,
+      run: run.id,
+      watch_name: 'Garden lights daily',
+      period_end: new Date().toISOString(),
+      ads_count: 1,
+      new_count: 3,
+      stores_count: 1,
+      new_ads: [item],
+      stopped_ads: [],
+      resumed_ads: [],
+      unseen_ads: [],
+      products: [],
+      stores: [{ key: `n:${STORE}`, pageId: '', name: STORE, adsAdded: 1, adIds: ['a11y-1'] }],
+    });
+    await scanPage(page, `reports?report=${report.id}`, async () => {
+      await expect(page.getByTestId('report').getByText('+2 more')).toBeVisible();
+      // the ad's row has arrived: it opens the detail view
+      await expect(page.getByRole('button', { name: /Solar garden lights/ })).toBeEnabled();
+    });
   });
 
   test('/app/keywords', async ({ page, admin }) => {

@@ -252,6 +252,8 @@ test('every /app page fits a 390×844 phone, with the navigation in a menu', asy
   browser,
   admin,
 }, testInfo) => {
+  // eight pages, each with a full-page screenshot, and the menu twice: its own budget
+  test.setTimeout(60_000);
   const user = await seededSubscriber(admin, 'phone');
   const context = await browser.newContext({
     baseURL: process.env.ADSCOUT_E2E_URL,
@@ -267,6 +269,7 @@ test('every /app page fits a 390×844 phone, with the navigation in a menu', asy
       ['search', 'Scout Winning Ads'],
       ['history', 'Search History'],
       ['database', 'Search Database'],
+      ['reports', 'Reports'],
       ['keywords', 'Keywords'],
       ['ai', 'AI Features'],
       ['settings', 'Settings'],
@@ -289,6 +292,9 @@ test('every /app page fits a 390×844 phone, with the navigation in a menu', asy
     await page.getByRole('button', { name: 'Open menu' }).tap();
     await page.getByRole('link', { name: 'Search History' }).tap();
     await expect(page).toHaveURL(/\/app\/history$/);
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await page.getByRole('link', { name: 'Reports' }).tap();
+    await expect(page).toHaveURL(/\/app\/reports$/);
   } finally {
     await context.close();
   }

@@ -4,7 +4,9 @@
  * worker's push reaches a real push service on loopback (web-push-testing: it checks the VAPID
  * signature and decrypts the aes128gcm payload). A subscription the push service says is gone
  * (410) is deleted; a push service that answers 429 or 503 is tried again after the backoff (or
- * its Retry-After) and never more than PUSH_MAX_ATTEMPTS times.
+ * its Retry-After) and never more than PUSH_MAX_ATTEMPTS times. A watch's completed run is told by
+ * its report's push (naming the watch, opening the report), and a report where nothing changed
+ * sends nothing.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,11 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
-import { runLink } from '../../src/domain/push/push-message.ts';
+import { reportLink, reportNewsText, runLink } from '../../src/domain/push/push-message.ts';
+import { reportHasNews } from '../../src/domain/reports/report-contract.ts';
 import { PUSH_MAX_ATTEMPTS, PUSH_RETRY_DELAYS_SECONDS } from '../../src/domain/push/push-rules.ts';
 import { publicConfigSchema } from '../../src/domain/records/entities.ts';
 import { browserKeys, startPushService, type PushService } from '../fixtures/push-service.ts';
-import { subscriber } from '../fixtures/records.ts';
+import { createWorkingRun, pausedWatch, subscriber } from '../fixtures/records.ts';
 import { startRun } from '../fixtures/user-api.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
@@ -228,4 +231,86 @@ describe('sending a push', () => {
     expect(claim.pushes).toEqual([]);
     expect(busy.hits - hitsBefore).toBe(PUSH_MAX_ATTEMPTS);
   }, 300_000);
+
+  it('a watch run is told by its report: the report with news pushes, naming the watch and opening it; one where nothing changed pushes nothing', async () => {
+    const user = await subscriber(server.superuser, server, 'push-report');
+    const subscription = await push.subscribe(publicKey);
+    await saveSubscription(user, subscription.endpoint, subscription.keys);
+    const watch = await server.superuser
+      .collection(COLLECTIONS.watches)
+      .create(pausedWatch(user.id, 'Posture US'));
+    const received = () => push.messages(subscription.clientHash);
+    const payloads = async () => (await received()).map((m) => JSON.parse(m) as Record<string, string>);
+
+    /** A run of the watch, done by the real worker (the demo Library), and its report, stored by the worker. */
+    async function watchRunReport() {
+      const runId = await createWorkingRun(server.superuser, user.id, {
+        search_name: 'Posture US',
+        facebook_link: String(watch.facebook_link),
+        requested_count: 5,
+        watch: watch.id,
+      });
+      const [report] = await waitFor(
+        `the report of run ${runId}`,
+        () =>
+          server.superuser
+            .collection(COLLECTIONS.reports)
+            .getFullList({ filter: server.superuser.filter('run = {:run}', { run: runId }) }),
+        (list) => list.length === 1,
+        { timeoutMs: 120_000 },
+      );
+      return report!;
+    }
+    const news = (report: Record<string, unknown>) =>
+      reportHasNews({
+        new_count: Number(report.new_count),
+        stopped_count: Number(report.stopped_count),
+        resumed_count: Number(report.resumed_count),
+        products_count: Number(report.products_count),
+        stores_count: Number(report.stores_count),
+      });
+
+    // the first run reports everything as new: its report's push arrives, and it is the only one
+    const first = await watchRunReport();
+    expect(news(first)).toBe(true);
+    const [pushed] = await waitFor('the report’s push', payloads, (list) => list.length > 0, {
+      timeoutMs: 60_000,
+    });
+    expect(pushed).toEqual({
+      kind: 'report',
+      title: 'Posture US',
+      body: reportNewsText({
+        new_count: Number(first.new_count),
+        stopped_count: Number(first.stopped_count),
+        resumed_count: Number(first.resumed_count),
+        products_count: Number(first.products_count),
+        stores_count: Number(first.stores_count),
+      }),
+      url: reportLink(first.id),
+      tag: `report-${first.id}`,
+      run: String(first.run),
+    });
+    expect(pushed!.body).toMatch(/^\d[\d,]* new ads?\b/);
+
+    // the same search again within the demo day: nothing changed (a demo day that ended between
+    // two runs brings news; the next run then falls within one day)
+    const reports = [first];
+    for (let i = 0; i < 3 && news(reports.at(-1)!); i++) reports.push(await watchRunReport());
+    expect(news(reports.at(-1)!)).toBe(false);
+
+    // a run the user started still pushes as it finishes: once it arrived and the queue is empty,
+    // everything queued before it went out too, and nothing more came for the quiet report
+    const own = await finishedRun(user, 'posture chair');
+    await waitFor(
+      'the user’s own run’s push, and an empty queue',
+      async () => ({ got: await payloads(), queued: await messagesOf(user.id) }),
+      ({ got, queued }) => got.some((p) => p.run === own.id) && queued.length === 0,
+      { timeoutMs: 60_000 },
+    );
+    const all = await payloads();
+    expect(all.filter((p) => p.kind === 'run').map((p) => p.run)).toEqual([own.id]);
+    expect(all.filter((p) => p.kind === 'report').map((p) => p.url)).toEqual(
+      reports.filter(news).map((r) => reportLink(r.id)),
+    );
+  }, 400_000);
 });

@@ -2,18 +2,29 @@
  * Who reads and changes a report (docs/reports.md#the-record,
  * docs/invariants.md#invariant-1-no-user-reaches-another-users-records): its owner lists and
  * views it (REST, the sync route, realtime) and changes `read_at` alone; another user, or nobody
- * signed in, gets nothing; no user creates or deletes one. The reports are made the real way: a
- * watch run completed through the lease routes, its report computed by the worker's code.
+ * signed in, gets nothing; no user creates or deletes one; the hourly cron deletes reports (and
+ * their settled tasks) older than REPORT_RETENTION_DAYS, and only those. The reports are made the
+ * real way: a watch run completed through the lease routes, its report computed by the worker's code.
  */
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
-import { toPbDate } from '../../src/domain/text/format.ts';
+import { REPORT_RETENTION_DAYS } from '../../src/domain/reports/report-contract.ts';
+import { DAY_MS, toPbDate } from '../../src/domain/text/format.ts';
 import { REPORTS } from '../../src/web/data/local/sync/records.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
-import { adRow, completeWatchRun, computeNextReport, createWatch, reportsOfRun } from './report-support.ts';
+import { waitUntil } from '../fixtures/wait-for.ts';
+import {
+  adRow,
+  completeWatchRun,
+  computeNextReport,
+  createWatch,
+  reportsOfRun,
+  taskOfRun,
+} from './report-support.ts';
+import { runCron, writeColumns } from './security/support.ts';
 
 let server: TestServer;
 let a: TestUser;
@@ -152,5 +163,42 @@ describe('changing reports', () => {
     expect((await server.superuser.collection(COLLECTIONS.reports).getOne(reportOfA.id)).id).toBe(
       reportOfA.id,
     );
+  });
+});
+
+describe('how long reports are kept', () => {
+  it('the hourly prune deletes reports older than 180 days, with their settled tasks, and only those', async () => {
+    const ages = { old: (REPORT_RETENTION_DAYS + 1) * DAY_MS, nearly: (REPORT_RETENTION_DAYS - 1) * DAY_MS };
+    const made: Record<keyof typeof ages, { report: RecordModel; task: RecordModel }> = {} as never;
+    for (const name of Object.keys(ages) as (keyof typeof ages)[]) {
+      const report = await reportFor(a, `ad-kept-${name}`);
+      made[name] = { report, task: (await taskOfRun(server, String(report.run)))! };
+    }
+    // PocketBase stamps `created` itself: date them back, with the server stopped
+    for (const collection of [COLLECTIONS.reports, COLLECTIONS.reportTasks]) {
+      await writeColumns(
+        server,
+        collection,
+        (Object.keys(ages) as (keyof typeof ages)[]).map((name) => ({
+          id: collection === COLLECTIONS.reports ? made[name].report.id : made[name].task.id,
+          values: { created: toPbDate(new Date(Date.now() - ages[name])) },
+        })),
+      );
+    }
+    const exists = (collection: string, id: string) =>
+      statusOf(server.superuser.collection(collection).getOne(id)).then((status) => status === 0);
+    expect(await exists(COLLECTIONS.reports, made.old.report.id)).toBe(true);
+
+    await runCron(server.superuser, 'adscout_reports_prune');
+    await waitUntil(
+      'the prune of the 181-day-old report',
+      async () => !(await exists(COLLECTIONS.reports, made.old.report.id)),
+    );
+    expect(await exists(COLLECTIONS.reportTasks, made.old.task.id)).toBe(false);
+    // younger than the limit, or fresh: kept
+    expect(await exists(COLLECTIONS.reports, made.nearly.report.id)).toBe(true);
+    expect(await exists(COLLECTIONS.reportTasks, made.nearly.task.id)).toBe(true);
+    expect(await exists(COLLECTIONS.reports, reportOfA.id)).toBe(true);
+    expect(await exists(COLLECTIONS.reports, reportOfB.id)).toBe(true);
   });
 });

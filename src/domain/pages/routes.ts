@@ -138,6 +138,13 @@ export const ROUTES = {
     prerendered: false,
     module: 'src/web/features/database/database-page.tsx',
   },
+  reports: {
+    path: `${APP_BASE}/reports`,
+    title: titled('Reports'),
+    access: 'subscription',
+    prerendered: false,
+    module: 'src/web/features/reports/reports-page.tsx',
+  },
   insights: {
     path: `${APP_BASE}/insights`,
     title: titled('Insights'),

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../forms/messages.ts';
-import { pushPayload, runFinishedPush, runLink, type PushMessage } from './push-message.ts';
+import {
+  pushPayload,
+  reportLink,
+  reportNewsText,
+  reportPush,
+  runFinishedPush,
+  runLink,
+  type PushMessage,
+  type ReportNewsCounts,
+} from './push-message.ts';
 import { PUSH_PAYLOAD_MAX_BYTES, utf8Length } from './push-rules.ts';
 
 const base: PushMessage = {
@@ -49,5 +58,64 @@ describe('runFinishedPush', () => {
     expect(done.body).toContain('Posture US');
     const failed = runFinishedPush({ id: 'r2', search_name: 'Posture US', status: 'failed', new_count: 0 });
     expect(failed.body).toBe(`Posture US: ${MESSAGES.scrapeFailed}`);
+  });
+});
+
+const none: ReportNewsCounts = {
+  new_count: 0,
+  stopped_count: 0,
+  resumed_count: 0,
+  products_count: 0,
+  stores_count: 0,
+};
+
+describe('reportNewsText', () => {
+  it('says each count that is not zero, in the singular for one', () => {
+    expect(reportNewsText({ ...none, new_count: 14, products_count: 2 })).toBe(
+      '14 new ads, 2 products gaining stores',
+    );
+    expect(
+      reportNewsText({
+        new_count: 1,
+        stopped_count: 1,
+        resumed_count: 1,
+        products_count: 1,
+        stores_count: 1,
+      }),
+    ).toBe('1 new ad, 1 ad stopped, 1 ad came back, 1 product gaining stores, 1 store adding ads');
+    expect(reportNewsText({ ...none, stopped_count: 2, resumed_count: 3, stores_count: 1200 })).toBe(
+      '2 ads stopped, 3 ads came back, 1,200 stores adding ads',
+    );
+  });
+
+  it('is empty when nothing changed', () => {
+    expect(reportNewsText(none)).toBe('');
+  });
+});
+
+describe('reportPush', () => {
+  it('names the watch, tells the news and opens the report', () => {
+    const push = reportPush({
+      ...none,
+      id: 'rep1',
+      run: 'run1',
+      watch_name: 'Posture US',
+      new_count: 14,
+      products_count: 2,
+    });
+    expect(push).toEqual({
+      kind: 'report',
+      title: 'Posture US',
+      body: '14 new ads, 2 products gaining stores',
+      url: reportLink('rep1'),
+      tag: 'report-rep1',
+      run: 'run1',
+    });
+    expect(reportLink('rep1')).toBe('/app/reports?report=rep1');
+    expect(() => pushPayload(push!)).not.toThrow();
+  });
+
+  it('is nothing for a report where nothing changed', () => {
+    expect(reportPush({ ...none, id: 'rep2', run: 'run2', watch_name: 'Posture US' })).toBeNull();
   });
 });

@@ -6,7 +6,9 @@
  */
 import { MESSAGES } from '../forms/messages.ts';
 import { ROUTES } from '../pages/routes.ts';
+import type { ReportCounts } from '../reports/report-contract.ts';
 import { watchRunMessage } from '../runs/watches.ts';
+import { formatCount } from '../text/format.ts';
 import { PUSH_PAYLOAD_MAX_BYTES, utf8Length } from './push-rules.ts';
 
 export const PUSH_KINDS = ['run', 'report'] as const;
@@ -98,5 +100,60 @@ export function runFinishedPush(run: FinishedRun): PushMessage {
     url: runLink(run.id),
     tag: runTag(run.id),
     run: run.id,
+  };
+}
+
+/** The counts a report's news is told from (docs/reports.md#the-record). */
+export type ReportNewsCounts = Pick<
+  ReportCounts,
+  'new_count' | 'stopped_count' | 'resumed_count' | 'products_count' | 'stores_count'
+>;
+
+const counted = (count: number, one: string, many: string) =>
+  `${formatCount(count)} ${count === 1 ? one : many}`;
+
+/**
+ * A report's news in words, zero counts left out: "14 new ads, 2 products gaining stores". ''
+ * when nothing changed (the app then says "Nothing changed"; not-seen ads are no news, as
+ * reportHasNews says). The push's body, and the app's one-line summaries of a report.
+ */
+export function reportNewsText(counts: ReportNewsCounts): string {
+  const parts: string[] = [];
+  if (counts.new_count > 0) parts.push(counted(counts.new_count, 'new ad', 'new ads'));
+  if (counts.stopped_count > 0) parts.push(counted(counts.stopped_count, 'ad stopped', 'ads stopped'));
+  if (counts.resumed_count > 0) parts.push(counted(counts.resumed_count, 'ad came back', 'ads came back'));
+  if (counts.products_count > 0)
+    parts.push(counted(counts.products_count, 'product gaining stores', 'products gaining stores'));
+  if (counts.stores_count > 0)
+    parts.push(counted(counts.stores_count, 'store adding ads', 'stores adding ads'));
+  return parts.join(', ');
+}
+
+/** Where a report is shown: the Reports page, scrolled to it and highlighted. */
+export function reportLink(reportId: string): string {
+  return `${ROUTES.reports.path}?report=${encodeURIComponent(reportId)}`;
+}
+
+export interface StoredReport extends ReportNewsCounts {
+  id: string;
+  /** The run it reports on: an open window that toasted the run shows its news already. */
+  run: string;
+  watch_name: string;
+}
+
+/**
+ * The push of a report with news: the watch's name as its title, the news as its body; a click
+ * opens the report. null when nothing changed: such a report sends nothing.
+ */
+export function reportPush(report: StoredReport): PushMessage | null {
+  const body = reportNewsText(report);
+  if (!body) return null;
+  return {
+    kind: 'report',
+    title: report.watch_name || 'AdScout',
+    body,
+    url: reportLink(report.id),
+    tag: `report-${report.id}`,
+    run: report.run,
   };
 }

@@ -20,6 +20,20 @@ export function rowSelectionState(label: string, rowIds: readonly string[]): Row
   return { rowSelection: { label, rowIds: [...rowIds] } };
 }
 
+/** A product's ads (the Insights page's products, a report's products gaining stores). */
+export function productSelectionState(name: string, rowIds: readonly string[]): RowSelectionState {
+  return rowSelectionState(`Product: ${name || 'untitled'}`, rowIds);
+}
+
+/** A store's ads (the Insights page's stores, a report's stores adding ads). */
+export function storeSelectionState(
+  name: string,
+  pageId: string,
+  rowIds: readonly string[],
+): RowSelectionState {
+  return rowSelectionState(`Store: ${name || pageId}`, rowIds);
+}
+
 /**
  * The selection in a router state, or null: anything else there (another page's state, a state
  * restored from an older version, a hand-made history entry) is no selection.

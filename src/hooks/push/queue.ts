@@ -3,7 +3,8 @@
  * queuePush is what other areas call, in their own transaction, to tell a user something: one
  * pending push per browser the user subscribed, sent by a worker (claims.ts). A finished run
  * queues its own in the save that settles it (queueForSettledRun), so every run is pushed exactly
- * once, whoever settles it (the finish route, the sweep), and only if the settlement commits.
+ * once, whoever settles it (the finish route, the sweep), and only if the settlement commits; a
+ * completed watch run leaves its news to its report's push (src/hooks/reports/store.ts).
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { pushPayload, runFinishedPush, type PushMessage } from '../../domain/push/push-message.ts';
@@ -60,6 +61,15 @@ export function queueRunPush(app: CoreApp, run: core.Record): number {
 }
 
 /**
+ * Whether a settled run sends its own push: a completed run started by a watch does not, since its
+ * report's push tells its news (onReportStored, src/hooks/reports/store.ts; nothing when nothing
+ * changed). A failed watch run and any run the user started push as they finish.
+ */
+export function pushesOwnNews(run: core.Record): boolean {
+  return !(run.getString('status') === 'completed' && run.getString('watch') !== '');
+}
+
+/**
  * onRecordUpdateExecute of search_runs: the save that moves a run out of `working` (settleRun,
  * src/hooks/quota/settlement.ts, whoever calls it) queues the run's push in its own transaction,
  * so a settlement that commits has its push and one that rolls back has none. A run settled
@@ -69,7 +79,7 @@ export function queueForSettledRun(e: core.RecordEvent): void {
   const run = e.record!;
   const wasWorking = run.original().getString('status') === 'working';
   e.next();
-  if (wasWorking && run.getString('status') !== 'working') queueRunPush(e.app, run);
+  if (wasWorking && run.getString('status') !== 'working' && pushesOwnNews(run)) queueRunPush(e.app, run);
 }
 
 /** Tells the workers that pushes wait (after the transaction that queued them committed). */

@@ -11,7 +11,9 @@ import {
   type ReportContent,
   type ReportStoreResponse,
 } from '../../domain/reports/report-contract.ts';
+import { reportPush } from '../../domain/push/push-message.ts';
 import { LEASE_NOT_HELD_MESSAGE } from '../../domain/runs/lease-contract.ts';
+import { queuePush, wakePushWorkers } from '../push/index.ts';
 import { findReportTask, markReportTaskDone } from './tasks.ts';
 
 /** The id of the record of `collection` named `id`, or '' when it is gone. */
@@ -30,18 +32,29 @@ function reportOfRun(app: CoreApp, runId: string): core.Record | null {
 
 /**
  * Runs once per report, in the transaction that stores it: what a new report leads to goes here,
- * so that it is stored with the report or not at all (issue 34's push, for a report with news,
- * is to be queued here). Today it decides whether the report is news, which the store logs.
+ * so that it is stored with the report or not at all. A report with news queues its push
+ * (docs/push.md#what-a-push-says: the watch's name, the news, a click opens the report); one where
+ * nothing changed sends nothing. A completed watch run pushes nothing itself (queueForSettledRun,
+ * src/hooks/push/queue.ts): this push is its news. Answers whether it was news and how many pushes
+ * were queued (the caller wakes the workers once the transaction committed).
  */
-export function onReportStored(_txApp: CoreApp, report: core.Record): { news: boolean } {
+export function onReportStored(txApp: CoreApp, report: core.Record): { news: boolean; pushes: number } {
+  const counts = {
+    new_count: report.getInt('new_count'),
+    stopped_count: report.getInt('stopped_count'),
+    resumed_count: report.getInt('resumed_count'),
+    products_count: report.getInt('products_count'),
+    stores_count: report.getInt('stores_count'),
+  };
+  const push = reportPush({
+    ...counts,
+    id: report.id,
+    run: report.getString('run'),
+    watch_name: report.getString('watch_name'),
+  });
   return {
-    news: reportHasNews({
-      new_count: report.getInt('new_count'),
-      stopped_count: report.getInt('stopped_count'),
-      resumed_count: report.getInt('resumed_count'),
-      products_count: report.getInt('products_count'),
-      stores_count: report.getInt('stores_count'),
-    }),
+    news: reportHasNews(counts),
+    pushes: push ? queuePush(txApp, report.getString('user'), push) : 0,
   };
 }
 
@@ -53,6 +66,7 @@ export function onReportStored(_txApp: CoreApp, report: core.Record): { news: bo
 export function storeReport(taskId: string, workerName: string, content: ReportContent): ReportStoreResponse {
   let answer: ReportStoreResponse | null = null;
   let logLine = '';
+  let pushes = 0;
   $app.runInTransaction((txApp) => {
     const task = findReportTask(txApp, taskId);
     if (task.getString('status') === 'done') {
@@ -81,7 +95,9 @@ export function storeReport(taskId: string, workerName: string, content: ReportC
     for (const [field, value] of Object.entries(content)) report.set(field, value);
     report.set('read_at', '');
     txApp.save(report);
-    const { news } = onReportStored(txApp, report);
+    const stored = onReportStored(txApp, report);
+    const news = stored.news;
+    pushes = stored.pushes;
     markReportTaskDone(txApp, task, report.id);
     answer = { report: report.id, stored: true };
     logLine =
@@ -91,5 +107,6 @@ export function storeReport(taskId: string, workerName: string, content: ReportC
       (news ? '' : ' (nothing changed)');
   });
   if (logLine) console.log(logLine);
+  if (pushes > 0) wakePushWorkers();
   return answer!;
 }

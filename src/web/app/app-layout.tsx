@@ -7,6 +7,7 @@ import { onSyncNotice, startLocalData } from '../data/local/local-data.ts';
 import { usePublicConfig } from '../data/server/public-config.ts';
 import { useSession } from '../data/server/session.ts';
 import { signOutHere } from '../data/local/push-setting.ts';
+import { useUnreadReportCount } from '../data/local/reports.ts';
 import { AdHistorySection } from '../features/insights/ad-history-section.tsx';
 import { RunNotifier } from '../features/notifications/run-notifier.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
@@ -22,6 +23,7 @@ export const APP_NAV = [
   { to: ROUTES.search.path, label: 'Search' },
   { to: ROUTES.history.path, label: 'Search History' },
   { to: ROUTES.database.path, label: 'Search Database' },
+  { to: ROUTES.reports.path, label: 'Reports' },
   { to: ROUTES.insights.path, label: 'Insights' },
   { to: ROUTES.keywords.path, label: 'Keywords' },
   { to: ROUTES.ai.path, label: 'AI' },
@@ -66,11 +68,15 @@ export function AppLayout() {
         Skip to content
       </a>
       <SiteHeader label="App">
-        {APP_NAV.map((item) => (
-          <NavLink key={item.to} to={item.to} className="nav-link">
-            {item.label}
-          </NavLink>
-        ))}
+        {APP_NAV.map((item) =>
+          item.to === ROUTES.reports.path ? (
+            <ReportsNavLink key={item.to} to={item.to} label={item.label} />
+          ) : (
+            <NavLink key={item.to} to={item.to} className="nav-link">
+              {item.label}
+            </NavLink>
+          ),
+        )}
         <button
           type="button"
           className="button button-secondary"
@@ -91,5 +97,28 @@ export function AppLayout() {
       </main>
       <SiteFooter communityChatUrl={communityChatUrl} />
     </div>
+  );
+}
+
+/**
+ * Reports in the navigation, with how many are unread (docs/reports.md#in-the-app): a badge,
+ * and the count in the link's accessible name ("Reports, 3 unread").
+ */
+function ReportsNavLink({ to, label }: { to: string; label: string }) {
+  const unread = useUnreadReportCount();
+  return (
+    <NavLink
+      to={to}
+      className="nav-link"
+      aria-label={unread > 0 ? `${label}, ${unread} unread` : undefined}
+      data-testid="nav-reports"
+    >
+      {label}
+      {unread > 0 && (
+        <span className="nav-badge" aria-hidden="true">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </NavLink>
   );
 }

@@ -50,6 +50,7 @@ const PAGES = {
     void loadDatabaseGrid().catch(() => undefined); // the page reports a failure when it mounts
     return import('../features/database/database-page.tsx').then((m) => m.createDatabasePage());
   }),
+  reports: preloadable(() => import('../features/reports/reports-page.tsx').then((m) => m.ReportsPage)),
   insights: preloadable(() => import('../features/insights/insights-page.tsx').then((m) => m.InsightsPage)),
   keywords: preloadable(() => import('../features/keywords/keywords-page.tsx').then((m) => m.KeywordsPage)),
   ai: preloadable(() => import('../features/ai/ai-page.tsx').then((m) => m.AiPage)),

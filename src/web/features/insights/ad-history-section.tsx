@@ -5,14 +5,24 @@
  * (uPlot) is a module of its own, loaded only when there is reach per day to draw.
  */
 import { lazy, Suspense } from 'react';
-import { historySummary, reachPerDaySeries, sightingCells } from './ad-history-text.ts';
+import { AD_HISTORY_LOADING, historySummary, reachPerDaySeries, sightingCells } from './ad-history-text.ts';
 import type { AdHistoryProps } from '../../components/ad-history-slot.ts';
 import { useAdHistory } from './use-insights.ts';
 
 const ReachChart = lazy(() => import('./reach-chart.tsx').then((m) => ({ default: m.ReachChart })));
 
 export function AdHistorySection({ adId }: AdHistoryProps) {
-  const sightings = useAdHistory(adId);
+  const history = useAdHistory(adId);
+  // null while the Insights worker reads the user's rows: it says so, never "not seen"
+  if (history === null)
+    return (
+      <div className="ad-history">
+        <p className="muted" data-testid="ad-history-summary" role="status">
+          {AD_HISTORY_LOADING}
+        </p>
+      </div>
+    );
+  const sightings = history;
   const series = reachPerDaySeries(sightings);
   const summary = historySummary(sightings);
   return (

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_VALUE, type AdSighting } from '../../../domain/index.ts';
-import { historySummary, reachPerDaySeries, sightingCells } from './ad-history-text.ts';
+import {
+  AD_HISTORY_NOT_COUNTED,
+  historySummary,
+  reachPerDaySeries,
+  sightingCells,
+} from './ad-history-text.ts';
 
 const sighting = (over: Partial<AdSighting>): AdSighting => ({
   run: 'r1',
@@ -44,7 +49,9 @@ describe('the ad history', () => {
   });
 
   it('sums the history up in words', () => {
-    expect(historySummary([])).toBe('Not seen by your scouts yet.');
+    // an ad in the user's database was seen: an empty history is one not counted yet
+    expect(historySummary([])).toBe(AD_HISTORY_NOT_COUNTED);
+    expect(historySummary([])).not.toMatch(/not seen/i);
     expect(
       historySummary([
         sighting({}),

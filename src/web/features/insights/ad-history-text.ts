@@ -50,9 +50,19 @@ export function reachPerDaySeries(sightings: readonly AdSighting[]): { at: numbe
   return { at, perDay };
 }
 
+/** What the history says while the Insights worker reads the user's rows. */
+export const AD_HISTORY_LOADING = 'Loading the ad’s history…';
+
+/**
+ * What an empty history says. The detail view shows ads of the user's own results, all seen by
+ * their scouts: an empty answer means the Insights have not counted this ad's rows yet (a run
+ * that is arriving), never that it was not seen.
+ */
+export const AD_HISTORY_NOT_COUNTED = 'This ad’s history shows once Insights has counted its newest results.';
+
 /** The history in one sentence: how often it was seen, status changes, and reach per day. */
 export function historySummary(sightings: readonly AdSighting[]): string {
-  if (sightings.length === 0) return 'Not seen by your scouts yet.';
+  if (sightings.length === 0) return AD_HISTORY_NOT_COUNTED;
   const times = sightings.length === 1 ? 'once' : `${formatCount(sightings.length)} times`;
   const changes = sightings
     .filter((s) => s.change)

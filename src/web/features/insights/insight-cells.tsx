@@ -2,9 +2,8 @@
  * The cells of the Insights tables that are more than text: the product's thumbnail (the archived
  * 100×100 thumbnail, else the source link, else a tile), dates, unknown values as a dash.
  */
-import { useState } from 'react';
-import { parsePbDate, formatCount, THUMB_GRID, UNKNOWN_VALUE } from '../../../domain/index.ts';
-import { creativeThumbUrl } from '../../../domain/media/creative-files.ts';
+import { parsePbDate, formatCount, UNKNOWN_VALUE } from '../../../domain/index.ts';
+import { CreativeThumb } from '../../components/creative-thumb.tsx';
 import { useArchivedCreative } from '../../data/local/creative-index.ts';
 
 export function countText(value: number | null): string {
@@ -17,23 +16,7 @@ export function dayText(value: string): string {
   return date ? date.toISOString().slice(0, 10) : UNKNOWN_VALUE;
 }
 
+/** A product's thumbnail: its representative creative's (the shared CreativeThumb). */
 export function ProductThumb({ creative, mediaUrl }: { creative: string; mediaUrl: string }) {
-  const archived = useArchivedCreative(creative || undefined);
-  const src = (archived && creativeThumbUrl(archived, THUMB_GRID)) || mediaUrl || null;
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!src || failed === src) return <span className="insight-thumb insight-thumb-tile" aria-hidden="true" />;
-  return (
-    <span className="insight-thumb">
-      <img
-        src={src}
-        alt=""
-        width={48}
-        height={48}
-        loading="lazy"
-        decoding="async"
-        referrerPolicy="no-referrer"
-        onError={() => setFailed(src)}
-      />
-    </span>
-  );
+  return <CreativeThumb archived={useArchivedCreative(creative || undefined)} fallback={mediaUrl} />;
 }

@@ -7,7 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import {
   formatCount,
   ROUTES,
-  rowSelectionState,
+  productSelectionState,
+  storeSelectionState,
   type ProductSummary,
   type StoreSummary,
   UNKNOWN_VALUE,
@@ -54,7 +55,7 @@ export function ProductsView({ products, computing }: { products: ProductSummary
   const csv = useCsvExport<ProductSummary>('Products', PRODUCT_COLUMNS);
   const open = (product: ProductSummary) =>
     void navigate(ROUTES.database.path, {
-      state: rowSelectionState(`Product: ${product.name || 'untitled'}`, product.rowIds),
+      state: productSelectionState(product.name, product.rowIds),
     });
 
   return (
@@ -137,7 +138,7 @@ export function StoresView({ stores, computing }: { stores: StoreSummary[]; comp
   const csv = useCsvExport<StoreSummary>('Stores', STORE_COLUMNS);
   const open = (store: StoreSummary) =>
     void navigate(ROUTES.database.path, {
-      state: rowSelectionState(`Store: ${store.name || store.pageId}`, store.rowIds),
+      state: storeSelectionState(store.name, store.pageId, store.rowIds),
     });
 
   return (

@@ -199,8 +199,12 @@ export function useInsights(): Insights {
   return useInsightsSession();
 }
 
-/** Every time the ad `adId` was seen (adHistory), oldest first; [] while loading. */
-export function useAdHistory(adId: string | null): AdSighting[] {
+/**
+ * Every time the ad `adId` was seen (adHistory), oldest first; null until the Insights worker
+ * answered for this ad (its first computation may still be running): never an empty history
+ * standing in for one not read yet.
+ */
+export function useAdHistory(adId: string | null): AdSighting[] | null {
   const { updatedAt } = useInsightsSession();
   const [history, setHistory] = useState<{ adId: string | null; sightings: AdSighting[] }>({
     adId: null,
@@ -214,5 +218,5 @@ export function useAdHistory(adId: string | null): AdSighting[] {
     send(current, { type: 'history', requestId, adId });
     return () => void current.histories.delete(requestId);
   }, [adId, updatedAt]);
-  return history.adId === adId ? history.sightings : [];
+  return history.adId === adId ? history.sightings : null;
 }

@@ -4,18 +4,23 @@
  * change needs the server; offline the panel is read-only and says so.
  */
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   cadenceLabel,
   formatCount,
   formatDateTime,
   parsePbDate,
   pickFields,
+  reportLink,
+  reportSummary,
+  timeAgoText,
   UNKNOWN_VALUE,
   WATCH_CADENCES,
   WATCH_MESSAGES,
   WATCH_SCOUT_FIELDS,
   watchFieldOf,
   watchFormSchema,
+  type Report,
   type SearchRun,
   type Watch,
   type WatchForm,
@@ -26,6 +31,7 @@ import { useToast } from '../../components/toast.tsx';
 import { useZodForm } from '../../components/use-zod-form.ts';
 import { useConnectivity } from '../../data/browser/connectivity.ts';
 import { useLocalRuns, useLocalWatches } from '../../data/local/local-reads.ts';
+import { useLocalReports } from '../../data/local/reports.ts';
 import { deleteWatch, updateWatch } from '../../data/local/watches.ts';
 import '../../components/offline-hint.css';
 import { ScoutFields } from './scout-fields.tsx';
@@ -44,6 +50,12 @@ function lastResult(watch: Watch, run: SearchRun | undefined): { text: string; t
   };
 }
 
+/** The watch's last report in one line: its news (or "Nothing changed") and how long ago. */
+function lastReportText(report: Report): string {
+  const at = parsePbDate(report.period_end || report.created);
+  return `${reportSummary(report)}${at ? ` · ${timeAgoText(at.getTime(), Date.now())}` : ''}`;
+}
+
 function nextRunText(watch: Watch): string {
   if (!watch.active) return 'Paused';
   const next = parsePbDate(watch.next_run_at);
@@ -54,9 +66,13 @@ function nextRunText(watch: Watch): string {
 export function WatchesPanel() {
   const watches = useLocalWatches();
   const runs = useLocalRuns();
+  const reports = useLocalReports();
   const online = useConnectivity() === 'online';
   if (!watches || watches.length === 0) return null;
   const runById = new Map((runs ?? []).map((run) => [run.id, run]));
+  // newest first: the first of a watch's is its last report
+  const lastReport = new Map<string, Report>();
+  for (const report of reports ?? []) if (!lastReport.has(report.watch)) lastReport.set(report.watch, report);
   return (
     <section className="card watches-panel" aria-labelledby="watches-title">
       <h2 id="watches-title">Watches</h2>
@@ -72,6 +88,7 @@ export function WatchesPanel() {
             key={watch.id}
             watch={watch}
             run={watch.last_run ? runById.get(watch.last_run) : undefined}
+            report={lastReport.get(watch.id)}
             readOnly={!online}
           />
         ))}
@@ -83,10 +100,12 @@ export function WatchesPanel() {
 function WatchItem({
   watch,
   run,
+  report,
   readOnly,
 }: {
   watch: Watch;
   run: SearchRun | undefined;
+  report: Report | undefined;
   readOnly: boolean;
 }) {
   const toast = useToast();
@@ -122,6 +141,16 @@ function WatchItem({
           <dt>Last result</dt>
           <dd className={result.tone === 'danger' ? 'watch-error' : undefined}>{result.text}</dd>
         </div>
+        {report && (
+          <div>
+            <dt>Last report</dt>
+            <dd>
+              <Link to={reportLink(report.id)} data-testid="watch-last-report">
+                {lastReportText(report)}
+              </Link>
+            </dd>
+          </div>
+        )}
       </dl>
       {mode === 'edit' && (
         <WatchEditForm
