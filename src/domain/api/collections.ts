@@ -40,6 +40,8 @@ export const COLLECTIONS = {
   pushSubscriptions: 'push_subscriptions',
   /** The pushes waiting to be sent: one per (push, subscription); superuser-only, never synced. */
   pushMessages: 'push_messages',
+  /** A user's report mail settings, one per user (docs/reports.md#email). */
+  reportSettings: 'report_settings',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

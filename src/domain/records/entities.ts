@@ -10,6 +10,7 @@ import { BILLING_MODES, RUN_STATUSES, SCOUT_SOURCES } from './constants.ts';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../billing/plans.ts';
 import type { AdFieldKey } from '../ads/ad-fields.ts';
 import { WATCH_CADENCES } from '../runs/watches.ts';
+import { REPORT_EMAIL_CHOICES } from '../reports/report-settings.ts';
 import {
   reportAdItemSchema,
   reportProductItemSchema,
@@ -269,6 +270,23 @@ export const reportSchema = baseRecord.extend({
   read_at: pbDateSchema,
 });
 export type Report = z.infer<typeof reportSchema>;
+
+/**
+ * A user's report mail settings (docs/reports.md#email), one per user. The owner writes `email`,
+ * `send_hour` and `time_zone` (all optional: the server fills REPORT_*_DEFAULT); the server alone
+ * writes REPORT_SETTINGS_SERVER_FIELDS.
+ */
+export const reportSettingsSchema = baseRecord.extend({
+  user: z.string(),
+  email: z.union([z.enum(REPORT_EMAIL_CHOICES), z.literal('')]),
+  send_hour: z.number().int().min(0).max(23),
+  time_zone: z.string(),
+  /** When the next digest goes out ('' when none: off, each). */
+  next_digest_at: pbDateSchema,
+  /** When the last digest was sent or its period passed without news. */
+  last_digest_at: pbDateSchema,
+});
+export type ReportSettings = z.infer<typeof reportSettingsSchema>;
 
 /**
  * Ledger kinds. Amounts are positive; the kind says which balance they move:
