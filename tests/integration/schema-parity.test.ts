@@ -27,6 +27,12 @@ import {
   WATCH_CADENCES,
   WATCH_SERVER_FIELDS,
   watchSchema,
+  REPORT_EMAIL_CHOICES,
+  REPORT_SETTINGS_SERVER_FIELDS,
+  reportSettingsSchema,
+  reportMailSchema,
+  REPORT_MAIL_KINDS,
+  REPORT_MAIL_STATUSES,
 } from '../../src/domain/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
@@ -65,6 +71,8 @@ const PAIRS: [string, z.ZodObject][] = [
   [COLLECTIONS.stripeEvents, stripeEventSchema],
   [COLLECTIONS.auditLogs, auditLogSchema],
   [COLLECTIONS.watches, watchSchema],
+  [COLLECTIONS.reportSettings, reportSettingsSchema],
+  [COLLECTIONS.reportMails, reportMailSchema],
 ];
 
 describe('schema parity between pb_migrations and src/domain', () => {
@@ -82,6 +90,9 @@ describe('schema parity between pb_migrations and src/domain', () => {
     expect(selectValues(COLLECTIONS.auditLogs, 'action')).toEqual([...AUDIT_ACTIONS]);
     expect(selectValues(COLLECTIONS.watches, 'cadence')).toEqual([...WATCH_CADENCES]);
     expect(selectValues(COLLECTIONS.watches, 'target_country')).toEqual([...COUNTRY_CODES]);
+    expect(selectValues(COLLECTIONS.reportSettings, 'email')).toEqual([...REPORT_EMAIL_CHOICES]);
+    expect(selectValues(COLLECTIONS.reportMails, 'kind')).toEqual([...REPORT_MAIL_KINDS]);
+    expect(selectValues(COLLECTIONS.reportMails, 'status')).toEqual([...REPORT_MAIL_STATUSES]);
   });
 
   it('search_results carries the 24 ad fields', () => {
@@ -151,6 +162,15 @@ describe('schema parity between pb_migrations and src/domain', () => {
       expect(fieldNames(COLLECTIONS.watches)).toContain(field);
       expect(watches.createRule).toContain(`@request.body.${field}:isset = false`);
       expect(watches.updateRule).toContain(`@request.body.${field}:isset = false`);
+    }
+  });
+
+  it('every server-only report settings field exists and is refused by the create and update rules', () => {
+    const settings = collections.get(COLLECTIONS.reportSettings)!;
+    for (const field of REPORT_SETTINGS_SERVER_FIELDS) {
+      expect(fieldNames(COLLECTIONS.reportSettings)).toContain(field);
+      expect(settings.createRule).toContain(`@request.body.${field}:isset = false`);
+      expect(settings.updateRule).toContain(`@request.body.${field}:isset = false`);
     }
   });
 

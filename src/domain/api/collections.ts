@@ -45,6 +45,10 @@ export const COLLECTIONS = {
   pushSubscriptions: 'push_subscriptions',
   /** The pushes waiting to be sent: one per (push, subscription); superuser-only, never synced. */
   pushMessages: 'push_messages',
+  /** A user's report mail settings, one per user (docs/reports.md#email). */
+  reportSettings: 'report_settings',
+  /** The report mails' queue: one per digest period or report; superuser-only, never synced. */
+  reportMails: 'report_mails',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

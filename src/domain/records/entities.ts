@@ -10,6 +10,8 @@ import { BILLING_MODES, RUN_STATUSES, SCOUT_SOURCES } from './constants.ts';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../billing/plans.ts';
 import type { AdFieldKey } from '../ads/ad-fields.ts';
 import { WATCH_CADENCES } from '../runs/watches.ts';
+import { REPORT_EMAIL_CHOICES } from '../reports/report-settings.ts';
+import { REPORT_MAIL_KINDS, REPORT_MAIL_STATUSES } from '../reports/report-mail-contract.ts';
 import {
   reportAdItemSchema,
   reportProductItemSchema,
@@ -269,6 +271,45 @@ export const reportSchema = baseRecord.extend({
   read_at: pbDateSchema,
 });
 export type Report = z.infer<typeof reportSchema>;
+
+/**
+ * A user's report mail settings (docs/reports.md#email), one per user. The owner writes `email`,
+ * `send_hour` and `time_zone` (all optional: the server fills REPORT_*_DEFAULT); the server alone
+ * writes REPORT_SETTINGS_SERVER_FIELDS.
+ */
+export const reportSettingsSchema = baseRecord.extend({
+  user: z.string(),
+  email: z.union([z.enum(REPORT_EMAIL_CHOICES), z.literal('')]),
+  send_hour: z.number().int().min(0).max(23),
+  time_zone: z.string(),
+  /** When the next digest goes out ('' when none: off, each). */
+  next_digest_at: pbDateSchema,
+  /** When the last digest was sent or its period passed without news. */
+  last_digest_at: pbDateSchema,
+});
+export type ReportSettings = z.infer<typeof reportSettingsSchema>;
+
+/**
+ * A report mail in the queue (docs/reports.md#exactly-once), superuser-only: one per digest period
+ * or per report (`each`), unique (user, period), with the Message-ID every attempt sends.
+ */
+export const reportMailSchema = baseRecord.extend({
+  user: z.string(),
+  kind: z.enum(REPORT_MAIL_KINDS),
+  /** `digest:<the period's next_digest_at>` or `report:<report id>`. */
+  period: z.string(),
+  /** The ids of the reports it tells about. */
+  reports: z.array(z.string()).nullable(),
+  message_id: z.string(),
+  status: z.enum(REPORT_MAIL_STATUSES),
+  attempts: z.number().int(),
+  next_attempt_at: pbDateSchema,
+  lease_owner: z.string(),
+  lease_expires_at: pbDateSchema,
+  sent_at: pbDateSchema,
+  last_error: z.string(),
+});
+export type ReportMailRecord = z.infer<typeof reportMailSchema>;
 
 /**
  * Ledger kinds. Amounts are positive; the kind says which balance they move:

@@ -15,6 +15,7 @@ import { reportPush } from '../../domain/push/push-message.ts';
 import { LEASE_NOT_HELD_MESSAGE } from '../../domain/runs/lease-contract.ts';
 import { queuePush, wakePushWorkers } from '../push/index.ts';
 import { findReportTask, markReportTaskDone } from './tasks.ts';
+import { queueEachMail } from '../digest/index.ts';
 
 /** The id of the record of `collection` named `id`, or '' when it is gone. */
 function stillThere(app: CoreApp, collection: string, id: string): string {
@@ -36,7 +37,8 @@ function reportOfRun(app: CoreApp, runId: string): core.Record | null {
  * (docs/push.md#what-a-push-says: the watch's name, the news, a click opens the report); one where
  * nothing changed sends nothing. A completed watch run pushes nothing itself (queueForSettledRun,
  * src/hooks/push/queue.ts): this push is its news. Answers whether it was news and how many pushes
- * were queued (the caller wakes the workers once the transaction committed).
+ * were queued (the caller wakes the workers once the transaction committed). A user who takes
+ * each report by mail gets its mail queued too (queueEachMail, src/hooks/digest).
  */
 export function onReportStored(txApp: CoreApp, report: core.Record): { news: boolean; pushes: number } {
   const counts = {
@@ -46,6 +48,7 @@ export function onReportStored(txApp: CoreApp, report: core.Record): { news: boo
     products_count: report.getInt('products_count'),
     stores_count: report.getInt('stores_count'),
   };
+  queueEachMail(txApp, report);
   const push = reportPush({
     ...counts,
     id: report.id,
