@@ -13,14 +13,14 @@ import { toPbDate } from '../../src/domain/text/format.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { startMailpit, type Mailpit, type MailpitMessage } from '../integration/mailpit.ts';
 import { startE2eStack, type E2eStack } from './e2e-stack.ts';
-import { connectAdmin, expect, test, type Admin, type E2eUser } from './fixtures.ts';
-import { toast } from './locators.ts';
+import { connectAdmin, expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
+import { controlledByServiceWorker, goOffline, toast } from './locators.ts';
 
 /** A demo day of the catalogue lasts this long here: the second run sees the next day's Library. */
 const DEMO_DAY_SECONDS = 6;
 const LINK = 'https://www.facebook.com/ads/library/?active_status=all&country=US&q=garden%20lights';
 const WATCH_CRON = '/api/crons/adscout_watch_scheduler';
-const DIGEST_CRON = '/api/crons/adscout_digests';
+const DIGEST_CRON = '/api/crons/adscout_report_digest';
 
 let mailpit: Mailpit;
 let stack: E2eStack;
@@ -107,6 +107,8 @@ interface Headers {
 
 test('the digest reaches the inbox over SMTP, every image and link of ours answers 200, and one click unsubscribes', async ({
   page,
+  context,
+  errorGuard,
 }) => {
   // two watch runs a demo day apart, their reports, and a digest job tick: budget for a busy machine
   test.setTimeout(240_000);
@@ -206,4 +208,14 @@ test('the digest reaches the inbox over SMTP, every image and link of ours answe
   await page.reload();
   await expect(card.getByLabel('Email me')).toHaveValue('off');
   await expect(card.getByTestId('next-digest')).toBeHidden();
+
+  // offline, the card shows the last settings it read, read-only, and says why
+  errorGuard.expect(...KNOWN_ERRORS.offline);
+  await controlledByServiceWorker(page);
+  await goOffline(context);
+  await page.reload();
+  await expect(card.getByLabel('Email me')).toHaveValue('off');
+  await expect(card.getByLabel('Email me')).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(card.getByRole('note')).toContainText('Offline: changing report emails needs a connection');
 });
