@@ -136,6 +136,18 @@ describe('ReportEmailCard', () => {
     await expect.poll(() => screen.queryByText(PRODUCT_MESSAGES.reportEmailSaved)).toBeTruthy();
   });
 
+  it('saves "Each report" with the hour kept, though the hour is not asked for then', async () => {
+    data.state = { status: 'ready', settings: { ...RECORD, send_hour: 9 } };
+    data.save.mockImplementation(async (changes) => ({ ...RECORD, ...changes }));
+    renderCard();
+    await userEvent.selectOptions(choice(), 'each');
+    expect(hour().disabled).toBe(true);
+    await userEvent.click(save());
+    await expect
+      .poll(() => data.save.mock.calls)
+      .toEqual([[{ email: 'each', send_hour: 9, time_zone: expect.any(String) }]]);
+  });
+
   it('saves UTC, and says so, when the browser’s zone is not on the list', async () => {
     browserZone('Mars/Olympus_Mons');
     data.save.mockImplementation(async (changes) => ({ ...RECORD, ...changes }));
