@@ -36,7 +36,7 @@ export const HOOKS_LIB_DIR = join(ROOT, 'pb_hooks', 'lib');
 /** The shared bundle of src/domain exports. */
 const DOMAIN_BUNDLE = 'domain';
 /** Everything generated together stays under this (docs/architecture.md#the-hooks-bundles). */
-export const HOOKS_BUDGET_BYTES = 250 * 1024;
+export const HOOKS_BUDGET_BYTES = 280 * 1024;
 
 const EXTERNAL = 'adscout-hooks:';
 
@@ -350,7 +350,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const total = totalBytes(fresh);
   if (total > HOOKS_BUDGET_BYTES) {
     console.error(
-      `pb_hooks/lib would be ${(total / 1024).toFixed(1)} KB, over the 250 KB budget: ${describe(fresh)}`,
+      `pb_hooks/lib would be ${(total / 1024).toFixed(1)} KB, over the ${HOOKS_BUDGET_BYTES / 1024} KB budget: ${describe(fresh)}`,
     );
     process.exit(1);
   }

@@ -37,6 +37,8 @@ const OWNED = [
   COLLECTIONS.reportTasks,
   COLLECTIONS.pushSubscriptions,
   COLLECTIONS.pushMessages,
+  COLLECTIONS.reportSettings,
+  COLLECTIONS.reportMails,
 ];
 
 async function deleteAccount(user: TestUser, body: Record<string, unknown>) {
@@ -75,6 +77,17 @@ async function userWithData(server: TestServer, label: string, results = 30): Pr
   await server.superuser
     .collection(COLLECTIONS.reportTasks)
     .create({ user: user.id, run: run.id, watch: watch.id, status: 'done', report: report.id });
+  // the report mail settings the first watch made, and a digest waiting to be sent (docs/reports.md#email)
+  expect(await user.pb.collection(COLLECTIONS.reportSettings).getFullList()).toHaveLength(1);
+  await server.superuser.collection(COLLECTIONS.reportMails).create({
+    user: user.id,
+    kind: 'digest',
+    period: 'digest:2099-01-01 07:00:00.000Z',
+    reports: [report.id],
+    message_id: `<report.${label}@adscout.test>`,
+    status: 'pending',
+    next_attempt_at: '2099-01-01 07:00:00.000Z',
+  });
   await server.superuser
     .collection(COLLECTIONS.auditLogs)
     .create({ user: user.id, action: 'password_updated', metadata: {} });

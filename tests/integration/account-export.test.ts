@@ -24,6 +24,7 @@ interface Export {
   watches: { name: string; cadence: string; active: boolean }[];
   reports: { watch: string; watch_name: string; new_count: number }[];
   push_subscriptions: Record<string, unknown>[];
+  report_settings: Record<string, unknown>[];
 }
 
 let server: TestServer;
@@ -127,6 +128,10 @@ describe('download my data', () => {
     expect(body.audit_logs).toEqual([expect.objectContaining({ action: 'password_updated' })]);
     expect(body.reports).toEqual([
       expect.objectContaining({ watch: watch.id, watch_name: 'Lamps every week', new_count: 3 }),
+    ]);
+    // the report mail settings its first watch made (docs/reports.md#email), not the other user's
+    expect(body.report_settings).toEqual([
+      expect.objectContaining({ user: user.id, email: 'daily', send_hour: 7, time_zone: 'UTC' }),
     ]);
     // this browser's subscription, without the browser's own keys (docs/push.md#subscriptions)
     expect(body.push_subscriptions).toEqual([expect.objectContaining({ user: user.id, endpoint })]);

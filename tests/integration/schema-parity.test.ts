@@ -30,6 +30,9 @@ import {
   REPORT_EMAIL_CHOICES,
   REPORT_SETTINGS_SERVER_FIELDS,
   reportSettingsSchema,
+  reportMailSchema,
+  REPORT_MAIL_KINDS,
+  REPORT_MAIL_STATUSES,
 } from '../../src/domain/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
@@ -69,6 +72,7 @@ const PAIRS: [string, z.ZodObject][] = [
   [COLLECTIONS.auditLogs, auditLogSchema],
   [COLLECTIONS.watches, watchSchema],
   [COLLECTIONS.reportSettings, reportSettingsSchema],
+  [COLLECTIONS.reportMails, reportMailSchema],
 ];
 
 describe('schema parity between pb_migrations and src/domain', () => {
@@ -87,6 +91,8 @@ describe('schema parity between pb_migrations and src/domain', () => {
     expect(selectValues(COLLECTIONS.watches, 'cadence')).toEqual([...WATCH_CADENCES]);
     expect(selectValues(COLLECTIONS.watches, 'target_country')).toEqual([...COUNTRY_CODES]);
     expect(selectValues(COLLECTIONS.reportSettings, 'email')).toEqual([...REPORT_EMAIL_CHOICES]);
+    expect(selectValues(COLLECTIONS.reportMails, 'kind')).toEqual([...REPORT_MAIL_KINDS]);
+    expect(selectValues(COLLECTIONS.reportMails, 'status')).toEqual([...REPORT_MAIL_STATUSES]);
   });
 
   it('search_results carries the 24 ad fields', () => {

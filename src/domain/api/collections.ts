@@ -42,6 +42,8 @@ export const COLLECTIONS = {
   pushMessages: 'push_messages',
   /** A user's report mail settings, one per user (docs/reports.md#email). */
   reportSettings: 'report_settings',
+  /** The report mails' queue: one per digest period or report; superuser-only, never synced. */
+  reportMails: 'report_mails',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -125,6 +125,11 @@ export const SERVER_ROUTES = {
   robots: route('GET', '/robots.txt', 'public'),
   sitemap: route('GET', '/sitemap.xml', 'public'),
   assets: route('GET', `${ASSETS_BASE}/{path...}`, 'public', { gzip: true }),
+  /** The report mails' one-click unsubscribe (docs/reports.md#unsubscribe): the signed token is the capability. */
+  reportUnsubscribePage: route('GET', '/api/adscout/reports/unsubscribe', 'public'),
+  reportUnsubscribe: route('POST', '/api/adscout/reports/unsubscribe', 'public', { bodyLimit: 4096 }),
+  /** The image a report mail shows for an ad not archived yet (docs/reports.md#the-mail). */
+  reportMailPlaceholder: route('GET', '/api/adscout/reports/placeholder.png', 'public'),
 
   // ---- superusers ----
   /** The mails kept without SMTP (docs/accounts.md#mail). */

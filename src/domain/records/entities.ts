@@ -11,6 +11,7 @@ import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../billing/plans.ts';
 import type { AdFieldKey } from '../ads/ad-fields.ts';
 import { WATCH_CADENCES } from '../runs/watches.ts';
 import { REPORT_EMAIL_CHOICES } from '../reports/report-settings.ts';
+import { REPORT_MAIL_KINDS, REPORT_MAIL_STATUSES } from '../reports/report-mail-contract.ts';
 import {
   reportAdItemSchema,
   reportProductItemSchema,
@@ -287,6 +288,28 @@ export const reportSettingsSchema = baseRecord.extend({
   last_digest_at: pbDateSchema,
 });
 export type ReportSettings = z.infer<typeof reportSettingsSchema>;
+
+/**
+ * A report mail in the queue (docs/reports.md#exactly-once), superuser-only: one per digest period
+ * or per report (`each`), unique (user, period), with the Message-ID every attempt sends.
+ */
+export const reportMailSchema = baseRecord.extend({
+  user: z.string(),
+  kind: z.enum(REPORT_MAIL_KINDS),
+  /** `digest:<the period's next_digest_at>` or `report:<report id>`. */
+  period: z.string(),
+  /** The ids of the reports it tells about. */
+  reports: z.array(z.string()).nullable(),
+  message_id: z.string(),
+  status: z.enum(REPORT_MAIL_STATUSES),
+  attempts: z.number().int(),
+  next_attempt_at: pbDateSchema,
+  lease_owner: z.string(),
+  lease_expires_at: pbDateSchema,
+  sent_at: pbDateSchema,
+  last_error: z.string(),
+});
+export type ReportMailRecord = z.infer<typeof reportMailSchema>;
 
 /**
  * Ledger kinds. Amounts are positive; the kind says which balance they move:

@@ -8,7 +8,7 @@
 import { checkInput, registerPasswordSchema } from '../../domain/forms/forms.ts';
 import { appUrl } from '../config/index.ts';
 import { sendMail } from '../mail/index.ts';
-import { escapeHtml } from '../billing/index.ts';
+import { escapeHtml } from '../../domain/text/html.ts';
 import { audit } from './account.ts';
 
 /**

@@ -24,6 +24,8 @@ import { audit, requireCurrentPassword, textOf } from './account.ts';
  * its quota) with a session that is about to end. `watches` (docs/watches.md) may not exist yet.
  */
 const OWNED = [
+  COLLECTIONS.reportMails,
+  COLLECTIONS.reportSettings,
   COLLECTIONS.reportTasks,
   COLLECTIONS.reports,
   COLLECTIONS.searchResults,

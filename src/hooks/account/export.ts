@@ -2,7 +2,7 @@
  * "Download my data" (docs/accounts.md#download-my-data): SERVER_ROUTES.accountExport writes one JSON
  * file of the user's data — the account, subscription, runs, keyword sets, watches (when that collection
  * exists), ledger and audit log, the archived creatives (each one's sha256 and file names, not the files),
- * the watch runs' reports, the browsers that receive push notifications (each one's endpoint, not
+ * the watch runs' reports, the report mail settings, the browsers that receive push notifications (each one's endpoint, not
  * its keys: docs/push.md), then every result as an object with the Database's columns.
  * It is streamed: the results are read a page at a time by an (updated, id) keyset (the sync
  * cursor's index) and written out as they are read, so 50,000 results never sit in memory at once,
@@ -29,6 +29,7 @@ const SECTIONS: { key: string; collection: string; optional?: boolean; omit?: st
   { key: 'audit_logs', collection: COLLECTIONS.auditLogs },
   { key: 'creatives', collection: COLLECTIONS.creatives },
   { key: 'reports', collection: COLLECTIONS.reports },
+  { key: 'report_settings', collection: COLLECTIONS.reportSettings },
   { key: 'push_subscriptions', collection: COLLECTIONS.pushSubscriptions, omit: ['p256dh', 'auth'] },
 ];
 

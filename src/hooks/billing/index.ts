@@ -16,7 +16,6 @@ import { handleStripeEvent } from './stripe-webhook.ts';
 
 export { cancelBillingForDeletion, type CanceledBilling } from './account-cancel.ts';
 export { pruneSessions } from './local-billing.ts';
-export { escapeHtml } from './local-pages.ts';
 export { sweepSubscriptions } from './subscription-sweep.ts';
 
 /** SERVER_ROUTES.checkout: { url }. */

@@ -7,15 +7,7 @@ import { SERVER_ROUTES } from '../../domain/api/routes.ts';
 import { formatCount, formatLongDate, parsePbDate } from '../../domain/text/format.ts';
 import { CREDIT_PACKS, PLANS, planDisplayName, type CheckoutProduct } from '../../domain/billing/plans.ts';
 import { appUrl } from '../config/index.ts';
-
-export function escapeHtml(value: unknown): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../../domain/text/html.ts';
 
 /** Response headers of every local billing page: never cached, no referrer, nothing external. */
 export function setPageHeaders(e: core.RequestEvent): void {

@@ -33,6 +33,8 @@ export function captureMail(e: core.MailerEvent): void {
     subject: message.subject,
     html: message.html,
     text: message.text,
+    // the mail's own headers (a report mail's Message-ID and List-Unsubscribe), as SMTP sends them
+    headers: message.headers || {},
   });
   e.app.save(record);
   console.log(
@@ -58,6 +60,7 @@ export function handleOutbox(e: core.RequestEvent): void {
     subject: record!.getString('subject'),
     html: record!.getString('html'),
     text: record!.getString('text'),
+    headers: JSON.parse(toString(record!.get('headers')) || 'null') || {},
     created: record!.getString('created'),
   }));
   e.response.header().set('Cache-Control', 'no-store');

@@ -13,6 +13,7 @@ import {
 } from '../../domain/reports/report-contract.ts';
 import { LEASE_NOT_HELD_MESSAGE } from '../../domain/runs/lease-contract.ts';
 import { findReportTask, markReportTaskDone } from './tasks.ts';
+import { queueEachMail } from '../digest/index.ts';
 
 /** The id of the record of `collection` named `id`, or '' when it is gone. */
 function stillThere(app: CoreApp, collection: string, id: string): string {
@@ -34,6 +35,7 @@ function reportOfRun(app: CoreApp, runId: string): core.Record | null {
  * is to be queued here). Today it decides whether the report is news, which the store logs.
  */
 export function onReportStored(_txApp: CoreApp, report: core.Record): { news: boolean } {
+  queueEachMail(_txApp, report);
   return {
     news: reportHasNews({
       new_count: report.getInt('new_count'),

@@ -1,0 +1,174 @@
+/**
+ * What a report mail says, before any markup: the reports of a period grouped by watch (a digest
+ * holds all of a user's watches in one mail), each watch's counts summed over its reports and its
+ * lists merged (newest sighting first, each ad once) and ranked as the reports rank them (winning
+ * score, then days running, then ad id), and the subject naming the news.
+ */
+import type { Report } from '../records/entities.ts';
+import {
+  reportHasNews,
+  type ReportAdItem,
+  type ReportProductItem,
+  type ReportStoreItem,
+} from './report-contract.ts';
+
+/** The fields of a report a mail reads. */
+export type MailReport = Pick<
+  Report,
+  | 'id'
+  | 'watch'
+  | 'watch_name'
+  | 'created'
+  | 'new_count'
+  | 'stopped_count'
+  | 'resumed_count'
+  | 'products_count'
+  | 'stores_count'
+  | 'new_ads'
+  | 'stopped_ads'
+  | 'resumed_ads'
+  | 'products'
+  | 'stores'
+>;
+
+export interface MailCounts {
+  new_count: number;
+  stopped_count: number;
+  resumed_count: number;
+  products_count: number;
+  stores_count: number;
+}
+
+/** One watch's news in a mail. */
+export interface MailWatch {
+  name: string;
+  /** The newest report of the watch in the mail: its button opens it. */
+  reportId: string;
+  counts: MailCounts;
+  newAds: ReportAdItem[];
+  stoppedAds: ReportAdItem[];
+  resumedAds: ReportAdItem[];
+  products: ReportProductItem[];
+  stores: ReportStoreItem[];
+}
+
+const COUNT_KEYS = ['new_count', 'stopped_count', 'resumed_count', 'products_count', 'stores_count'] as const;
+
+function byRank(a: ReportAdItem, b: ReportAdItem): number {
+  return (
+    b.winningScore - a.winningScore ||
+    b.daysRunning - a.daysRunning ||
+    (a.adId < b.adId ? -1 : a.adId > b.adId ? 1 : 0)
+  );
+}
+
+/** Items of several reports (newest first), each key once (its newest), in `order`. */
+function merged<T>(lists: T[][], keyOf: (item: T) => string, order: (a: T, b: T) => number): T[] {
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const list of lists) {
+    for (const item of list) {
+      const key = keyOf(item);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(item);
+    }
+  }
+  return out.sort(order);
+}
+
+/**
+ * The watches of `reports` with news, in the order of their newest report (newest first). A
+ * report without news (nothing changed) adds nothing; a watch deleted since keeps its reports'
+ * name.
+ */
+export function mailWatches(reports: readonly MailReport[]): MailWatch[] {
+  const newestFirst = [...reports]
+    .filter((report) => reportHasNews(report))
+    .sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0));
+  const groups = new Map<string, MailReport[]>();
+  for (const report of newestFirst) {
+    const key = report.watch ? `watch:${report.watch}` : `name:${report.watch_name}`;
+    const group = groups.get(key);
+    if (group) group.push(report);
+    else groups.set(key, [report]);
+  }
+  const watches: MailWatch[] = [];
+  for (const group of groups.values()) {
+    const counts = { new_count: 0, stopped_count: 0, resumed_count: 0, products_count: 0, stores_count: 0 };
+    for (const report of group) for (const key of COUNT_KEYS) counts[key] += report[key];
+    watches.push({
+      name: group[0]!.watch_name,
+      reportId: group[0]!.id,
+      counts,
+      newAds: merged(
+        group.map((r) => r.new_ads),
+        (item) => item.adId,
+        byRank,
+      ),
+      stoppedAds: merged(
+        group.map((r) => r.stopped_ads),
+        (item) => item.adId,
+        byRank,
+      ),
+      resumedAds: merged(
+        group.map((r) => r.resumed_ads),
+        (item) => item.adId,
+        byRank,
+      ),
+      products: merged(
+        group.map((r) => r.products),
+        (item) => item.key,
+        (a, b) => b.momentum - a.momentum || b.storesNow - b.storesBefore - (a.storesNow - a.storesBefore),
+      ),
+      stores: merged(
+        group.map((r) => r.stores),
+        (item) => item.key,
+        (a, b) => b.adsAdded - a.adsAdded,
+      ),
+    });
+  }
+  return watches;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The news as a phrase: "14 new ads, 2 stopped, 1 came back, 3 products gaining stores". */
+export function newsPhrase(counts: MailCounts): string {
+  const parts: string[] = [];
+  if (counts.new_count) parts.push(plural(counts.new_count, 'new ad', 'new ads'));
+  if (counts.stopped_count) parts.push(`${counts.stopped_count} stopped`);
+  if (counts.resumed_count) parts.push(`${counts.resumed_count} came back`);
+  if (counts.products_count)
+    parts.push(plural(counts.products_count, 'product gaining stores', 'products gaining stores'));
+  if (counts.stores_count) parts.push(plural(counts.stores_count, 'store adding ads', 'stores adding ads'));
+  return parts.join(', ');
+}
+
+/** Text for a header: one line, no control characters, at most `max` characters. */
+export function headerText(text: string, max: number): string {
+  const line = Array.from(
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+  return line.length <= max ? line.join('') : `${line.slice(0, max - 1).join('')}…`;
+}
+
+export const REPORT_MAIL_SUBJECT_MAX = 150;
+
+/**
+ * The subject names the news: one watch, "<watch>: 14 new ads, 2 stopped"; several, "14 new ads,
+ * 2 stopped on 3 watches". The watch name is the user's own text, made one line.
+ */
+export function mailSubject(watches: readonly MailWatch[]): string {
+  if (watches.length === 1) {
+    const only = watches[0]!;
+    return headerText(`${only.name}: ${newsPhrase(only.counts)}`, REPORT_MAIL_SUBJECT_MAX);
+  }
+  const total = { new_count: 0, stopped_count: 0, resumed_count: 0, products_count: 0, stores_count: 0 };
+  for (const watch of watches) for (const key of COUNT_KEYS) total[key] += watch.counts[key];
+  return headerText(`${newsPhrase(total)} on ${watches.length} watches`, REPORT_MAIL_SUBJECT_MAX);
+}

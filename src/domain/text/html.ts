@@ -1,0 +1,14 @@
+/**
+ * The one HTML escape of the project's server-made HTML (the local billing pages, the account
+ * mails, the report mails): text, including third-party ad text, goes into markup as text only.
+ * Safe in element content and in double- or single-quoted attribute values; never put its output
+ * into a script, a style, an unquoted attribute or a URL's scheme.
+ */
+export function escapeHtml(value: unknown): string {
+  return String(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

@@ -1,0 +1,173 @@
+/**
+ * Sending a claimed report mail (docs/reports.md#the-mail): the reports it names, rendered by
+ * src/domain/reports/report-mail.ts, handed to PocketBase's mailer (SMTP when configured, the
+ * outbox otherwise; src/hooks/mail/outbox.ts) with the Message-ID fixed at queueing and the
+ * one-click unsubscribe headers. The cron tick (runReportMails) closes due digest periods, then
+ * sends what is due, within a time budget.
+ */
+import { COLLECTIONS } from '../../domain/api/collections.ts';
+import type { CreativeFiles } from '../../domain/media/creative-files.ts';
+import type {
+  ReportAdItem,
+  ReportProductItem,
+  ReportStoreItem,
+} from '../../domain/reports/report-contract.ts';
+import type { MailReport } from '../../domain/reports/report-mail-digest.ts';
+import { renderReportMail } from '../../domain/reports/report-mail.ts';
+import { appUrl } from '../config/index.ts';
+import { claimMail, closeDigestPeriod, dueDigestIds, settleMail, type MailSettlement } from './queue.ts';
+import { unsubscribeUrl } from './unsubscribe.ts';
+
+/** A tick stops starting work after this long (the next minute's tick goes on). */
+const TICK_BUDGET_MS = 50_000;
+const DUE_BATCH = 200;
+
+function jsonOf<T>(record: core.Record, field: string): T {
+  return JSON.parse(toString(record.get(field)) || 'null') as T;
+}
+
+function mailReport(record: core.Record): MailReport {
+  return {
+    id: record.id,
+    watch: record.getString('watch'),
+    watch_name: record.getString('watch_name'),
+    created: record.getString('created'),
+    new_count: record.getInt('new_count'),
+    stopped_count: record.getInt('stopped_count'),
+    resumed_count: record.getInt('resumed_count'),
+    products_count: record.getInt('products_count'),
+    stores_count: record.getInt('stores_count'),
+    new_ads: jsonOf<ReportAdItem[]>(record, 'new_ads') || [],
+    stopped_ads: jsonOf<ReportAdItem[]>(record, 'stopped_ads') || [],
+    resumed_ads: jsonOf<ReportAdItem[]>(record, 'resumed_ads') || [],
+    products: jsonOf<ReportProductItem[]>(record, 'products') || [],
+    stores: jsonOf<ReportStoreItem[]>(record, 'stores') || [],
+  };
+}
+
+/** The user's archived creatives that `reports` name, by id. */
+function creativesOf(userId: string, reports: MailReport[]): Record<string, CreativeFiles> {
+  const ids: string[] = [];
+  for (const report of reports)
+    for (const list of [report.new_ads, report.stopped_ads, report.resumed_ads])
+      for (const item of list) if (item.creative && ids.indexOf(item.creative) < 0) ids.push(item.creative);
+  const out: Record<string, CreativeFiles> = {};
+  if (ids.length === 0) return out;
+  for (const record of $app.findRecordsByIds(COLLECTIONS.creatives, ids)) {
+    if (!record || record.getString('user') !== userId) continue;
+    out[record.id] = {
+      id: record.id,
+      file: record.getString('file'),
+      poster: record.getString('poster'),
+      mime: record.getString('mime'),
+    };
+  }
+  return out;
+}
+
+/** Renders and hands one claimed mail to the mailer; what happened, for settleMail. */
+export function deliverMail(mailId: string): MailSettlement {
+  const mail = $app.findRecordById(COLLECTIONS.reportMails, mailId);
+  const userId = mail.getString('user');
+  const user = $app.findRecordById(COLLECTIONS.users, userId);
+  const settings = $app.findRecordsByFilter(COLLECTIONS.reportSettings, 'user = {:user}', '', 1, 0, {
+    user: userId,
+  })[0];
+  const email = settings ? settings.getString('email') : 'off';
+  if (email === 'off') return { outcome: 'canceled', reason: 'report mail was turned off' };
+  const ids = jsonOf<string[]>(mail, 'reports') || [];
+  const reports = $app
+    .findRecordsByIds(COLLECTIONS.reports, ids)
+    .filter((record) => record && record.getString('user') === userId)
+    .map((record) => mailReport(record!));
+  const base = appUrl() || $app.settings().meta.appURL;
+  const rendered = renderReportMail({
+    appUrl: base,
+    email: email === 'weekly' || email === 'each' ? email : 'daily',
+    reports: reports,
+    creatives: creativesOf(userId, reports),
+    unsubscribeUrl: unsubscribeUrl(base, userId),
+  });
+  if (!rendered) return { outcome: 'canceled', reason: 'its reports are gone' };
+  const unsubscribe = unsubscribeUrl(base, userId);
+  const meta = $app.settings().meta;
+  const message = new MailerMessage({
+    from: { address: meta.senderAddress, name: meta.senderName },
+    to: [{ address: user.getString('email') }],
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    headers: {
+      'Message-ID': mail.getString('message_id'),
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
+  try {
+    $app.newMailClient().send(message);
+  } catch (err) {
+    return { outcome: 'error', error: String(err) };
+  }
+  return { outcome: 'sent' };
+}
+
+export interface MailTickReport {
+  queued: number;
+  skipped: number;
+  sent: number;
+  failed: number;
+}
+
+/** Sends one claimed mail and settles it; never throws (a bad mail must not stop the tick). */
+function sendClaimed(mailId: string, owner: string, report: MailTickReport): void {
+  let settlement: MailSettlement;
+  try {
+    settlement = deliverMail(mailId);
+  } catch (err) {
+    settlement = { outcome: 'error', error: String(err) };
+  }
+  const status = settleMail(mailId, owner, settlement, Date.now());
+  if (settlement.outcome === 'sent') report.sent++;
+  else if (settlement.outcome === 'error') {
+    report.failed++;
+    console.log(`[adscout] report mail ${mailId} not sent (${status}): ${settlement.error}`);
+  }
+}
+
+/**
+ * The cron tick (adscout_report_digest, every minute): closes every due digest period (queueing
+ * the mails with news), then sends the due mails one by one, until nothing is due or the budget
+ * is spent. Overlapping ticks share the work through the claims.
+ */
+export function runReportMails(): MailTickReport {
+  const began = Date.now();
+  const owner = `tick-${$security.randomString(12)}`;
+  const report: MailTickReport = { queued: 0, skipped: 0, sent: 0, failed: 0 };
+  const now = Date.now();
+  let ids = dueDigestIds(now, DUE_BATCH);
+  while (ids.length > 0 && Date.now() - began < TICK_BUDGET_MS) {
+    for (const id of ids) {
+      try {
+        const outcome = closeDigestPeriod(id, now);
+        if (outcome === 'queued') report.queued++;
+        else if (outcome === 'skipped') report.skipped++;
+      } catch (err) {
+        console.log(`[adscout] report digest of settings ${id} not closed: ${String(err)}`);
+      }
+    }
+    const next = dueDigestIds(now, DUE_BATCH);
+    // an overlapping tick holds the rest, or a settings record keeps failing: leave them
+    if (next.length === ids.length && next.every((id, i) => id === ids[i])) break;
+    ids = next;
+  }
+  while (Date.now() - began < TICK_BUDGET_MS) {
+    const mailId = claimMail(owner, Date.now());
+    if (!mailId) break;
+    sendClaimed(mailId, owner, report);
+  }
+  if (report.queued + report.sent + report.failed > 0)
+    console.log(
+      `[adscout] report mail: ${report.queued} digests queued, ${report.skipped} without news, ${report.sent} sent, ${report.failed} failed (${Date.now() - began} ms)`,
+    );
+  return report;
+}
