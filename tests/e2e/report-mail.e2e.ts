@@ -10,6 +10,7 @@ import PocketBase, { type RecordModel } from 'pocketbase';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { demoClock } from '../../src/demo-library/clock.ts';
 import { toPbDate } from '../../src/domain/text/format.ts';
+import { startFakeCdn, type FakeCdn } from '../fixtures/fake-cdn.ts';
 import { subscriber } from '../fixtures/records.ts';
 import { startMailpit, type Mailpit, type MailpitMessage } from '../integration/mailpit.ts';
 import { startE2eStack, type E2eStack } from './e2e-stack.ts';
@@ -23,14 +24,23 @@ const WATCH_CRON = '/api/crons/adscout_watch_scheduler';
 const DIGEST_CRON = '/api/crons/adscout_report_digest';
 
 let mailpit: Mailpit;
+let cdn: FakeCdn;
 let stack: E2eStack;
 let admin: Admin;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   mailpit = await startMailpit();
+  // the ads' media on a CDN double, as Facebook's, so the archive keeps creatives as in production:
+  // an item whose creative was archived shows its 400x0 thumbnail, checked below like every image
+  cdn = await startFakeCdn({ perAd: true });
   stack = await startE2eStack({
-    workerEnv: { SCOUT_DEMO_PACE_MS: '0', SCOUT_DEMO_DAY_SECONDS: String(DEMO_DAY_SECONDS) },
+    workerEnv: {
+      SCOUT_DEMO_PACE_MS: '0',
+      SCOUT_DEMO_DAY_SECONDS: String(DEMO_DAY_SECONDS),
+      DEMO_MEDIA_BASE: cdn.url,
+      MEDIA_FETCH_ALLOW: cdn.hostPort,
+    },
     serverEnv: (url) => mailpit.env(url),
   });
   admin = await connectAdmin(stack.url, stack.dataDir);
@@ -39,6 +49,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await stack?.stop();
   await mailpit?.stop();
+  await cdn?.close();
 });
 
 async function signedInClient(user: E2eUser): Promise<PocketBase> {
