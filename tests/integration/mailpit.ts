@@ -25,6 +25,8 @@ export interface Mailpit {
   env(appUrl: string): Record<string, string>;
   /** Every message to `address` so far, newest first. */
   messagesTo(address: string): Promise<MailpitMessage[]>;
+  /** The headers of a message, as Mailpit parsed them (name → values). */
+  headersOf(id: string): Promise<Record<string, string[]>>;
   /** Waits for a message to `address` whose subject matches. */
   waitForMessage(address: string, subject: RegExp, timeoutMs?: number): Promise<MailpitMessage>;
   stop(): Promise<void>;
@@ -109,6 +111,9 @@ export async function startMailpit(): Promise<Mailpit> {
       APP_URL: appUrl,
     }),
     messagesTo,
+    async headersOf(id) {
+      return (await (await fetch(`${api}/api/v1/message/${id}/headers`)).json()) as Record<string, string[]>;
+    },
     async waitForMessage(address, subject, timeoutMs = 15_000) {
       const messages = await waitFor(
         `a mail to ${address} matching ${subject}`,
