@@ -165,6 +165,36 @@ describe('report settings', () => {
     expect((await a.pb.collection(COLLECTIONS.reportSettings).getOne(mine!.id)).email).not.toBe('off');
   });
 
+  it('the report mail queue is the superusers’: its owner reads and writes none of it', async () => {
+    const mail = await server.superuser.collection(COLLECTIONS.reportMails).create({
+      user: a.id,
+      kind: 'digest',
+      period: 'digest:2030-01-01 07:00:00.000Z',
+      reports: [],
+      message_id: '<report.isolation@adscout.test>',
+      status: 'pending',
+    });
+    for (const user of [a, b]) {
+      expect(await statusOf(user.pb.collection(COLLECTIONS.reportMails).getList())).toBe(403);
+      expect([403, 404]).toContain(
+        await statusOf(user.pb.collection(COLLECTIONS.reportMails).getOne(mail.id)),
+      );
+      expect([403, 404]).toContain(
+        await statusOf(user.pb.collection(COLLECTIONS.reportMails).update(mail.id, { status: 'sent' })),
+      );
+      expect(
+        await statusOf(
+          user.pb
+            .collection(COLLECTIONS.reportMails)
+            .create({ user: user.id, kind: 'each', period: 'x', message_id: 'x', status: 'pending' }),
+        ),
+      ).toBe(403);
+    }
+    expect((await server.superuser.collection(COLLECTIONS.reportMails).getOne(mail.id)).status).toBe(
+      'pending',
+    );
+  });
+
   it('a user’s first watch gives them the default settings', async () => {
     const c = await server.createUser('settings-c');
     await server.superuser.collection(COLLECTIONS.watches).create(pausedWatch(c.id));
