@@ -121,16 +121,27 @@ export function closeDigestPeriod(settingsId: string, now: number): DigestOutcom
     const userId = settings.getString('user');
     const last = parsePbDate(settings.getString('last_digest_at'));
     const since = last ? last.getTime() : due.getTime() - (email === 'weekly' ? 7 : 1) * DAY_MS;
-    const reports = txApp.findRecordsByFilter(
-      COLLECTIONS.reports,
-      'user = {:user} && created > {:since} && created <= {:until}',
-      '-created',
-      DIGEST_REPORTS_MAX,
-      0,
-      { user: userId, since: toPbDate(since), until: toPbDate(now) },
-    );
+    // ids and counts only: the lists are read when the mail is rendered
+    const reports = arrayOf(
+      new DynamicModel({
+        id: '',
+        new_count: 0,
+        stopped_count: 0,
+        resumed_count: 0,
+        products_count: 0,
+        stores_count: 0,
+      }),
+    ) as unknown as ({ id: string } & Parameters<typeof reportHasNews>[0])[];
+    txApp
+      .db()
+      .newQuery(
+        `SELECT id, new_count, stopped_count, resumed_count, products_count, stores_count FROM ${COLLECTIONS.reports}
+         WHERE user = {:user} AND created > {:since} AND created <= {:until} ORDER BY created DESC LIMIT {:limit}`,
+      )
+      .bind({ user: userId, since: toPbDate(since), until: toPbDate(now), limit: DIGEST_REPORTS_MAX })
+      .all(reports);
     const withNews: string[] = [];
-    for (const report of reports) if (reportHasNews(countsOf(report!))) withNews.push(report!.id);
+    for (const report of reports) if (reportHasNews(report)) withNews.push(report.id);
     outcome = 'skipped';
     if (withNews.length > 0 && queueMail(txApp, userId, 'digest', `digest:${toPbDate(due)}`, withNews, now))
       outcome = 'queued';

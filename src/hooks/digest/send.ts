@@ -7,11 +7,6 @@
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import type { CreativeFiles } from '../../domain/media/creative-files.ts';
-import type {
-  ReportAdItem,
-  ReportProductItem,
-  ReportStoreItem,
-} from '../../domain/reports/report-contract.ts';
 import type { MailReport } from '../../domain/reports/report-mail-digest.ts';
 import { renderReportMail } from '../../domain/reports/report-mail.ts';
 import { appUrl } from '../config/index.ts';
@@ -26,23 +21,51 @@ function jsonOf<T>(record: core.Record, field: string): T {
   return JSON.parse(toString(record.get(field)) || 'null') as T;
 }
 
-function mailReport(record: core.Record): MailReport {
-  return {
-    id: record.id,
-    watch: record.getString('watch'),
-    watch_name: record.getString('watch_name'),
-    created: record.getString('created'),
-    new_count: record.getInt('new_count'),
-    stopped_count: record.getInt('stopped_count'),
-    resumed_count: record.getInt('resumed_count'),
-    products_count: record.getInt('products_count'),
-    stores_count: record.getInt('stores_count'),
-    new_ads: jsonOf<ReportAdItem[]>(record, 'new_ads') || [],
-    stopped_ads: jsonOf<ReportAdItem[]>(record, 'stopped_ads') || [],
-    resumed_ads: jsonOf<ReportAdItem[]>(record, 'resumed_ads') || [],
-    products: jsonOf<ReportProductItem[]>(record, 'products') || [],
-    stores: jsonOf<ReportStoreItem[]>(record, 'stores') || [],
-  };
+const REPORT_TEXT_FIELDS = ['id', 'watch', 'watch_name', 'created'] as const;
+const REPORT_COUNT_FIELDS = [
+  'new_count',
+  'stopped_count',
+  'resumed_count',
+  'products_count',
+  'stores_count',
+] as const;
+const REPORT_LIST_FIELDS = ['new_ads', 'stopped_ads', 'resumed_ads', 'products', 'stores'] as const;
+
+/**
+ * The reports `ids` of `userId`, with what a mail reads: one query, each list's JSON read as the
+ * database holds it and parsed once (loading them as records would decode every field again).
+ */
+function mailReports(userId: string, ids: string[]): MailReport[] {
+  if (ids.length === 0) return [];
+  const shape: { [field: string]: string | number } = {};
+  for (const field of REPORT_TEXT_FIELDS) shape[field] = '';
+  for (const field of REPORT_COUNT_FIELDS) shape[field] = 0;
+  for (const field of REPORT_LIST_FIELDS) shape[field] = '';
+  const rows = arrayOf(new DynamicModel(shape)) as unknown as { [field: string]: string | number }[];
+  const params: { [name: string]: string } = { user: userId };
+  const names = ids.map((id, i) => {
+    params[`r${i}`] = id;
+    return `{:r${i}}`;
+  });
+  $app
+    .db()
+    .newQuery(
+      `SELECT ${[
+        ...REPORT_TEXT_FIELDS.map((f) => `COALESCE(${f}, '') AS ${f}`),
+        ...REPORT_COUNT_FIELDS.map((f) => `COALESCE(${f}, 0) AS ${f}`),
+        ...REPORT_LIST_FIELDS.map((f) => `COALESCE(${f}, '[]') AS ${f}`),
+      ].join(', ')}
+       FROM ${COLLECTIONS.reports} WHERE user = {:user} AND id IN (${names.join(', ')})`,
+    )
+    .bind(params)
+    .all(rows);
+  return rows.map((row) => {
+    const report: { [field: string]: unknown } = {};
+    for (const field of REPORT_TEXT_FIELDS) report[field] = String(row[field]);
+    for (const field of REPORT_COUNT_FIELDS) report[field] = Number(row[field]);
+    for (const field of REPORT_LIST_FIELDS) report[field] = JSON.parse(String(row[field]) || '[]') || [];
+    return report as unknown as MailReport;
+  });
 }
 
 /** The user's archived creatives that `reports` name, by id. */
@@ -75,21 +98,17 @@ export function deliverMail(mailId: string): MailSettlement {
   })[0];
   const email = settings ? settings.getString('email') : 'off';
   if (email === 'off') return { outcome: 'canceled', reason: 'report mail was turned off' };
-  const ids = jsonOf<string[]>(mail, 'reports') || [];
-  const reports = $app
-    .findRecordsByIds(COLLECTIONS.reports, ids)
-    .filter((record) => record && record.getString('user') === userId)
-    .map((record) => mailReport(record!));
+  const reports = mailReports(userId, jsonOf<string[]>(mail, 'reports') || []);
   const base = appUrl() || $app.settings().meta.appURL;
+  const unsubscribe = unsubscribeUrl(base, userId);
   const rendered = renderReportMail({
     appUrl: base,
     email: email === 'weekly' || email === 'each' ? email : 'daily',
     reports: reports,
     creatives: creativesOf(userId, reports),
-    unsubscribeUrl: unsubscribeUrl(base, userId),
+    unsubscribeUrl: unsubscribe,
   });
   if (!rendered) return { outcome: 'canceled', reason: 'its reports are gone' };
-  const unsubscribe = unsubscribeUrl(base, userId);
   const meta = $app.settings().meta;
   const message = new MailerMessage({
     from: { address: meta.senderAddress, name: meta.senderName },

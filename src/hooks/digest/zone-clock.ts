@@ -9,9 +9,15 @@ import { toPbDate } from '../../domain/text/format.ts';
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+// Go loads a zone from its database on every LoadLocation: keep each zone once per VM
+const zones: { [name: string]: Timezone } = {};
+function zoneOf(name: string): Timezone {
+  return zones[name] || (zones[name] = new Timezone(name));
+}
+
 export const goZoneClock: ZoneClock = {
   dateAt(zone, at) {
-    const local = new DateTime(toPbDate(at)).time().in(new Timezone(zone));
+    const local = new DateTime(toPbDate(at)).time().in(zoneOf(zone));
     return {
       year: local.year(),
       month: Number(local.month()),
