@@ -24,7 +24,11 @@ export interface E2eStack {
   stop(): Promise<void>;
 }
 
-export async function startE2eStack(options: { workerEnv: Record<string, string> }): Promise<E2eStack> {
+export async function startE2eStack(options: {
+  workerEnv: Record<string, string>;
+  /** More server environment, given the server's own URL (e.g. SMTP and APP_URL for mail links). */
+  serverEnv?: (url: string) => Record<string, string>;
+}): Promise<E2eStack> {
   const pocketbase = await ensurePocketBase();
   await ensureWebBuild();
   const dataDir = await mkdtemp(join(tmpdir(), 'adscout-e2e-'));
@@ -35,12 +39,17 @@ export async function startE2eStack(options: { workerEnv: Record<string, string>
   // answers from a server that is not ours. Signing in with this data dir's superuser proves it.
   let server: Awaited<ReturnType<typeof startPocketBase>> | null = null;
   for (let attempt = 1; !server; attempt++) {
+    const http = `127.0.0.1:${await freePort()}`;
     const candidate = await startPocketBase({
       pocketbase,
       dataDir,
-      http: `127.0.0.1:${await freePort()}`,
+      http,
       publicDir: webBuildDir(),
-      env: { SCOUT_DEMO_PACE_MS: '0', ...accountsEnv(credentials) },
+      env: {
+        SCOUT_DEMO_PACE_MS: '0',
+        ...accountsEnv(credentials),
+        ...options.serverEnv?.(`http://${http}`),
+      },
     });
     const ours = await fetch(
       `${candidate.url}${collectionRoute(COLLECTIONS.superusers, 'auth-with-password')}`,

@@ -19,6 +19,8 @@ export interface MailpitMessage {
 
 export interface Mailpit {
   smtpPort: number;
+  /** Its HTTP API's base ('http://127.0.0.1:<port>'), for what the helpers here do not read. */
+  api: string;
   /** The environment that makes PocketBase send through this server. */
   env(appUrl: string): Record<string, string>;
   /** Every message to `address` so far, newest first. */
@@ -100,6 +102,7 @@ export async function startMailpit(): Promise<Mailpit> {
   };
   return {
     smtpPort,
+    api,
     env: (appUrl) => ({
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPort),

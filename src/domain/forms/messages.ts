@@ -118,6 +118,14 @@ export const PRODUCT_MESSAGES = {
     'On iPhone and iPad, add AdScout to your Home Screen first (Share, then Add to Home Screen): Safari notifies only apps on the Home Screen.',
   notificationsSubscribeFailed: 'Notifications could not be turned on in this browser. Please try again.',
 
+  // Settings: reports by email (docs/reports.md#reports-by-email)
+  reportEmailSaved: 'Your report emails were saved.',
+  reportEmailSaveFailed: 'Your report emails could not be saved. Please try again.',
+  reportEmailStartsWithWatch:
+    'Daily digest is the default: your digests start with your first watch, at the hour you choose here.',
+  reportEmailWeekly: 'A weekly digest goes out on Mondays.',
+  reportEmailUnavailable: 'Your report emails could not be loaded. Reload the page to try again.',
+
   // push subscriptions refused by the server (docs/push.md#subscriptions)
   pushEndpointRefused: 'This browser’s push service cannot be used: its address must be a public https link.',
   pushKeysRefused: 'This browser sent push keys that cannot be used. Please turn notifications on again.',
@@ -125,6 +133,15 @@ export const PRODUCT_MESSAGES = {
   dataDownloaded: 'Your data was downloaded.',
   dataDownloadFailed: 'Your data could not be downloaded. Please try again.',
 } as const;
+
+/**
+ * The report mail card when the browser's time zone is not on the list the server accepts
+ * (src/domain/reports/time-zones.ts): the card saves UTC instead, and says so.
+ */
+export function reportEmailZoneUnknownMessage(browserZone: string): string {
+  const named = browserZone ? `This browser’s time zone (${browserZone})` : 'This browser’s time zone';
+  return `${named} is not one we can schedule by, so your digests go by UTC.`;
+}
 
 /** The Database page while its first sync runs: 'Syncing your results… 1,234 received'. */
 export function syncingResultsMessage(received: number): string {

@@ -2,7 +2,8 @@
  * The owner's writes to `watches` (the collection's rules keep them to their own records and
  * away from the server fields): the scout form's rules and the cadence, an active subscription
  * and at most 20 watches to create one, and the schedule the server keeps (a new watch runs
- * within a minute; a resumed one at its next planned time).
+ * within a minute; a resumed one at its next planned time). A user's first watch also gives them
+ * the default report mail settings.
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { checkInput } from '../../domain/forms/forms.ts';
@@ -16,6 +17,7 @@ import {
   watchFormSchema,
   type WatchCadence,
 } from '../../domain/runs/watches.ts';
+import { ensureReportSettings } from '../digest/index.ts';
 import { subscriptionRefusal, throwRefusal } from '../runs/index.ts';
 
 /** The record's user fields checked with the form's rules; a 400 with the first rule broken. */
@@ -69,6 +71,9 @@ export function handleWatchCreate(e: core.RecordRequestEvent): void {
     if (owned.length >= WATCH_LIMITS.perUser) throw new BadRequestError(WATCH_MESSAGES.tooMany);
     e.app = txApp;
     e.next();
+    // a daily digest once the user has a watch (docs/reports.md#the-default-with-the-first-watch),
+    // stored with the watch: settings the user has already are left as they are
+    ensureReportSettings(txApp, userId);
   });
 }
 

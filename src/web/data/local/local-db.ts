@@ -18,6 +18,7 @@ import type {
   ProductSummary,
   Quota,
   Report,
+  ReportSettings,
   SearchResult,
   SearchRun,
   StoreSummary,
@@ -57,6 +58,8 @@ export interface SyncCursor {
 export interface MetaRecords {
   subscription: { subscription: Subscription | null; at: number };
   quota: { quota: Quota; at: number };
+  /** The report mail settings (src/web/data/local/report-settings.ts); null: the user has none yet. */
+  reportSettings: { settings: ReportSettings | null; at: number };
   lastSyncedAt: number;
   /** The Insights computed last (src/web/data/local/insights-inputs.ts): the page paints from them first. */
   insights: SavedInsights;
@@ -68,6 +71,8 @@ export interface SavedInsights {
   stores: StoreSummary[];
   updatedAt: number;
 }
+/** The server's answers kept for offline use (offline-memory.ts). */
+export type RememberedKey = 'subscription' | 'quota' | 'reportSettings';
 export type MetaKey = keyof MetaRecords | `cursor:${string}`;
 export interface MetaEntry {
   key: MetaKey;

@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocaleCode, SearchResult, SearchRun, Watch } from '../../../domain/index.ts';
 import { defaultKeywords } from './default-keywords.ts';
 import { currentBinding, localDbOf, useLocalDb } from './local-data.ts';
-import { readMeta, type MetaRecords, type SavedInsights } from './local-db.ts';
+import { readMeta, type MetaRecords, type RememberedKey, type SavedInsights } from './local-db.ts';
 import { newestFirst, readNewestResults, storedNewestRunHint } from './newest-results.ts';
 
 // --- runs and results ------------------------------------------------------------------------
@@ -119,7 +119,7 @@ export function useLocalWatches(): Watch[] | undefined {
 // --- last known subscription and quota -------------------------------------------------------
 
 /** The last answer kept by `writeLastKnown` (local-writes.ts), if any (loaded through offline-memory.ts). */
-export async function readLastKnown<K extends 'subscription' | 'quota'>(
+export async function readLastKnown<K extends RememberedKey>(
   userId: string,
   key: K,
 ): Promise<MetaRecords[K] | undefined> {

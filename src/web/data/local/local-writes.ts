@@ -8,7 +8,7 @@ import type { LocaleCode, Watch } from '../../../domain/index.ts';
 import { UserFacingError } from '../server/client.ts';
 import { defaultKeywords } from './default-keywords.ts';
 import { currentBinding, localDbOf } from './local-data.ts';
-import { writeMeta, type MetaRecords } from './local-db.ts';
+import { writeMeta, type MetaRecords, type RememberedKey } from './local-db.ts';
 import type { FlushOutcome } from './sync/engine.ts';
 import { deleteStoredWatch, writeWatches } from './sync/mirror.ts';
 
@@ -41,11 +41,7 @@ export async function keepWatchLocally(id: string, watch: Watch | null): Promise
  * Keeps the latest server answer for the subscription or quota, for use while offline (loaded
  * through offline-memory.ts).
  */
-export function writeLastKnown<K extends 'subscription' | 'quota'>(
-  userId: string,
-  key: K,
-  value: MetaRecords[K],
-): void {
+export function writeLastKnown<K extends RememberedKey>(userId: string, key: K, value: MetaRecords[K]): void {
   const db = localDbOf(userId);
   if (db)
     void writeMeta(db, key, value).catch((error) =>

@@ -1,14 +1,12 @@
 /**
- * The last subscription and quota the server reported, kept in the user's local database for
- * offline use. Loaded on demand: the subscription store is also used by public pages, whose
+ * The last subscription, quota and report mail settings the server reported, kept in the user's
+ * local database for offline use. Loaded on demand: the subscription store is also used by public pages, whose
  * bundle should not carry Dexie.
  */
-import type { MetaRecords } from './local-db.ts';
-
-type Remembered = 'subscription' | 'quota';
+import type { MetaRecords, RememberedKey } from './local-db.ts';
 
 /** Keeps the server's answer (writeLastKnown in local-writes.ts, loaded on the first call). */
-export function rememberForOffline<K extends Remembered>(
+export function rememberForOffline<K extends RememberedKey>(
   userId: string,
   key: K,
   value: MetaRecords[K],
@@ -19,7 +17,7 @@ export function rememberForOffline<K extends Remembered>(
 }
 
 /** The answer kept last, if any (readLastKnown in local-reads.ts, loaded on the first call). */
-export async function lastKnown<K extends Remembered>(
+export async function lastKnown<K extends RememberedKey>(
   userId: string,
   key: K,
 ): Promise<MetaRecords[K] | undefined> {

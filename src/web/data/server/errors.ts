@@ -29,6 +29,20 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * The field messages of a 400 (PocketBase puts them under `data`, keyed by field: its own
+ * validation's and a hook's that names the field), for a form to show under each field.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ClientResponseError) || error.status !== 400) return {};
+  const fields = (error.response?.data ?? {}) as Record<string, { message?: unknown } | null>;
+  const named: Record<string, string> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if (value && typeof value.message === 'string' && value.message) named[field] = value.message;
+  }
+  return named;
+}
+
 const SPEC_MESSAGES = new Set<string>(Object.values(MESSAGES));
 
 /**

@@ -6,12 +6,14 @@ import { DeleteAccountCard } from './delete-account-card.tsx';
 import { DownloadDataCard } from './download-data-card.tsx';
 import { NotifyCard } from './notify-card.tsx';
 import { OfflineCreativesCard } from './offline-creatives-card.tsx';
+import { ReportEmailCard } from './report-email-card.tsx';
 import { useCheckoutReturn } from './use-checkout-return.ts';
 import './settings.css';
 
 /**
  * /app/settings (docs/product.md#screens-and-routes): reachable without a subscription; the product's four
- * cards, then the account's own data: download it, delete it (docs/accounts.md).
+ * cards, how reports and notifications reach the user (docs/reports.md#reports-by-email, docs/push.md),
+ * then the account's own data: download it, delete it (docs/accounts.md).
  */
 export function SettingsPage() {
   const subscription = useSubscription();
@@ -27,6 +29,7 @@ export function SettingsPage() {
         <CreditsCard />
         <EmailCard />
         <PasswordCard />
+        <ReportEmailCard />
         <NotifyCard />
         <OfflineCreativesCard />
         <DownloadDataCard />
