@@ -8,6 +8,7 @@
  */
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { CREATIVE_FILES_PATH } from '../../src/domain/media/creative-files.ts';
 import { demoClock } from '../../src/demo-library/clock.ts';
 import { toPbDate } from '../../src/domain/text/format.ts';
 import { startFakeCdn, type FakeCdn } from '../fixtures/fake-cdn.ts';
@@ -122,7 +123,7 @@ test('the digest reaches the inbox over SMTP, every image and link of ours answe
   errorGuard,
 }) => {
   // two watch runs a demo day apart, their reports, and a digest job tick: budget for a busy machine
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const user = await subscriber(admin.pb, admin, 'digest');
   const client = await signedInClient(user);
   const watch = await client.collection(COLLECTIONS.watches).create({
@@ -149,6 +150,19 @@ test('the digest reaches the inbox over SMTP, every image and link of ours answe
     .toBeGreaterThan(firstDay);
   const second = await runWatch(watch, 1);
   expect(second.previous_run).toBe(first.run);
+  // the archive fetches the runs' creatives from the CDN double, after the reports were stored:
+  // the mail shows the thumbnails archived by the time it is sent
+  await expect
+    .poll(
+      async () =>
+        (
+          await admin.pb.collection(COLLECTIONS.mediaTasks).getList(1, 1, {
+            filter: admin.pb.filter('user = {:u} && status = "pending"', { u: user.id }),
+          })
+        ).totalItems,
+      { timeout: 120_000, message: 'the archive has worked through the runs’ media' },
+    )
+    .toBe(0);
 
   // the user chooses "Daily digest" in Settings (which saves this browser's time zone)
   await admin.signIn(page, user);
@@ -180,6 +194,12 @@ test('the digest reaches the inbox over SMTP, every image and link of ours answe
   const ours = [...new Set([...links, ...images])].filter((url) => url.startsWith(stack.url));
   expect(images.length).toBeGreaterThan(0);
   expect(images.every((url) => url.startsWith(`${stack.url}/`))).toBe(true);
+  // archived creatives by their 400x0 thumbnail, not only the placeholder
+  expect(
+    images.filter(
+      (url) => url.startsWith(`${stack.url}${CREATIVE_FILES_PATH}`) && url.endsWith('?thumb=400x0'),
+    ),
+  ).not.toHaveLength(0);
   expect(
     links.every(
       (url) => url.startsWith(`${stack.url}/`) || url.startsWith('https://www.facebook.com/ads/library/'),

@@ -4,6 +4,7 @@
  * lists merged (newest sighting first, each ad once) and ranked as the reports rank them (winning
  * score, then days running, then ad id), and the subject naming the news.
  */
+import { reportNewsText } from '../push/push-message.ts';
 import type { Report } from '../records/entities.ts';
 import {
   reportHasNews,
@@ -131,20 +132,6 @@ export function mailWatches(reports: readonly MailReport[]): MailWatch[] {
   return watches;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** The news as a phrase: "14 new ads, 2 stopped, 1 came back, 3 products gaining stores". */
-export function newsPhrase(counts: MailCounts): string {
-  const parts: string[] = [];
-  if (counts.new_count) parts.push(plural(counts.new_count, 'new ad', 'new ads'));
-  if (counts.stopped_count) parts.push(`${counts.stopped_count} stopped`);
-  if (counts.resumed_count) parts.push(`${counts.resumed_count} came back`);
-  if (counts.products_count)
-    parts.push(plural(counts.products_count, 'product gaining stores', 'products gaining stores'));
-  if (counts.stores_count) parts.push(plural(counts.stores_count, 'store adding ads', 'stores adding ads'));
-  return parts.join(', ');
-}
-
 /** Text for a header: one line, no control characters, at most `max` characters. */
 export function headerText(text: string, max: number): string {
   const line = Array.from(
@@ -160,15 +147,15 @@ export function headerText(text: string, max: number): string {
 export const REPORT_MAIL_SUBJECT_MAX = 150;
 
 /**
- * The subject names the news: one watch, "<watch>: 14 new ads, 2 stopped"; several, "14 new ads,
- * 2 stopped on 3 watches". The watch name is the user's own text, made one line.
+ * The subject names the news: one watch, "<watch>: 14 new ads, 2 ads stopped"; several, "14 new ads,
+ * 2 ads stopped on 3 watches". The watch name is the user's own text, made one line.
  */
 export function mailSubject(watches: readonly MailWatch[]): string {
   if (watches.length === 1) {
     const only = watches[0]!;
-    return headerText(`${only.name}: ${newsPhrase(only.counts)}`, REPORT_MAIL_SUBJECT_MAX);
+    return headerText(`${only.name}: ${reportNewsText(only.counts)}`, REPORT_MAIL_SUBJECT_MAX);
   }
   const total = { new_count: 0, stopped_count: 0, resumed_count: 0, products_count: 0, stores_count: 0 };
   for (const watch of watches) for (const key of COUNT_KEYS) total[key] += watch.counts[key];
-  return headerText(`${newsPhrase(total)} on ${watches.length} watches`, REPORT_MAIL_SUBJECT_MAX);
+  return headerText(`${reportNewsText(total)} on ${watches.length} watches`, REPORT_MAIL_SUBJECT_MAX);
 }

@@ -182,7 +182,7 @@ describe('renderReportMail', () => {
         report('c1', { watch: 'wc', watch_name: 'Quiet', new_count: 0, new_ads: [] }),
       ]),
     )!;
-    expect(mail.subject).toBe('3 new ads, 2 stopped on 2 watches');
+    expect(mail.subject).toBe('3 new ads, 2 ads stopped on 2 watches');
     expect(mail.html).toContain('Posture US');
     expect(mail.html).toContain('Lamps DE');
     expect(mail.html).not.toContain('Quiet');

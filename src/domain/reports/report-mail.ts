@@ -6,29 +6,27 @@
  * Library only; images are our creative thumbnails (the 400x0 one) or our placeholder. Pure: the
  * hooks render with it, the bench and tests call it in Node.
  */
+import { reportLink, reportNewsText } from '../push/push-message.ts';
 import { SERVER_ROUTES } from '../api/routes.ts';
 import { AD_LIBRARY_BASE_URL } from '../ads/ad-library-link.ts';
 import { creativeThumbUrl, type CreativeFiles } from '../media/creative-files.ts';
 import { THUMB_DETAIL } from '../media/creative-limits.ts';
-import { APP_BASE, PRODUCT_NAME, ROUTES } from '../pages/routes.ts';
+import { PRODUCT_NAME, ROUTES } from '../pages/routes.ts';
 import { utf8Length } from '../push/push-rules.ts';
 import { escapeHtml } from '../text/html.ts';
 import {
   headerText,
   mailSubject,
   mailWatches,
-  newsPhrase,
   type MailReport,
   type MailWatch,
 } from './report-mail-digest.ts';
 import type { ReportAdItem } from './report-contract.ts';
 import { REPORT_MAIL_HTML_MAX_BYTES } from './report-mail-contract.ts';
 
-/** The Reports page (its route is the Reports page's, issue 34); `?report=` opens one report. */
-export const REPORTS_PAGE_PATH = `${APP_BASE}/reports`;
-
+/** The report on the Reports page (`reportLink`, the push's too), from the app's absolute origin. */
 export function reportPageLink(appUrl: string, reportId: string): string {
-  return `${appUrl}${REPORTS_PAGE_PATH}?report=${encodeURIComponent(reportId)}`;
+  return `${appUrl}${reportLink(reportId)}`;
 }
 
 export interface ReportMailInput {
@@ -121,7 +119,7 @@ function watchHtml(input: ReportMailInput, watch: MailWatch, cap: { ads: number;
   const newAds = watch.newAds.slice(0, cap.ads);
   return (
     `<tr><td style="padding:20px 24px 0;${FONT}"><h2 style="margin:0;font-size:18px;line-height:24px;color:#0b1424">${escapeHtml(short(watch.name, NAME_MAX))}</h2>` +
-    `<p style="margin:4px 0 0;${MUTED}">${escapeHtml(newsPhrase(watch.counts))}</p>` +
+    `<p style="margin:4px 0 0;${MUTED}">${escapeHtml(reportNewsText(watch.counts))}</p>` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">` +
     (newAds.length
       ? `<tr><td colspan="2" style="padding:12px 0 0;${FONT};font-size:14px;font-weight:bold;color:#0b1424">Top new ads</td></tr>` +
@@ -171,7 +169,7 @@ function textPart(input: ReportMailInput, watches: MailWatch[], cap: (typeof CAP
   const adText = (item: ReportAdItem) =>
     `- ${short(item.title || 'Untitled ad', TITLE_MAX)} (${adFacts(item)})`;
   for (const watch of watches) {
-    lines.push(short(watch.name, NAME_MAX), newsPhrase(watch.counts));
+    lines.push(short(watch.name, NAME_MAX), reportNewsText(watch.counts));
     const sections: [string, string[]][] = [
       ['Top new ads', watch.newAds.slice(0, cap.ads).map(adText)],
       [

@@ -68,8 +68,47 @@ function mailReports(userId: string, ids: string[]): MailReport[] {
   });
 }
 
+/**
+ * Each listed ad's creative as archived now. A report keeps the creative its run's row had when
+ * the report was computed, which is often before the archive fetched it (the report and the
+ * archive work on the same run at once: docs/creatives.md), so the mail takes the row's creative
+ * when it is sent, and the report's when the row is gone.
+ */
+function takeArchivedCreatives(userId: string, reports: MailReport[]): void {
+  const items: { row: string; creative: string }[] = [];
+  const rowIds: string[] = [];
+  for (const report of reports)
+    for (const list of [report.new_ads, report.stopped_ads, report.resumed_ads])
+      for (const item of list) {
+        items.push(item);
+        if (item.row && rowIds.indexOf(item.row) < 0) rowIds.push(item.row);
+      }
+  if (rowIds.length === 0) return;
+  const params: { [name: string]: string } = { user: userId };
+  const names = rowIds.map((id, i) => {
+    params[`r${i}`] = id;
+    return `{:r${i}}`;
+  });
+  const rows = arrayOf(new DynamicModel({ id: '', creative: '' })) as unknown as {
+    id: string;
+    creative: string;
+  }[];
+  $app
+    .db()
+    .newQuery(
+      `SELECT id, creative FROM ${COLLECTIONS.searchResults} ` +
+        `WHERE user = {:user} AND creative != '' AND id IN (${names.join(', ')})`,
+    )
+    .bind(params)
+    .all(rows);
+  const creativeOfRow: { [row: string]: string } = {};
+  for (const row of rows) creativeOfRow[String(row.id)] = String(row.creative);
+  for (const item of items) if (creativeOfRow[item.row]) item.creative = creativeOfRow[item.row]!;
+}
+
 /** The user's archived creatives that `reports` name, by id. */
 function creativesOf(userId: string, reports: MailReport[]): Record<string, CreativeFiles> {
+  takeArchivedCreatives(userId, reports);
   const ids: string[] = [];
   for (const report of reports)
     for (const list of [report.new_ads, report.stopped_ads, report.resumed_ads])
