@@ -159,7 +159,7 @@ describe('report digests', () => {
     );
     expect(kept).toHaveLength(1);
     const digest = kept[0]!;
-    expect(digest.subject).toBe('2 new ads, 1 stopped on 2 watches');
+    expect(digest.subject).toBe('2 new ads, 1 ad stopped on 2 watches');
     expect(digest.html).toContain('Posture US');
     expect(digest.html).toContain('Lamps DE');
     expect(digest.html).not.toContain('Old news');
