@@ -61,4 +61,31 @@ describe('startHeartbeat', () => {
     expect([heartbeat.lost, losses()]).toEqual([true, 1]);
     heartbeat.stop();
   });
+
+  it('sends no beat while the last one is unanswered, and beats again once it is', async () => {
+    let beats = 0;
+    const pending: Array<(ours: boolean) => void> = [];
+    const { heartbeat } = heartbeatOf(() => {
+      beats += 1;
+      return new Promise<boolean>((resolve) => pending.push(resolve));
+    });
+    await vi.advanceTimersByTimeAsync(10 * INTERVAL);
+    expect(beats).toBe(1);
+    pending.shift()!(true);
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(beats).toBe(2);
+    heartbeat.stop();
+    pending.shift()!(true);
+  });
+
+  it('a beat that failed does not hold back the next one', async () => {
+    let beats = 0;
+    const { heartbeat } = heartbeatOf(async () => {
+      beats += 1;
+      throw new Error('socket hang up');
+    });
+    await vi.advanceTimersByTimeAsync(3 * INTERVAL);
+    expect(beats).toBe(3);
+    heartbeat.stop();
+  });
 });

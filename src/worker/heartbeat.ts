@@ -3,6 +3,12 @@
  * which extends the run's lease and reports its progress. A beat that fails (the network, a busy
  * server) is logged and is no loss: the next one may pass before the lease expires. A beat the
  * server answers "not yours" is: `onLost` is called, once.
+ *
+ * One beat in flight at a time: a tick that finds the last beat still waiting sends nothing. A
+ * server slowed down (a long write, a busy machine) would otherwise get a new beat every interval
+ * on top of the ones it has not answered; each waits for SQLite's one writer in a JS VM of its
+ * own, and PocketBase, out of pooled VMs, builds a new one for each: a crash test saw hundreds
+ * pile up and the server grow by gigabytes (src/worker/heartbeat.test.ts).
  */
 import { messageOf } from '../domain/text/error-message.ts';
 
@@ -25,11 +31,17 @@ export interface Heartbeat {
 
 export function startHeartbeat(options: HeartbeatOptions): Heartbeat {
   let lost = false;
+  let beating = false;
   const beat = async () => {
-    const ours = await options.send().catch((error: unknown) => {
-      options.log(`heartbeat for ${options.runId} failed: ${messageOf(error)}`);
-      return true;
-    });
+    if (beating) return;
+    beating = true;
+    const ours = await options
+      .send()
+      .catch((error: unknown) => {
+        options.log(`heartbeat for ${options.runId} failed: ${messageOf(error)}`);
+        return true;
+      })
+      .finally(() => (beating = false));
     if (!ours && !lost) {
       lost = true;
       options.onLost();

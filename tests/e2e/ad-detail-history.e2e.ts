@@ -13,6 +13,9 @@ test('a row of the History results dialog opens the detail view; its arrows foll
   admin,
   errorGuard,
 }) => {
+  // a dozen steps, each waiting on the page, and an axe run: a CI run beside the suite's other
+  // workers spent the whole default 30 s on it
+  test.setTimeout(90_000);
   expectRefusedMedia(errorGuard, true);
   await serveMedia(page);
   const { user } = await seed(admin, 'detail-history');
