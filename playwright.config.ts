@@ -9,7 +9,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
+  // A journey of a dozen steps takes 25 s on a CI machine beside the other worker (pwa.e2e.ts,
+  // watches.e2e.ts) and twice that on a busier one: 60 s leaves room; a test that needs more sets
+  // its own budget.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results/e2e',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
