@@ -13,6 +13,7 @@ import {
 } from '../../src/domain/reports/report-settings.ts';
 import { TIME_ZONES } from '../../src/domain/reports/time-zones.ts';
 import { toPbDate } from '../../src/domain/text/format.ts';
+import { writeReportSettings } from '../../src/web/data/server/report-settings-api.ts';
 import { pausedWatch } from '../fixtures/records.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
 
@@ -203,5 +204,35 @@ describe('report settings', () => {
     expect(settings!.next_digest_at).not.toBe('');
     await server.superuser.collection(COLLECTIONS.watches).create(pausedWatch(c.id, 'Second'));
     expect(await c.pb.collection(COLLECTIONS.reportSettings).getFullList()).toHaveLength(1);
+  });
+
+  it('the Settings card’s save updates the record the server made meanwhile, instead of failing on it', async () => {
+    const d = await server.createUser('settings-d');
+    // no record yet: the save creates it
+    const fresh = await writeReportSettings(d.pb, d.id, null, {
+      email: 'off',
+      send_hour: 9,
+      time_zone: 'UTC',
+    });
+    expect(fresh).toMatchObject({ user: d.id, email: 'off', send_hour: 9 });
+    // the card loaded before the first watch made the default: it knows no record, and its create
+    // is refused (one a user); the save updates the server's record instead
+    const e = await server.createUser('settings-e');
+    await server.superuser.collection(COLLECTIONS.watches).create(pausedWatch(e.id));
+    const [made] = await e.pb.collection(COLLECTIONS.reportSettings).getFullList();
+    const saved = await writeReportSettings(e.pb, e.id, null, {
+      email: 'weekly',
+      send_hour: 6,
+      time_zone: 'Europe/Berlin',
+    });
+    expect(saved).toMatchObject({ id: made!.id, email: 'weekly', send_hour: 6, time_zone: 'Europe/Berlin' });
+    expect(await e.pb.collection(COLLECTIONS.reportSettings).getFullList()).toHaveLength(1);
+    // a record the browser knows is updated directly
+    const again = await writeReportSettings(e.pb, e.id, saved, {
+      email: 'daily',
+      send_hour: 6,
+      time_zone: 'UTC',
+    });
+    expect(again).toMatchObject({ id: made!.id, email: 'daily' });
   });
 });

@@ -115,7 +115,11 @@ export function ensureReportSettings(app: CoreApp, userId: string): void {
   }
 }
 
-/** onRecordAfterCreateSuccess for watches: the owner's report settings exist from their first watch on. */
+/**
+ * onRecordAfterCreateSuccess for watches: the owner's report settings exist from their first watch
+ * on, however the watch was made (the form, a superuser, a test); the one place this default is
+ * applied (docs/reports.md#the-default-with-the-first-watch).
+ */
 export function handleWatchCreated(e: core.RecordEvent): void {
   ensureReportSettings(e.app, e.record!.getString('user'));
   return e.next();

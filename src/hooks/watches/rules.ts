@@ -17,7 +17,6 @@ import {
   watchFormSchema,
   type WatchCadence,
 } from '../../domain/runs/watches.ts';
-import { ensureReportSettings } from '../digest/index.ts';
 import { subscriptionRefusal, throwRefusal } from '../runs/index.ts';
 
 /** The record's user fields checked with the form's rules; a 400 with the first rule broken. */
@@ -71,9 +70,6 @@ export function handleWatchCreate(e: core.RecordRequestEvent): void {
     if (owned.length >= WATCH_LIMITS.perUser) throw new BadRequestError(WATCH_MESSAGES.tooMany);
     e.app = txApp;
     e.next();
-    // a daily digest once the user has a watch (docs/reports.md#the-default-with-the-first-watch),
-    // stored with the watch: settings the user has already are left as they are
-    ensureReportSettings(txApp, userId);
   });
 }
 

@@ -5,9 +5,14 @@
  * subscription is (subscription.ts); the last answer is kept in the local database so the Settings
  * card shows it offline (offline-memory.ts): hence local/, not server/.
  */
-import { ClientResponseError } from 'pocketbase';
-import { COLLECTIONS, reportSettingsSchema, type ReportSettings } from '../../../domain/index.ts';
+import { COLLECTIONS, type ReportSettings } from '../../../domain/index.ts';
 import { pb } from '../server/client.ts';
+import {
+  fetchReportSettings,
+  parseReportSettings as parse,
+  writeReportSettings,
+  type ReportSettingsChanges,
+} from '../server/report-settings-api.ts';
 import { followCollection } from '../server/realtime.ts';
 import { currentSession } from '../server/session.ts';
 import { createUserStore, type UserStoreScope } from '../server/user-store.ts';
@@ -19,17 +24,7 @@ export type ReportSettingsState =
   /** The server could not be reached: the settings it reported last to this browser, if any. */
   | { status: 'error'; settings: ReportSettings | null };
 
-/** What the Settings card saves; the server checks every field again (a 400 names the field). */
-export type ReportSettingsChanges = Pick<ReportSettings, 'email' | 'send_hour' | 'time_zone'>;
-
-function parse(record: unknown): ReportSettings {
-  const parsed = reportSettingsSchema.safeParse(record);
-  if (!parsed.success) {
-    console.error('[report-settings] unexpected record shape', parsed.error);
-    throw new Error('unexpected report_settings record');
-  }
-  return parsed.data;
-}
+export type { ReportSettingsChanges };
 
 function publish(scope: UserStoreScope<ReportSettingsState>, settings: ReportSettings | null): void {
   scope.set({ status: 'ready', settings });
@@ -39,13 +34,7 @@ function publish(scope: UserStoreScope<ReportSettingsState>, settings: ReportSet
 /** Realtime events and saves published so far: a load answered after one of them is no newer. */
 let changesSeen = 0;
 
-async function fetchOwn(userId: string): Promise<ReportSettings | null> {
-  const page = await pb.collection(COLLECTIONS.reportSettings).getList(1, 1, {
-    filter: pb.filter('user = {:user}', { user: userId }),
-    skipTotal: true,
-  });
-  return page.items[0] ? parse(page.items[0]) : null;
-}
+const fetchOwn = (userId: string) => fetchReportSettings(pb, userId);
 
 async function load(scope: UserStoreScope<ReportSettingsState>): Promise<void> {
   const changesBefore = changesSeen;
@@ -100,39 +89,20 @@ const store = createUserStore<ReportSettingsState>({
 
 export const useReportSettings = store.use;
 
-/** True when a create failed because the user has a record already (the unique `user`). */
-function alreadyExists(error: unknown): boolean {
-  return (
-    error instanceof ClientResponseError &&
-    error.status === 400 &&
-    typeof (error.response?.data as Record<string, unknown> | undefined)?.user === 'object'
-  );
-}
-
 /**
- * Saves the card: creates the user's record when they have none, updates it otherwise. A record
- * the server made meanwhile (the first watch's default) is updated rather than refused. Resolves
- * the record the server answered, which the card shows at once.
+ * Saves the card (server/report-settings-api.ts: create, or update the record the server may have
+ * made meanwhile). Resolves the record the server answered, which the card shows at once.
  */
 export async function saveReportSettings(changes: ReportSettingsChanges): Promise<ReportSettings> {
   const session = currentSession();
   if (!session) throw new Error('not signed in');
-  const collection = pb.collection(COLLECTIONS.reportSettings);
   const known = store.get();
-  let existing = known.status === 'loading' ? null : known.settings;
-  let saved: ReportSettings;
-  if (existing?.user === session.userId) {
-    saved = parse(await collection.update(existing.id, changes));
-  } else {
-    try {
-      saved = parse(await collection.create({ user: session.userId, ...changes }));
-    } catch (error) {
-      if (!alreadyExists(error)) throw error;
-      existing = await fetchOwn(session.userId);
-      if (!existing) throw error;
-      saved = parse(await collection.update(existing.id, changes));
-    }
-  }
+  const saved = await writeReportSettings(
+    pb,
+    session.userId,
+    known.status === 'loading' ? null : known.settings,
+    changes,
+  );
   const scope = store.scope();
   if (scope?.userId === session.userId) {
     changesSeen += 1;
