@@ -470,6 +470,43 @@ describe('the rows a report reads (REPORT_WIRE_COLUMNS)', () => {
     ]);
   });
 
+  it('checks every row of a page: the columns of a row or of a state row, each of its kind', () => {
+    const whole = [
+      'id1',
+      'ad1',
+      'p',
+      'Store',
+      'Lamp',
+      '',
+      '',
+      '',
+      'ACTIVE',
+      3,
+      50,
+      '',
+      '2026-03-01 10:00:00.000Z',
+      1,
+      '',
+    ];
+    const state = ['id1', 'ad1', '', 'ACTIVE', 3, 50, '2026-03-01 10:00:00.000Z', 0];
+    expect(reportRowsResponseSchema.safeParse({ rows: [whole, state] }).success).toBe(true);
+    const refused = [
+      whole.slice(0, -1),
+      [...whole, ''],
+      state.slice(1),
+      whole.map((value, i) => (i === 13 ? true : value)),
+      whole.map((value, i) => (i === 10 ? '50' : value)),
+      whole.map((value, i) => (i === 4 ? null : value)),
+      state.map((value, i) => (i === 7 ? 2 : value)),
+      'id1',
+    ];
+    for (const row of refused)
+      expect(reportRowsResponseSchema.safeParse({ rows: [whole, row] }).success, JSON.stringify(row)).toBe(
+        false,
+      );
+    expect(reportRowsResponseSchema.safeParse({ rows: {} }).success).toBe(false);
+  });
+
   it('refuses a state row of an ad this run does not have', () => {
     const [state] = reportRowsResponseSchema.parse({
       rows: [['id1', 'gone', '', 'ACTIVE', 3, 50, '2026-03-01 10:00:00.000Z', 0]],

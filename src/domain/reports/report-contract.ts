@@ -299,40 +299,49 @@ export const REPORT_SHARED_COLUMNS = REPORT_WIRE_COLUMNS.filter(
   (column) => column !== 'phash' && !(REPORT_STATE_COLUMNS as readonly string[]).includes(column),
 );
 
-const wireFlag = z.union([z.literal(0), z.literal(1)]);
+/** What a wire column holds: text, a number, or a flag (1 or 0). */
+type WireKind = 'string' | 'number' | 'flag';
+const wireKind = (column: (typeof REPORT_WIRE_COLUMNS)[number]): WireKind =>
+  column === 'is_new'
+    ? 'flag'
+    : column === 'days_running' || column === 'winning_score'
+      ? 'number'
+      : 'string';
+const WIRE_KINDS = REPORT_WIRE_COLUMNS.map(wireKind);
+const STATE_KINDS = REPORT_STATE_COLUMNS.map(wireKind);
 
 /** One row on the wire: REPORT_WIRE_COLUMNS's values, in that order. */
-const reportWireRowSchema = z.tuple([
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.number(),
-  z.number(),
-  z.string(),
-  z.string(),
-  wireFlag,
-  z.string(),
-]);
-export type ReportWireRow = z.infer<typeof reportWireRowSchema>;
-
+export type ReportWireRow = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  number,
+  string,
+  string,
+  0 | 1,
+  string,
+];
 /** A state row on the wire: REPORT_STATE_COLUMNS's values, in that order. */
-const reportStateWireRowSchema = z.tuple([
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.number(),
-  z.number(),
-  z.string(),
-  wireFlag,
-]);
-export type ReportStateWireRow = z.infer<typeof reportStateWireRowSchema>;
+export type ReportStateWireRow = [string, string, string, string, number, number, string, 0 | 1];
+
+/** Whether `row` is an array of values of `kinds`, one each. */
+function isWireRow(row: unknown, kinds: readonly WireKind[]): boolean {
+  if (!Array.isArray(row) || row.length !== kinds.length) return false;
+  for (let i = 0; i < kinds.length; i++) {
+    const value: unknown = row[i];
+    const kind = kinds[i];
+    if (kind === 'flag' ? value !== 0 && value !== 1 : typeof value !== kind) return false;
+    if (kind === 'number' && !Number.isFinite(value)) return false;
+  }
+  return true;
+}
 
 /** The row a wire row stands for, the fields it leaves out empty and unknown. */
 export function reportRowOfWire(wire: ReportWireRow): ReportRow {
@@ -395,14 +404,25 @@ export function rowOfState(state: ReportStateRow, current: ReadonlyMap<string, R
 
 /**
  * A page of rows: arrays on the wire, ReportRows once parsed, or, in the `previous` part,
- * ReportStateRows (rowOfState makes them whole).
+ * ReportStateRows (rowOfState makes them whole). Each row is checked by a plain loop over its
+ * values (isWireRow) rather than a zod tuple a row: a report reads thousands of rows, often in a
+ * worker that has not yet run this code often enough to compile it well, and the tuples cost it
+ * tens of ms (docs/benchmarks.md#reports).
  */
 export const reportRowsResponseSchema = z.strictObject({
-  rows: z.array(
-    z.union([
-      z.pipe(reportWireRowSchema, z.transform(reportRowOfWire)),
-      z.pipe(reportStateWireRowSchema, z.transform(reportStateRowOfWire)),
-    ]),
+  rows: z.pipe(
+    z.custom<(ReportWireRow | ReportStateWireRow)[]>(
+      (rows) =>
+        Array.isArray(rows) && rows.every((row) => isWireRow(row, WIRE_KINDS) || isWireRow(row, STATE_KINDS)),
+      'A report row is neither REPORT_WIRE_COLUMNS nor REPORT_STATE_COLUMNS.',
+    ),
+    z.transform((rows) =>
+      rows.map((row): ReportRow | ReportStateRow =>
+        row.length === WIRE_KINDS.length
+          ? reportRowOfWire(row as ReportWireRow)
+          : reportStateRowOfWire(row as ReportStateWireRow),
+      ),
+    ),
   ),
 });
 export type ReportRowsResponse = z.output<typeof reportRowsResponseSchema>;
