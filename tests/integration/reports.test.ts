@@ -14,6 +14,7 @@ import {
   reportClaimResponseSchema,
   reportContentSchema,
   reportFailResponseSchema,
+  REPORT_STATE_COLUMNS,
   REPORT_WIRE_COLUMNS,
   reportRowsResponseSchema,
   reportStoreResponseSchema,
@@ -513,6 +514,48 @@ describe('the contract', () => {
   ])('refuses %s with a 400', async (_label, path, body) => {
     const answer = await post(path.replace('TASK', 't'.repeat(15)), body);
     expect(answer.status).toBe(400);
+  });
+
+  it('sends a previous row whose ad this run has unchanged as its state, the others whole; the report is the same', async () => {
+    const watch = await createWatch(server, user);
+    const start = { start_date: toPbDate(Date.now() - 20 * 86_400_000) };
+    await completeWatchRun(server, user, watch, [
+      adRow('st-same', { ...start, active_status: 'INACTIVE' }),
+      adRow('st-retitled', start),
+      adRow('st-gone', start),
+    ]);
+    await computeNextReport(server);
+    const second = await completeWatchRun(server, user, watch, [
+      adRow('st-same', { ...start, winning_score: 60 }),
+      adRow('st-retitled', { ...start, title: 'Another lamp' }),
+      adRow('st-new', start),
+    ]);
+    const worker = 'state-worker';
+    const [task] = reportClaimResponseSchema.parse(
+      (await post(SERVER_ROUTES.reportClaim.path, { worker, limit: 1 })).body,
+    ).tasks;
+    expect(task?.run).toBe(second);
+    const rows = await post(SERVER_ROUTES.reportRows.url(task!.id), {
+      worker,
+      part: 'previous',
+      after: '',
+      limit: 10,
+    });
+    const sent = (rows.body as { rows: unknown[][] }).rows;
+    const lengths = Object.fromEntries(sent.map((row) => [row[1], row.length]));
+    expect(lengths).toEqual({
+      'st-same': REPORT_STATE_COLUMNS.length,
+      'st-retitled': REPORT_WIRE_COLUMNS.length,
+      'st-gone': REPORT_WIRE_COLUMNS.length,
+    });
+    const same = reportRowsResponseSchema.parse(rows.body).rows.find((row) => row.ad_id === 'st-same');
+    // its state in the previous run
+    expect(same).toMatchObject({ state: true, active_status: 'INACTIVE', winning_score: 50, is_new: true });
+    await post(SERVER_ROUTES.reportRelease.url(task!.id), { worker });
+    expect((await computeNextReport(server)).outcome).toBe('stored');
+    const [report] = await reportsOfRun(server, second);
+    expect(report).toMatchObject({ new_count: 1, resumed_count: 1, unseen_count: 1, ads_count: 3 });
+    expect(ids(report!.resumed_ads)).toEqual(['st-same']);
   });
 
   it('answers 404 for a task that does not exist, and 409 for one the worker does not hold', async () => {

@@ -7,9 +7,13 @@ import { DAY_MS, toPbDate } from '../text/format.ts';
 import { compareRuns, creativesOfRows, stateOf, type CompareRunsInput } from './compare-runs.ts';
 import {
   REPORT_LIST_CAP,
+  REPORT_SHARED_COLUMNS,
+  REPORT_STATE_COLUMNS,
   REPORT_WIRE_COLUMNS,
   reportContentSchema,
   reportRowOfWire,
+  reportRowsResponseSchema,
+  rowOfState,
   type ReportWireRow,
   reportHasNews,
   type LookupAnswer,
@@ -328,9 +332,31 @@ describe('compareRuns', () => {
 });
 
 describe('the rows a report reads (REPORT_WIRE_COLUMNS)', () => {
+  /** A row's columns as SERVER_ROUTES.reportRows sends them (a boolean as 1 or 0). */
+  const wire = (row: ReportRow, columns: readonly (keyof ReportRow)[]) =>
+    columns.map((column) => (typeof row[column] === 'boolean' ? (row[column] ? 1 : 0) : row[column]));
   /** A row as SERVER_ROUTES.reportRows sends it, and back. */
-  const overTheWire = (row: ReportRow) =>
-    reportRowOfWire(REPORT_WIRE_COLUMNS.map((column) => row[column]) as ReportWireRow);
+  const overTheWire = (row: ReportRow) => reportRowOfWire(wire(row, REPORT_WIRE_COLUMNS) as ReportWireRow);
+  /**
+   * The previous part as the route sends it (src/hooks/reports/rows.ts): a row whose ad this run
+   * has with the same shared columns as a state row, the others whole; read back as the worker
+   * reads it (src/worker/reports/report-task.ts).
+   */
+  const previousOverTheWire = (previous: ReportRow[], current: ReportRow[]) => {
+    const now = new Map(current.map((row) => [row.ad_id, row]));
+    const sent = previous.map((row) => {
+      const same = now.get(row.ad_id);
+      return same && REPORT_SHARED_COLUMNS.every((column) => same[column] === row[column])
+        ? wire(row, REPORT_STATE_COLUMNS)
+        : wire(row, REPORT_WIRE_COLUMNS);
+    });
+    const wholeNow = new Map(current.map((row) => [row.ad_id, overTheWire(row)]));
+    const page = reportRowsResponseSchema.parse(JSON.parse(JSON.stringify({ rows: sent }))).rows;
+    return {
+      states: page.filter((row) => 'state' in row).length,
+      rows: page.map((row) => ('state' in row ? rowOfState(row, wholeNow) : row)),
+    };
+  };
 
   const hashes: Record<string, string> = {
     c1: '0123456789abcdef',
@@ -353,9 +379,12 @@ describe('the rows a report reads (REPORT_WIRE_COLUMNS)', () => {
     reach: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
     variants: fc.option(fc.integer({ min: 1, max: 9 }), { nil: null }),
     media: fc.constantFrom('', 'https://scontent.example/a.jpg', 'https://scontent.example/b.mp4'),
+    /** A previous sighting of an ad this run has: the same store, title, link, start and creative. */
+    unchanged: fc.boolean(),
   });
 
   it('leaves out only what the comparison does not read: the report is the same', () => {
+    let states = 0;
     fc.assert(
       fc.property(fc.array(sightingArb, { maxLength: 60 }), (sightings) => {
         const hoursAgo = { current: 0, previous: 24, history: 48 } as const;
@@ -391,16 +420,98 @@ describe('the rows a report reads (REPORT_WIRE_COLUMNS)', () => {
           };
           parts[s.part].push(row(s.part, `ad${s.ad}`, over, hoursAgo[s.part]));
         }
+        const unchanged = new Set(sightings.filter((s) => s.unchanged).map((s) => `ad${s.ad}`));
+        for (const [i, previous] of parts.previous.entries()) {
+          const now = parts.current.find((r) => r.ad_id === previous.ad_id);
+          if (now && unchanged.has(previous.ad_id))
+            parts.previous[i] = {
+              ...previous,
+              ...Object.fromEntries(REPORT_SHARED_COLUMNS.map((column) => [column, now[column]])),
+              phash: now.phash,
+            };
+        }
         const creatives = creativesOfRows(parts.current, parts.previous, parts.history);
         const wired = {
           current: parts.current.map(overTheWire),
           previous: parts.previous.map(overTheWire),
           history: parts.history.map(overTheWire),
         };
-        expect(compare({ ...wired, creatives })).toEqual(compare({ ...parts, creatives }));
+        const expected = compare({ ...parts, creatives });
+        expect(compare({ ...wired, creatives })).toEqual(expected);
+        // the previous run's rows of ads this run has, as state rows: the same rows, the same report
+        const previous = previousOverTheWire(parts.previous, parts.current);
+        states += previous.states;
+        expect(previous.rows).toEqual(wired.previous);
+        expect(compare({ ...wired, previous: previous.rows, creatives })).toEqual(expected);
       }),
       { numRuns: 100 },
     );
+    // the runs drew state rows, not only whole ones
+    expect(states).toBeGreaterThan(0);
+  });
+
+  it('sends a previous row as its state when this run has its ad with the same store, title, link, start and creative', () => {
+    const before = row('previous', 'ad1', { active_status: 'INACTIVE', winning_score: 40 }, 24);
+    const now = row('current', 'ad1', { winning_score: 60 });
+    const sent = previousOverTheWire([before], [now]);
+    expect(sent.states).toBe(1);
+    expect(sent.rows).toEqual([overTheWire(before)]);
+    // a title that changed: the row goes whole
+    const retitled = previousOverTheWire([{ ...before, title: 'Another lamp' }], [now]);
+    expect(retitled.states).toBe(0);
+    expect(retitled.rows[0]).toMatchObject({ title: 'Another lamp', active_status: 'INACTIVE' });
+    expect(REPORT_SHARED_COLUMNS).toEqual([
+      'page_id',
+      'store_name',
+      'title',
+      'product_link',
+      'start_date',
+      'creative',
+    ]);
+  });
+
+  it('checks every row of a page: the columns of a row or of a state row, each of its kind', () => {
+    const whole = [
+      'id1',
+      'ad1',
+      'p',
+      'Store',
+      'Lamp',
+      '',
+      '',
+      '',
+      'ACTIVE',
+      3,
+      50,
+      '',
+      '2026-03-01 10:00:00.000Z',
+      1,
+      '',
+    ];
+    const state = ['id1', 'ad1', '', 'ACTIVE', 3, 50, '2026-03-01 10:00:00.000Z', 0];
+    expect(reportRowsResponseSchema.safeParse({ rows: [whole, state] }).success).toBe(true);
+    const refused = [
+      whole.slice(0, -1),
+      [...whole, ''],
+      state.slice(1),
+      whole.map((value, i) => (i === 13 ? true : value)),
+      whole.map((value, i) => (i === 10 ? '50' : value)),
+      whole.map((value, i) => (i === 4 ? null : value)),
+      state.map((value, i) => (i === 7 ? 2 : value)),
+      'id1',
+    ];
+    for (const row of refused)
+      expect(reportRowsResponseSchema.safeParse({ rows: [whole, row] }).success, JSON.stringify(row)).toBe(
+        false,
+      );
+    expect(reportRowsResponseSchema.safeParse({ rows: {} }).success).toBe(false);
+  });
+
+  it('refuses a state row of an ad this run does not have', () => {
+    const [state] = reportRowsResponseSchema.parse({
+      rows: [['id1', 'gone', '', 'ACTIVE', 3, 50, '2026-03-01 10:00:00.000Z', 0]],
+    }).rows;
+    expect(() => rowOfState(state as Parameters<typeof rowOfState>[0], new Map())).toThrow(/gone/);
   });
 });
 

@@ -5,7 +5,7 @@
  * src/domain/api/routes.ts's `report*`:
  *
  *   reportClaim    { worker, limit }                  → { tasks }
- *   reportRows     { worker, part, after, limit }     → { rows }   (one page, in ad_id order)
+ *   reportRows     { worker, part, after, limit }     → { rows }   (one page: the first ad ids after `after`)
  *   reportStore    { worker, report }                 → { report, stored }
  *   reportFail     { worker, error, retry }           → { status, next_attempt_at }
  *   reportRelease  { worker }                         → 204
@@ -206,7 +206,7 @@ export type ReportRowPart = (typeof REPORT_ROW_PARTS)[number];
 export const reportRowsRequestSchema = z.object({
   worker: workerNameSchema,
   part: z.enum(REPORT_ROW_PARTS, 'part must be current, previous or history.'),
-  /** The last ad id of the page before ('' for the first page). */
+  /** The largest ad id of the page before ('' for the first page): a page holds the first ad ids after it, in no order. */
   after: text(AD_TEXT_CAPS.ad_id),
   limit: z.int('limit must be a whole number.').check(z.gte(1), z.lte(REPORT_ROWS_PAGE_MAX)),
 });
@@ -252,6 +252,8 @@ export type ReportRow = z.infer<typeof reportRowSchema>;
  * Insights fields left out (the run, country, platforms, reach, variants, media links) feed only
  * figures a report does not keep (countries, platforms, reach, a product's picture); they arrive
  * empty and unknown, and compare-runs.test.ts checks the report is the same with or without them.
+ * `is_new` travels as 1 or 0 (SQLite's own value: making JSON true and false costs it a JSON
+ * parse a row).
  */
 export const REPORT_WIRE_COLUMNS = [
   'id',
@@ -271,25 +273,75 @@ export const REPORT_WIRE_COLUMNS = [
   'phash',
 ] as const satisfies readonly (keyof ReportRow)[];
 
+/**
+ * The columns of a _state row_: a row of the `previous` part whose ad this run has too, with the
+ * same REPORT_SHARED_COLUMNS (a daily watch's run shares most of its ads with the one before, and
+ * an ad's store, title, link, start and creative rarely change). Such a row is sent as these
+ * columns alone, in this order, and the worker takes the rest from the ad's row in this run
+ * (rowOfState): the same row, in a third of the bytes (docs/reports.md#what-a-report-reads).
+ */
+export const REPORT_STATE_COLUMNS = [
+  'id',
+  'ad_id',
+  'end_date',
+  'active_status',
+  'days_running',
+  'winning_score',
+  'created',
+  'is_new',
+] as const satisfies readonly (typeof REPORT_WIRE_COLUMNS)[number][];
+
+/**
+ * What a state row shares with its ad's row in this run: the wire columns but the state's, and
+ * `phash`, which follows the creative.
+ */
+export const REPORT_SHARED_COLUMNS = REPORT_WIRE_COLUMNS.filter(
+  (column) => column !== 'phash' && !(REPORT_STATE_COLUMNS as readonly string[]).includes(column),
+);
+
+/** What a wire column holds: text, a number, or a flag (1 or 0). */
+type WireKind = 'string' | 'number' | 'flag';
+const wireKind = (column: (typeof REPORT_WIRE_COLUMNS)[number]): WireKind =>
+  column === 'is_new'
+    ? 'flag'
+    : column === 'days_running' || column === 'winning_score'
+      ? 'number'
+      : 'string';
+const WIRE_KINDS = REPORT_WIRE_COLUMNS.map(wireKind);
+const STATE_KINDS = REPORT_STATE_COLUMNS.map(wireKind);
+
 /** One row on the wire: REPORT_WIRE_COLUMNS's values, in that order. */
-const reportWireRowSchema = z.tuple([
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.string(),
-  z.number(),
-  z.number(),
-  z.string(),
-  z.string(),
-  z.boolean(),
-  z.string(),
-]);
-export type ReportWireRow = z.infer<typeof reportWireRowSchema>;
+export type ReportWireRow = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  number,
+  string,
+  string,
+  0 | 1,
+  string,
+];
+/** A state row on the wire: REPORT_STATE_COLUMNS's values, in that order. */
+export type ReportStateWireRow = [string, string, string, string, number, number, string, 0 | 1];
+
+/** Whether `row` is an array of values of `kinds`, one each. */
+function isWireRow(row: unknown, kinds: readonly WireKind[]): boolean {
+  if (!Array.isArray(row) || row.length !== kinds.length) return false;
+  for (let i = 0; i < kinds.length; i++) {
+    const value: unknown = row[i];
+    const kind = kinds[i];
+    if (kind === 'flag' ? value !== 0 && value !== 1 : typeof value !== kind) return false;
+    if (kind === 'number' && !Number.isFinite(value)) return false;
+  }
+  return true;
+}
 
 /** The row a wire row stands for, the fields it leaves out empty and unknown. */
 export function reportRowOfWire(wire: ReportWireRow): ReportRow {
@@ -316,16 +368,65 @@ export function reportRowOfWire(wire: ReportWireRow): ReportRow {
     created: wire[12],
     reach_known: false,
     collation_known: false,
-    is_new: wire[13],
+    is_new: wire[13] === 1,
     phash: wire[14],
   };
 }
 
-/** A page of rows: arrays on the wire, ReportRows once parsed. */
+/** A state row as read: its own columns; the others are its ad's row's in this run. */
+export type ReportStateRow = Pick<ReportRow, (typeof REPORT_STATE_COLUMNS)[number]> & { state: true };
+
+function reportStateRowOfWire(wire: ReportStateWireRow): ReportStateRow {
+  return {
+    state: true,
+    id: wire[0],
+    ad_id: wire[1],
+    end_date: wire[2],
+    active_status: wire[3],
+    days_running: wire[4],
+    winning_score: wire[5],
+    created: wire[6],
+    is_new: wire[7] === 1,
+  };
+}
+
+/**
+ * The row a state row stands for: its ad's row in this run (`current`, by ad id) with the state
+ * row's own columns. Throws when this run has no row of that ad: the server sends a state row
+ * only for an ad this run has.
+ */
+export function rowOfState(state: ReportStateRow, current: ReadonlyMap<string, ReportRow>): ReportRow {
+  const shared = current.get(state.ad_id);
+  if (!shared) throw new Error(`a state row of ad ${state.ad_id}, which this run does not have`);
+  const { state: _state, ...own } = state;
+  return { ...shared, ...own };
+}
+
+/**
+ * A page of rows: arrays on the wire, ReportRows once parsed, or, in the `previous` part,
+ * ReportStateRows (rowOfState makes them whole). Each row is checked by a plain loop over its
+ * values (isWireRow) rather than a zod tuple a row: a report reads thousands of rows, often in a
+ * worker that has not yet run this code often enough to compile it well, and the tuples cost it
+ * tens of ms (docs/benchmarks.md#reports).
+ */
 export const reportRowsResponseSchema = z.strictObject({
-  rows: z.array(z.pipe(reportWireRowSchema, z.transform(reportRowOfWire))),
+  rows: z.pipe(
+    z.custom<(ReportWireRow | ReportStateWireRow)[]>(
+      (rows) =>
+        Array.isArray(rows) && rows.every((row) => isWireRow(row, WIRE_KINDS) || isWireRow(row, STATE_KINDS)),
+      'A report row is neither REPORT_WIRE_COLUMNS nor REPORT_STATE_COLUMNS.',
+    ),
+    z.transform((rows) =>
+      rows.map((row): ReportRow | ReportStateRow =>
+        row.length === WIRE_KINDS.length
+          ? reportRowOfWire(row as ReportWireRow)
+          : reportStateRowOfWire(row as ReportStateWireRow),
+      ),
+    ),
+  ),
 });
 export type ReportRowsResponse = z.output<typeof reportRowsResponseSchema>;
+export type ReportPageRow = ReportRowsResponse['rows'][number];
 
 // ---- store: SERVER_ROUTES.reportStore ---------------------------------------------------------
 

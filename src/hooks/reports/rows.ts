@@ -1,17 +1,26 @@
 /**
- * SERVER_ROUTES.reportRows: one page of the rows a report compares (REPORT_ROW_PARTS), in ad_id
- * order, each row an array of REPORT_WIRE_COLUMNS: SQLite builds the page's JSON and the VM
- * handles one string, as the sync route serves its pages (src/hooks/sync).
+ * SERVER_ROUTES.reportRows: one page of the rows a report compares (REPORT_ROW_PARTS), the first
+ * ad ids after a cursor, each row an array of REPORT_WIRE_COLUMNS: SQLite builds the page's JSON
+ * and the VM handles one string, as the sync route serves its pages (src/hooks/sync).
  *
  * Size: a daily watch of 1,000 ads holds 50,000 rows after 50 days, but mostly the same ads day
  * after day. `history` is one row per ad (its newest in the watch's earlier completed runs, the
  * previous run's ads left out: they come with `previous`), found through the watch's sightings
  * (sightings.ts), so the worker reads a few thousand rows, not 50,000; each page seeks its index
- * from its cursor. What a page costs is
- * in docs/benchmarks.md#reports.
+ * from its cursor. A `previous` row whose ad this run has with the same store, title, link,
+ * start and creative is sent as a state row (REPORT_STATE_COLUMNS), a third of the bytes. What
+ * SQLite spends on a page is mostly the JSON it writes, byte by byte, so the page's JSON is not
+ * sorted again (the page is already the first ad ids after the cursor; the worker takes the
+ * largest as the next cursor) and `is_new` is its 1 or 0. What a page costs is in
+ * docs/benchmarks.md#reports.
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
-import { REPORT_WIRE_COLUMNS, type ReportRowPart } from '../../domain/reports/report-contract.ts';
+import {
+  REPORT_SHARED_COLUMNS,
+  REPORT_STATE_COLUMNS,
+  REPORT_WIRE_COLUMNS,
+  type ReportRowPart,
+} from '../../domain/reports/report-contract.ts';
 
 const R = COLLECTIONS.searchResults;
 
@@ -20,14 +29,23 @@ const PAGE_COLUMNS = REPORT_WIRE_COLUMNS.map((column) =>
   column === 'phash' ? `coalesce(c.phash, '') AS phash` : `r.${column} AS ${column}`,
 ).join(', ');
 
-/** A page row `x` as its wire array (a boolean as JSON true or false). */
-const WIRE_ARRAY = `json_array(${REPORT_WIRE_COLUMNS.map((column) =>
-  column === 'is_new' ? `json(iif(x.is_new, 'true', 'false'))` : `x.${column}`,
-).join(', ')})`;
+/** A page row `x` as its wire array (a boolean as 1 or 0). */
+const wireArray = (columns: readonly string[]) =>
+  `json_array(${columns.map((column) => (column === 'is_new' ? `iif(x.is_new, 1, 0)` : `x.${column}`)).join(', ')})`;
 
 /** One run's rows after `after`, `limit` of them. */
 const RUN_ROWS_SQL =
   `SELECT ${PAGE_COLUMNS} FROM ${R} r LEFT JOIN ${COLLECTIONS.creatives} c ON c.id = r.creative ` +
+  `WHERE r.run = {:run} AND r.ad_id > {:after} ORDER BY r.ad_id LIMIT {:limit}`;
+
+/**
+ * The previous run's rows after `after`, `limit` of them, each with `same`: this run has its ad
+ * with the same REPORT_SHARED_COLUMNS (one row per run and ad: idx_search_results_run_ad).
+ */
+const PREVIOUS_ROWS_SQL =
+  `SELECT ${PAGE_COLUMNS}, (n.id IS NOT NULL AND ${REPORT_SHARED_COLUMNS.map((column) => `n.${column} = r.${column}`).join(' AND ')}) AS same ` +
+  `FROM ${R} r LEFT JOIN ${R} n ON n.run = {:current} AND n.ad_id = r.ad_id ` +
+  `LEFT JOIN ${COLLECTIONS.creatives} c ON c.id = r.creative ` +
   `WHERE r.run = {:run} AND r.ad_id > {:after} ORDER BY r.ad_id LIMIT {:limit}`;
 
 /**
@@ -49,6 +67,17 @@ const HISTORY_ROWS_SQL =
   `SELECT ${PAGE_COLUMNS} FROM page n JOIN ${R} r ON r.id = n.row ` +
   `LEFT JOIN ${COLLECTIONS.creatives} c ON c.id = r.creative`;
 
+/** The JSON array of a page's rows `x`. */
+const pageJson = (sql: string, rowJson: string) =>
+  `SELECT coalesce(json_group_array(${rowJson}), '[]') AS rows FROM (${sql}) x`;
+
+const RUN_PAGE_SQL = pageJson(RUN_ROWS_SQL, wireArray(REPORT_WIRE_COLUMNS));
+const PREVIOUS_PAGE_SQL = pageJson(
+  PREVIOUS_ROWS_SQL,
+  `CASE WHEN x.same THEN ${wireArray(REPORT_STATE_COLUMNS)} ELSE ${wireArray(REPORT_WIRE_COLUMNS)} END`,
+);
+const HISTORY_PAGE_SQL = pageJson(HISTORY_ROWS_SQL, wireArray(REPORT_WIRE_COLUMNS));
+
 /** The page as JSON text: `{"rows":[[…], …]}`. */
 export function reportRowsPage(task: core.Record, part: ReportRowPart, after: string, limit: number): string {
   const run = $app.findRecordById(COLLECTIONS.searchRuns, task.getString('run'));
@@ -56,7 +85,7 @@ export function reportRowsPage(task: core.Record, part: ReportRowPart, after: st
   let sql: string;
   let params: { [name: string]: unknown };
   if (part === 'history') {
-    sql = HISTORY_ROWS_SQL;
+    sql = HISTORY_PAGE_SQL;
     params = {
       user: task.getString('user'),
       watch: task.getString('watch'),
@@ -64,20 +93,17 @@ export function reportRowsPage(task: core.Record, part: ReportRowPart, after: st
       previous: previous,
       finished: run.getString('finished_at'),
     };
-  } else {
-    sql = RUN_ROWS_SQL;
+  } else if (part === 'previous') {
+    sql = PREVIOUS_PAGE_SQL;
     // a first run has no previous run: its page is empty
-    params = { run: part === 'current' ? run.id : previous || '-' };
+    params = { run: previous || '-', current: run.id };
+  } else {
+    sql = RUN_PAGE_SQL;
+    params = { run: run.id };
   }
   params.after = after;
   params.limit = limit;
   const page = new DynamicModel({ rows: '' });
-  $app
-    .db()
-    .newQuery(
-      `SELECT coalesce(json_group_array(${WIRE_ARRAY} ORDER BY x.ad_id), '[]') AS rows FROM (${sql}) x`,
-    )
-    .bind(params)
-    .one(page);
+  $app.db().newQuery(sql).bind(params).one(page);
   return `{"rows":${page.rows}}`;
 }

@@ -16,7 +16,7 @@ import {
   type ReportFailRequest,
   type ReportFailResponse,
   type ReportReleaseRequest,
-  type ReportRow,
+  type ReportPageRow,
   type ReportRowPart,
   type ReportRowsRequest,
   type ReportStoreRequest,
@@ -29,8 +29,8 @@ import { leaseEnd, TaskLostError } from '../task-pool.ts';
 export interface ReportServer {
   /** Up to `limit` tasks, each leased to this worker. */
   claim(limit: number): Promise<ReportTask[]>;
-  /** One page of a part's rows after ad id `after` (at most `limit`). */
-  rows(taskId: string, part: ReportRowPart, after: string, limit: number): Promise<ReportRow[]>;
+  /** One page of a part's rows after ad id `after` (at most `limit`; state rows in `previous`). */
+  rows(taskId: string, part: ReportRowPart, after: string, limit: number): Promise<ReportPageRow[]>;
   store(taskId: string, report: ReportContent): Promise<ReportStoreResponse>;
   fail(taskId: string, error: string, retry: boolean): Promise<ReportFailResponse>;
   /** Hands the task back at once (stopping); a task already lost is no error. */

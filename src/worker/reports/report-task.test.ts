@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type {
   ReportContent,
+  ReportPageRow,
   ReportRow,
   ReportRowPart,
   ReportTask,
@@ -52,8 +53,22 @@ function row(run: string, adId: string, score: number): ReportRow {
   };
 }
 
-/** A server holding the parts' rows, paging them as the route does, and keeping what it is sent. */
-function fakeServer(parts: Partial<Record<ReportRowPart, ReportRow[]>>, failWith?: Error) {
+/** A row of the previous part as its state alone (REPORT_STATE_COLUMNS), as the route sends it. */
+function stateOf(row: ReportRow): ReportPageRow {
+  const { id, ad_id, end_date, active_status, days_running, winning_score, created, is_new } = row;
+  return { state: true, id, ad_id, end_date, active_status, days_running, winning_score, created, is_new };
+}
+
+/**
+ * A server holding the parts' rows, paging them as the route does (the first ad ids after the
+ * cursor, in no order: here the largest first), and keeping what it is sent. `states`: the
+ * previous part's rows of these ads are sent as state rows.
+ */
+function fakeServer(
+  parts: Partial<Record<ReportRowPart, ReportRow[]>>,
+  failWith?: Error,
+  states: string[] = [],
+) {
   const stored: ReportContent[] = [];
   const failed: { error: string; retry: boolean }[] = [];
   const server: ReportDeps['server'] = {
@@ -62,7 +77,9 @@ function fakeServer(parts: Partial<Record<ReportRowPart, ReportRow[]>>, failWith
       return (parts[part] ?? [])
         .filter((r) => r.ad_id > after)
         .sort((a, b) => (a.ad_id < b.ad_id ? -1 : 1))
-        .slice(0, limit);
+        .slice(0, limit)
+        .reverse()
+        .map((r) => (part === 'previous' && states.includes(r.ad_id) ? stateOf(r) : r));
     },
     async store(_task, report) {
       stored.push(report);
@@ -132,6 +149,29 @@ describe('reportTask', () => {
     expect(await reportTask(TASK, deps(lost.server), signal())).toBe('lost');
     expect(lost.failed).toEqual([]);
     expect(lost.stored).toEqual([]);
+  });
+
+  it("makes the previous run's state rows whole from this run's rows: the same report as from whole rows", async () => {
+    const now = [
+      row('run2', 'a', 10),
+      { ...row('run2', 'b', 90), title: 'Retitled' },
+      row('run2', 'c', 50),
+      { ...row('run2', 'e', 20), is_new: true },
+    ];
+    const before = [{ ...row('run1', 'a', 10), active_status: 'INACTIVE' }, ...previous.slice(1)];
+    const whole = fakeServer({ current: now, previous: before });
+    expect(await reportTask(TASK, deps(whole.server), signal())).toBe('stored');
+    const states = fakeServer({ current: now, previous: before }, undefined, ['a', 'c']);
+    expect(await reportTask(TASK, deps(states.server), signal())).toBe('stored');
+    expect(states.stored).toEqual(whole.stored);
+    expect(whole.stored[0]).toMatchObject({ new_count: 1, resumed_count: 1, unseen_count: 1, ads_count: 4 });
+  });
+
+  it('a state row of an ad this run does not have fails the task, to be tried again', async () => {
+    const { server, stored, failed } = fakeServer({ current, previous }, undefined, ['d']);
+    expect(await reportTask(TASK, deps(server), signal())).toBe('failed');
+    expect(stored).toEqual([]);
+    expect(failed).toEqual([{ error: 'a state row of ad d, which this run does not have', retry: true }]);
   });
 
   it('stopped halfway, it stores nothing and sends no fail', async () => {

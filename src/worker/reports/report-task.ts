@@ -10,6 +10,7 @@ import type { SourceQuery } from '../../domain/ads/source-query.ts';
 import { compareRuns, creativesOfRows, stateOf } from '../../domain/reports/compare-runs.ts';
 import {
   REPORT_ROWS_PAGE_MAX,
+  rowOfState,
   type LookupAnswer,
   type ReportRow,
   type ReportRowPart,
@@ -35,22 +36,30 @@ export interface ReportDeps {
   pageSize?: number;
 }
 
-/** Every row of one part, page by page in ad_id order. */
+/**
+ * Every row of one part, page by page (each page the first ad ids after the largest of the page
+ * before). A state row (the `previous` part's, REPORT_STATE_COLUMNS) is made whole from its ad's
+ * row in this run (`current`, by ad id); in another part, or for an ad this run does not have, it
+ * is refused (the task fails and is tried again).
+ */
 async function readRows(
   server: ReportDeps['server'],
   taskId: string,
   part: ReportRowPart,
   pageSize: number,
   signal: AbortSignal,
+  current: ReadonlyMap<string, ReportRow> = new Map(),
 ): Promise<ReportRow[]> {
   const rows: ReportRow[] = [];
   let after = '';
   for (;;) {
     if (signal.aborted) throw signal.reason;
     const page = await server.rows(taskId, part, after, pageSize);
-    rows.push(...page);
+    for (const row of page) {
+      rows.push('state' in row ? rowOfState(row, current) : row);
+      if (row.ad_id > after) after = row.ad_id;
+    }
     if (page.length < pageSize) return rows;
-    after = page[page.length - 1]!.ad_id;
   }
 }
 
@@ -125,7 +134,16 @@ export async function reportTask(
   const pageSize = deps.pageSize ?? REPORT_ROWS_PAGE_MAX;
   try {
     const current = await readRows(server, task.id, 'current', pageSize, signal);
-    const previous = task.previous_run ? await readRows(server, task.id, 'previous', pageSize, signal) : [];
+    const previous = task.previous_run
+      ? await readRows(
+          server,
+          task.id,
+          'previous',
+          pageSize,
+          signal,
+          new Map(current.map((row) => [row.ad_id, row])),
+        )
+      : [];
     const history = await readRows(server, task.id, 'history', pageSize, signal);
     const queries = queriesOf(task, deps);
     const lookup = await askLookup(task, deps, queries?.[0], current, previous, signal);
