@@ -39,6 +39,12 @@ describe('headerText', () => {
       `${'z'.repeat(119)}\udc00\ud83d`,
       'é'.repeat(151),
       ' \u0001 '.repeat(100),
+      'plain words, one space each',
+      ' leading',
+      'trailing ',
+      'double  space',
+      'a\u00a0b\ufeffc\u3000d\u2003e\u0085f\u200bg',
+      'a\u007fb\u0001c',
     ];
     for (const text of texts)
       for (const max of [1, 2, 3, 119, 120, 121, 150])
