@@ -287,27 +287,34 @@ describe('report mails across a restart, and each report', () => {
       time_zone: 'UTC',
     });
     const queued = await Promise.all(
-      [off, none].map(async (user) =>
-        server.superuser.collection(COLLECTIONS.reportMails).create({
+      [off, none].map(async (user) => {
+        const report = await seedReport(user, 'Turned off');
+        return server.superuser.collection(COLLECTIONS.reportMails).create({
           user: user.id,
           kind: 'each',
-          period: `report:${(await seedReport(user, 'Turned off')).id}`,
-          reports: [],
+          period: `report:${report.id}`,
+          // a report with news: only the choice stops the mail
+          reports: [report.id],
           message_id: `<report.${user.id}@adscout.example.test>`,
           status: 'pending',
           attempts: 0,
           next_attempt_at: toPbDate(Date.now() - 1000),
-        }),
-      ),
+        });
+      }),
     );
     await tick();
     for (const mail of queued)
       await waitFor(
         `mail ${mail.id} canceled`,
         () => server.superuser.collection(COLLECTIONS.reportMails).getOne(mail.id),
-        (found) => found.status === 'canceled',
+        (found) => found.status !== 'pending' && found.status !== 'sending',
         { timeoutMs: 20_000 },
       );
+    for (const mail of queued)
+      expect(await server.superuser.collection(COLLECTIONS.reportMails).getOne(mail.id)).toMatchObject({
+        status: 'canceled',
+        last_error: 'report mail was turned off',
+      });
     expect(await mailsTo(off.email)).toHaveLength(0);
     expect(await mailsTo(none.email)).toHaveLength(0);
   });
