@@ -101,11 +101,22 @@ async function inBatches<T>(
   for (let i = 0; i < chunks.length; i += 2) {
     const sent = await Promise.all(
       chunks.slice(i, i + 2).map((chunk) => {
-        const batch = superuser.createBatch();
-        for (const item of chunk) add(batch, item);
-        return batch.send().catch((error: { response?: unknown }) => {
-          throw new Error(`a batch failed: ${JSON.stringify(error.response)}`);
-        });
+        const send = async (attempt: number): Promise<{ body: unknown }[]> => {
+          const batch = superuser.createBatch();
+          for (const item of chunk) add(batch, item);
+          try {
+            return await batch.send();
+          } catch (error) {
+            // a batch is one transaction: one that ran past settings.batch.timeout on a loaded
+            // machine was rolled back whole, and is sent again
+            const response = JSON.stringify((error as { response?: unknown }).response);
+            if (attempt >= 3)
+              throw new Error(`a batch failed ${attempt} times: ${response}`, { cause: error });
+            log(`a batch failed (${response}); sending it again`);
+            return send(attempt + 1);
+          }
+        };
+        return send(1);
       }),
     );
     for (const results of sent) for (const result of results) answers.push(result.body);

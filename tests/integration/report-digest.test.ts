@@ -277,6 +277,48 @@ describe('report mails across a restart, and each report', () => {
     expect((await server.superuser.collection(COLLECTIONS.reportMails).getOne(done.id)).status).toBe('sent');
   });
 
+  it('a queued mail is canceled, never sent, once its user turned report mail off or has no settings', async () => {
+    const off = await server.createUser('mail-off');
+    const none = await server.createUser('mail-no-settings');
+    await server.superuser.collection(COLLECTIONS.reportSettings).create({
+      user: off.id,
+      email: 'off',
+      send_hour: 7,
+      time_zone: 'UTC',
+    });
+    const queued = await Promise.all(
+      [off, none].map(async (user) => {
+        const report = await seedReport(user, 'Turned off');
+        return server.superuser.collection(COLLECTIONS.reportMails).create({
+          user: user.id,
+          kind: 'each',
+          period: `report:${report.id}`,
+          // a report with news: only the choice stops the mail
+          reports: [report.id],
+          message_id: `<report.${user.id}@adscout.example.test>`,
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: toPbDate(Date.now() - 1000),
+        });
+      }),
+    );
+    await tick();
+    for (const mail of queued)
+      await waitFor(
+        `mail ${mail.id} canceled`,
+        () => server.superuser.collection(COLLECTIONS.reportMails).getOne(mail.id),
+        (found) => found.status !== 'pending' && found.status !== 'sending',
+        { timeoutMs: 20_000 },
+      );
+    for (const mail of queued)
+      expect(await server.superuser.collection(COLLECTIONS.reportMails).getOne(mail.id)).toMatchObject({
+        status: 'canceled',
+        last_error: 'report mail was turned off',
+      });
+    expect(await mailsTo(off.email)).toHaveLength(0);
+    expect(await mailsTo(none.email)).toHaveLength(0);
+  });
+
   it('with "each", a report with news stored the real way gets its own mail; one without news none', async () => {
     const user = await server.createUser('each-report');
     const watch = await createWatch(server, user);

@@ -73,7 +73,20 @@ describe('retryAfterSeconds', () => {
 
 describe('utf8Length', () => {
   it('counts what TextEncoder counts', () => {
-    for (const text of ['', 'abc', 'é', '€', '😀', 'a😀b€é', '\ud800x', 'x\udc00']) {
+    const mixed = `${'<td>Fix · your posture… 😀 é</td>'.repeat(300)}\ud83d`;
+    for (const text of [
+      '',
+      'abc',
+      'é',
+      '€',
+      '😀',
+      'a😀b€é',
+      '\ud800x',
+      'x\udc00',
+      'a\ud800b\udc00',
+      '\ud800\ud800\udc00',
+      mixed,
+    ]) {
       expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length);
     }
   });

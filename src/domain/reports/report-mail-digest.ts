@@ -132,16 +132,37 @@ export function mailWatches(reports: readonly MailReport[]): MailWatch[] {
   return watches;
 }
 
-/** Text for a header: one line, no control characters, at most `max` characters. */
+/**
+ * Text for a header: one line, no control characters, at most `max` characters (code points, so
+ * an emoji is never cut in half). Counted by hand, not with Array.from: goja spends about 0.1 ms
+ * on Array.from of a title, and a mail shortens some 150 texts (docs/benchmarks.md#report-digests).
+ */
 export function headerText(text: string, max: number): string {
-  const line = Array.from(
-    text
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  );
-  return line.length <= max ? line.join('') : `${line.slice(0, max - 1).join('')}…`;
+  // one line already (no control character, no space but single plain ones inside) is the common
+  // case: one test instead of two replaces and a trim
+  // eslint-disable-next-line no-control-regex
+  const line = !/[\u0000-\u001f\u007f\u2028\u2029]|[^\S ]| {2}|^ | $/.test(text)
+    ? text
+    : text
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+  // never more code points than UTF-16 units
+  if (line.length <= max) return line;
+  let points = 0;
+  let cut = -1; // where the (max - 1)th code point ends
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < line.length) {
+      const next = line.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    points++;
+    if (points === max - 1) cut = i + 1;
+    if (points > max) break;
+  }
+  return points <= max ? line : `${line.slice(0, Math.max(cut, 0))}…`;
 }
 
 export const REPORT_MAIL_SUBJECT_MAX = 150;

@@ -237,4 +237,25 @@ describe('renderReportMail', () => {
     const few = renderReportMail(input([full(1), full(2), full(3)]))!;
     expect(few.html.match(/<img /g)!.length).toBeGreaterThanOrEqual(9);
   });
+
+  it('counts bytes, not characters: multibyte text never takes a mail past 100 KB', () => {
+    // '€' is 3 bytes of UTF-8: some of these mails are under 100,000 characters but over 100 KB
+    const euro = '€'.repeat(300);
+    for (let watches = 1; watches <= 40; watches += 3) {
+      const reports = Array.from({ length: watches }, (_, i) =>
+        report(`r${i}`, {
+          watch_name: `${euro}${i}`,
+          new_count: 5,
+          stopped_count: 3,
+          resumed_count: 3,
+          products_count: 3,
+          new_ads: Array.from({ length: 5 }, (_, n) => ad(n, { title: euro, store: euro })),
+          stopped_ads: Array.from({ length: 3 }, (_, n) => ad(n + 100, { title: euro, store: euro })),
+          resumed_ads: Array.from({ length: 3 }, (_, n) => ad(n + 200, { title: euro, store: euro })),
+        }),
+      );
+      const mail = renderReportMail(input(reports))!;
+      expect(Buffer.byteLength(mail.html, 'utf8')).toBeLessThanOrEqual(REPORT_MAIL_HTML_MAX_BYTES);
+    }
+  });
 });
