@@ -152,12 +152,25 @@ async function deliverPush(page: Page, data: unknown) {
   return cdp;
 }
 
-async function notifications(page: Page) {
-  return page.evaluate(async () => {
+interface Shown {
+  title: string;
+  body: string;
+  tag: string;
+  data: unknown;
+}
+
+/** The tray's notifications in a fixed order: getNotifications() promises none (a CI-like run listed
+ * the newest first once). */
+const byTagAndBody = (shown: Shown[]) =>
+  [...shown].sort((a, b) => a.tag.localeCompare(b.tag) || a.body.localeCompare(b.body));
+
+async function notifications(page: Page): Promise<Shown[]> {
+  const shown = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
-    const shown = await registration.getNotifications();
-    return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+    const listed = await registration.getNotifications();
+    return listed.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
   });
+  return byTagAndBody(shown);
 }
 
 test('the service worker shows a push, unless a visible window shows that run itself, and a click opens its page', async ({
@@ -216,7 +229,7 @@ test('the service worker shows a push, unless a visible window shows that run it
   };
   await deliverPush(page, otherPush);
   const tray = (...pushes: (typeof push)[]) =>
-    pushes.map((p) => ({ title: p.title, body: p.body, tag: p.tag, data: { url: p.url } }));
+    byTagAndBody(pushes.map((p) => ({ title: p.title, body: p.body, tag: p.tag, data: { url: p.url } })));
   await expect.poll(() => notifications(page), { timeout: 15_000 }).toEqual(tray(push, otherPush));
 
   // the same window, hidden, no longer shows it itself: a push delivered then is shown
