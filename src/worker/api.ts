@@ -81,6 +81,23 @@ export async function postRetrying(
   }
 }
 
+/**
+ * POSTs a hand-back (a run, a task, a push) for at most RELEASE_RETRY_FOR_MS. A 409 or 404 means
+ * it is not ours any more (its lease ran out and another took it, or it is gone): nothing to hand.
+ */
+export async function postRelease(
+  pb: PocketBase,
+  path: string,
+  body: unknown,
+  options: { sleep?: (ms: number) => Promise<unknown> } = {},
+): Promise<void> {
+  await postRetrying(pb, path, body, { ...options, retryForMs: RELEASE_RETRY_FOR_MS }).catch(
+    (error: unknown) => {
+      if (status(error) !== 409 && status(error) !== 404) throw error;
+    },
+  );
+}
+
 export function workerServer(
   pb: PocketBase,
   worker: string,
@@ -133,11 +150,8 @@ export function workerServer(
       checked(finishResponseSchema, answer, 'the finish answer');
     },
     async release(runId) {
-      await post<ReleaseRequest>(SERVER_ROUTES.workerRunRelease.url(runId), {}, RELEASE_RETRY_FOR_MS).catch(
-        (error: unknown) => {
-          if (status(error) !== 409 && status(error) !== 404) throw error;
-        },
-      );
+      const request: ReleaseRequest = { worker };
+      await postRelease(pb, SERVER_ROUTES.workerRunRelease.url(runId), request, { sleep });
     },
   };
 }

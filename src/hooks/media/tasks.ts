@@ -7,9 +7,9 @@
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import type { MediaFailResponse, MediaTask } from '../../domain/media/media-contract.ts';
-import { LEASE_NOT_HELD_MESSAGE } from '../../domain/runs/lease-contract.ts';
 import { toPbDate } from '../../domain/text/format.ts';
 import { positiveEnv } from '../config/index.ts';
+import { clearLease, nowString, requireHeldTask } from '../tasks/index.ts';
 import { failOutcome, pbDateMs } from './retry.ts';
 
 /** last_error's column limit (pb_migrations/1795300800_create_creatives.js). */
@@ -18,10 +18,6 @@ const ERROR_MAX = 2000;
 /** How long a claim holds a task (MEDIA_LEASE_SECONDS, default 180). */
 export function mediaLeaseSeconds(): number {
   return positiveEnv('MEDIA_LEASE_SECONDS', 180);
-}
-
-function nowString(): string {
-  return new DateTime().string();
 }
 
 /** `{:a0}, {:a1}, …` for `values`, added to `params` under those names. */
@@ -137,23 +133,7 @@ export function claimTasks(workerName: string, limit: number): MediaTask[] {
 
 /** A task `workerName` holds now: 404 when there is no such task, 409 when the lease is not theirs. */
 export function requireTask(app: CoreApp, taskId: string, workerName: string): core.Record {
-  let task: core.Record;
-  try {
-    task = app.findRecordById(COLLECTIONS.mediaTasks, taskId);
-  } catch (_) {
-    throw new NotFoundError('No such media task.');
-  }
-  const held =
-    task.getString('status') === 'pending' &&
-    task.getString('lease_owner') === workerName &&
-    task.getString('lease_expires_at') >= nowString();
-  if (!held) throw new ApiError(409, LEASE_NOT_HELD_MESSAGE, {});
-  return task;
-}
-
-function clearLease(task: core.Record): void {
-  task.set('lease_owner', '');
-  task.set('lease_expires_at', '');
+  return requireHeldTask(app, COLLECTIONS.mediaTasks, taskId, workerName, 'No such media task.');
 }
 
 /** Records a failed fetch: another try after the backoff, or failed for good (src/hooks/media/retry.ts). */

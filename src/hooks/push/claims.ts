@@ -10,9 +10,9 @@ import { COLLECTIONS } from '../../domain/api/collections.ts';
 import type { PushClaimResponse, PushJob, PushSettleResponse } from '../../domain/push/push-contract.ts';
 import type { PushOutcome } from '../../domain/push/push-rules.ts';
 import { PUSH_LEASE_SECONDS, PUSH_MAX_ATTEMPTS, pushRetry } from '../../domain/push/push-rules.ts';
-import { LEASE_NOT_HELD_MESSAGE } from '../../domain/runs/lease-contract.ts';
 import { toPbDate } from '../../domain/text/format.ts';
 import { currentVapidKeys } from '../config/index.ts';
+import { clearLease, requireHeldTask } from '../tasks/index.ts';
 
 /** last_error's column limit (pb_migrations/1795301120_create_push_messages.js). */
 const ERROR_MAX = 2000;
@@ -93,23 +93,7 @@ export function claimPushes(workerName: string, limit: number): PushClaimRespons
 
 /** A push `workerName` holds now: 404 when there is no such push, 409 when the lease is not theirs. */
 function requirePush(app: CoreApp, pushId: string, workerName: string): core.Record {
-  let push: core.Record;
-  try {
-    push = app.findRecordById(COLLECTIONS.pushMessages, pushId);
-  } catch (_) {
-    throw new NotFoundError('No such push.');
-  }
-  const held =
-    push.getString('status') === 'pending' &&
-    push.getString('lease_owner') === workerName &&
-    push.getString('lease_expires_at') >= toPbDate(Date.now());
-  if (!held) throw new ApiError(409, LEASE_NOT_HELD_MESSAGE, {});
-  return push;
-}
-
-function clearLease(push: core.Record): void {
-  push.set('lease_owner', '');
-  push.set('lease_expires_at', '');
+  return requireHeldTask(app, COLLECTIONS.pushMessages, pushId, workerName, 'No such push.');
 }
 
 /** Records what the push service answered a push the worker holds. */

@@ -10,9 +10,9 @@
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import type { ReportFailResponse, ReportTask } from '../../domain/reports/report-contract.ts';
-import { LEASE_NOT_HELD_MESSAGE } from '../../domain/runs/lease-contract.ts';
 import { toPbDate } from '../../domain/text/format.ts';
 import { positiveEnv } from '../config/index.ts';
+import { clearLease, nowString, requireHeldTask } from '../tasks/index.ts';
 import { REPORT_MAX_ATTEMPTS, reportFailOutcome } from './retry.ts';
 import { keepSightings } from './sightings.ts';
 
@@ -25,10 +25,6 @@ const ERROR_MAX = 2000;
  */
 export function reportLeaseSeconds(): number {
   return positiveEnv('REPORT_LEASE_SECONDS', 300);
-}
-
-function nowString(): string {
-  return new DateTime().string();
 }
 
 /**
@@ -155,29 +151,20 @@ export function claimReportTasks(workerName: string, limit: number): ReportTask[
   return tasks;
 }
 
+const REPORT_TASK_NOT_FOUND = 'No such report task.';
+
 /** A report task: 404 when there is no such task. */
 export function findReportTask(app: CoreApp, taskId: string): core.Record {
   try {
     return app.findRecordById(COLLECTIONS.reportTasks, taskId);
   } catch (_) {
-    throw new NotFoundError('No such report task.');
+    throw new NotFoundError(REPORT_TASK_NOT_FOUND);
   }
 }
 
 /** A task `workerName` holds now: 404 when there is no such task, 409 when the lease is not theirs. */
 export function requireReportTask(app: CoreApp, taskId: string, workerName: string): core.Record {
-  const task = findReportTask(app, taskId);
-  const held =
-    task.getString('status') === 'pending' &&
-    task.getString('lease_owner') === workerName &&
-    task.getString('lease_expires_at') >= nowString();
-  if (!held) throw new ApiError(409, LEASE_NOT_HELD_MESSAGE, {});
-  return task;
-}
-
-function clearLease(task: core.Record): void {
-  task.set('lease_owner', '');
-  task.set('lease_expires_at', '');
+  return requireHeldTask(app, COLLECTIONS.reportTasks, taskId, workerName, REPORT_TASK_NOT_FOUND);
 }
 
 /** Records a failed attempt: another claim after the backoff, or failed for good (retry.ts). */

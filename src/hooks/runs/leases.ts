@@ -15,6 +15,7 @@ import {
 import { positiveEnv } from '../config/index.ts';
 import { settledView, settleRun } from '../quota/index.ts';
 import { queueReport } from '../reports/index.ts';
+import { nowString } from '../tasks/index.ts';
 
 /** How long a claim or heartbeat holds a run (SCOUT_LEASE_SECONDS, default 60). */
 export function leaseSeconds(): number {
@@ -24,10 +25,6 @@ export function leaseSeconds(): number {
 /** How many times a run may be claimed before an expired lease fails it (SCOUT_MAX_ATTEMPTS, default 3). */
 export function maxAttempts(): number {
   return positiveEnv('SCOUT_MAX_ATTEMPTS', 3);
-}
-
-export function nowString(): string {
-  return new DateTime().string();
 }
 
 /** When a lease taken or extended now runs out. */

@@ -7,7 +7,8 @@ import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { toPbDate } from '../../domain/text/format.ts';
 import { positiveEnv } from '../config/index.ts';
 import { settleRun } from '../quota/index.ts';
-import { maxAttempts, nowString } from './leases.ts';
+import { nowString } from '../tasks/index.ts';
+import { maxAttempts } from './leases.ts';
 
 const STALLED_MESSAGE = 'The scout stopped responding and could not be resumed. Please try again.';
 const UNCLAIMED_MESSAGE = 'No scout worker picked up this search. Please try again later.';

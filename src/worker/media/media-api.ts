@@ -22,7 +22,7 @@ import {
   type MediaReleaseRequest,
   type MediaTask,
 } from '../../domain/media/media-contract.ts';
-import { checked, ContractError, postRetrying, RELEASE_RETRY_FOR_MS, status } from '../api.ts';
+import { checked, ContractError, postRetrying, postRelease, status } from '../api.ts';
 import { leaseEnd, TaskLostError } from '../task-pool.ts';
 
 export interface UploadFile {
@@ -130,12 +130,7 @@ export function mediaServer(
     },
     async release(taskId) {
       const request: MediaReleaseRequest = { worker };
-      await postRetrying(pb, SERVER_ROUTES.mediaRelease.url(taskId), request, {
-        ...options,
-        retryForMs: RELEASE_RETRY_FOR_MS,
-      }).catch((error: unknown) => {
-        if (status(error) !== 409 && status(error) !== 404) throw error;
-      });
+      await postRelease(pb, SERVER_ROUTES.mediaRelease.url(taskId), request, options);
     },
   };
 }

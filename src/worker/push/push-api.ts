@@ -20,7 +20,7 @@ import {
   type VapidKeyPair,
   type VapidKeys,
 } from '../../domain/push/push-contract.ts';
-import { checked, postRetrying, RELEASE_RETRY_FOR_MS, status } from '../api.ts';
+import { checked, postRetrying, postRelease, status } from '../api.ts';
 
 /** The server says this worker no longer holds the push (409), or knows no such push (404). */
 export class PushLostError extends Error {}
@@ -75,12 +75,7 @@ export function pushServer(
     },
     async release(pushId) {
       const request: PushReleaseRequest = { worker };
-      await postRetrying(pb, SERVER_ROUTES.pushRelease.url(pushId), request, {
-        ...options,
-        retryForMs: RELEASE_RETRY_FOR_MS,
-      }).catch((error: unknown) => {
-        if (status(error) !== 409 && status(error) !== 404) throw error;
-      });
+      await postRelease(pb, SERVER_ROUTES.pushRelease.url(pushId), request, options);
     },
   };
 }

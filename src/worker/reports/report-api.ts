@@ -23,7 +23,7 @@ import {
   type ReportStoreResponse,
   type ReportTask,
 } from '../../domain/reports/report-contract.ts';
-import { checked, ContractError, postRetrying, RELEASE_RETRY_FOR_MS, status } from '../api.ts';
+import { checked, ContractError, postRetrying, postRelease, status } from '../api.ts';
 import { leaseEnd, TaskLostError } from '../task-pool.ts';
 
 export interface ReportServer {
@@ -102,12 +102,7 @@ export function reportServer(
     },
     async release(taskId) {
       const request: ReportReleaseRequest = { worker };
-      await postRetrying(pb, SERVER_ROUTES.reportRelease.url(taskId), request, {
-        ...options,
-        retryForMs: RELEASE_RETRY_FOR_MS,
-      }).catch((error: unknown) => {
-        if (status(error) !== 409 && status(error) !== 404) throw error;
-      });
+      await postRelease(pb, SERVER_ROUTES.reportRelease.url(taskId), request, options);
     },
   };
 }
