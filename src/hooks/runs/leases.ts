@@ -15,7 +15,7 @@ import {
 import { positiveEnv } from '../config/index.ts';
 import { settledView, settleRun } from '../quota/index.ts';
 import { queueReport } from '../reports/index.ts';
-import { nowString } from '../tasks/index.ts';
+import { nowString, requireHeldTask } from '../tasks/index.ts';
 
 /** How long a claim or heartbeat holds a run (SCOUT_LEASE_SECONDS, default 60). */
 export function leaseSeconds(): number {
@@ -76,23 +76,19 @@ export function claim(workerName: string): ClaimedRun | null {
   return claimed;
 }
 
+const RUN_NOT_FOUND = 'No such run.';
+
 function findRun(txApp: CoreApp, runId: string): core.Record {
   try {
     return txApp.findRecordById(COLLECTIONS.searchRuns, runId);
   } catch (_) {
-    throw new NotFoundError('No such run.');
+    throw new NotFoundError(RUN_NOT_FOUND);
   }
 }
 
 /** Loads a run that `workerName` must hold; throws 409 when the lease is not (or no longer) theirs. */
 export function requireLease(txApp: CoreApp, runId: string, workerName: string): core.Record {
-  const run = findRun(txApp, runId);
-  const held =
-    run.getString('status') === 'working' &&
-    run.getString('lease_owner') === workerName &&
-    run.getString('lease_expires_at') >= nowString();
-  if (!held) throw new ApiError(409, LEASE_NOT_HELD_MESSAGE, {});
-  return run;
+  return requireHeldTask(txApp, COLLECTIONS.searchRuns, runId, workerName, RUN_NOT_FOUND, 'working');
 }
 
 /**

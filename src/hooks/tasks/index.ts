@@ -1,6 +1,7 @@
 /**
- * What the leased queues share (the creative archive's media_tasks, the reports' report_tasks and
- * the push queue's push_messages): a worker's step on an item it holds, and letting go of a lease.
+ * What the leased queues share (the scout runs, the creative archive's media_tasks, the reports'
+ * report_tasks and the push queue's push_messages): a worker's step on an item it holds, and
+ * letting go of a lease.
  * The queues' claims, retries and outcomes stay in their own areas.
  */
 import { LEASE_NOT_HELD_MESSAGE } from '../../domain/runs/lease-contract.ts';
@@ -11,8 +12,8 @@ export function nowString(): string {
 }
 
 /**
- * The item `id` of `collection` that `workerName` holds now (pending, theirs, lease not run out):
- * a 404 saying `notFound` when there is none, a 409 when the lease is not theirs.
+ * The item `id` of `collection` that `workerName` holds now (in `status`, theirs, lease not run
+ * out): a 404 saying `notFound` when there is none, a 409 when the lease is not theirs.
  */
 export function requireHeldTask(
   app: CoreApp,
@@ -20,6 +21,7 @@ export function requireHeldTask(
   id: string,
   workerName: string,
   notFound: string,
+  status = 'pending',
 ): core.Record {
   let task: core.Record;
   try {
@@ -28,7 +30,7 @@ export function requireHeldTask(
     throw new NotFoundError(notFound);
   }
   const held =
-    task.getString('status') === 'pending' &&
+    task.getString('status') === status &&
     task.getString('lease_owner') === workerName &&
     task.getString('lease_expires_at') >= nowString();
   if (!held) throw new ApiError(409, LEASE_NOT_HELD_MESSAGE, {});
