@@ -133,8 +133,12 @@ test('the Settings switch saves this browser’s push subscription, and turning 
   await expect.poll(() => subscriptionsOf(admin, user), { timeout: 15_000 }).toEqual([]);
 });
 
-/** The service worker's registration id and version, through CDP's ServiceWorker domain. */
-async function deliverPush(page: Page, data: unknown) {
+/**
+ * Delivers a push to the page's service worker through CDP's ServiceWorker domain. CDP answers
+ * before the push event runs and says nothing of a push the service worker never got (a CI run
+ * lost one on a busy machine once); `deliverUntilShown` makes up for that where a push must show.
+ */
+async function deliverPush(page: Page, data: unknown): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: typeof registrations }) => {
@@ -149,7 +153,32 @@ async function deliverPush(page: Page, data: unknown) {
     registrationId: registration.registrationId,
     data: JSON.stringify(data),
   });
-  return cdp;
+  await cdp.detach();
+}
+
+/**
+ * Delivers a push that must show, and waits until the tray is `expected`. A push not shown within
+ * 8 s is delivered again, twice at most: it carries the same tag, so a second showing replaces the
+ * first and the tray holds it once either way. A redelivery is noted on the test.
+ */
+async function deliverUntilShown(page: Page, data: unknown, expected: Shown[]): Promise<void> {
+  const attempts = 3;
+  for (let attempt = 1; ; attempt += 1) {
+    await deliverPush(page, data);
+    try {
+      await expect
+        .poll(() => notifications(page), { timeout: attempt < attempts ? 8_000 : 15_000 })
+        .toEqual(expected);
+      if (attempt > 1) {
+        test
+          .info()
+          .annotations.push({ type: 'push redelivered', description: `shown at delivery ${attempt}` });
+      }
+      return;
+    } catch (error) {
+      if (attempt === attempts) throw error;
+    }
+  }
 }
 
 interface Shown {
@@ -195,10 +224,9 @@ test('the service worker shows a push, unless a visible window shows that run it
     tag: runTag(run),
     run,
   };
-  await deliverPush(page, push);
-  await expect
-    .poll(() => notifications(page), { timeout: 15_000 })
-    .toEqual([{ title: 'AdScout', body: push.body, tag: push.tag, data: { url: push.url } }]);
+  await deliverUntilShown(page, push, [
+    { title: 'AdScout', body: push.body, tag: push.tag, data: { url: push.url } },
+  ]);
 
   // a run this window started: its form toasts it, so the push of it shows nothing more
   await page.getByLabel('Search name').fill('Own lamps');
@@ -227,20 +255,16 @@ test('the service worker shows a push, unless a visible window shows that run it
     tag: runTag(other),
     run: other,
   };
-  await deliverPush(page, otherPush);
   const tray = (...pushes: (typeof push)[]) =>
     byTagAndBody(pushes.map((p) => ({ title: p.title, body: p.body, tag: p.tag, data: { url: p.url } })));
-  await expect.poll(() => notifications(page), { timeout: 15_000 }).toEqual(tray(push, otherPush));
+  await deliverUntilShown(page, otherPush, tray(push, otherPush));
 
   // the same window, hidden, no longer shows it itself: a push delivered then is shown
   await page.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
   });
   const hiddenPush = { ...ownPush, body: 'Own lamps, hidden: 10 new ads' };
-  await deliverPush(page, hiddenPush);
-  await expect
-    .poll(() => notifications(page), { timeout: 15_000 })
-    .toEqual(tray(push, otherPush, hiddenPush));
+  await deliverUntilShown(page, hiddenPush, tray(push, otherPush, hiddenPush));
 
   // the click opens the run in this window
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
