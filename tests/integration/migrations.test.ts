@@ -13,6 +13,12 @@ import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 // Read from the migration sources; the first test checks it against what PocketBase created.
 const OUR_COLLECTIONS = collectionsCreatedByMigrations();
 
+/**
+ * Each test runs PocketBase over every migration once or twice (about 70 of them, several
+ * seconds on a quiet machine, over 40 s on a busy one): each has its own budget.
+ */
+const TEST_BUDGET_MS = 180_000;
+
 let dataDir: string;
 let emptyDir: string;
 let migrationCount: number;
@@ -142,7 +148,7 @@ beforeAll(async () => {
   pristineDir = await mkdtemp(join(tmpdir(), 'adscout-pristine-'));
   pristineUsers = usersShape((await snapshot(pristineDir)).collections.get(COLLECTIONS.users)!);
   expect(pristineUsers).toMatchObject(POCKETBASE_USERS);
-});
+}, TEST_BUDGET_MS);
 
 afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
@@ -150,7 +156,7 @@ afterAll(async () => {
   await rm(pristineDir, { recursive: true, force: true });
 });
 
-describe('migrations', () => {
+describe('migrations', { timeout: TEST_BUDGET_MS }, () => {
   it('apply on an empty data dir', async () => {
     const output = pb('migrate', 'up');
     expect(output.match(/Applied \S+/g) ?? []).toHaveLength(migrationCount);

@@ -77,7 +77,7 @@ describe('on an address other than loopback', () => {
           /WARNING: the local test checkout is public \(the server listens on 198\.51\.100\.7:\d+, which is not a loopback address; APP_URL \(https:\/\/adscout\.example\.com\) is not a loopback address\): anyone who can reach it can give themselves any plan/,
         );
     }
-  });
+  }, 120_000); // two servers started one after the other, each up to 30 s on a busy machine
 });
 
 describe('on loopback, but public all the same', () => {
