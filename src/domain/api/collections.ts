@@ -49,6 +49,15 @@ export const COLLECTIONS = {
   reportSettings: 'report_settings',
   /** The report mails' queue: one per digest period or report; superuser-only, never synced. */
   reportMails: 'report_mails',
+  /** A user's board of saved ads, and its sharing fields (docs/boards.md). */
+  boards: 'boards',
+  /** An ad saved on a board, with the user's note and labels (docs/boards.md). */
+  boardItems: 'board_items',
+  /**
+   * The board items deleted, kept so that a device closed at the time removes them too
+   * (docs/boards.md#deletions); mirrored like the items, pruned after BOARD_TOMBSTONE_DAYS.
+   */
+  boardItemDeletions: 'board_item_deletions',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

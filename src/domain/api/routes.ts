@@ -9,7 +9,7 @@
 import { CREATIVE_UPLOAD_MAX_BYTES } from '../media/creative-limits.ts';
 import { prerenderedPages } from '../pages/routes.ts';
 
-export type RouteMethod = 'GET' | 'POST';
+export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route: a signed-in user (`users`), the scout workers' account (`workers`), a
@@ -110,6 +110,12 @@ export const SERVER_ROUTES = {
   accountDelete: route('POST', '/api/adscout/account/delete', 'users'),
   accountExport: route('GET', '/api/adscout/account/export', 'users'),
   syncPage: route('GET', '/api/adscout/sync/{collection}', 'users'),
+  /** Many ads saved to a board at once (docs/boards.md): at most BOARD_ITEMS_BATCH_MAX ad ids. */
+  boardItems: route('POST', '/api/adscout/boards/{id}/items', 'users'),
+  /** Sharing by link (docs/boards.md#sharing): on or a new link, the notes option, off. */
+  boardShare: route('POST', '/api/adscout/boards/{id}/share', 'users'),
+  boardShareOptions: route('PATCH', '/api/adscout/boards/{id}/share', 'users'),
+  boardShareStop: route('DELETE', '/api/adscout/boards/{id}/share', 'users'),
 
   // ---- anyone (docs/routes.md#public-routes) ----
   config: route('GET', '/api/adscout/config', 'public'),
@@ -122,6 +128,11 @@ export const SERVER_ROUTES = {
   localCheckoutActionGet: route('GET', '/api/adscout/local/checkout/{token}/{action}', 'public'),
   localPortalPage: route('GET', '/api/adscout/local/portal/{token}', 'public'),
   localPortalAction: route('POST', '/api/adscout/local/portal/{token}/{action}', 'public'),
+  /** A shared board's page data and files: the token is the capability (docs/boards.md#sharing). */
+  sharedBoard: route('GET', '/api/adscout/share/{token}', 'public'),
+  sharedBoardFile: route('GET', '/api/adscout/share/{token}/files/{creative}/{file}', 'public'),
+  /** The shared board's page: an entry of its own, not the app shell. */
+  sharedBoardPage: route('GET', '/s/{token}', 'public', { gzip: true }),
   robots: route('GET', '/robots.txt', 'public'),
   sitemap: route('GET', '/sitemap.xml', 'public'),
   assets: route('GET', `${ASSETS_BASE}/{path...}`, 'public', { gzip: true }),
