@@ -170,24 +170,3 @@ export function scoutCompletedMessage(found: number): string {
 export function subscriptionSyncedMessage(plan: string): string {
   return `Subscription synced! Your ${plan} plan is now active.`;
 }
-
-/**
- * The shared board's public page (docs/boards.md#the-shared-page): read by people with no account,
- * so it names no app screen. The specification words none of these.
- */
-export const SHARED_BOARD_MESSAGES = {
-  loading: 'Loading the board…',
-  notShared: 'This board is not shared, or the link has changed. Ask the person who sent it for a new link.',
-  tooManyRequests: 'Too many requests from your network. Wait a minute, then reload the page.',
-  loadFailed: 'The board could not be loaded. Check your connection and try again.',
-  empty: 'This board has no ads yet.',
-  loadMore: 'Load more',
-  retry: 'Try again',
-  reportAbuse: 'Report this board',
-  reportAbuseHint: 'Something on this board that should not be here? Tell us:',
-} as const;
-
-/** The shared page's count: 'Showing 60 of 1,234 ads'. */
-export function sharedBoardCountMessage(shown: number, total: number): string {
-  return `Showing ${formatCount(shown)} of ${formatCount(total)} ${total === 1 ? 'ad' : 'ads'}`;
-}

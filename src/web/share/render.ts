@@ -4,6 +4,7 @@
  * other people's text, and none of it is ever parsed as markup.
  */
 import type { SharedItem, SharedMedia } from '../../domain/boards/board-contract.ts';
+import { SHARED_PAGE_MESSAGES } from '../../domain/boards/board-messages.ts';
 import { formatDays } from '../../domain/text/format.ts';
 import { isHttpUrl } from '../../domain/text/url.ts';
 import { externalLinkElement } from '../components/external-link-element.ts';
@@ -55,11 +56,13 @@ function videoCreative(media: SharedMedia, alt: string, eager: boolean): HTMLEle
   const button = element('button', 'share-play');
   button.type = 'button';
   button.setAttribute('aria-label', `Play the video: ${alt}`);
-  button.append(creativeImage(poster, '', eager), element('span', 'share-play-icon'));
+  // a video archived without a poster (none could be made) shows the play button alone
+  if (poster) button.append(creativeImage(poster, '', eager));
+  button.append(element('span', 'share-play-icon'));
   button.addEventListener('click', () => {
     const video = element('video', 'share-creative');
     video.preload = 'none';
-    video.poster = poster;
+    if (poster) video.poster = poster;
     video.controls = true;
     video.playsInline = true;
     video.width = CREATIVE_BOX_PX;
@@ -77,7 +80,7 @@ function creative(item: SharedItem, eager: boolean): HTMLElement {
   const box = element('div', 'share-media');
   const alt = item.title ? `Ad creative: ${item.title}` : 'Ad creative';
   const media = item.media;
-  if (!media) box.append(element('p', 'share-no-media', 'The creative is not archived yet.'));
+  if (!media) box.append(element('p', 'share-no-media', SHARED_PAGE_MESSAGES.notArchived));
   else if (media.type === 'video') box.append(videoCreative(media, alt, eager));
   else box.append(creativeImage(media.image || media.thumb || media.file, alt, eager));
   return box;

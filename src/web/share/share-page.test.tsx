@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_ROUTES } from '../../domain/api/routes.ts';
 import { sharedBoardPageSchema, type SharedItem } from '../../domain/boards/board-contract.ts';
-import { SHARED_BOARD_MESSAGES } from '../../domain/forms/messages.ts';
+import { BOARD_MESSAGES, SHARED_PAGE_MESSAGES } from '../../domain/boards/board-messages.ts';
 import {
   HOSTILE_TEXT,
   imageItem,
@@ -135,6 +135,19 @@ describe('the shared board page', () => {
     expect(root.querySelector('button.share-play')).toBeNull();
   });
 
+  it('a video archived without a poster shows its play button alone, never an empty image', async () => {
+    const bare = videoItem(1);
+    bare.media = { ...bare.media!, poster: '', thumb: '', image: '' };
+    const server = serverOf([bare]);
+    const { root, view } = mount({ token: SHARE_TOKEN, fetchImpl: server.fetchImpl });
+    await view.ready;
+    expect(root.querySelector('img')).toBeNull();
+    root.querySelector<HTMLButtonElement>('button.share-play')!.click();
+    const video = root.querySelector('video')!;
+    expect(video.hasAttribute('poster')).toBe(false);
+    expect(video.getAttribute('preload')).toBe('none');
+  });
+
   it("shows the owner's note only when the answer has one, and says when a creative is not archived", async () => {
     const server = serverOf([
       imageItem(1, { note: 'Great hook' }),
@@ -182,7 +195,7 @@ describe('the shared board page', () => {
     const server = serverOf([], { status: 404 });
     const { root, view } = mount({ token: SHARE_TOKEN, fetchImpl: server.fetchImpl });
     await view.ready;
-    expect(status(root)).toBe(SHARED_BOARD_MESSAGES.notShared);
+    expect(status(root)).toBe(BOARD_MESSAGES.sharedBoardGone);
     expect(cards(root)).toHaveLength(0);
     expect(root.querySelector<HTMLElement>('button.share-more')!.hidden).toBe(true);
   });
@@ -196,7 +209,7 @@ describe('the shared board page', () => {
     const server = serverOf([imageItem(1)]);
     const { root, view } = mount({ token: tokenOfPath('/s/not-a-token'), fetchImpl: server.fetchImpl });
     await view.ready;
-    expect(status(root)).toBe(SHARED_BOARD_MESSAGES.notShared);
+    expect(status(root)).toBe(BOARD_MESSAGES.sharedBoardGone);
     expect(server.requests.filter((url) => url !== SERVER_ROUTES.config.path)).toEqual([]);
   });
 
@@ -204,8 +217,8 @@ describe('the shared board page', () => {
     const server = serverOf([], { status: 429 });
     const { root, view } = mount({ token: SHARE_TOKEN, fetchImpl: server.fetchImpl });
     await view.ready;
-    expect(status(root)).toBe(SHARED_BOARD_MESSAGES.tooManyRequests);
-    expect(status(root)).toContain('Wait a minute');
+    expect(status(root)).toBe(BOARD_MESSAGES.tooManyWrongLinks);
+    expect(status(root)).toContain('wait a minute');
   });
 
   it('a failed load offers to try again, and the retry loads the board', async () => {
@@ -217,7 +230,7 @@ describe('the shared board page', () => {
         : server.fetchImpl(input, init)) as typeof fetch;
     const { root, view } = mount({ token: SHARE_TOKEN, fetchImpl });
     await view.ready;
-    expect(status(root)).toBe(SHARED_BOARD_MESSAGES.loadFailed);
+    expect(status(root)).toBe(SHARED_PAGE_MESSAGES.loadFailed);
     const retry = root.querySelector<HTMLButtonElement>('button.share-retry')!;
     expect(retry.hidden).toBe(false);
     fail = false;
@@ -232,7 +245,7 @@ describe('the shared board page', () => {
     const { root, view } = mount({ token: SHARE_TOKEN, fetchImpl: server.fetchImpl });
     await view.ready;
     const report = root.querySelector<HTMLAnchorElement>('a.share-report')!;
-    expect(report.textContent).toContain(SHARED_BOARD_MESSAGES.reportAbuse);
+    expect(report.textContent).toContain(SHARED_PAGE_MESSAGES.reportAbuse);
     await expect.poll(() => report.href).toBe(CHAT_URL);
   });
 });

@@ -10,7 +10,11 @@ import { DEFAULT_CONFIG } from '../../domain/pages/config.ts';
 import { SERVER_ROUTES } from '../../domain/api/routes.ts';
 import { parsePublicConfig } from '../../domain/records/constants.ts';
 import { isHttpUrl } from '../../domain/text/url.ts';
-import { SHARED_BOARD_MESSAGES as TEXT, sharedBoardCountMessage } from '../../domain/forms/messages.ts';
+import {
+  BOARD_MESSAGES,
+  SHARED_PAGE_MESSAGES as TEXT,
+  sharedBoardCountMessage,
+} from '../../domain/boards/board-messages.ts';
 import { element, itemElement, outboundLink } from './render.ts';
 import { fetchSharedPage, type SharedPageResult } from './share-api.ts';
 
@@ -55,7 +59,7 @@ export function mountSharedBoard(root: HTMLElement, options: SharedBoardOptions)
   retry.hidden = true;
   const report = outboundLink(DEFAULT_CONFIG.communityChatUrl, TEXT.reportAbuse, 'share-report');
   const footer = element('footer', 'share-footer');
-  footer.append(element('span', undefined, `${TEXT.reportAbuseHint} `), report);
+  footer.append(`${TEXT.reportAbuseHint} `, report);
   root.replaceChildren(header, status, list, more, retry, footer);
 
   const shown = new Set<string>();
@@ -98,7 +102,8 @@ export function mountSharedBoard(root: HTMLElement, options: SharedBoardOptions)
       title.textContent = 'Shared board';
       description.hidden = true;
     }
-    status.textContent = result.kind === 'not-found' ? TEXT.notShared : TEXT.tooManyRequests;
+    status.textContent =
+      result.kind === 'not-found' ? BOARD_MESSAGES.sharedBoardGone : BOARD_MESSAGES.tooManyWrongLinks;
   }
 
   async function load(): Promise<void> {
