@@ -14,15 +14,15 @@ import { formatCount } from '../text/format.ts';
 
 export const BOARD_MESSAGES = {
   tooManyBoards: `You have ${BOARDS_PER_USER_MAX} boards already. Delete one you no longer use to make another.`,
-  boardFull: `This board holds ${BOARD_ITEMS_PER_BOARD_MAX.toLocaleString('en-US')} ads already. Save this one to another board.`,
+  boardFull: `This board holds ${formatCount(BOARD_ITEMS_PER_BOARD_MAX)} ads already. Save this one to another board.`,
   boardFullFor: (free: number) =>
-    `This board has room for ${free.toLocaleString('en-US')} more ads (at most ${BOARD_ITEMS_PER_BOARD_MAX.toLocaleString('en-US')}). Save fewer, or to another board.`,
+    `This board has room for ${formatCount(free)} more ads (at most ${formatCount(BOARD_ITEMS_PER_BOARD_MAX)}). Save fewer, or to another board.`,
   notYourBoard: 'This board is not one of yours.',
   notYourItem: 'A saved ad belongs to the account that saves it: `user` must be your own id.',
   notYourUser: 'A board belongs to the account that makes it: `user` must be your own id.',
   adNotInDatabase: 'This ad is not in your database: save ads from your own results.',
   adsNotInDatabase: (count: number) =>
-    `${count.toLocaleString('en-US')} of these ads are not in your database: save ads from your own results.`,
+    `${formatCount(count)} of these ads are not in your database: save ads from your own results.`,
   moveToOtherBoard: 'A saved ad can only move to one of your own boards.',
   alreadyOnBoard: 'This ad is on that board already.',
   adIdFixed: 'A saved ad cannot change to another ad: save that ad instead.',
@@ -32,8 +32,8 @@ export const BOARD_MESSAGES = {
   tooManyLabels: `An ad takes at most ${BOARD_LABELS_MAX} labels.`,
   labelLength: `Each label is 1 to ${BOARD_LABEL_MAX} characters.`,
   labelsNotList: 'Labels are a list of words.',
-  noteTooLong: `A note is at most ${BOARD_NOTE_MAX.toLocaleString('en-US')} characters.`,
-  batchInvalid: `Send 1 to ${BOARD_ITEMS_BATCH_MAX.toLocaleString('en-US')} ad ids as \`adIds\`.`,
+  noteTooLong: `A note is at most ${formatCount(BOARD_NOTE_MAX)} characters.`,
+  batchInvalid: `Send 1 to ${formatCount(BOARD_ITEMS_BATCH_MAX)} ad ids as \`adIds\`.`,
   shareOptionsInvalid: 'Send `notes` as true or false.',
   notShared: 'This board is not shared: turn sharing on first.',
   noSuchBoard: 'No such board.',

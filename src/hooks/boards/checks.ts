@@ -60,7 +60,8 @@ export function creativeOfAd(app: CoreApp, userId: string, adId: string): string
 export function checkNoteAndLabels(record: core.Record, body: { [key: string]: unknown }): void {
   if (record.getString('note').length > BOARD_NOTE_MAX) throw new BadRequestError(BOARD_MESSAGES.noteTooLong);
   if (!('labels' in body)) return;
-  const labels = checkLabels(body.labels);
+  // the JSON text PocketBase read into the field (the body's list reaches the VM as its bytes)
+  const labels = checkLabels(record.getString('labels'));
   if (!labels.ok) throw new BadRequestError(labels.message);
   record.set('labels', labels.labels);
 }
