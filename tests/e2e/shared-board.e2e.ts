@@ -9,11 +9,11 @@ import type { Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
-import { boardShareSchema, type BoardShare } from '../../src/domain/boards/board-contract.ts';
+import type { BoardShare } from '../../src/domain/boards/board-contract.ts';
 import { BOARD_MESSAGES } from '../../src/domain/boards/board-messages.ts';
-import { seedCreatives } from '../bench/lib/seed-creatives.ts';
 import { HOSTILE_TEXT } from '../fixtures/shared-board-page.ts';
-import { createRunWithResults, subscriber } from '../fixtures/records.ts';
+import { subscriber } from '../fixtures/records.ts';
+import { seedSharedBoard } from '../fixtures/shared-board.ts';
 import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
 import { blocking, controlledByServiceWorker } from './locators.ts';
 
@@ -28,40 +28,23 @@ interface SharedBoard {
   share: BoardShare;
 }
 
-/** A subscriber's board of ADS archived ads, one with a note and hostile text, shared with notes. */
+/** A subscriber's board of ADS archived ads, the first with a note and hostile text, shared with notes. */
 async function sharedBoard(admin: Admin, baseURL: string, label: string): Promise<SharedBoard> {
   const owner = await subscriber(admin.pb, admin, label);
-  const creatives = await seedCreatives(admin.pb, owner.id, ADS);
-  const adIds = Array.from({ length: ADS }, (_, i) => `share-e2e-${i + 1}`);
-  await createRunWithResults(
-    admin.pb,
-    owner.id,
-    { search_name: 'Shared', results_count: ADS },
-    adIds.map((adId, i) => ({
-      ad_id: adId,
-      store_name: i === 0 ? HOSTILE_TEXT : `Store ${i + 1}`,
-      title: `Title ${i + 1}`,
-      body: `Copy ${i + 1}`,
-      days_running: 10 + i,
-      ad_library_url: `https://www.facebook.com/ads/library/?id=${7000 + i}`,
-      creative: creatives.ids[i],
-    })),
-  );
   const client = new PocketBase(baseURL);
   client.autoCancellation(false);
   const impersonated = await admin.pb.collection(COLLECTIONS.users).impersonate(owner.id, 3600);
   client.authStore.save(impersonated.authStore.token, impersonated.authStore.record);
-  const board = await client.collection(COLLECTIONS.boards).create({ user: owner.id, ...BOARD });
-  const saved = (await client.send(SERVER_ROUTES.boardItems.url(board.id), {
-    method: 'POST',
-    body: { adIds },
-  })) as { items: Array<{ id: string; ad_id: string }> };
-  const first = saved.items.find((item) => item.ad_id === adIds[0])!;
-  await client.collection(COLLECTIONS.boardItems).update(first.id, { note: 'Open with this hook' });
-  const share = boardShareSchema.parse(
-    await client.send(SERVER_ROUTES.boardShare.url(board.id), { method: 'POST', body: { notes: true } }),
-  );
-  return { owner, client, boardId: board.id, share };
+  const { boardId, share } = await seedSharedBoard({
+    superuser: admin.pb,
+    ownerId: owner.id,
+    client,
+    ads: ADS,
+    board: BOARD,
+    row: (i) => (i === 0 ? { store_name: HOSTILE_TEXT } : {}),
+    note: 'Open with this hook',
+  });
+  return { owner, client, boardId, share };
 }
 
 /** The shared page's cards, each with whether its creative loaded. */
