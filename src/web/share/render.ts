@@ -44,6 +44,7 @@ function creativeImage(src: string, alt: string, eager: boolean): HTMLImageEleme
   image.decoding = 'async';
   // the first cards are on screen when the page opens (its largest paint); the rest wait for the scroll
   image.loading = eager ? 'eager' : 'lazy';
+  if (eager) image.fetchPriority = 'high';
   return image;
 }
 

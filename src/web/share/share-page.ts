@@ -46,7 +46,7 @@ export function mountSharedBoard(root: HTMLElement, options: SharedBoardOptions)
   const title = element('h1', 'share-name', 'Shared board');
   const description = element('p', 'share-description');
   description.hidden = true;
-  header.append(brand, title, description);
+  header.append(brand, title);
   const status = element('p', 'share-status', TEXT.loading);
   status.setAttribute('role', 'status');
   const list = element('ul', 'share-items');
@@ -60,7 +60,12 @@ export function mountSharedBoard(root: HTMLElement, options: SharedBoardOptions)
   const report = outboundLink(DEFAULT_CONFIG.communityChatUrl, TEXT.reportAbuse, 'share-report');
   const footer = element('footer', 'share-footer');
   footer.append(`${TEXT.reportAbuseHint} `, report);
-  root.replaceChildren(header, status, list, more, retry, footer);
+  // Nothing that shows before the first answer moves when it arrives (Lighthouse's layout shift):
+  // the name and the status line keep their place at the top, and what comes below them (the
+  // description, the cards, the footer) appears with the answer.
+  footer.hidden = true;
+  header.append(status);
+  root.replaceChildren(header, description, list, more, retry, footer);
 
   const shown = new Set<string>();
   let nextPage = 1;
@@ -113,6 +118,7 @@ export function mountSharedBoard(root: HTMLElement, options: SharedBoardOptions)
       ? await fetchSharedPage(options.token, nextPage, fetchImpl)
       : { kind: 'not-found' as const };
     more.disabled = false;
+    footer.hidden = false;
     if (result.kind === 'page') show(result.page);
     else showState(result);
   }
