@@ -38,6 +38,7 @@ migrate(
         ],
         indexes: [
           'CREATE INDEX idx_boards_user_updated ON boards (user, updated, id)',
+          'CREATE INDEX idx_boards_updated ON boards (updated)',
           // the public page finds a board by its token; '' (not shared) is left out
           "CREATE UNIQUE INDEX idx_boards_share_token ON boards (share_token) WHERE share_token != ''",
         ],

@@ -58,6 +58,7 @@ migrate(
         indexes: [
           'CREATE UNIQUE INDEX idx_board_items_board_ad ON board_items (board, ad_id)',
           'CREATE INDEX idx_board_items_user_updated ON board_items (user, updated, id)',
+          'CREATE INDEX idx_board_items_updated ON board_items (updated)',
           'CREATE INDEX idx_board_items_user_ad ON board_items (user, ad_id)',
           'CREATE INDEX idx_board_items_board_added ON board_items (board, added, id)',
           'CREATE INDEX idx_board_items_creative ON board_items (creative)',

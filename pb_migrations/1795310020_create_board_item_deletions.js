@@ -33,6 +33,7 @@ migrate(
         ],
         indexes: [
           'CREATE INDEX idx_board_item_deletions_user_updated ON board_item_deletions (user, updated, id)',
+          'CREATE INDEX idx_board_item_deletions_updated ON board_item_deletions (updated)',
           'CREATE INDEX idx_board_item_deletions_created ON board_item_deletions (created)',
         ],
       }),
