@@ -8,6 +8,7 @@ import {
   CREATIVES_CACHE_MAX_ENTRIES,
   CREATIVES_CACHE_NAME,
 } from './src/domain/media/creative-files.ts';
+import { SHARED_BOARD_PATH_PREFIX } from './src/domain/boards/board-contract.ts';
 import { APP_HOME, ROUTES } from './src/domain/pages/routes.ts';
 import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX } from './src/domain/text/url.ts';
 import { demoMediaSources } from './src/demo-library/media.ts';
@@ -93,8 +94,9 @@ export default defineConfig({
         // shown (or archived), never precached (tests/e2e/pwa.e2e.ts checks the precache).
         globIgnores: [`${DEMO_MEDIA_DIR}/**`],
         navigateFallback: '/index.html',
-        // PocketBase's API and admin UI share the origin: never answer them with the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
+        // PocketBase's API and admin UI share the origin, and a shared board's page is an entry of
+        // its own (vite.share.config.ts): never answer them with the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/_\//, new RegExp(`^${SHARED_BOARD_PATH_PREFIX}`)],
         cleanupOutdatedCaches: true,
         // Offline creatives (docs/local-first.md#offline-creatives): a thumbnail's URL (record id,
         // random file name, size) never changes content, so the cache answers first. Bounded, the

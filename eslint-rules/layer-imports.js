@@ -1,9 +1,10 @@
 // ESLint rule enforcing the import directions of docs/architecture.md#layers-and-import-rules:
 //   domain (pure code that runs anywhere, shared by runtimes or by features) imports nothing from
 //   the project, no Node API and no React, Dexie or PocketBase SDK; web/data imports domain (and
-//   itself) only; a feature imports domain, web/data, web/components and itself, never another
-//   feature; nothing imports web/app (but the entries, web/main.tsx and web/prerender.tsx); the
-//   worker imports domain and the demo Library only; the demo Library (src/demo-library) imports
+//   itself) only; the shared board's page (src/web/share, an entry of its own) imports domain,
+//   web/components and itself, none of the app; a feature imports domain, web/data,
+//   web/components and itself, never another feature; nothing imports web/app (but the entries,
+//   web/main.tsx and web/prerender.tsx); the worker imports domain and the demo Library only; the demo Library (src/demo-library) imports
 //   domain only, and the worker and the build (vite.config.ts, scripts) use it, never the web app;
 //   the hooks sources import domain (and other hook areas) only, no packages, and nothing in src
 //   imports them (they run inside PocketBase; their unit tests run in Node and import vitest);
@@ -35,6 +36,8 @@ export function areaOf(path) {
   if (data) return data[1] ? { layer: 'data', part: data[1] } : { layer: 'data' };
   if (p.startsWith('src/web/components/')) return { layer: 'components' };
   if (p.startsWith('src/web/app/')) return { layer: 'app' };
+  // the shared board's page: an entry of its own (share.html), none of the app
+  if (p.startsWith('src/web/share/')) return { layer: 'share' };
   const feature = /^src\/web\/features\/([^/]+)\//.exec(p);
   if (feature) return { layer: 'feature', feature: feature[1] };
   // the browser's entry, and the build's entry that prerenders the public pages
@@ -111,6 +114,10 @@ export function forbiddenReason(from, to) {
       return ['worker', 'demo-library', 'hooks'].includes(to.layer)
         ? 'the web entry imports web code only'
         : null;
+    case 'share':
+      return ['domain', 'components', 'share'].includes(to.layer)
+        ? null
+        : "the shared board's page imports src/domain, src/web/components and itself only";
     case 'web-other':
       return ['domain', 'web-other', 'components'].includes(to.layer)
         ? null

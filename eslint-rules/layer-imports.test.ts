@@ -50,6 +50,14 @@ describe('the import directions', () => {
     ['src/web/app/app.tsx', 'src/hooks/config/index.ts', false],
     ['src/domain/a.ts', 'tests/integration/harness.ts', false],
     ['tests/e2e/a.ts', 'src/web/app/app.tsx', true],
+    // the shared board's page: an entry of its own, none of the app
+    ['src/web/share/main.ts', 'src/web/share/share-page.ts', true],
+    ['src/web/share/render.ts', 'src/domain/boards/board-contract.ts', true],
+    ['src/web/share/render.ts', 'src/web/components/external-link-element.ts', true],
+    ['src/web/share/share-page.ts', 'src/web/app/app.tsx', false],
+    ['src/web/share/share-page.ts', 'src/web/data/server/public-config.ts', false],
+    ['src/web/share/share-page.ts', 'src/web/features/boards/boards-page.tsx', false],
+    ['src/web/features/boards/boards-page.tsx', 'src/web/share/render.ts', false],
   ])('%s → %s: %s', (from, to, ok) => {
     expect(allowed(from, to)).toBe(ok);
   });

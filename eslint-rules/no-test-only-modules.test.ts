@@ -17,6 +17,11 @@ const TREE: Record<string, string> = {
     "const Lazy = () => import('./lazy.tsx');",
   ].join('\n'),
   'src/web/main.css': 'body {}',
+  // the shared board's page: an entry of its own, whose modules count as reached
+  'share.html':
+    '<body><main id="share"></main><script type="module" src="/src/web/share/main.ts"></script></body>',
+  'src/web/share/main.ts': "import { page } from './page.ts';",
+  'src/web/share/page.ts': 'export const page = 1;',
   'src/web/app.tsx': "import type { Row } from '../domain/row.ts';\nexport const App = 1;",
   'src/web/heavy.worker.ts': 'export {};',
   'src/web/lazy.tsx': "export * from '../domain/shared';",

@@ -1,6 +1,7 @@
 /// <reference path="../src/hooks/types/pocketbase-jsvm.d.ts" />
-// The site (src/hooks/site): the prerendered public pages and the app shell, robots.txt and
-// sitemap.xml, the build's hashed files, and the headers of every page of the app.
+// The site (src/hooks/site): the prerendered public pages and the app shell, the shared board's
+// page, robots.txt and sitemap.xml, the build's hashed files, and the headers of every page of the
+// app.
 // Registration only: each handler require()s its area bundle (handlers share no globals); the
 // routes are the table's (src/domain/api/routes.ts). In a block: every .pb.js runs in one VM,
 // where two files' top-level constants would collide.
@@ -29,5 +30,7 @@
   for (const page of pageServerRoutes()) {
     addRoute(page, (e) => require(`${__hooks}/lib/site.js`).handlePrerenderedPage(e));
   }
+  // The shared board's page (src/hooks/site/pages.ts): share.html for every token, noindex, gzipped.
+  addRoute(routes.sharedBoardPage, (e) => require(`${__hooks}/lib/site.js`).handleSharedBoardPage(e));
   addRoute(routes.assets, $apis.static($os.dirFS(require(`${__hooks}/lib/site.js`).assetsDir()), false));
 }

@@ -1,23 +1,27 @@
 // `npm run build`: the web app as `npm start` serves it, into dist/ (or ADSCOUT_DIST_DIR): Vite's
-// production build (vite.config.ts, which also renders the demo Library's creatives), the
-// prerendered public pages (scripts/prerender.mjs), and a stamp of the sources it was built from,
-// so that the bootstrap (npm start, npm test) finds the build current and does not build again.
+// production build (vite.config.ts, which also renders the demo Library's creatives), the shared
+// board's page (vite.share.config.ts), the prerendered public pages (scripts/prerender.mjs), and a
+// stamp of the sources it was built from, so that the bootstrap (npm start, npm test) finds the build current and does not build again.
 //
 //   node scripts/build-web.mjs
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HTML_PAGES } from './lib/entries.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { log, messageOf, mustRun } from './lib/run.mjs';
 import { hashFiles, listFiles, readStamp } from './lib/stamps.mjs';
 
 const STAMP_FILE = '.adscout-build-stamp';
+/** The shared board's page's own Vite build. */
+const SHARE_CONFIG = 'vite.share.config.ts';
 
 /** The inputs of the web build; the bootstrap builds again when any of them changes. */
 function webInputs() {
   return [
-    join(ROOT, 'index.html'),
+    ...Object.values(HTML_PAGES).map((page) => join(ROOT, page)),
     join(ROOT, 'vite.config.ts'),
+    join(ROOT, SHARE_CONFIG),
     join(ROOT, 'scripts', 'build-web.mjs'),
     join(ROOT, 'scripts', 'prerender.mjs'),
     join(ROOT, 'scripts', 'lib', 'paths.mjs'),
@@ -62,6 +66,13 @@ export async function buildWeb({ outDir = webBuildDir(), logLevel = 'warn' } = {
   await mustRun(
     process.execPath,
     [vite, 'build', '--logLevel', logLevel, '--outDir', outDir, '--emptyOutDir'],
+    options,
+  );
+  // the shared board's page, an entry of its own beside the app (vite.share.config.ts); after the
+  // app's build, which empties outDir and writes the service worker's precache list without it
+  await mustRun(
+    process.execPath,
+    [vite, 'build', '--config', join(ROOT, SHARE_CONFIG), '--logLevel', logLevel, '--outDir', outDir],
     options,
   );
   // the public pages as static HTML, hydrated in the browser (scripts/prerender.mjs)

@@ -1,5 +1,5 @@
-// The modules of src/ that run from outside it, each named once: the browser's (index.html's
-// module script, which Vite builds), the prerender build's (scripts/prerender.mjs), the scout
+// The modules of src/ that run from outside it, each named once: the browser's (the module
+// scripts of the HTML pages Vite builds: the app's index.html and the shared board's share.html), the prerender build's (scripts/prerender.mjs), the scout
 // worker's (scripts/lib/stack.mjs starts it, scripts/build-worker.mjs compiles it) and the hooks'
 // areas (scripts/build-hooks.mjs bundles each src/hooks/<area>/index.ts). The lint rule against
 // test-only modules (eslint-rules/no-test-only-modules.js) walks the imports from here.
@@ -11,6 +11,11 @@ import { ROOT } from './paths.mjs';
 export const WORKER_MAIN = 'src/worker/main.ts';
 /** What the prerender build renders the public pages with, repository-relative. */
 export const PRERENDER_MAIN = 'src/web/prerender.tsx';
+/**
+ * The HTML pages Vite builds, by the name of their entry: the app, and the shared board's page
+ * (src/web/share, an entry of its own that the server serves at /s/<token>).
+ */
+export const HTML_PAGES = { index: 'index.html', share: 'share.html' };
 /** The hooks' TypeScript, one folder per area, repository-relative. */
 export const HOOKS_DIR = 'src/hooks';
 
@@ -34,15 +39,16 @@ export function hookAreas(root = ROOT) {
 }
 
 /**
- * The modules index.html loads (`<script type="module" src="/src/…">`), repository-relative.
+ * The modules the HTML pages load (`<script type="module" src="/src/…">`), repository-relative.
  * @param {string} [root]
  * @returns {string[]}
  */
 export function htmlEntries(root = ROOT) {
-  const html = readFileSync(join(root, 'index.html'), 'utf8');
-  return Array.from(
-    html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="\/([^"]+)"/g),
-    (match) => /** @type {string} */ (match[1]),
+  return Object.values(HTML_PAGES).flatMap((page) =>
+    Array.from(
+      readFileSync(join(root, page), 'utf8').matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="\/([^"]+)"/g),
+      (match) => /** @type {string} */ (match[1]),
+    ),
   );
 }
 

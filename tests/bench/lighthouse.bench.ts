@@ -6,11 +6,11 @@
  * Each run starts from an empty cache (Lighthouse resets storage), as a first visit does.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../fixtures/chromium.ts';
+import { audit, type NumericFigure, type RunFigures } from './lib/lighthouse-audit.ts';
 import { startWebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
 
@@ -52,48 +52,6 @@ async function serveMinimalPage(): Promise<{ url: string; server: Server }> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
-}
-
-interface RunFigures {
-  performance: number;
-  seo: number;
-  lcp: number;
-  cls: number;
-  tbt: number;
-  /** What Lighthouse names as the LCP element. */
-  lcpElement: string;
-}
-
-type NumericFigure = Exclude<keyof RunFigures, 'lcpElement'>;
-
-/** The selector of the LCP element in the audit's details (a list whose first table names it). */
-function lcpElement(details: unknown): string {
-  const tables = (
-    details as { items?: Array<{ items?: Array<{ node?: { selector?: string } }> }> } | undefined
-  )?.items;
-  return tables?.[0]?.items?.[0]?.node?.selector ?? 'not named';
-}
-
-async function audit(url: string, port: number): Promise<RunFigures> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'seo'],
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
-  const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
-  const value = (name: string) => audits[name]?.numericValue ?? NaN;
-  return {
-    performance: score('performance'),
-    seo: score('seo'),
-    lcp: value('largest-contentful-paint'),
-    cls: value('cumulative-layout-shift'),
-    tbt: value('total-blocking-time'),
-    lcpElement: lcpElement(audits['largest-contentful-paint-element']?.details),
-  };
 }
 
 const benchmark: Benchmark = {

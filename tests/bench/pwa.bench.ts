@@ -5,14 +5,12 @@
  * History page has painted its run cards from IndexedDB.
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { webBuildDir } from '../../scripts/bootstrap.mjs';
 import { PERFORMANCE_MARKS } from '../../src/domain/pages/performance-marks.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../fixtures/chromium.ts';
+import { gzippedKb, recordScripts } from './lib/page-scripts.ts';
 import { startWebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
@@ -28,29 +26,6 @@ function launch(profileDir: string): Promise<BrowserContext> {
     args: CHROMIUM_ARGS,
     viewport: { width: 1440, height: 900 },
   });
-}
-
-/** Gzipped size of every JS file of the build the page fetched (PocketBase serves them as is). */
-function recordScripts(page: Page): Set<string> {
-  const paths = new Set<string>();
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (request.resourceType() === 'script' || url.pathname.endsWith('.js')) paths.add(url.pathname);
-  });
-  return paths;
-}
-
-async function gzippedKb(paths: Iterable<string>): Promise<{ kb: number; files: number }> {
-  let bytes = 0;
-  let files = 0;
-  for (const path of paths) {
-    if (path === '/sw.js' || path.startsWith('/workbox-')) continue; // the service worker's own files
-    const file = join(webBuildDir(), path);
-    if (!existsSync(file)) continue;
-    bytes += gzipSync(await readFile(file), { level: 9 }).length;
-    files += 1;
-  }
-  return { kb: bytes / 1024, files };
 }
 
 async function waitForMark(page: Page, name: string, timeoutMs = 30_000): Promise<number> {

@@ -40,3 +40,24 @@ export const BOARD_MESSAGES = {
   sharedBoardGone: 'This board is not shared, or its link has changed.',
   tooManyWrongLinks: 'Too many links that do not work were tried from this address. Please wait a minute.',
 } as const;
+
+/**
+ * The shared board's public page (docs/boards.md#the-shared-page), besides the 404 and 429 above
+ * (sharedBoardGone, tooManyWrongLinks): read by people with no account, so it names no screen of
+ * the app.
+ */
+export const SHARED_PAGE_MESSAGES = {
+  loading: 'Loading the board…',
+  loadFailed: 'The board could not be loaded. Check your connection and try again.',
+  empty: 'This board has no ads yet.',
+  loadMore: 'Load more',
+  retry: 'Try again',
+  notArchived: 'The creative is not archived yet.',
+  reportAbuseHint: 'Something on this board that should not be here?',
+  reportAbuse: 'Report this board',
+} as const;
+
+/** The shared page's count: 'Showing 60 of 1,234 ads'. */
+export function sharedBoardCountMessage(shown: number, total: number): string {
+  return `Showing ${formatCount(shown)} of ${formatCount(total)} ${total === 1 ? 'ad' : 'ads'}`;
+}

@@ -36,7 +36,24 @@ export function cacheControlFor(path: string): string | null {
   return null;
 }
 
-/** robots.txt: everything public may be crawled, the app and the API not; where the sitemap is. */
+/**
+ * The shared board's page inside the built app (share.html, Vite's second entry), which the server
+ * answers at SERVER_ROUTES.sharedBoardPage for every token.
+ */
+export const SHARED_BOARD_PAGE_FILE = 'share.html';
+/**
+ * Cache-Control of the shared board's page: its URL is the board's capability, so no shared cache
+ * keeps it, and the browser asks again each time (it may keep it for the back button).
+ */
+export const SHARED_BOARD_PAGE_CACHE = 'private, no-cache';
+/** X-Robots-Tag of what search engines must not index (the shared board's page). */
+export const NOINDEX = 'noindex';
+
+/**
+ * robots.txt: everything public may be crawled, the app and the API not; where the sitemap is. A
+ * shared board's page (/s/…) is not disallowed: a crawler that finds a link must fetch the page to
+ * see its noindex.
+ */
 export function robotsTxt(origin: string): string {
   return [
     'User-agent: *',

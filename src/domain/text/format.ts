@@ -51,6 +51,11 @@ export function formatCount(value: number): string {
   return sign + String(Math.round(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** A number of days: '1 day', '1,200 days' (the ad detail's and the shared board's days running). */
+export function formatDays(days: number): string {
+  return `${formatCount(days)} ${days === 1 ? 'day' : 'days'}`;
+}
+
 /**
  * Used / quota as a whole percentage between 0 and 100 (the usage progress of
  * docs/product.md#constants-and-limits).

@@ -6,7 +6,7 @@
 import { robotsTxt, sitemapXml } from '../../domain/pages/static-files.ts';
 import { origin } from '../config/index.ts';
 
-export { assetsDir, handlePrerenderedPage } from './pages.ts';
+export { assetsDir, handlePrerenderedPage, handleSharedBoardPage } from './pages.ts';
 export { handleResponseHeaders } from './response-headers.ts';
 
 /** SERVER_ROUTES.robots: crawl the public pages, not the app or the API; where the sitemap is. */

@@ -6,7 +6,12 @@
  */
 import { ASSETS_BASE } from '../../domain/api/routes.ts';
 import { prerenderedPages } from '../../domain/pages/routes.ts';
-import { prerenderedFile } from '../../domain/pages/static-files.ts';
+import {
+  NOINDEX,
+  prerenderedFile,
+  SHARED_BOARD_PAGE_CACHE,
+  SHARED_BOARD_PAGE_FILE,
+} from '../../domain/pages/static-files.ts';
 import { publicDirOf, serveCommand } from '../config/index.ts';
 
 const pages: Record<string, string> = {};
@@ -51,5 +56,25 @@ export function handlePrerenderedPage(e: core.RequestEvent): void {
     html = pages[path] = found;
   }
   e.response.header().set('Content-Type', 'text/html; charset=utf-8');
+  return e.html(200, html);
+}
+
+/**
+ * SERVER_ROUTES.sharedBoardPage, GET /s/{token}: the shared board's page (share.html, an entry of
+ * its own: docs/boards.md#the-shared-page), the same file for every token; the page reads the board
+ * through SERVER_ROUTES.sharedBoard, which checks the token. Never the app shell: a build without
+ * the page answers 404. Kept out of search engines and shared caches: the URL is the capability.
+ */
+export function handleSharedBoardPage(e: core.RequestEvent): void {
+  let html = pages[SHARED_BOARD_PAGE_FILE];
+  if (html === undefined) {
+    const found = readText(`${publicDir()}/${SHARED_BOARD_PAGE_FILE}`);
+    if (found === null) throw new NotFoundError();
+    html = pages[SHARED_BOARD_PAGE_FILE] = found;
+  }
+  const header = e.response.header();
+  header.set('Content-Type', 'text/html; charset=utf-8');
+  header.set('Cache-Control', SHARED_BOARD_PAGE_CACHE);
+  header.set('X-Robots-Tag', NOINDEX);
   return e.html(200, html);
 }

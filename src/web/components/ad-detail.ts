@@ -6,7 +6,7 @@
  */
 import { countryLabel } from '../../domain/forms/countries.ts';
 import { resultValue, type SearchResult } from '../../domain/records/entities.ts';
-import { formatCount, UNKNOWN_VALUE } from '../../domain/text/format.ts';
+import { formatCount, formatDays, UNKNOWN_VALUE } from '../../domain/text/format.ts';
 import { formatPbDay, formatResultNumber, linkHref } from '../../domain/results/result-display.ts';
 
 /** Rows synced before a field existed lack it: every field is optional here. */
@@ -97,7 +97,7 @@ export function adFacts(row: AdDetailRow): AdFact[] {
 export function adSignals(row: AdDetailRow): AdFact[] {
   const days = Math.max(0, Math.floor(number(row.days_running)));
   return [
-    { label: 'Days running', value: `${formatCount(days)} ${days === 1 ? 'day' : 'days'}` },
+    { label: 'Days running', value: formatDays(days) },
     // only the lead ad of a group of copies carries the count (docs/ad-sources.md#the-actors-output)
     { label: 'Variants', value: knownCount(row, 'collation_count') || UNKNOWN_VALUE },
     { label: 'Winning score', value: `${formatResultNumber(number(row.winning_score))} / 100` },

@@ -1,8 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { NEW_TAB_HINT, NEW_TAB_REL } from './external-link-element.ts';
 import { ExternalIcon } from './icons.tsx';
-
-const NEW_TAB_REL = 'noopener noreferrer';
-const NEW_TAB_HINT = ' (opens in a new tab)';
 
 /** A link that leaves the app: new tab, no opener, and says so to screen readers. */
 export function ExternalLink({
@@ -17,21 +15,4 @@ export function ExternalLink({
       <span className="visually-hidden">{NEW_TAB_HINT}</span>
     </a>
   );
-}
-
-/**
- * The same link as `<ExternalLink showIcon={false}>`, built as DOM for cells that a grid renders
- * outside React. `text` is set as text, never parsed.
- */
-export function externalLinkElement(href: string, text: string): HTMLAnchorElement {
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.target = '_blank';
-  anchor.rel = NEW_TAB_REL;
-  anchor.textContent = text;
-  const hint = document.createElement('span');
-  hint.className = 'visually-hidden';
-  hint.textContent = NEW_TAB_HINT;
-  anchor.append(hint);
-  return anchor;
 }

@@ -23,7 +23,7 @@ import {
   type SearchResult,
 } from '../../../domain/index.ts';
 import { gridThumbnail, showsVideo } from '../../components/creative.ts';
-import { externalLinkElement } from '../../components/external-link.tsx';
+import { externalLinkElement } from '../../components/external-link-element.ts';
 import { archivedCreative } from '../../data/local/creative-index.ts';
 
 /**
