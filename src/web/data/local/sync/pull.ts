@@ -20,6 +20,14 @@ import { isRetryable } from '../../server/errors.ts';
 import type { LocalDb, SyncCursor } from '../local-db.ts';
 import type { Versioned } from './merge.ts';
 import {
+  applyItemDeletions,
+  forgetItemsIfStale,
+  localBoardIds,
+  markItemsPulled,
+  replaceBoards,
+  writeBoardItems,
+} from './board-mirror.ts';
+import {
   localWatchIds,
   readCursor,
   replaceWatches,
@@ -30,6 +38,9 @@ import {
   writeRuns,
 } from './mirror.ts';
 import {
+  BOARD_ITEM_DELETIONS,
+  BOARD_ITEMS,
+  BOARDS,
   CREATIVES,
   KEYWORD_SETS,
   REPORTS,
@@ -135,6 +146,28 @@ export function createPuller(options: PullerOptions): Puller {
     await replaceWatches(db, watches, knownBefore);
   }
 
+  /**
+   * Boards are few (at most BOARDS_PER_USER_MAX a user): read whole, like watches, and a board
+   * deleted elsewhere takes its local items along. Their items and the items' tombstones come by
+   * the keyset, after a check that this device has not been away longer than the tombstones last.
+   */
+  async function pullBoards(): Promise<void> {
+    const knownBefore = await localBoardIds(db);
+    const records = await pb.collection(BOARDS.name).getFullList({ fields: BOARDS.fields, requestKey: null });
+    if (isStopped()) return;
+    await replaceBoards(
+      db,
+      records.map((record) => BOARDS.fromServer(record)),
+      knownBefore,
+    );
+    await forgetItemsIfStale(db);
+    await pullCollection(BOARD_ITEMS, (items, cursor) => writeBoardItems(db, items, cursor));
+    await pullCollection(BOARD_ITEM_DELETIONS, (deletions, cursor) =>
+      applyItemDeletions(db, deletions, cursor),
+    );
+    if (!isStopped()) await markItemsPulled(db);
+  }
+
   async function pullAll(): Promise<void> {
     status.set({ phase: 'pulling', pulledRows: 0 });
     try {
@@ -151,6 +184,7 @@ export function createPuller(options: PullerOptions): Puller {
         if (written.length) onResults(written);
         status.set({ pulledRows: status.get().pulledRows + rows.length });
       });
+      await pullBoards();
       if (isStopped()) return;
       const now = Date.now();
       await db.meta.put({ key: 'lastSyncedAt', value: now });
