@@ -105,11 +105,8 @@ export function decideItemPush(
   server: BoardItemRecord | null,
 ): ItemPush {
   if (!server) return { kind: 'gone' };
-  if (entry.baseUpdated !== '' && server.updated !== entry.baseUpdated) {
-    // Nothing to tell when the server's note is the one the user wrote, or the note was not changed.
-    const tellUser = entry.changes.note !== undefined && entry.changes.note !== server.note;
-    return { kind: 'server-wins', server, tellUser };
-  }
+  if (entry.baseUpdated !== '' && server.updated !== entry.baseUpdated)
+    return { kind: 'server-wins', server };
   return { kind: 'update' };
 }
 
@@ -153,6 +150,23 @@ export function rebaseAfterItemChange(
   return queued
     .filter((entry) => entry.op === 'item.update' && entry.itemId === itemId && entry.seq !== seq)
     .map((entry) => ({ seq: entry.seq!, changes: { baseUpdated: serverUpdated } }));
+}
+
+/**
+ * The queued changes of an item that lost to the server's version (`entry`): the ones made over
+ * the same older version lose with it.
+ */
+export function losingWith(
+  entry: Extract<BoardOutboxItem, { op: 'item.update' }>,
+  queued: readonly OutboxItem[],
+): Extract<BoardOutboxItem, { op: 'item.update' }>[] {
+  return queued.filter(
+    (other): other is Extract<BoardOutboxItem, { op: 'item.update' }> =>
+      other.op === 'item.update' &&
+      other.seq !== entry.seq &&
+      other.itemId === entry.itemId &&
+      other.baseUpdated === entry.baseUpdated,
+  );
 }
 
 /** Whether other entries still change `itemId` (its local copy stays pending until they settle). */

@@ -27,6 +27,7 @@ import {
   decideItemPush,
   entriesOfBoard,
   itemStillQueued,
+  losingWith,
   noteConflictMessage,
   rebaseAfterItemChange,
   rebaseAfterSave,
@@ -173,16 +174,26 @@ async function push({ api, db, userId, notify }: BoardPushContext, entry: BoardO
         await settleBoardEntry(db, entry, { deleteItems: [entry.itemId] });
         return;
       }
-      const saved =
-        decision.kind === 'update' ? await api.updateItem(entry.itemId, entry.changes) : decision.server;
+      if (decision.kind === 'server-wins') {
+        // the changes made over the same older version lose with it; one message for them all
+        const losing = losingWith(entry, await db.outbox.toArray());
+        await settleBoardEntry(db, entry, {
+          items: [decision.server],
+          dropEntries: losing.map((other) => other.seq!),
+          stillQueued: (id, queued) => itemStillQueued(id, entry.seq!, queued),
+        });
+        const noteLost = [entry, ...losing].some(
+          (change) => change.changes.note !== undefined && change.changes.note !== decision.server.note,
+        );
+        if (noteLost) notify({ kind: 'warning', message: noteConflictMessage(decision.server.ad_id) });
+        return;
+      }
+      const saved = await api.updateItem(entry.itemId, entry.changes);
       await settleBoardEntry(db, entry, {
         items: [saved],
         rebase: (queued) => rebaseAfterItemChange(entry.itemId, entry.seq!, saved.updated, queued),
         stillQueued: (id, queued) => itemStillQueued(id, entry.seq!, queued),
       });
-      if (decision.kind === 'server-wins' && decision.tellUser) {
-        notify({ kind: 'warning', message: noteConflictMessage(saved.ad_id) });
-      }
       return;
     }
     case 'item.delete':
