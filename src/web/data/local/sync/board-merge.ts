@@ -98,7 +98,7 @@ export function isQueuedPlaceholder(itemId: string, queued: readonly OutboxItem[
 
 /** What pushing an item change does, given the item on the server now (null: deleted there). */
 export type ItemPush =
-  { kind: 'gone' } | { kind: 'server-wins'; server: BoardItemRecord; tellUser: boolean } | { kind: 'update' };
+  { kind: 'gone' } | { kind: 'server-wins'; server: BoardItemRecord } | { kind: 'update' };
 
 export function decideItemPush(
   entry: Extract<BoardOutboxItem, { op: 'item.update' }>,
