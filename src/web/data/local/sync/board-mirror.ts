@@ -4,6 +4,7 @@
  * tombstones with their cursors, realtime's), and the outbox's (a change stored with its entry,
  * and its settlement).
  */
+import { toPbDate } from '../../../../domain/index.ts';
 import {
   BOARD_TOMBSTONE_DAYS,
   type BoardItemDeletion,
@@ -196,7 +197,7 @@ export async function storeSavedAds(
 ): Promise<number[]> {
   return db.transaction('rw', db.boardItems, db.outbox, async () => {
     const entries: Entry<'items.create'>[] = [];
-    const added = new Date(queuedAt).toISOString().replace('T', ' ');
+    const added = toPbDate(queuedAt);
     for (const board of save.boards) {
       const onBoard = new Set(
         (await db.boardItems.where('board').equals(board).toArray()).map((item) => item.ad_id),
