@@ -16,9 +16,11 @@ export interface AdBoardsProps {
 
 export interface SaveAdsButtonProps {
   /** The Library IDs to save, read when the button is pressed (the rows shown then). */
-  adIds: () => string[];
+  adIds: () => string[] | Promise<string[]>;
   /** The button's words ("Save to board" when absent). */
   label?: string;
+  /** Its accessible name, when the words alone do not say what is saved. */
+  ariaLabel?: string;
 }
 
 export interface BoardsSlotValue {

@@ -225,3 +225,10 @@ export function useAdRows(): Map<string, SearchResult> | null {
   }, [db]);
   return rows;
 }
+
+/** The Library IDs of result rows (an Insights product's rows), each once. */
+export async function adIdsOfRows(rowIds: readonly string[]): Promise<string[]> {
+  const wanted = new Set(rowIds);
+  const rows = await loadResultsInParts(() => Promise.resolve());
+  return [...new Set(rows.filter((row) => wanted.has(row.id) && row.ad_id).map((row) => row.ad_id))];
+}

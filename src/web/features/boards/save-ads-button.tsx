@@ -8,7 +8,7 @@ import { useToast } from '../../components/toast.tsx';
 import { BoardPicker } from './board-picker.tsx';
 import { BOARD_TEXT } from './board-text.ts';
 
-export function SaveAdsButton({ adIds, label = 'Save to board' }: SaveAdsButtonProps) {
+export function SaveAdsButton({ adIds, label = 'Save to board', ariaLabel }: SaveAdsButtonProps) {
   const [chosen, setChosen] = useState<string[] | null>(null);
   const toast = useToast();
   return (
@@ -17,11 +17,20 @@ export function SaveAdsButton({ adIds, label = 'Save to board' }: SaveAdsButtonP
         type="button"
         className="button button-secondary"
         aria-haspopup="dialog"
-        onClick={() => {
-          const ids = [...new Set(adIds().filter(Boolean))];
-          if (ids.length === 0) toast.info(BOARD_TEXT.nothingToSave);
-          else setChosen(ids);
-        }}
+        aria-label={ariaLabel}
+        onClick={() =>
+          void Promise.resolve(adIds()).then(
+            (read) => {
+              const ids = [...new Set(read.filter(Boolean))];
+              if (ids.length === 0) toast.info(BOARD_TEXT.nothingToSave);
+              else setChosen(ids);
+            },
+            (error: unknown) => {
+              console.error('[boards] reading the ads to save failed', error);
+              toast.error(BOARD_TEXT.saveFailed);
+            },
+          )
+        }
       >
         {label}
       </button>
