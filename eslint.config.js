@@ -130,6 +130,7 @@ export default tseslint.config(
         onBootstrap: 'readonly',
         onRecordCreateRequest: 'readonly',
         onRecordUpdateRequest: 'readonly',
+        onRecordDeleteRequest: 'readonly',
         onRecordAfterCreateSuccess: 'readonly',
         onRecordAfterUpdateSuccess: 'readonly',
         onCollectionAfterCreateSuccess: 'readonly',

@@ -33,6 +33,9 @@ import {
   reportMailSchema,
   REPORT_MAIL_KINDS,
   REPORT_MAIL_STATUSES,
+  boardSchema,
+  boardItemRecordSchema,
+  boardItemDeletionSchema,
 } from '../../src/domain/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
@@ -73,6 +76,9 @@ const PAIRS: [string, z.ZodObject][] = [
   [COLLECTIONS.watches, watchSchema],
   [COLLECTIONS.reportSettings, reportSettingsSchema],
   [COLLECTIONS.reportMails, reportMailSchema],
+  [COLLECTIONS.boards, boardSchema],
+  [COLLECTIONS.boardItems, boardItemRecordSchema],
+  [COLLECTIONS.boardItemDeletions, boardItemDeletionSchema],
 ];
 
 describe('schema parity between pb_migrations and src/domain', () => {

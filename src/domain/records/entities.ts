@@ -198,6 +198,37 @@ export const creativeSchema = baseRecord.extend({
 });
 export type ArchivedCreative = z.infer<typeof creativeSchema>;
 
+/** Fields of a board only the share routes write (docs/boards.md#sharing). */
+export const BOARD_SHARE_FIELDS = ['share_token', 'share_notes'] as const;
+
+/** A user's board (docs/boards.md#the-records): `share_token` is '' while it is not shared. */
+export const boardSchema = baseRecord.extend({
+  user: z.string(),
+  name: z.string(),
+  description: z.string(),
+  share_token: z.string(),
+  share_notes: z.boolean(),
+});
+export type BoardRecord = z.infer<typeof boardSchema>;
+
+/** An ad saved on a board: `creative` and `added` are the server's; `labels` the user's words. */
+export const boardItemRecordSchema = baseRecord.extend({
+  board: z.string(),
+  user: z.string(),
+  ad_id: z.string(),
+  creative: z.string(),
+  note: z.string(),
+  labels: z.array(z.string()).nullable(),
+  added: pbDateSchema,
+});
+
+/** A deleted board item's tombstone (docs/boards.md#deletions): ids as text, the records are gone. */
+export const boardItemDeletionSchema = baseRecord.extend({
+  user: z.string(),
+  item: z.string(),
+  board: z.string(),
+});
+
 /** A browser's Web Push subscription (docs/push.md#subscriptions): its owner, endpoint and keys. */
 export const pushSubscriptionSchema = baseRecord.extend({
   user: z.string(),

@@ -12,6 +12,8 @@ export const SYNC_COLLECTIONS = [
   COLLECTIONS.keywordSets,
   COLLECTIONS.creatives,
   COLLECTIONS.reports,
+  COLLECTIONS.boardItems,
+  COLLECTIONS.boardItemDeletions,
 ] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 

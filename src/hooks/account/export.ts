@@ -3,7 +3,7 @@
  * file of the user's data — the account, subscription, runs, keyword sets, watches (when that collection
  * exists), ledger and audit log, the archived creatives (each one's sha256 and file names, not the files),
  * the watch runs' reports, the report mail settings, the browsers that receive push notifications (each one's endpoint, not
- * its keys: docs/push.md), then every result as an object with the Database's columns.
+ * its keys: docs/push.md), the boards (not a shared one's token), then every board item and every result as an object with the Database's columns.
  * It is streamed: the results are read a page at a time by an (updated, id) keyset (the sync
  * cursor's index) and written out as they are read, so 50,000 results never sit in memory at once,
  * let alone twice.
@@ -31,6 +31,8 @@ const SECTIONS: { key: string; collection: string; optional?: boolean; omit?: st
   { key: 'reports', collection: COLLECTIONS.reports },
   { key: 'report_settings', collection: COLLECTIONS.reportSettings },
   { key: 'push_subscriptions', collection: COLLECTIONS.pushSubscriptions, omit: ['p256dh', 'auth'] },
+  // a shared board's token is a capability, as the push keys are: whether it is shared is kept
+  { key: 'boards', collection: COLLECTIONS.boards, omit: ['share_token'] },
 ];
 
 /** A record's public fields without PocketBase's collection bookkeeping (nor `omit`). */
@@ -72,15 +74,28 @@ interface ResultRow {
   id: string;
 }
 
-/** One page of the user's results after `after` in (updated, id) order: the sync cursor's index. */
-function resultPage(userId: string, after: { updated: string; id: string } | null): ResultRow[] {
+/** A board item's JSON, built by SQLite (docs/boards.md): up to 10,000 a board, streamed like the results. */
+const BOARD_ITEM_JSON =
+  "json_object('id', id, 'board', board, 'ad_id', ad_id, 'creative', creative, 'note', note, " +
+  "'labels', json(coalesce(nullif(labels, ''), '[]')), 'added', added, 'created', created, 'updated', updated)";
+
+/**
+ * One page of the user's rows of `collection` (results, board items) after `after` in (updated,
+ * id) order: the sync cursor's index.
+ */
+function keysetPage(
+  collection: string,
+  json: string,
+  userId: string,
+  after: { updated: string; id: string } | null,
+): ResultRow[] {
   const rows = arrayOf(new DynamicModel({ json: '', updated: '', id: '' })) as unknown as ResultRow[];
   // a row value: SQLite walks idx_search_results_user_updated (user, updated, id) from the cursor
   const where = after ? 'user = {:user} AND (updated, id) > ({:updated}, {:id})' : 'user = {:user}';
   $app
     .db()
     .newQuery(
-      `SELECT ${RESULT_JSON} AS json, updated, id FROM ${COLLECTIONS.searchResults} WHERE ${where} ORDER BY updated, id LIMIT ${PAGE}`,
+      `SELECT ${json} AS json, updated, id FROM ${collection} WHERE ${where} ORDER BY updated, id LIMIT ${PAGE}`,
     )
     .bind({ user: userId, updated: after ? after.updated : '', id: after ? after.id : '' })
     .all(rows);
@@ -129,19 +144,24 @@ export function exportAccount(e: core.RequestEvent, userId: string): void {
     write(']');
   }
 
-  write(',"results":[');
-  let first = true;
-  let after: { updated: string; id: string } | null = null;
-  for (;;) {
-    const page = resultPage(userId, after);
-    for (const row of page) {
-      write(first ? row.json : `,${row.json}`);
-      first = false;
+  const stream = (key: string, collection: string, json: string) => {
+    write(`,${JSON.stringify(key)}:[`);
+    let first = true;
+    let after: { updated: string; id: string } | null = null;
+    for (;;) {
+      const page = keysetPage(collection, json, userId, after);
+      for (const row of page) {
+        write(first ? row.json : `,${row.json}`);
+        first = false;
+      }
+      if (page.length < PAGE) break;
+      const last = page[page.length - 1]!;
+      after = { updated: last.updated, id: last.id };
     }
-    if (page.length < PAGE) break;
-    const last = page[page.length - 1]!;
-    after = { updated: last.updated, id: last.id };
-  }
-  write(']}');
+    write(']');
+  };
+  stream('board_items', COLLECTIONS.boardItems, BOARD_ITEM_JSON);
+  stream('results', COLLECTIONS.searchResults, RESULT_JSON);
+  write('}');
   send();
 }

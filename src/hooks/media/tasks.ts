@@ -176,7 +176,7 @@ export function releaseTask(taskId: string, workerName: string): void {
 /**
  * Archives a task the worker holds with `creativeId` (a creative of the task's user): the user's
  * rows of the ad without a creative get it (and a new `updated`, so the browser pulls them), the
- * creative record is saved (its `updated` too: realtime tells the owner's open app), and the task
+ * user's board items of the ad get it as well, the creative record is saved (its `updated` too: realtime tells the owner's open app), and the task
  * is settled. Returns how many rows it set.
  */
 export function archiveTask(txApp: CoreApp, task: core.Record, creativeId: string): number {
@@ -190,6 +190,15 @@ export function archiveTask(txApp: CoreApp, task: core.Record, creativeId: strin
     .bind({ creative: creativeId, now: now, user: task.getString('user'), ad: task.getString('ad_id') })
     .execute()
     .rowsAffected();
+  // the user's saved items of the ad too (docs/boards.md): by SQL, their new `updated` for the sync
+  txApp
+    .db()
+    .newQuery(
+      `UPDATE ${COLLECTIONS.boardItems} SET creative = {:creative}, updated = {:now} ` +
+        "WHERE user = {:user} AND ad_id = {:ad} AND creative = ''",
+    )
+    .bind({ creative: creativeId, now: now, user: task.getString('user'), ad: task.getString('ad_id') })
+    .execute();
   txApp.save(txApp.findRecordById(COLLECTIONS.creatives, creativeId));
   clearLease(task);
   task.set('status', 'archived');
