@@ -54,31 +54,6 @@ export const boardItemsRequestSchema = z.object({
 });
 export type BoardItemsRequest = z.infer<typeof boardItemsRequestSchema>;
 
-/** A `boards` record as the owner reads it (the record API, read whole like watches). */
-export const boardSchema = z.object({
-  id: z.string(),
-  user: z.string(),
-  name: z.string().check(z.minLength(1), z.maxLength(BOARD_NAME_MAX)),
-  description: text(BOARD_DESCRIPTION_MAX),
-  /** '' when the board is not shared. */
-  share_token: z.string(),
-  share_notes: z.boolean(),
-  created: z.string(),
-  updated: z.string(),
-});
-export type BoardRecord = z.infer<typeof boardSchema>;
-
-/** A `board_item_deletions` record: the tombstone of a deleted item, pulled like the items. */
-export const boardItemDeletionSchema = z.object({
-  id: z.string(),
-  user: z.string(),
-  item: z.string(),
-  board: z.string(),
-  created: z.string(),
-  updated: z.string(),
-});
-export type BoardItemDeletion = z.infer<typeof boardItemDeletionSchema>;
-
 /** A `board_items` record as the owner reads it (the record API, the sync route). */
 export const boardItemSchema = z.object({
   id: z.string(),

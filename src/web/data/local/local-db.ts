@@ -25,7 +25,8 @@ import type {
   Subscription,
   Watch,
 } from '../../../domain/index.ts';
-import type { BoardItemRecord, BoardRecord } from '../../../domain/boards/board-contract.ts';
+import type { BoardItemRecord } from '../../../domain/boards/board-contract.ts';
+import type { BoardRecord } from '../../../domain/records/entities.ts';
 
 /** The results of one run, in the order the server stored them. */
 export interface RunResults {

@@ -11,7 +11,8 @@
  * - An item change is pushed only over the server version it was made over; otherwise the
  *   server's version wins and the user is told when the note differs (the keyword rule).
  */
-import type { BoardItemRecord, BoardRecord } from '../../../../domain/boards/board-contract.ts';
+import type { BoardItemRecord } from '../../../../domain/boards/board-contract.ts';
+import type { BoardRecord } from '../../../../domain/records/entities.ts';
 import type { BoardOutboxItem, LocalBoard, LocalBoardItem, OutboxItem } from '../local-db.ts';
 import { isNewer } from './merge.ts';
 

@@ -5,11 +5,8 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BOARD_TOMBSTONE_DAYS,
-  type BoardItemRecord,
-  type BoardRecord,
-} from '../../../../domain/boards/board-contract.ts';
+import { BOARD_TOMBSTONE_DAYS, type BoardItemRecord } from '../../../../domain/boards/board-contract.ts';
+import type { BoardRecord } from '../../../../domain/records/entities.ts';
 import { COLLECTIONS } from '../../../../domain/api/collections.ts';
 import { openLocalDb, type LocalDb } from '../local-db.ts';
 import {

@@ -5,12 +5,8 @@
  * and its settlement).
  */
 import { toPbDate } from '../../../../domain/index.ts';
-import {
-  BOARD_TOMBSTONE_DAYS,
-  type BoardItemDeletion,
-  type BoardItemRecord,
-  type BoardRecord,
-} from '../../../../domain/boards/board-contract.ts';
+import { BOARD_TOMBSTONE_DAYS, type BoardItemRecord } from '../../../../domain/boards/board-contract.ts';
+import type { BoardRecord } from '../../../../domain/records/entities.ts';
 import type {
   BoardItemChanges,
   BoardOutboxItem,
@@ -31,7 +27,7 @@ import {
   type Rebase,
 } from './board-merge.ts';
 import { saveCursor } from './mirror.ts';
-import { BOARD_ITEM_DELETIONS, BOARD_ITEMS } from './records.ts';
+import { BOARD_ITEM_DELETIONS, BOARD_ITEMS, type BoardItemDeletion } from './records.ts';
 
 // --- from the server ---------------------------------------------------------------------------
 

@@ -11,7 +11,8 @@ import Dexie from 'dexie';
 import { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BoardItemRecord, BoardRecord } from '../../../../domain/boards/board-contract.ts';
+import type { BoardItemRecord } from '../../../../domain/boards/board-contract.ts';
+import type { BoardRecord } from '../../../../domain/records/entities.ts';
 import { openLocalDb, type LocalDb } from '../local-db.ts';
 import type { BoardApi } from './board-outbox.ts';
 import {

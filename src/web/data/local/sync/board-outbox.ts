@@ -15,10 +15,9 @@ import type PocketBase from 'pocketbase';
 import {
   boardItemSchema,
   boardItemsAnswerSchema,
-  boardSchema,
   type BoardItemRecord,
-  type BoardRecord,
 } from '../../../../domain/boards/board-contract.ts';
+import { boardSchema, type BoardRecord } from '../../../../domain/records/entities.ts';
 import { SERVER_ROUTES } from '../../../../domain/api/routes.ts';
 import { errorMessage, isRetryable } from '../../server/errors.ts';
 import type { BoardItemChanges, BoardOutboxItem, LocalDb } from '../local-db.ts';

@@ -20,14 +20,20 @@ import {
   type Watch,
   watchSchema,
 } from '../../../../domain/index.ts';
+import { boardItemSchema, type BoardItemRecord } from '../../../../domain/boards/board-contract.ts';
 import {
   boardItemDeletionSchema,
-  boardItemSchema,
   boardSchema,
-  type BoardItemDeletion,
-  type BoardItemRecord,
   type BoardRecord,
-} from '../../../../domain/boards/board-contract.ts';
+} from '../../../../domain/records/entities.ts';
+
+/** A tombstone as the local side reads it: which item went (board-mirror.ts applies it). */
+export interface BoardItemDeletion {
+  id: string;
+  updated: string;
+  item: string;
+  board: string;
+}
 
 export interface MirroredCollection<T> {
   name: string;
