@@ -43,18 +43,22 @@ export function boardItemsToStore(
 }
 
 /**
- * The whole list of boards as the server had it, merged into the local ones: boards that were
- * here before the list was read (`knownBefore`) and are not in it were deleted elsewhere, unless
- * one is pending (created or changed here, not pushed yet); a pending board is not replaced.
+ * The whole list of boards as the server had it, merged into the local ones. A board missing from
+ * it was deleted elsewhere only if it is here as it was before the list was read (`knownBefore`:
+ * the synced boards then, id → `updated`): one created or changed here meanwhile (pending then,
+ * or settled since with a newer version) is newer than the list. A pending board is not replaced.
  */
 export function mergeBoardList(
   local: readonly LocalBoard[],
-  knownBefore: ReadonlySet<string>,
+  knownBefore: ReadonlyMap<string, string>,
   incoming: readonly BoardRecord[],
 ): { gone: string[]; puts: BoardRecord[] } {
   const byId = new Map(local.map((board) => [board.id, board]));
   const listed = new Set(incoming.map((board) => board.id));
-  const gone = [...knownBefore].filter((id) => !listed.has(id) && byId.has(id) && !byId.get(id)!.pending);
+  const gone = [...knownBefore].flatMap(([id, updated]) => {
+    const held = byId.get(id);
+    return !listed.has(id) && held && !held.pending && held.updated === updated ? [id] : [];
+  });
   const puts = incoming.filter((board) => {
     const held = byId.get(board.id);
     return !held?.pending && isNewer(board, held);

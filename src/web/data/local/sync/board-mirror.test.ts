@@ -16,6 +16,7 @@ import {
   markItemsPulled,
   replaceBoards,
   storeSavedAds,
+  syncedBoards,
   writeBoardItems,
 } from './board-mirror.ts';
 import { readCursor } from './mirror.ts';
@@ -56,26 +57,35 @@ const item = (id: string, boardId: string, adId: string, second = 1, note = ''):
 
 describe('boards, read whole', () => {
   it('drops a board deleted elsewhere with its items, and keeps one created here and not pushed', async () => {
-    await replaceBoards(db, [board('b1'), board('b2')], new Set());
+    await replaceBoards(db, [board('b1'), board('b2')], new Map());
     await writeBoardItems(db, [item('i1', 'b1', 'ad1'), item('i2', 'b2', 'ad2')]);
     await db.boards.add({ ...board('local'), pending: true });
 
-    await replaceBoards(db, [board('b2')], new Set(['b1', 'b2', 'local']));
+    await replaceBoards(db, [board('b2')], await syncedBoards(db));
     expect((await db.boards.toArray()).map((b) => b.id).sort()).toEqual(['b2', 'local']);
     expect((await db.boardItems.toArray()).map((i) => i.id)).toEqual(['i2']);
   });
 
   it('keeps a board arriving meanwhile, and a pending local change over the server’s', async () => {
     await db.boards.add({ ...board('b1', 1, 'mine'), pending: true });
-    await replaceBoards(db, [board('b1', 5, 'theirs')], new Set());
+    await replaceBoards(db, [board('b1', 5, 'theirs')], new Map());
     expect((await db.boards.get('b1'))?.name).toBe('mine');
     await db.boards.add(board('arrived'));
-    await replaceBoards(db, [], new Set(['b1']));
+    await replaceBoards(db, [], new Map([['b1', '']]));
     expect(await db.boards.get('arrived')).toBeDefined();
   });
 
+  it('keeps a board created here whose create settled while the list was being read', async () => {
+    // the list is read while the board is pending here; the create's answer lands before the list
+    await db.boards.add({ ...board('mine', 0), pending: true });
+    const before = await syncedBoards(db);
+    await db.boards.put(board('mine', 3));
+    await replaceBoards(db, [], before);
+    expect(await db.boards.get('mine')).toBeDefined();
+  });
+
   it('a board deleted by realtime takes its items', async () => {
-    await replaceBoards(db, [board('b1')], new Set());
+    await replaceBoards(db, [board('b1')], new Map());
     await writeBoardItems(db, [item('i1', 'b1', 'ad1'), item('i2', 'b1', 'ad2')]);
     await deleteStoredBoard(db, 'b1');
     expect(await db.boardItems.count()).toBe(0);

@@ -35,7 +35,7 @@ import { BOARD_ITEM_DELETIONS, BOARD_ITEMS, type BoardItemDeletion } from './rec
 export async function replaceBoards(
   db: LocalDb,
   boards: BoardRecord[],
-  knownBefore: ReadonlySet<string>,
+  knownBefore: ReadonlyMap<string, string>,
 ): Promise<void> {
   await db.transaction('rw', db.boards, db.boardItems, async () => {
     const { gone, puts } = mergeBoardList(await db.boards.toArray(), knownBefore, boards);
@@ -47,14 +47,15 @@ export async function replaceBoards(
   });
 }
 
-/** The ids of the boards stored here now. */
-export async function localBoardIds(db: LocalDb): Promise<Set<string>> {
-  return new Set(await db.boards.toCollection().primaryKeys());
+/** The boards stored here now that are as the server had them (not pending): id → `updated`. */
+export async function syncedBoards(db: LocalDb): Promise<Map<string, string>> {
+  const boards = await db.boards.toArray();
+  return new Map(boards.filter((board) => !board.pending).map((board) => [board.id, board.updated]));
 }
 
 /** Boards from realtime (or a save's answer). */
 export async function writeBoards(db: LocalDb, boards: BoardRecord[]): Promise<void> {
-  await replaceBoards(db, boards, new Set());
+  await replaceBoards(db, boards, new Map());
 }
 
 /** A board deleted on the server, and its items. */

@@ -22,9 +22,9 @@ import type { Versioned } from './merge.ts';
 import {
   applyItemDeletions,
   forgetItemsIfStale,
-  localBoardIds,
   markItemsPulled,
   replaceBoards,
+  syncedBoards,
   writeBoardItems,
 } from './board-mirror.ts';
 import {
@@ -152,7 +152,7 @@ export function createPuller(options: PullerOptions): Puller {
    * the keyset, after a check that this device has not been away longer than the tombstones last.
    */
   async function pullBoards(): Promise<void> {
-    const knownBefore = await localBoardIds(db);
+    const knownBefore = await syncedBoards(db);
     const records = await pb.collection(BOARDS.name).getFullList({ fields: BOARDS.fields, requestKey: null });
     if (isStopped()) return;
     await replaceBoards(
