@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { databasePage } from './database-page.ts';
-import { expect, test, type Admin, type E2eUser } from './fixtures.ts';
+import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
 import { blocking, goOffline, goOnline } from './locators.ts';
 
 const ADS = ['bd-111', 'bd-222'];
@@ -68,8 +68,11 @@ test('an ad saved from the detail view by its B key while offline reaches the se
   page,
   context,
   admin,
+  errorGuard,
 }) => {
   test.setTimeout(60_000);
+  // the save's push and the pulls fail while offline, as they should
+  errorGuard.expect(...KNOWN_ERRORS.offline.map((error) => ({ ...error, optional: true })));
   const user = await userWithAds(admin, 'boards-detail');
   await admin.signIn(page, user);
   await newBoard(page, admin, user, 'Hooks');
