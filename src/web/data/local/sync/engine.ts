@@ -105,7 +105,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       archiveBatchMs: options.realtimeArchiveBatchMs ?? 2000,
       isStopped,
       onResults: results.emit,
-      pull: () => void puller.pull(),
+      pull: () => void puller.pullRows(),
       onReconnect: () => {
         void puller.pull();
         void outbox.flush();
