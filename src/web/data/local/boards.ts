@@ -19,7 +19,7 @@ import {
   storeItemDeletions,
   storeNewBoard,
   storeSavedAds,
-} from './sync/board-mirror.ts';
+} from './sync/board-queue.ts';
 import { newRecordId } from './sync/records.ts';
 
 export type { LocalBoard, LocalBoardItem } from './local-db.ts';

@@ -15,10 +15,10 @@ import {
   forgetItemsIfStale,
   markItemsPulled,
   replaceBoards,
-  storeSavedAds,
   syncedBoards,
   writeBoardItems,
 } from './board-mirror.ts';
+import { storeSavedAds } from './board-queue.ts';
 import { readCursor } from './mirror.ts';
 
 let db: LocalDb;

@@ -21,7 +21,7 @@ import {
   storeItemDeletions,
   storeNewBoard,
   storeSavedAds,
-} from './board-mirror.ts';
+} from './board-queue.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { createSyncStatus, type SyncNotice } from './status.ts';
 

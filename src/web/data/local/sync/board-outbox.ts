@@ -1,6 +1,6 @@
 /**
  * Pushing the outbox's board entries (docs/boards.md#in-the-app): what each kind of entry sends,
- * and how it settles (board-mirror.ts stores it, board-merge.ts decides). outbox.ts keeps the
+ * and how it settles (board-queue.ts stores it, board-merge.ts decides). outbox.ts keeps the
  * order and calls `pushBoardEntry` for each board entry; an error that is worth retrying
  * (offline, 429, 5xx) is thrown back to it, and a refusal (another 4xx) is settled here.
  *
@@ -32,7 +32,7 @@ import {
   rebaseAfterSave,
   refusedBoardMessage,
 } from './board-merge.ts';
-import { settleBoardEntry } from './board-mirror.ts';
+import { settleBoardEntry } from './board-queue.ts';
 import { BOARD_ITEMS, BOARDS } from './records.ts';
 import type { SyncNotice } from './status.ts';
 
