@@ -32,7 +32,9 @@ export function insightsPage(page: Page): InsightsPage {
     stores: page.getByTestId('stores-table'),
     rows: (table) => table.locator('tbody tr'),
     cell: (row, col) => row.locator(`td[data-col="${col}"]`),
-    open: (row) => row.locator('td[data-col="name"] button'),
+    // the name's button (a product's name cell also holds its "Save" to a board)
+    open: (row) =>
+      row.locator('td[data-col="name"]').getByRole('button', { name: /: open its .* ads in the Database$/ }),
     search: page.getByLabel('Search', { exact: true }),
     async goto() {
       await page.getByRole('link', { name: 'Insights' }).first().click();

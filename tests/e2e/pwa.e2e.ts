@@ -252,7 +252,7 @@ test('every /app page fits a 390×844 phone, with the navigation in a menu', asy
   browser,
   admin,
 }, testInfo) => {
-  // eight pages, each with a full-page screenshot, and the menu twice: its own budget
+  // nine pages, each with a full-page screenshot, and the menu twice: its own budget
   test.setTimeout(60_000);
   const user = await seededSubscriber(admin, 'phone');
   const context = await browser.newContext({
@@ -270,6 +270,7 @@ test('every /app page fits a 390×844 phone, with the navigation in a menu', asy
       ['history', 'Search History'],
       ['database', 'Search Database'],
       ['reports', 'Reports'],
+      ['boards', 'Boards'],
       ['keywords', 'Keywords'],
       ['ai', 'AI Features'],
       ['settings', 'Settings'],

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   APP_BASE,
   APP_HOME,
+  boardPath,
   isSignedInAppPath,
   pageTitle,
   prerenderedPages,
@@ -47,6 +48,14 @@ describe('the route table', () => {
     for (const id of ROUTE_IDS) expect(routeAt(ROUTES[id].path)).toBe(id);
     expect(routeAt(APP_BASE)).toBe(APP_HOME);
     expect(routeAt('/app/search/extra')).toBeNull();
+  });
+
+  it('finds a board’s page by its id, one segment only', () => {
+    expect(routeAt('/app/boards')).toBe('boards');
+    expect(routeAt(boardPath('k3v9x2m1q8w7e6r'))).toBe('board');
+    expect(boardPath('a/b')).toBe('/app/boards/a%2Fb');
+    expect(routeAt('/app/boards/a/b')).toBeNull();
+    expect(pageTitle('/app/boards/k3v9x2m1q8w7e6r/')).toBe('Board — AdScout');
   });
 
   it('puts the app’s pages, and only those, under APP_BASE', () => {

@@ -145,6 +145,21 @@ export const ROUTES = {
     prerendered: false,
     module: 'src/web/features/reports/reports-page.tsx',
   },
+  boards: {
+    path: `${APP_BASE}/boards`,
+    title: titled('Boards'),
+    access: 'subscription',
+    prerendered: false,
+    module: 'src/web/features/boards/boards-page.tsx',
+  },
+  /** One board (docs/boards.md#in-the-app): `:id` is one path segment, the board's id. */
+  board: {
+    path: `${APP_BASE}/boards/:id`,
+    title: titled('Board'),
+    access: 'subscription',
+    prerendered: false,
+    module: 'src/web/features/boards/board-page.tsx',
+  },
   insights: {
     path: `${APP_BASE}/insights`,
     title: titled('Insights'),
@@ -191,11 +206,27 @@ export function isSignedInAppPath(pathname: string): boolean {
   return pathname === APP_BASE || pathname.startsWith(`${APP_BASE}/`);
 }
 
+/** Whether `path` is what `pattern` describes (a `:name` segment stands for any one segment). */
+function matches(pattern: string, path: string): boolean {
+  if (!pattern.includes('/:')) return pattern === path;
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return (
+    want.length === have.length &&
+    want.every((part, at) => (part.startsWith(':') ? /^[^/]+$/.test(have[at]!) : part === have[at]))
+  );
+}
+
 /** The page at `pathname` (trailing slashes ignored; APP_BASE is APP_HOME), or null: a 404. */
 export function routeAt(pathname: string): RouteId | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === APP_BASE) return APP_HOME;
-  return ROUTE_IDS.find((id) => ROUTES[id].path === path) ?? null;
+  return ROUTE_IDS.find((id) => matches(ROUTES[id].path, path)) ?? null;
+}
+
+/** The address of one board's page. */
+export function boardPath(id: string): string {
+  return ROUTES.board.path.replace(':id', encodeURIComponent(id));
 }
 
 /** The title of the page at `pathname`; any other path has the 404 page's. */

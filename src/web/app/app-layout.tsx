@@ -8,6 +8,9 @@ import { usePublicConfig } from '../data/server/public-config.ts';
 import { useSession } from '../data/server/session.ts';
 import { signOutHere } from '../data/local/push-setting.ts';
 import { useUnreadReportCount } from '../data/local/reports.ts';
+import { BoardsSlot, type BoardsSlotValue } from '../components/boards-slot.ts';
+import { AdBoardsSection } from '../features/boards/ad-boards-section.tsx';
+import { SaveAdsButton } from '../features/boards/save-ads-button.tsx';
 import { AdHistorySection } from '../features/insights/ad-history-section.tsx';
 import { RunNotifier } from '../features/notifications/run-notifier.tsx';
 import { ConnectionBanner } from './connection-banner.tsx';
@@ -19,11 +22,18 @@ import { SiteHeader } from './site-header.tsx';
 // the service worker does not control yet still has it; its chart library loads with a chart.
 const renderAdHistory = (props: AdHistoryProps) => <AdHistorySection key={props.adId} {...props} />;
 
+// "Save to board" on the other pages (docs/boards.md#in-the-app), from the boards feature.
+const boardsSlot: BoardsSlotValue = {
+  adBoards: (props) => <AdBoardsSection key={props.adId} {...props} />,
+  saveAdsButton: (props) => <SaveAdsButton {...props} />,
+};
+
 export const APP_NAV = [
   { to: ROUTES.search.path, label: 'Search' },
   { to: ROUTES.history.path, label: 'Search History' },
   { to: ROUTES.database.path, label: 'Search Database' },
   { to: ROUTES.reports.path, label: 'Reports' },
+  { to: ROUTES.boards.path, label: 'Boards' },
   { to: ROUTES.insights.path, label: 'Insights' },
   { to: ROUTES.keywords.path, label: 'Keywords' },
   { to: ROUTES.ai.path, label: 'AI' },
@@ -91,7 +101,9 @@ export function AppLayout() {
       <main id="main" className="site-main app-main" tabIndex={-1}>
         <div className="container">
           <AdHistorySlot value={renderAdHistory}>
-            <Outlet />
+            <BoardsSlot value={boardsSlot}>
+              <Outlet />
+            </BoardsSlot>
           </AdHistorySlot>
         </div>
       </main>

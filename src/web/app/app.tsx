@@ -51,6 +51,8 @@ const PAGES = {
     return import('../features/database/database-page.tsx').then((m) => m.createDatabasePage());
   }),
   reports: preloadable(() => import('../features/reports/reports-page.tsx').then((m) => m.ReportsPage)),
+  boards: preloadable(() => import('../features/boards/boards-page.tsx').then((m) => m.BoardsPage)),
+  board: preloadable(() => import('../features/boards/board-page.tsx').then((m) => m.BoardPage)),
   insights: preloadable(() => import('../features/insights/insights-page.tsx').then((m) => m.InsightsPage)),
   keywords: preloadable(() => import('../features/keywords/keywords-page.tsx').then((m) => m.KeywordsPage)),
   ai: preloadable(() => import('../features/ai/ai-page.tsx').then((m) => m.AiPage)),

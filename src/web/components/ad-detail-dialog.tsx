@@ -10,11 +10,13 @@
  * text nodes. The archived creative comes first (docs/creatives.md), with when it was archived and a "Download
  * creative" link; the source link is the fallback. Media load without a referrer, and a creative that fails
  * (an expired CDN link, a file not cached offline) becomes a tile that says so and links to the Ad Library:
- * never a broken-image icon.
+ * never a broken-image icon. The boards that hold the ad, and "Save to board", come from the boards
+ * feature through BoardsSlot (boards-slot.ts).
  */
 import { Suspense, useContext, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { formatCount, type ArchivedCreative, type SearchResult } from '../../domain/index.ts';
 import { AdHistorySlot } from './ad-history-slot.ts';
+import { BoardsSlot } from './boards-slot.ts';
 import { adCopy, adFacts, adHeading, adLinks, adSignals, type AdFact } from './ad-detail.ts';
 import { AdCreative } from './ad-creative.tsx';
 import { ExternalLink } from './external-link.tsx';
@@ -60,6 +62,7 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
   const headingId = useId();
   const heading = adHeading(row);
   const renderHistory = useContext(AdHistorySlot);
+  const boards = useContext(BoardsSlot);
 
   // Another ad: start at its top.
   useEffect(() => {
@@ -151,6 +154,13 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
           />
 
           <div className="ad-detail-info">
+            {boards && row.ad_id && (
+              <section aria-labelledby={`${headingId}-boards`}>
+                <h3 id={`${headingId}-boards`}>Boards</h3>
+                {boards.adBoards({ adId: row.ad_id, headingId: `${headingId}-boards` })}
+              </section>
+            )}
+
             <section aria-labelledby={`${headingId}-signals`}>
               <h3 id={`${headingId}-signals`}>Winning signals</h3>
               <FactList className="ad-signals" facts={adSignals(row)} />

@@ -1,7 +1,7 @@
 /**
  * The signed-in user's local database (docs/local-first.md#the-local-database): one Dexie (IndexedDB)
  * database per user, named after the user id, holding a mirror of their runs, results, keyword sets, watches,
- * archived creatives, watch runs' reports, subscription and last quota, the sync cursors, and the outbox of
+ * archived creatives, watch runs' reports, boards and their items, subscription and last quota, the sync cursors, and the outbox of
  * writes not yet on the server.
  *
  * Results are stored one record per run (a run holds at most 1,000 rows), not one per row: the
@@ -25,6 +25,8 @@ import type {
   Subscription,
   Watch,
 } from '../../../domain/index.ts';
+import type { BoardItemRecord } from '../../../domain/boards/board-contract.ts';
+import type { BoardRecord } from '../../../domain/records/entities.ts';
 
 /** The results of one run, in the order the server stored them. */
 export interface RunResults {
@@ -37,8 +39,11 @@ export interface LocalKeywordSet extends KeywordSet {
   pending?: boolean;
 }
 
-/** A write made on this device, pushed to the server in `seq` order. */
-export interface OutboxItem {
+/** A write made on this device, pushed to the server in `seq` order: one kind per kind of write. */
+export type OutboxItem = KeywordOutboxItem | BoardOutboxItem;
+
+/** A keyword list reset on this device. */
+export interface KeywordOutboxItem {
   seq?: number;
   op: 'keywords.upsert';
   recordId: string;
@@ -47,6 +52,41 @@ export interface OutboxItem {
   /** The server's `updated` of the record this change was made over; '' when it had none. */
   baseUpdated: string;
   queuedAt: number;
+}
+
+/**
+ * A change of a board or its items made on this device (sync/board-outbox.ts pushes it). `board`
+ * is the board the entry belongs to (for an item: its board when the change was made), so that a
+ * board refused on reconnect takes its queued items with it.
+ */
+export type BoardOutboxItem = { seq?: number; queuedAt: number; board: string } & (
+  | { op: 'board.create'; name: string; description: string }
+  | { op: 'board.update'; changes: { name?: string; description?: string } }
+  | { op: 'board.delete' }
+  /** Ads saved to `board`; `itemIds` are the ids the items have here until the server's answer. */
+  | { op: 'items.create'; adIds: string[]; itemIds: string[] }
+  /**
+   * A note, labels or a move (`board` in the changes). `baseUpdated`: the server's `updated` of
+   * the item the change was made over ('' for an item not on the server yet).
+   */
+  | { op: 'item.update'; itemId: string; changes: BoardItemChanges; baseUpdated: string }
+  | { op: 'item.delete'; itemId: string }
+);
+
+export interface BoardItemChanges {
+  note?: string;
+  labels?: string[];
+  board?: string;
+}
+
+/** A board as the user sees it; `pending` while a change made here has not reached the server. */
+export interface LocalBoard extends BoardRecord {
+  pending?: boolean;
+}
+
+/** A board item as the user sees it; `pending` while a change made here has not reached the server. */
+export interface LocalBoardItem extends BoardItemRecord {
+  pending?: boolean;
 }
 
 export interface SyncCursor {
@@ -61,6 +101,12 @@ export interface MetaRecords {
   /** The report mail settings (src/web/data/local/report-settings.ts); null: the user has none yet. */
   reportSettings: { settings: ReportSettings | null; at: number };
   lastSyncedAt: number;
+  /**
+   * When the board items and their tombstones were last pulled to the end (ms since epoch): past
+   * BOARD_TOMBSTONE_DAYS the tombstones of what was deleted meanwhile may be gone, so the items
+   * are read anew (sync/board-mirror.ts).
+   */
+  boardItemsPulledAt: number;
   /** The Insights computed last (src/web/data/local/insights-inputs.ts): the page paints from them first. */
   insights: SavedInsights;
 }
@@ -86,6 +132,8 @@ export type LocalDb = Dexie & {
   watches: EntityTable<Watch, 'id'>;
   creatives: EntityTable<ArchivedCreative, 'id'>;
   reports: EntityTable<Report, 'id'>;
+  boards: EntityTable<LocalBoard, 'id'>;
+  boardItems: EntityTable<LocalBoardItem, 'id'>;
   outbox: EntityTable<OutboxItem, 'seq'>;
   meta: EntityTable<MetaEntry, 'key'>;
 };
@@ -114,6 +162,11 @@ export function openLocalDb(userId: string): LocalDb {
   // Version 4: the watch runs' reports (docs/reports.md), so the Reports page reads them offline;
   // by `created` too: the mirror drops those past REPORT_RETENTION_DAYS, as the server does.
   db.version(4).stores({ reports: 'id, updated, created' });
+  // Version 5: boards (docs/boards.md#in-the-app), read whole like watches, and their items: by
+  // board (a board's page), by ad (the detail view's "on these boards"), and one (board, ad) pair
+  // (an ad is on a board once). The deletions' tombstones are applied, not stored: only their
+  // cursor is kept, in meta.
+  db.version(5).stores({ boards: 'id, updated', boardItems: 'id, board, ad_id, updated, [board+ad_id]' });
   return db;
 }
 

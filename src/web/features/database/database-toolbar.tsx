@@ -1,7 +1,8 @@
 /**
  * The Database page's toolbar (database-page.tsx): the Filter and Columns buttons, which open the
  * page's side panels, the chip of a row selection opened from the Insights page
- * (row-selection.ts; removing it clears the selection), "Export CSV" of what the grid shows, and
+ * (row-selection.ts; removing it clears the selection), "Export CSV" and "Save to board" of what
+ * the grid shows (docs/boards.md#in-the-app), and
  * the count of the rows shown. Apart from the page, which holds the state these show and change.
  */
 import {
@@ -11,6 +12,8 @@ import {
   resultsCsvChunks,
   type RowSelection,
 } from '../../../domain/index.ts';
+import { useContext } from 'react';
+import { BoardsSlot } from '../../components/boards-slot.ts';
 import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { CloseIcon, FilterIcon, LineIcon } from '../../components/icons.tsx';
 import { useCsvDownload } from '../../components/use-csv-download.ts';
@@ -45,6 +48,7 @@ export function DatabaseToolbar({
 }: DatabaseToolbarProps) {
   // The export is built in chunks, the page answering input in between (use-csv-download.ts).
   const csv = useCsvDownload('database', PERFORMANCE_MARKS.database.exported);
+  const boards = useContext(BoardsSlot);
   const exportCsv = () =>
     csv.download(() => {
       const shown = exportRows();
@@ -93,6 +97,11 @@ export function DatabaseToolbar({
           Columns
         </button>
         <ExportCsvButton onExport={() => void exportCsv()} exporting={csv.exporting} />
+        {/* the rows the grid shows (its filters, a selection opened from Insights), as the export */}
+        {boards?.saveAdsButton({
+          adIds: () => exportRows()?.rows.map((row) => row.ad_id) ?? [],
+          ariaLabel: 'Save the ads shown to a board',
+        })}
       </div>
       {counts && (
         <p className="database-count" data-testid="database-count" aria-live="polite">

@@ -1,8 +1,9 @@
 /**
  * The Insights page's two tables (insights-page.tsx): Products and Stores, each filtered, sorted
- * and exported on its own; a row's name opens its ads in the Database page (row-selection.ts).
+ * and exported on its own; a row's name opens its ads in the Database page (row-selection.ts), and
+ * a product's "Save" saves its ads to boards (docs/boards.md#in-the-app).
  */
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   formatCount,
@@ -13,7 +14,9 @@ import {
   type StoreSummary,
   UNKNOWN_VALUE,
 } from '../../../domain/index.ts';
+import { BoardsSlot } from '../../components/boards-slot.ts';
 import { Sparkline } from '../../components/sparkline.tsx';
+import { adIdsOfRows } from '../../data/local/boards.ts';
 import { countText, dayText, ProductThumb } from './insight-cells.tsx';
 import {
   DEFAULT_PRODUCT_SORT,
@@ -53,6 +56,7 @@ export function ProductsView({ products, computing }: { products: ProductSummary
   );
   usePaintMarks('products', rows.length, filters);
   const csv = useCsvExport<ProductSummary>('Products', PRODUCT_COLUMNS);
+  const boards = useContext(BoardsSlot);
   const open = (product: ProductSummary) =>
     void navigate(ROUTES.database.path, {
       state: productSelectionState(product.name, product.rowIds),
@@ -87,12 +91,19 @@ export function ProductsView({ products, computing }: { products: ProductSummary
                 return <ProductThumb creative={p.creative} mediaUrl={p.mediaUrl} />;
               case 'name':
                 return (
-                  <button type="button" className="insight-open" onClick={() => open(p)}>
-                    {p.name || 'Untitled product'}
-                    <span className="visually-hidden">
-                      : open its {formatCount(p.ads)} ads in the Database
-                    </span>
-                  </button>
+                  <span className="insight-name">
+                    <button type="button" className="insight-open" onClick={() => open(p)}>
+                      {p.name || 'Untitled product'}
+                      <span className="visually-hidden">
+                        : open its {formatCount(p.ads)} ads in the Database
+                      </span>
+                    </button>
+                    {boards?.saveAdsButton({
+                      adIds: () => adIdsOfRows(p.rowIds),
+                      label: 'Save',
+                      ariaLabel: `Save the ${formatCount(p.ads)} ads of ${p.name || 'Untitled product'} to a board`,
+                    })}
+                  </span>
                 );
               case 'momentum':
                 return formatCount(p.momentum);

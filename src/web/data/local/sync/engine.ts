@@ -8,7 +8,7 @@
  *   by one path or the other.
  * - Every write keeps the newer version by the server's `updated` (last writer wins, merge.ts), so
  *   realtime and pulls can interleave in any order.
- * - Outbox (outbox.ts): keyword-set changes are stored locally with an outbox entry in one
+ * - Outbox (outbox.ts): keyword-set changes, and boards and their items (board-outbox.ts), are stored locally with an outbox entry in one
  *   transaction and pushed in order; a change made over a version the server no longer has loses
  *   to the server's version (server wins) and the user is told.
  *
@@ -57,6 +57,11 @@ export interface SyncEngine {
   saveKeywordSet(locale: LocaleCode, keywords: string[]): Promise<number>;
   /** The server's message if it refused the outbox entry `seq` (since this engine started). */
   refusal(seq: number): string | undefined;
+  /**
+   * Stores a change of boards or items on this device with its outbox entries (`store`: a
+   * board-mirror.ts write, one transaction), then pushes the outbox without waiting for it.
+   */
+  queueBoardChange<T>(store: (db: LocalDb) => Promise<T>): Promise<T>;
   state(): SyncState;
   onState(listener: (state: SyncState) => void): () => void;
   /** Rows written to the local database (pulled or realtime), after their transaction committed. */
@@ -100,7 +105,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       archiveBatchMs: options.realtimeArchiveBatchMs ?? 2000,
       isStopped,
       onResults: results.emit,
-      pull: () => void puller.pull(),
+      pull: () => void puller.pullRows(),
       onReconnect: () => {
         void puller.pull();
         void outbox.flush();
@@ -125,6 +130,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     flushOutbox: outbox.flush,
     saveKeywordSet: outbox.save,
     refusal: outbox.refusal,
+    async queueBoardChange(store) {
+      const stored = await outbox.queue(() => store(db));
+      void outbox.flush();
+      return stored;
+    },
     state: status.get,
     onState: status.add,
     onResults: results.add,

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KeywordSet, LocaleCode } from '../../../../domain/index.ts';
-import type { LocalKeywordSet, OutboxItem } from '../local-db.ts';
+import type { KeywordOutboxItem as OutboxItem, LocalKeywordSet } from '../local-db.ts';
 import {
   decidePush,
   mergeIntoChunks,

@@ -15,7 +15,7 @@
  *   server's version and rebases the changes queued after it onto that version.
  */
 import type { KeywordSet } from '../../../../domain/index.ts';
-import type { LocalKeywordSet, OutboxItem } from '../local-db.ts';
+import type { KeywordOutboxItem, LocalKeywordSet, OutboxItem } from '../local-db.ts';
 
 export interface Versioned {
   id: string;
@@ -173,8 +173,8 @@ export interface KeywordChange {
 export function queueKeywordChange(
   change: KeywordChange,
   local: LocalKeywordSet | undefined,
-  queued: OutboxItem | undefined,
-): { record: LocalKeywordSet; item: OutboxItem } {
+  queued: KeywordOutboxItem | undefined,
+): { record: LocalKeywordSet; item: KeywordOutboxItem } {
   const record: LocalKeywordSet = {
     id: local?.id ?? change.newId,
     user: change.userId,
@@ -185,7 +185,7 @@ export function queueKeywordChange(
     updated: local?.updated ?? '',
     pending: true,
   };
-  const item: OutboxItem = {
+  const item: KeywordOutboxItem = {
     op: 'keywords.upsert',
     recordId: record.id,
     locale: change.locale,
@@ -203,7 +203,7 @@ export type PushDecision =
   | { kind: 'create'; record: Pick<KeywordSet, 'id' | 'user' | 'locale' | 'keywords'> };
 
 /** What pushing `item` does, given the locale's set on the server now (null: it has none). */
-export function decidePush(item: OutboxItem, server: KeywordSet | null, userId: string): PushDecision {
+export function decidePush(item: KeywordOutboxItem, server: KeywordSet | null, userId: string): PushDecision {
   if (server && server.updated !== item.baseUpdated) {
     // Nothing to tell when the server already holds the same keywords.
     return { kind: 'server-wins', server, tellUser: !sameList(server.keywords, item.keywords) };
@@ -230,12 +230,15 @@ export interface SettleWrites {
  * over the server's version.
  */
 export function settleOutboxItem(
-  item: OutboxItem,
+  item: KeywordOutboxItem,
   server: KeywordSet | null,
   queued: readonly OutboxItem[],
   local: LocalKeywordSet | undefined,
 ): SettleWrites {
-  const later = queued.filter((other) => other.locale === item.locale && other.seq !== item.seq);
+  const later = queued.filter(
+    (other): other is KeywordOutboxItem =>
+      other.op === 'keywords.upsert' && other.locale === item.locale && other.seq !== item.seq,
+  );
   const replaced = local && (!server || local.id !== server.id) ? [local.id] : [];
   if (later.length === 0) return { rebase: [], deleteSets: replaced, putSet: server };
   return {

@@ -18,7 +18,7 @@ import {
   type SearchRun,
   type Watch,
 } from '../../../../domain/index.ts';
-import { openLocalDb, type LocalDb } from '../local-db.ts';
+import { openLocalDb, type KeywordOutboxItem, type LocalDb } from '../local-db.ts';
 import {
   deleteResult,
   localWatchIds,
@@ -114,17 +114,18 @@ describe('outbox changes', () => {
     // created the set, so the server's record has another id than the local one.
     const first = await storeKeywordChange(db, change('de-DE', ['first'], 'dev1'));
     const second = await storeKeywordChange(db, change('de-DE', ['second'], 'dev2'));
-    expect((await db.outbox.get(second))?.baseUpdated).toBe('');
+    const queued = (seq: number) => db.outbox.get(seq) as Promise<KeywordOutboxItem | undefined>;
+    expect((await queued(second))?.baseUpdated).toBe('');
     const server = keywordSet('srv', 'de-DE', 7, ['theirs']);
 
-    await settleKeywordChange(db, (await db.outbox.get(first))!, server);
+    await settleKeywordChange(db, (await queued(first))!, server);
     expect(await db.keywordSets.toArray()).toEqual([
       { ...keywordSet('srv', 'de-DE', 7, ['second']), created: '', pending: true },
     ]);
     expect(await db.outbox.toArray()).toMatchObject([{ seq: second, baseUpdated: at(7), recordId: 'srv' }]);
 
     const saved = keywordSet('srv', 'de-DE', 8, ['second']);
-    await settleKeywordChange(db, (await db.outbox.get(second))!, saved);
+    await settleKeywordChange(db, (await queued(second))!, saved);
     expect(await db.keywordSets.toArray()).toEqual([saved]);
     expect(await db.outbox.count()).toBe(0);
   });

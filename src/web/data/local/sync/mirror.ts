@@ -14,7 +14,7 @@ import {
   type SearchRun,
   type Watch,
 } from '../../../../domain/index.ts';
-import type { LocalDb, OutboxItem, SyncCursor } from '../local-db.ts';
+import type { KeywordOutboxItem, LocalDb, SyncCursor } from '../local-db.ts';
 import {
   mergeIntoChunks,
   mergeKeywordSets,
@@ -39,7 +39,7 @@ export async function readCursor(db: LocalDb, collection: string): Promise<SyncC
   return (entry?.value as SyncCursor | undefined) ?? START;
 }
 
-async function saveCursor(db: LocalDb, collection: string, cursor: SyncCursor | undefined) {
+export async function saveCursor(db: LocalDb, collection: string, cursor: SyncCursor | undefined) {
   if (cursor) await db.meta.put({ key: cursorKey(collection), value: cursor });
 }
 
@@ -175,7 +175,9 @@ export async function deleteKeywordSet(db: LocalDb, id: string): Promise<void> {
 export async function storeKeywordChange(db: LocalDb, change: KeywordChange): Promise<number> {
   return db.transaction('rw', db.keywordSets, db.outbox, async () => {
     const local = await db.keywordSets.where('locale').equals(change.locale).first();
-    const queued = await db.outbox.filter((item) => item.locale === change.locale).first();
+    const queued = (await db.outbox
+      .filter((item) => item.op === 'keywords.upsert' && item.locale === change.locale)
+      .first()) as KeywordOutboxItem | undefined;
     const { record, item } = queueKeywordChange(change, local, queued);
     await db.keywordSets.put(record);
     return (await db.outbox.add(item)) as number;
@@ -185,7 +187,7 @@ export async function storeKeywordChange(db: LocalDb, change: KeywordChange): Pr
 /** Drops the outbox entry and stores the server's version (null: none), in one transaction. */
 export async function settleKeywordChange(
   db: LocalDb,
-  item: OutboxItem,
+  item: KeywordOutboxItem,
   server: KeywordSet | null,
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.keywordSets, async () => {
@@ -193,7 +195,11 @@ export async function settleKeywordChange(
     const local = await db.keywordSets.where('locale').equals(item.locale).first();
     const writes = settleOutboxItem(item, server, queued, local);
     await db.outbox.delete(item.seq!);
-    for (const { seq, ...changes } of writes.rebase) await db.outbox.update(seq, changes);
+    for (const { seq, ...changes } of writes.rebase)
+      await db.outbox
+        .where('seq')
+        .equals(seq)
+        .modify((entry) => void Object.assign(entry, changes));
     // Deletes first: the locale index is unique.
     if (writes.deleteSets.length) await db.keywordSets.bulkDelete(writes.deleteSets);
     if (writes.putSet) await db.keywordSets.put(writes.putSet);

@@ -1,6 +1,7 @@
 /**
- * The outbox: keyword-set changes made on this device are stored with an outbox entry in one
- * transaction, shown at once, and pushed in order when the server can be reached. merge.ts decides
+ * The outbox: writes made on this device (keyword-set changes; boards and their items, whose
+ * entries board-outbox.ts pushes) are stored with an outbox entry in one transaction, shown at
+ * once, and pushed in order when the server can be reached. merge.ts decides
  * what a push does and how it settles (a change made over a version the server no longer has
  * loses to the server's version, and the user is told), mirror.ts stores those decisions; this
  * module talks to the server and keeps the order.
@@ -8,7 +9,8 @@
 import type PocketBase from 'pocketbase';
 import { MESSAGES, type KeywordSet, type LocaleCode } from '../../../../domain/index.ts';
 import { errorMessage, isRetryable } from '../../server/errors.ts';
-import type { LocalDb, OutboxItem } from '../local-db.ts';
+import type { KeywordOutboxItem, LocalDb } from '../local-db.ts';
+import { boardApi, pushBoardEntry, type BoardApi } from './board-outbox.ts';
 import { decidePush } from './merge.ts';
 import { settleKeywordChange, storeKeywordChange } from './mirror.ts';
 import { KEYWORD_SETS, newRecordId } from './records.ts';
@@ -21,6 +23,8 @@ export interface OutboxOptions {
   status: SyncStatus;
   isStopped: () => boolean;
   notify: (notice: SyncNotice) => void;
+  /** The board entries' server calls (boardApi(pb) when absent). */
+  boards?: BoardApi;
 }
 
 export interface Outbox {
@@ -34,11 +38,14 @@ export interface Outbox {
   refusal(seq: number): string | undefined;
   /** Reads the number of entries waiting into the sync state. */
   countPending(): Promise<void>;
+  /** Runs `store` (a board-mirror.ts write that adds entries), then counts the entries waiting. */
+  queue<T>(store: () => Promise<T>): Promise<T>;
 }
 
 export function createOutbox(options: OutboxOptions): Outbox {
   const { pb, db, userId, status, isStopped, notify } = options;
   const sets = () => pb.collection(KEYWORD_SETS.name);
+  const boards = { api: options.boards ?? boardApi(pb), db, userId, notify };
 
   async function countPending() {
     status.set({ pendingWrites: await db.outbox.count() });
@@ -54,7 +61,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return page.items[0] ? KEYWORD_SETS.fromServer(page.items[0]) : null;
   }
 
-  async function push(item: OutboxItem): Promise<void> {
+  async function push(item: KeywordOutboxItem): Promise<void> {
     const decision = decidePush(item, await serverSet(item.locale), userId);
     if (decision.kind === 'server-wins') {
       await settleKeywordChange(db, item, decision.server);
@@ -84,6 +91,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
           if (isStopped()) return 'retry-later';
           const item = await db.outbox.orderBy('seq').first();
           if (!item) return 'done';
+          if (item.op !== 'keywords.upsert') {
+            try {
+              await pushBoardEntry(boards, item);
+            } catch (error) {
+              console.warn('[sync] outbox push postponed', error);
+              return (error as { status?: number }).status === 0 ? 'offline' : 'retry-later';
+            }
+            continue;
+          }
           try {
             await push(item);
           } catch (error) {
@@ -114,5 +130,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return seq;
   }
 
-  return { save, flush, running: () => flushing, refusal: (seq) => refusals.get(seq), countPending };
+  async function queue<T>(store: () => Promise<T>): Promise<T> {
+    const stored = await store();
+    await countPending();
+    return stored;
+  }
+
+  return {
+    save,
+    flush,
+    running: () => flushing,
+    refusal: (seq) => refusals.get(seq),
+    countPending,
+    queue,
+  };
 }

@@ -20,6 +20,14 @@ import { isRetryable } from '../../server/errors.ts';
 import type { LocalDb, SyncCursor } from '../local-db.ts';
 import type { Versioned } from './merge.ts';
 import {
+  applyItemDeletions,
+  forgetItemsIfStale,
+  markItemsPulled,
+  replaceBoards,
+  syncedBoards,
+  writeBoardItems,
+} from './board-mirror.ts';
+import {
   localWatchIds,
   readCursor,
   replaceWatches,
@@ -30,6 +38,9 @@ import {
   writeRuns,
 } from './mirror.ts';
 import {
+  BOARD_ITEM_DELETIONS,
+  BOARD_ITEMS,
+  BOARDS,
   CREATIVES,
   KEYWORD_SETS,
   REPORTS,
@@ -107,6 +118,12 @@ export interface PullerOptions {
 export interface Puller {
   /** Pulls everything changed since the cursors; calls made during a pull coalesce into one more. */
   pull(): Promise<void>;
+  /**
+   * The pull realtime asks for when a run reports progress or a creative is archived: everything
+   * but the boards, whose changes realtime brings itself; so the bursts of pulls while a scout
+   * runs cost the sync route's rate limit no more requests than before boards.
+   */
+  pullRows(): Promise<void>;
   /** The pull in progress, if any. */
   running(): Promise<void> | null;
 }
@@ -135,6 +152,32 @@ export function createPuller(options: PullerOptions): Puller {
     await replaceWatches(db, watches, knownBefore);
   }
 
+  /**
+   * Boards are few (at most BOARDS_PER_USER_MAX a user): read whole, like watches, and a board
+   * deleted elsewhere takes its local items along. Their items and the items' tombstones come by
+   * the keyset, after a check that this device has not been away longer than the tombstones last.
+   */
+  async function pullBoards(): Promise<void> {
+    const knownBefore = await syncedBoards(db);
+    const records = await pb.collection(BOARDS.name).getFullList({ fields: BOARDS.fields, requestKey: null });
+    if (isStopped()) return;
+    await replaceBoards(
+      db,
+      records.map((record) => BOARDS.fromServer(record)),
+      knownBefore,
+    );
+    await forgetItemsIfStale(db);
+    // A user with no boards has no items on the server, and none here: nothing to pull, and two
+    // fewer requests against the sync route's rate limit, which every page of a pull shares.
+    if (records.length > 0 || (await db.boardItems.count()) > 0) {
+      await pullCollection(BOARD_ITEMS, (items, cursor) => writeBoardItems(db, items, cursor));
+      await pullCollection(BOARD_ITEM_DELETIONS, (deletions, cursor) =>
+        applyItemDeletions(db, deletions, cursor),
+      );
+    }
+    if (!isStopped()) await markItemsPulled(db);
+  }
+
   async function pullAll(): Promise<void> {
     status.set({ phase: 'pulling', pulledRows: 0 });
     try {
@@ -151,6 +194,15 @@ export function createPuller(options: PullerOptions): Puller {
         if (written.length) onResults(written);
         status.set({ pulledRows: status.get().pulledRows + rows.length });
       });
+      if (boardsDue) {
+        boardsDue = false;
+        try {
+          await pullBoards();
+        } catch (error) {
+          boardsDue = true; // the next pull tries them again
+          throw error;
+        }
+      }
       if (isStopped()) return;
       const now = Date.now();
       await db.meta.put({ key: 'lastSyncedAt', value: now });
@@ -168,24 +220,28 @@ export function createPuller(options: PullerOptions): Puller {
 
   let pulling: Promise<void> | null = null;
   let pullAgain = false;
-  return {
-    pull() {
-      if (pulling) {
-        pullAgain = true;
-        return pulling;
-      }
-      pulling = (async () => {
-        try {
-          do {
-            pullAgain = false;
-            await pullAll();
-          } while (pullAgain && !isStopped());
-        } finally {
-          pulling = null;
-        }
-      })();
+  /** Whether the next pull reads the boards too (every pull but realtime's pullRows). */
+  let boardsDue = true;
+  function pull(): Promise<void> {
+    boardsDue = true;
+    return pullRows();
+  }
+  function pullRows(): Promise<void> {
+    if (pulling) {
+      pullAgain = true;
       return pulling;
-    },
-    running: () => pulling,
-  };
+    }
+    pulling = (async () => {
+      try {
+        do {
+          pullAgain = false;
+          await pullAll();
+        } while (pullAgain && !isStopped());
+      } finally {
+        pulling = null;
+      }
+    })();
+    return pulling;
+  }
+  return { pull, pullRows, running: () => pulling };
 }

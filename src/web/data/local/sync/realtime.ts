@@ -23,7 +23,24 @@ import {
   writeRuns,
   writeWatches,
 } from './mirror.ts';
-import { CREATIVES, KEYWORD_SETS, REPORTS, RESULTS, RUNS, WATCHES } from './records.ts';
+import {
+  applyItemDeletions,
+  deleteStoredBoard,
+  deleteStoredItem,
+  writeBoardItems,
+  writeBoards,
+} from './board-mirror.ts';
+import {
+  BOARD_ITEM_DELETIONS,
+  BOARD_ITEMS,
+  BOARDS,
+  CREATIVES,
+  KEYWORD_SETS,
+  REPORTS,
+  RESULTS,
+  RUNS,
+  WATCHES,
+} from './records.ts';
 
 export interface RealtimeOptions {
   pb: PocketBase;
@@ -127,10 +144,31 @@ export function followRealtime(options: RealtimeOptions): RealtimeFollower {
       // a new report, or read_at changed on another device
       const report = REPORTS.fromServer(event.record);
       logFailure(deleted ? deleteStoredReport(db, report.id) : writeReports(db, [report]));
+    } else if (collection === BOARDS.name) {
+      // a board deleted elsewhere takes its items (the server deletes them without events)
+      const board = BOARDS.fromServer(event.record);
+      logFailure(deleted ? deleteStoredBoard(db, board.id) : writeBoards(db, [board]));
+    } else if (collection === BOARD_ITEMS.name) {
+      const item = BOARD_ITEMS.fromServer(event.record);
+      logFailure(deleted ? deleteStoredItem(db, item.id) : writeBoardItems(db, [item]));
+    } else if (collection === BOARD_ITEM_DELETIONS.name) {
+      // a tombstone's create: the pull's cursor reads it again later, which deletes nothing more
+      if (!deleted) logFailure(applyItemDeletions(db, [BOARD_ITEM_DELETIONS.fromServer(event.record)]));
     }
   }
 
-  const watches = [RUNS, RESULTS, KEYWORD_SETS, WATCHES, CREATIVES, REPORTS].map(({ name }) =>
+  const followed = [
+    RUNS,
+    RESULTS,
+    KEYWORD_SETS,
+    WATCHES,
+    CREATIVES,
+    REPORTS,
+    BOARDS,
+    BOARD_ITEMS,
+    BOARD_ITEM_DELETIONS,
+  ];
+  const watches = followed.map(({ name }) =>
     followCollection(pb, name, (event) => onEvent(name, event), options.onReconnect),
   );
   return {

@@ -20,6 +20,20 @@ import {
   type Watch,
   watchSchema,
 } from '../../../../domain/index.ts';
+import { boardItemSchema, type BoardItemRecord } from '../../../../domain/boards/board-contract.ts';
+import {
+  boardItemDeletionSchema,
+  boardSchema,
+  type BoardRecord,
+} from '../../../../domain/records/entities.ts';
+
+/** A tombstone as the local side reads it: which item went (board-mirror.ts applies it). */
+export interface BoardItemDeletion {
+  id: string;
+  updated: string;
+  item: string;
+  board: string;
+}
 
 export interface MirroredCollection<T> {
   name: string;
@@ -48,6 +62,12 @@ export const KEYWORD_SETS = mirrored<KeywordSet>(COLLECTIONS.keywordSets, keywor
 export const WATCHES = mirrored<Watch>(COLLECTIONS.watches, watchSchema.shape);
 export const CREATIVES = mirrored<ArchivedCreative>(COLLECTIONS.creatives, creativeSchema.shape);
 export const REPORTS = mirrored<Report>(COLLECTIONS.reports, reportSchema.shape);
+export const BOARDS = mirrored<BoardRecord>(COLLECTIONS.boards, boardSchema.shape);
+export const BOARD_ITEMS = mirrored<BoardItemRecord>(COLLECTIONS.boardItems, boardItemSchema.shape);
+export const BOARD_ITEM_DELETIONS = mirrored<BoardItemDeletion>(
+  COLLECTIONS.boardItemDeletions,
+  boardItemDeletionSchema.shape,
+);
 
 /** A PocketBase-style record id (15 of [a-z0-9]), made here so a retried create stays one record. */
 export function newRecordId(): string {

@@ -1,0 +1,100 @@
+/**
+ * A board's "Export CSV" and "Download creatives" (board-export.ts), with the ZIP's progress bar
+ * and, when done, which originals it could not hold.
+ */
+import { useState } from 'react';
+import { ExportCsvButton } from '../../components/export-csv-button.tsx';
+import { downloadBlob } from '../../components/download.ts';
+import { useToast } from '../../components/toast.tsx';
+import { useCsvDownload } from '../../components/use-csv-download.ts';
+import type { LocalBoard } from '../../data/local/boards.ts';
+import { archivedCreative } from '../../data/local/creative-index.ts';
+import {
+  boardCsvChunks,
+  boardFileName,
+  boardZipEntries,
+  cachedCreative,
+  saveZip,
+  type BoardRow,
+  type ZipProgress,
+} from './board-export.ts';
+
+export function BoardDownloads({
+  board,
+  rows,
+  offline,
+}: {
+  board: LocalBoard;
+  rows: BoardRow[];
+  offline: boolean;
+}) {
+  const csv = useCsvDownload('boards');
+  const toast = useToast();
+  const [progress, setProgress] = useState<ZipProgress | null>(null);
+
+  const exportCsv = () =>
+    csv.download(() =>
+      rows.length === 0
+        ? null
+        : { name: boardFileName(board.name, new Date(), 'csv'), pieces: boardCsvChunks(rows) },
+    );
+
+  async function downloadCreatives() {
+    if (rows.length === 0 || progress) return;
+    setProgress({ done: 0, total: rows.length });
+    let missing = 0;
+    try {
+      const entries = boardZipEntries(rows, [...boardCsvChunks(rows)].join(''), {
+        creativeOf: archivedCreative,
+        fetchFile: (url) => fetch(url, { credentials: 'same-origin' }),
+        cached: cachedCreative,
+        offline,
+        onProgress: setProgress,
+      });
+      async function* counted() {
+        for await (const entry of entries) {
+          if (entry.name === 'MISSING.txt') missing = String(entry.input).trim().split('\r\n').length - 1;
+          yield entry;
+        }
+      }
+      await saveZip(boardFileName(board.name, new Date(), 'zip'), counted(), downloadBlob);
+      toast.success(
+        missing === 0
+          ? 'Creatives downloaded'
+          : `Creatives downloaded; ${missing} ${missing === 1 ? 'original is' : 'originals are'} missing (listed in MISSING.txt)`,
+      );
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'AbortError') {
+        console.error('[boards] download failed', error);
+        toast.error('The download failed. Please try again.');
+      }
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className="row board-downloads">
+      <ExportCsvButton onExport={() => void exportCsv()} exporting={csv.exporting} />
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={progress !== null}
+        onClick={() => void downloadCreatives()}
+      >
+        Download creatives
+      </button>
+      {progress && (
+        <label className="board-progress">
+          Preparing the ZIP: {progress.done} of {progress.total}
+          <progress max={progress.total} value={progress.done} />
+        </label>
+      )}
+      {offline && (
+        <p className="muted">
+          Offline: the ZIP holds the cached thumbnails and lists the originals it is missing.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * Boards in the app (docs/boards.md#in-the-app) against the real server: saving from the detail
+ * view (its B key, offline, reaching the server after reconnecting) and from the Database page's
+ * rows; a removal on one device reaching another (two browser contexts of one user); the CSV
+ * export; axe on the two pages.
+ */
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
+import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { createRunWithResults, subscriber } from '../fixtures/records.ts';
+import { databasePage } from './database-page.ts';
+import { expect, KNOWN_ERRORS, test, type Admin, type E2eUser } from './fixtures.ts';
+import { blocking, goOffline, goOnline } from './locators.ts';
+
+const ADS = ['bd-111', 'bd-222'];
+
+async function userWithAds(admin: Admin, label: string): Promise<E2eUser> {
+  const user = await subscriber(admin.pb, admin, label);
+  await createRunWithResults(
+    admin.pb,
+    user.id,
+    { search_name: 'Board lamps', target_country: 'DE' },
+    ADS.map((adId, at) => ({ ad_id: adId, store_name: `Store ${at}`, title: `Lamp ${at + 1}` })),
+  );
+  return user;
+}
+
+/** The server's items of the user's board `name`, by Library ID. */
+async function serverItems(admin: Admin, user: E2eUser, name: string): Promise<string[]> {
+  const boards = await admin.pb
+    .collection(COLLECTIONS.boards)
+    .getFullList({ filter: admin.pb.filter('user = {:user} && name = {:name}', { user: user.id, name }) });
+  if (!boards[0]) return [];
+  const items = await admin.pb
+    .collection(COLLECTIONS.boardItems)
+    .getFullList({ filter: admin.pb.filter('board = {:board}', { board: boards[0].id }) });
+  return items.map((item) => item.ad_id as string).sort();
+}
+
+/** Makes a board on /app/boards and waits until the server has it. */
+async function newBoard(page: Page, admin: Admin, user: E2eUser, name: string): Promise<string> {
+  await page.goto('/app/boards');
+  await page.getByRole('textbox', { name: 'New board name' }).fill(name);
+  await page.getByRole('button', { name: 'New board' }).click();
+  await expect(page.getByTestId('board-card').filter({ hasText: name })).toBeVisible();
+  let id = '';
+  await expect
+    .poll(async () => {
+      const found = await admin.pb.collection(COLLECTIONS.boards).getFullList({
+        filter: admin.pb.filter('user = {:user} && name = {:name}', { user: user.id, name }),
+      });
+      id = found[0]?.id ?? '';
+      return id !== '';
+    })
+    .toBe(true);
+  return id;
+}
+
+async function openAd(page: Page, title: string) {
+  const database = databasePage(page);
+  await page.goto('/app/database');
+  await expect(database.rows).toHaveCount(ADS.length, { timeout: 15_000 });
+  await page.getByRole('gridcell', { name: title }).click();
+  await expect(page.getByTestId('ad-detail')).toBeVisible();
+}
+
+test('an ad saved from the detail view by its B key while offline reaches the server after reconnecting', async ({
+  page,
+  context,
+  admin,
+  errorGuard,
+}) => {
+  test.setTimeout(60_000);
+  // the save's push and the pulls fail while offline, as they should
+  errorGuard.expect(...KNOWN_ERRORS.offline.map((error) => ({ ...error, optional: true })));
+  const user = await userWithAds(admin, 'boards-detail');
+  await admin.signIn(page, user);
+  await newBoard(page, admin, user, 'Hooks');
+  await openAd(page, 'Lamp 1');
+  const detail = page.getByTestId('ad-detail');
+  await expect(detail.getByText('Not on a board yet.')).toBeVisible();
+  await expect(detail.getByRole('button', { name: /Save to board/ })).toHaveAttribute(
+    'aria-keyshortcuts',
+    'B',
+  );
+
+  await goOffline(context);
+  await detail.getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('b');
+  const picker = page.getByTestId('board-picker');
+  await picker.getByRole('checkbox', { name: 'Hooks' }).check();
+  await picker.getByRole('button', { name: 'Save' }).click();
+  await expect(picker).toBeHidden();
+  // shown at once, offline
+  await expect(detail.getByRole('link', { name: 'Hooks' })).toBeVisible();
+  expect(await serverItems(admin, user, 'Hooks')).toEqual([]);
+
+  await goOnline(context);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => serverItems(admin, user, 'Hooks'), { timeout: 15_000 }).toEqual(['bd-111']);
+});
+
+test('the Database page saves the ads shown; a removal on one device reaches the other; the CSV holds notes', async ({
+  page,
+  browser,
+  admin,
+}) => {
+  test.setTimeout(90_000);
+  const user = await userWithAds(admin, 'boards-db');
+  await admin.signIn(page, user);
+  const boardId = await newBoard(page, admin, user, 'Summer');
+  await page.goto('/app/database');
+  await expect(databasePage(page).rows).toHaveCount(ADS.length, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Save the ads shown to a board' }).click();
+  const picker = page.getByTestId('board-picker');
+  await expect(picker.getByRole('heading', { name: 'Save 2 ads to boards' })).toBeVisible();
+  await picker.getByRole('checkbox', { name: 'Summer' }).check();
+  await picker.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => serverItems(admin, user, 'Summer'), { timeout: 15_000 }).toEqual(ADS);
+
+  // a second device of the same user has the board with both ads
+  const other: BrowserContext = await browser.newContext({ baseURL: process.env.ADSCOUT_E2E_URL });
+  try {
+    const second = await other.newPage();
+    await admin.signIn(second, user);
+    await second.goto(`/app/boards/${boardId}`);
+    await expect(second.getByTestId('board-item')).toHaveCount(2, { timeout: 15_000 });
+    // that device is closed while the first removes an ad
+    await second.goto('/privacy');
+
+    await page.goto(`/app/boards/${boardId}`);
+    await expect(page.getByTestId('board-item')).toHaveCount(2);
+    const note = page.getByRole('textbox', { name: 'Note on Lamp 1' });
+    await note.fill('=cmd|calc');
+    await note.blur();
+    await page
+      .getByTestId('board-item')
+      .filter({ hasText: 'Lamp 2' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(page.getByTestId('board-item')).toHaveCount(1);
+    await expect.poll(() => serverItems(admin, user, 'Summer'), { timeout: 15_000 }).toEqual(['bd-111']);
+
+    // opened again, the second device drops the removed ad (the tombstone's pull)
+    await second.goto(`/app/boards/${boardId}`);
+    await expect(second.getByTestId('board-item')).toHaveCount(1, { timeout: 15_000 });
+
+    // the CSV: the one builder's BOM and formula guard, with the note and labels columns
+    await expect
+      .poll(async () => {
+        const items = await admin.pb
+          .collection(COLLECTIONS.boardItems)
+          .getFullList({ filter: `board = "${boardId}"` });
+        return items[0]?.note;
+      })
+      .toBe('=cmd|calc');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const csv = readFileSync(file, 'utf8');
+    expect(csv.startsWith('\uFEFF"Library ID","Note","Labels","Saved On"')).toBe(true);
+    expect(csv).toContain(`"bd-111","'=cmd|calc",""`);
+  } finally {
+    await other.close();
+  }
+});
+
+test.describe('the boards pages pass axe', () => {
+  // one scan per test: each takes seconds on a busy machine, so each has its own budget
+  test('/app/boards', async ({ page, admin }) => {
+    test.setTimeout(60_000);
+    const user = await userWithAds(admin, 'boards-a11y-list');
+    await admin.signIn(page, user);
+    await newBoard(page, admin, user, 'Axe');
+    expect(await blocking(page), 'axe on /app/boards').toEqual([]);
+  });
+
+  test('the Save to board picker', async ({ page, admin }) => {
+    test.setTimeout(60_000);
+    const user = await userWithAds(admin, 'boards-a11y-picker');
+    await admin.signIn(page, user);
+    await newBoard(page, admin, user, 'Axe');
+    await openAd(page, 'Lamp 2');
+    await page
+      .getByTestId('ad-detail')
+      .getByRole('button', { name: /Save to board/ })
+      .click();
+    await page.getByTestId('board-picker').getByRole('checkbox', { name: 'Axe' }).check();
+    expect(await blocking(page, '[data-testid="board-picker"]'), 'axe on the picker').toEqual([]);
+  });
+
+  test('/app/boards/:id, with an ad on the board', async ({ page, admin }) => {
+    test.setTimeout(60_000);
+    const user = await userWithAds(admin, 'boards-a11y-board');
+    await admin.signIn(page, user);
+    const boardId = await newBoard(page, admin, user, 'Axe');
+    await openAd(page, 'Lamp 2');
+    await page
+      .getByTestId('ad-detail')
+      .getByRole('button', { name: /Save to board/ })
+      .click();
+    await page.getByTestId('board-picker').getByRole('checkbox', { name: 'Axe' }).check();
+    await page.getByTestId('board-picker').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('ad-detail').getByRole('link', { name: 'Axe' })).toBeVisible();
+    await page.goto(`/app/boards/${boardId}`);
+    await expect(page.getByTestId('board-item')).toHaveCount(1, { timeout: 15_000 });
+    expect(await blocking(page), 'axe on /app/boards/:id').toEqual([]);
+  });
+});
