@@ -46,8 +46,10 @@ export const SHARED_BOARD_PAGE_FILE = 'share.html';
  * keeps it, and the browser asks again each time (it may keep it for the back button).
  */
 export const SHARED_BOARD_PAGE_CACHE = 'private, no-cache';
-/** X-Robots-Tag of what search engines must not index (the shared board's page). */
+/** X-Robots-Tag of what search engines must not index (the shared board's page, data and files). */
 export const NOINDEX = 'noindex';
+/** Cache-Control of a shared board's data and files: the token is the capability; nothing keeps them. */
+export const SHARED_BOARD_DATA_CACHE = 'private, no-store';
 
 /**
  * robots.txt: everything public may be crawled, the app and the API not; where the sitemap is. A

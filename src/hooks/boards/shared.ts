@@ -14,6 +14,7 @@ import {
   type SharedItem,
 } from '../../domain/boards/board-contract.ts';
 import { BOARD_MESSAGES } from '../../domain/boards/board-messages.ts';
+import { NOINDEX, SHARED_BOARD_DATA_CACHE } from '../../domain/pages/static-files.ts';
 import { THUMB_DETAIL, THUMB_GRID } from '../../domain/media/creative-limits.ts';
 import { subscriptionRefusal } from '../runs/index.ts';
 import { countWrongLookup, refuseBlockedAddress } from './share-limit.ts';
@@ -22,8 +23,8 @@ import { countWrongLookup, refuseBlockedAddress } from './share-limit.ts';
 const THUMB_TYPES = ['image/png', 'image/jpg', 'image/jpeg', 'image/gif', 'image/webp'];
 
 function privateHeaders(e: core.RequestEvent): void {
-  e.response.header().set('Cache-Control', 'private, no-store');
-  e.response.header().set('X-Robots-Tag', 'noindex');
+  e.response.header().set('Cache-Control', SHARED_BOARD_DATA_CACHE);
+  e.response.header().set('X-Robots-Tag', NOINDEX);
 }
 
 /** The shared board of the path's token, or the 404 (counted when the token is wrong). */
