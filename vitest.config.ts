@@ -40,6 +40,33 @@ export default defineConfig({
         // Chromium, Vitest's browser mode: the dialogs' behaviour is the browser's own (showModal,
         // the focus it moves, Escape's cancel, the backdrop), which happy-dom and jsdom do not have.
         plugins: [react()],
+        // Vite bundles the browser's dependencies once before the first test file loads. One it
+        // discovered later (behind a dynamic import) made it bundle them again and reload, and a
+        // test file importing the old bundle failed to load (a fresh clone's run lost one so). So
+        // it discovers nothing: the dependencies the components import are named here (the React
+        // plugin adds React's own). One not named is served from node_modules as it is, which an ES
+        // module survives and a CommonJS one does not, the same way on every run.
+        optimizeDeps: {
+          noDiscovery: true,
+          include: [
+            '@hookform/resolvers/zod',
+            '@testing-library/react',
+            'client-zip',
+            'dexie',
+            'dexie-react-hooks',
+            'pocketbase',
+            'react',
+            'react-dom',
+            'react-dom/client',
+            'react-hook-form',
+            'react-router-dom',
+            'react/jsx-dev-runtime',
+            'react/jsx-runtime',
+            'uplot',
+            'zod',
+            'zod/mini',
+          ],
+        },
         test: {
           name: 'components',
           include: ['src/**/*.test.tsx'],
