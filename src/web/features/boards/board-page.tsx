@@ -173,50 +173,23 @@ export function BoardPage() {
         {picked.length > 0 && (
           <div className="row board-selection" role="group" aria-label="Selected ads">
             <span>{BOARD_TEXT.ads(picked.length)} selected</span>
-            <label className="field-inline">
-              Move to
-              <select
-                className="input"
-                value=""
-                onChange={(event) => {
-                  const target = event.target.value;
-                  if (target)
-                    void act(
-                      () => moveItems(picked, target),
-                      BOARD_TEXT.moved(picked.length, targetName(target)),
-                    );
-                }}
-              >
-                <option value="">Choose a board</option>
-                {others.map((other) => (
-                  <option key={other.id} value={other.id}>
-                    {other.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field-inline">
-              Copy to
-              <select
-                className="input"
-                value=""
-                onChange={(event) => {
-                  const target = event.target.value;
-                  if (target)
-                    void act(
-                      () => copyItems(picked, target),
-                      BOARD_TEXT.copied(picked.length, targetName(target)),
-                    );
-                }}
-              >
-                <option value="">Choose a board</option>
-                {others.map((other) => (
-                  <option key={other.id} value={other.id}>
-                    {other.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <BoardChoice
+              label="Move to"
+              boards={others}
+              onChoose={(target) =>
+                void act(() => moveItems(picked, target), BOARD_TEXT.moved(picked.length, targetName(target)))
+              }
+            />
+            <BoardChoice
+              label="Copy to"
+              boards={others}
+              onChoose={(target) =>
+                void act(
+                  () => copyItems(picked, target),
+                  BOARD_TEXT.copied(picked.length, targetName(target)),
+                )
+              }
+            />
             <button
               type="button"
               className="button button-secondary"
@@ -273,5 +246,36 @@ export function BoardPage() {
         />
       )}
     </section>
+  );
+}
+
+/** A select of the other boards that acts as soon as one is chosen (move or copy the selection). */
+function BoardChoice({
+  label,
+  boards,
+  onChoose,
+}: {
+  label: string;
+  boards: readonly { id: string; name: string }[];
+  onChoose: (board: string) => void;
+}) {
+  return (
+    <label className="field-inline">
+      {label}
+      <select
+        className="input"
+        value=""
+        onChange={(event) => {
+          if (event.target.value) onChoose(event.target.value);
+        }}
+      >
+        <option value="">Choose a board</option>
+        {boards.map((other) => (
+          <option key={other.id} value={other.id}>
+            {other.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
