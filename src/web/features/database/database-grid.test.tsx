@@ -154,5 +154,10 @@ describe('Database grid: rows ticked', () => {
     await userEvent.click(header);
     await vi.waitFor(() => expect(grid.ticked()).toBe(0));
     expect((header as HTMLInputElement).indeterminate).toBe(false);
+
+    // Space on the header's cell, which takes the focus as every header does
+    document.querySelector<HTMLElement>(`.ag-header-cell[col-id="${SELECTION_COLUMN_ID}"]`)!.focus();
+    await userEvent.keyboard(' ');
+    await vi.waitFor(() => expect(grid.ticked()).toBe(2));
   });
 });
