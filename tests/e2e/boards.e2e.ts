@@ -1,7 +1,7 @@
 /**
  * Boards in the app (docs/boards.md#in-the-app) against the real server: saving from the detail
- * view (its B key, offline, reaching the server after reconnecting) and from the Database page's
- * rows; a removal on one device reaching another (two browser contexts of one user); the CSV
+ * view (its B key, offline, reaching the server after reconnecting) and from the rows ticked on
+ * the Database page; a removal on one device reaching another (two browser contexts of one user); the CSV
  * export; axe on the two pages.
  */
 import { readFileSync } from 'node:fs';
@@ -14,13 +14,13 @@ import { blocking, goOffline, goOnline } from './locators.ts';
 
 const ADS = ['bd-111', 'bd-222'];
 
-async function userWithAds(admin: Admin, label: string): Promise<E2eUser> {
+async function userWithAds(admin: Admin, label: string, ads: readonly string[] = ADS): Promise<E2eUser> {
   const user = await subscriber(admin.pb, admin, label);
   await createRunWithResults(
     admin.pb,
     user.id,
     { search_name: 'Board lamps', target_country: 'DE' },
-    ADS.map((adId, at) => ({ ad_id: adId, store_name: `Store ${at}`, title: `Lamp ${at + 1}` })),
+    ads.map((adId, at) => ({ ad_id: adId, store_name: `Store ${at}`, title: `Lamp ${at + 1}` })),
   );
   return user;
 }
@@ -100,24 +100,33 @@ test('an ad saved from the detail view by its B key while offline reaches the se
   await expect.poll(() => serverItems(admin, user, 'Hooks'), { timeout: 15_000 }).toEqual(['bd-111']);
 });
 
-test('the Database page saves the ads shown; a removal on one device reaches the other; the CSV holds notes', async ({
+test('the Database page saves the rows ticked; a removal on one device reaches the other; the CSV holds notes', async ({
   page,
   browser,
   admin,
 }) => {
   // a scout, two devices and their syncs: 35-55 s beside the other Playwright worker on a busy machine
   test.setTimeout(150_000);
-  const user = await userWithAds(admin, 'boards-db');
+  const user = await userWithAds(admin, 'boards-db', [...ADS, 'bd-333']);
   await admin.signIn(page, user);
   const boardId = await newBoard(page, admin, user, 'Summer');
   await page.goto('/app/database');
-  await expect(databasePage(page).rows).toHaveCount(ADS.length, { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Save the ads shown to a board' }).click();
+  const database = databasePage(page);
+  await expect(database.rows).toHaveCount(3, { timeout: 15_000 });
+  // two of the three rows ticked: only those are saved
+  for (const title of ['Lamp 1', 'Lamp 2'])
+    await database.rows.filter({ hasText: title }).getByRole('checkbox').check();
+  await expect(database.ticked).toHaveText('2 selected');
+  await page.getByRole('button', { name: 'Save 2 selected to board' }).click();
   const picker = page.getByTestId('board-picker');
   await expect(picker.getByRole('heading', { name: 'Save 2 ads to boards' })).toBeVisible();
   await picker.getByRole('checkbox', { name: 'Summer' }).check();
   await picker.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => serverItems(admin, user, 'Summer'), { timeout: 15_000 }).toEqual(ADS);
+  // the rows stay ticked until cleared; then the button saves the rows shown again
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await expect(database.ticked).toHaveText('');
+  await expect(page.getByRole('button', { name: 'Save the ads shown to a board' })).toBeVisible();
 
   // a second device of the same user has the board with both ads
   const other: BrowserContext = await browser.newContext({ baseURL: process.env.ADSCOUT_E2E_URL });

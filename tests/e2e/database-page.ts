@@ -4,7 +4,7 @@
  * change to the grid changes that file, not every test.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { GRID, gridCell, gridHeader, gridRow, gridRowAt } from '../fixtures/grid-markup.ts';
+import { GRID, gridCell, gridHeader, gridRow, gridRowAt, gridRowCheckbox } from '../fixtures/grid-markup.ts';
 import type { Admin, E2eUser } from './fixtures.ts';
 
 export interface DatabasePage {
@@ -29,7 +29,8 @@ export interface DatabasePage {
   open(admin: Admin, user: E2eUser, expected: string): Promise<void>;
   /**
    * The headers in display order (aria-colindex), collected by scrolling the grid sideways
-   * (columns are virtualised) until the ones seen fill the header row from start to end.
+   * (columns are virtualised) until the ones seen fill the header row from start to end; the
+   * checkbox column, which has no header text, is not among them.
    */
   headers(): Promise<string[]>;
   /** Scrolls the grid sideways until the column's header is rendered. */
@@ -38,6 +39,10 @@ export interface DatabasePage {
   scrollToStart(): Promise<void>;
   /** Sorts by a column with a click on its header; waits for the header to say `direction`. */
   sortBy(colId: string, direction: 'ascending' | 'descending'): Promise<void>;
+  /** Ticks a row's checkbox (the rows "Save to board" saves). */
+  tick(rowId: string): Promise<void>;
+  /** "N selected": the rows ticked. */
+  ticked: Locator;
   /** The row id of the grid cell that has the focus, or null. */
   focusedRowId(): Promise<string | null>;
 }
@@ -59,6 +64,11 @@ export function databasePage(page: Page): DatabasePage {
     columnsButton: page.getByRole('button', { name: 'Columns', exact: true }),
     columnsPanel: page.getByRole('dialog', { name: 'Toggle Columns' }),
     exportButton: page.getByRole('button', { name: 'Export CSV' }),
+    ticked: page.getByTestId('database-ticked'),
+
+    async tick(rowId) {
+      await page.locator(gridRowCheckbox(rowId)).check();
+    },
 
     async open(admin, user, expected) {
       await admin.signIn(page, user);
@@ -72,11 +82,14 @@ export function databasePage(page: Page): DatabasePage {
           new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         const scroller = document.querySelector<HTMLElement>(grid.columnsScroller);
         // aria-colindex counts hidden columns too; the columns shown tile the header row
-        const seen = new Map<number, { text: string; left: number; right: number }>();
+        const seen = new Map<number, { text: string | null; left: number; right: number }>();
         let rowWidth = 0;
         const collect = () => {
           for (const el of document.querySelectorAll<HTMLElement>(grid.indexedHeaderCell)) {
-            const text = el.querySelector(grid.headerText)?.textContent ?? '';
+            const text =
+              el.getAttribute('col-id') === grid.selectionColId
+                ? null
+                : (el.querySelector(grid.headerText)?.textContent ?? '');
             const left = el.offsetLeft;
             seen.set(Number(el.getAttribute('aria-colindex')), { text, left, right: left + el.offsetWidth });
             rowWidth = el.closest<HTMLElement>(grid.headerRow)?.offsetWidth ?? rowWidth;
@@ -111,7 +124,9 @@ export function databasePage(page: Page): DatabasePage {
           scroller.scrollLeft = 0;
           await frames();
         }
-        return [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, cell]) => cell.text);
+        return [...seen.entries()]
+          .sort((a, b) => a[0] - b[0])
+          .flatMap(([, cell]) => (cell.text === null ? [] : [cell.text]));
       }, GRID);
     },
 

@@ -128,7 +128,8 @@ test('shows every result in 28 columns, text as text, and Link cells only for ht
   await expect(db.rows).toHaveCount(3);
 
   expect(await db.headers()).toEqual(HEADERS);
-  await expect(page.getByRole('grid')).toHaveAttribute('aria-colcount', '28');
+  // the 28 result columns and the checkbox column that selects rows
+  await expect(page.getByRole('grid')).toHaveAttribute('aria-colcount', '29');
 
   await expect(db.cell(ids.paws, 'store_name')).toHaveText('Happy Paws');
   await expect(db.cell(ids.paws, 'country')).toHaveText('US');

@@ -31,6 +31,7 @@ export default function DatabaseGrid({
   selection,
   onHandle,
   onCounts,
+  onSelected,
   onFirstRowsOnScreen,
 }: DatabaseGridProps) {
   const offline = useConnectivity() === 'offline';
@@ -46,14 +47,14 @@ export default function DatabaseGrid({
         filters,
         selection,
         feed,
-        listeners: { onHandle, onCounts, onDetail: setDetail },
+        listeners: { onHandle, onCounts, onSelected, onDetail: setDetail },
         onFirstRowsOnScreen,
       }),
   );
 
   useEffect(() => {
-    controller.setListeners({ onHandle, onCounts, onDetail: setDetail });
-  }, [controller, onHandle, onCounts]);
+    controller.setListeners({ onHandle, onCounts, onSelected, onDetail: setDetail });
+  }, [controller, onHandle, onCounts, onSelected]);
 
   useEffect(() => {
     controller.setRows(rows, complete);

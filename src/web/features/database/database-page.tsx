@@ -110,6 +110,9 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
   const [hidden, setHidden] = useState<DatabaseColumnKey[]>(() => knownColumnKeys(readHiddenColumns(userId)));
   const [panel, setPanel] = useState<Panel>(null);
   const [counts, setCounts] = useState<GridCounts | null>(null);
+  // rows ticked in the grid's checkbox column: only this count is state here, so a tick
+  // re-renders the toolbar, never the grid's cells (the grid keeps the selection: grid-setup.ts)
+  const [ticked, setTicked] = useState(0);
   const grid = useRef<DatabaseGridHandle | null>(null);
   // An exact set of rows, opened from the Insights page (row-selection.ts): a chip until removed.
   const location = useLocation();
@@ -148,6 +151,9 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
         exportRows={() => grid.current?.exportRows()}
         counts={counts}
         filtered={filtered}
+        ticked={ticked}
+        tickedRows={() => grid.current?.selectedRows()}
+        onClearTicked={() => grid.current?.clearSelection()}
       />
 
       {(failed || gridFailed) && (
@@ -186,6 +192,7 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
           selection={selection}
           onHandle={onHandle}
           onCounts={setCounts}
+          onSelected={setTicked}
           onFirstRowsOnScreen={reads.firstRowsOnScreen}
         />
       )}

@@ -1,9 +1,10 @@
 /**
  * The Database page's toolbar (database-page.tsx): the Filter and Columns buttons, which open the
  * page's side panels, the chip of a row selection opened from the Insights page
- * (row-selection.ts; removing it clears the selection), "Export CSV" and "Save to board" of what
- * the grid shows (docs/boards.md#in-the-app), and
- * the count of the rows shown. Apart from the page, which holds the state these show and change.
+ * (row-selection.ts; removing it clears the selection), "Export CSV" of what the grid shows, "Save
+ * to board" of the rows ticked in the grid or, when none is, of the rows shown
+ * (docs/boards.md#in-the-app), the count of the rows shown and of the rows ticked with "Clear
+ * selection". Apart from the page, which holds the state these show and change.
  */
 import {
   csvFileName,
@@ -11,6 +12,7 @@ import {
   PERFORMANCE_MARKS,
   resultsCsvChunks,
   type RowSelection,
+  type SearchResult,
 } from '../../../domain/index.ts';
 import { useContext } from 'react';
 import { BoardsSlot } from '../../components/boards-slot.ts';
@@ -31,10 +33,21 @@ export interface DatabaseToolbarProps {
   counts: GridCounts | null;
   /** Whether filters or a selection hide rows: the count says "n of m". */
   filtered: boolean;
+  /** How many rows are ticked in the grid. */
+  ticked: number;
+  /** The rows ticked; undefined while there is no grid. */
+  tickedRows: () => SearchResult[] | undefined;
+  onClearTicked: () => void;
 }
 
 function resultsLabel(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'result' : 'results'}`;
+}
+
+/** "Save to board" says what it saves: the rows ticked, or the rows shown when none is. */
+export function saveButtonText(ticked: number): { label: string; ariaLabel?: string } {
+  if (ticked === 0) return { label: 'Save to board', ariaLabel: 'Save the ads shown to a board' };
+  return { label: `Save ${formatCount(ticked)} selected to board` };
 }
 
 export function DatabaseToolbar({
@@ -45,6 +58,9 @@ export function DatabaseToolbar({
   exportRows,
   counts,
   filtered,
+  ticked,
+  tickedRows,
+  onClearTicked,
 }: DatabaseToolbarProps) {
   // The export is built in chunks, the page answering input in between (use-csv-download.ts).
   const csv = useCsvDownload('database', PERFORMANCE_MARKS.database.exported);
@@ -97,11 +113,25 @@ export function DatabaseToolbar({
           Columns
         </button>
         <ExportCsvButton onExport={() => void exportCsv()} exporting={csv.exporting} />
-        {/* the rows the grid shows (its filters, a selection opened from Insights), as the export */}
+        {/* the rows ticked; else the rows the grid shows (its filters, a selection opened from
+            Insights), as the export. Read from the grid when pressed. */}
         {boards?.saveAdsButton({
-          adIds: () => exportRows()?.rows.map((row) => row.ad_id) ?? [],
-          ariaLabel: 'Save the ads shown to a board',
+          adIds: () => {
+            const picked = tickedRows() ?? [];
+            const rows = picked.length > 0 ? picked : (exportRows()?.rows ?? []);
+            return rows.map((row) => row.ad_id);
+          },
+          ...saveButtonText(ticked),
         })}
+        {/* in the document from the start, so that screen readers announce its changes */}
+        <span className="database-ticked" data-testid="database-ticked" aria-live="polite">
+          {ticked > 0 ? `${formatCount(ticked)} selected` : ''}
+        </span>
+        {ticked > 0 && (
+          <button type="button" className="button button-ghost" onClick={onClearTicked}>
+            Clear selection
+          </button>
+        )}
       </div>
       {counts && (
         <p className="database-count" data-testid="database-count" aria-live="polite">

@@ -43,6 +43,9 @@ export interface GridApiLike {
   getDisplayedRowCount(): number;
   forEachNodeAfterFilterAndSort(callback: (node: GridRowNode) => void): void;
   ensureIndexVisible(index: number): void;
+  /** The selected rows, shown or not (RowSelectionModule). */
+  getSelectedRows(): SearchResult[];
+  deselectAll(): void;
   setFocusedCell(rowIndex: number, column: string): void;
 }
 

@@ -21,6 +21,10 @@ export interface GridCounts {
 export interface DatabaseGridHandle {
   /** The filtered and sorted rows and the visible columns, in the order shown. */
   exportRows(): { rows: SearchResult[]; columns: ResultColumn[] };
+  /** The rows ticked in the grid's checkbox column, shown or not (docs/boards.md#in-the-app). */
+  selectedRows(): SearchResult[];
+  /** Unticks every row. */
+  clearSelection(): void;
 }
 
 export interface DatabaseGridProps {
@@ -38,6 +42,8 @@ export interface DatabaseGridProps {
   selection: RowSelection | null;
   onHandle: (handle: DatabaseGridHandle | null) => void;
   onCounts: (counts: GridCounts) => void;
+  /** How many rows are ticked, whenever that changes (0 when the grid goes). */
+  onSelected: (count: number) => void;
   /** Called once the first rows are on screen (the page's full read waits for it: row-reads.ts). */
   onFirstRowsOnScreen: () => void;
 }

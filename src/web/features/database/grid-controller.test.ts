@@ -183,3 +183,46 @@ describe('grid controller: columns', () => {
     ]);
   });
 });
+
+describe('grid controller: rows ticked', () => {
+  it('tells the page how many rows are ticked and hands them over; clearing unticks them', () => {
+    const { grid, handles, ticked } = controlledGrid({ rows: rows(['a', 'b', 'c']) });
+    expect(ticked).toEqual([0]);
+    grid.tick(['a', 'c']);
+    grid.deliverEvents();
+    expect(ticked.at(-1)).toBe(2);
+    expect(
+      handles[0]!
+        .selectedRows()
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual(['a', 'c']);
+    handles[0]!.clearSelection();
+    grid.deliverEvents();
+    expect(ticked.at(-1)).toBe(0);
+    expect(handles[0]!.selectedRows()).toEqual([]);
+  });
+
+  it('keeps the rows ticked through the sync’s rows and a new read; a row that leaves, leaves', () => {
+    const { controller, grid, feed, handles, ticked } = controlledGrid({ rows: rows(['a', 'b', 'c']) });
+    grid.tick(['a', 'b']);
+    feed.push([resultRow('x'), resultRow('a', { store_name: 'Updated' })]);
+    grid.flushAsyncTransactions();
+    grid.deliverEvents();
+    expect(ticked.at(-1)).toBe(2);
+    expect(handles[0]!.selectedRows().find((row) => row.id === 'a')?.store_name).toBe('Updated');
+
+    controller.setRows(rows(['x', 'a', 'c']), true);
+    grid.deliverEvents();
+    expect(ticked.at(-1)).toBe(1);
+    expect(handles[0]!.selectedRows().map((row) => row.id)).toEqual(['a']);
+  });
+
+  it('tells the page nothing is ticked when the grid goes', () => {
+    const { grid, ticked } = controlledGrid({ rows: rows(['a']) });
+    grid.tick(['a']);
+    grid.deliverEvents();
+    grid.destroy();
+    expect(ticked.at(-1)).toBe(0);
+  });
+});

@@ -8,7 +8,9 @@
  *   them again and marks it.
  * - Columns: the hidden columns, applied as a difference from what the grid shows.
  * - The ad detail view's walk through the rows as the grid shows them (grid-detail.ts).
- * - The page's handle: the rows and columns the CSV export takes (grid-export.ts).
+ * - The page's handle: the rows and columns the CSV export takes (grid-export.ts), and the rows
+ *   ticked in the checkbox column, which "Save to board" takes; their count goes to the page on
+ *   every change of the selection (the grid keeps it: grid-setup.ts).
  * - The performance marks the local-first bench reads (tests/bench/lib/database-page.ts).
  * It takes the part of GridApi it calls (grid-api.ts), so its tests run against a fake grid.
  */
@@ -30,6 +32,8 @@ import type { ResultFeed } from './result-feed.ts';
 export interface GridListeners {
   onHandle(handle: DatabaseGridHandle | null): void;
   onCounts(counts: GridCounts): void;
+  /** How many rows are ticked. */
+  onSelected(count: number): void;
   /** The detail view opened, moved to another row (a new view) or closed (null). */
   onDetail(view: DetailView | null): void;
 }
@@ -136,9 +140,17 @@ export class GridController {
       disconnect();
       if (this.api === api) this.api = null;
       this.listeners.onHandle(null);
+      this.listeners.onSelected(0);
     });
-    this.listeners.onHandle({ exportRows: () => exportRows(api) });
+    this.listeners.onHandle({
+      exportRows: () => exportRows(api),
+      selectedRows: () => (api.isDestroyed() ? [] : api.getSelectedRows()),
+      clearSelection: () => {
+        if (!api.isDestroyed()) api.deselectAll();
+      },
+    });
     this.reportCounts();
+    this.selectionChanged();
   }
 
   /** The first rows are rendered (onFirstDataRendered of the grid `api`). */
@@ -160,6 +172,15 @@ export class GridController {
   reportCounts = (): void => {
     const api = this.liveApi();
     if (api) this.listeners.onCounts({ displayed: api.getDisplayedRowCount(), total: this.total });
+  };
+
+  /**
+   * The rows ticked changed (onSelectionChanged): a row's checkbox, the header's, a row that left
+   * the grid. Only the page's count is told; the grid redraws the checkboxes of the rows on screen.
+   */
+  selectionChanged = (): void => {
+    const api = this.liveApi();
+    if (api) this.listeners.onSelected(api.getSelectedRows().length);
   };
 
   // --- the props ----------------------------------------------------------------------------------

@@ -16,7 +16,9 @@ import {
   ExternalFilterModule,
   RenderApiModule,
   RowApiModule,
+  RowSelectionModule,
   ScrollApiModule,
+  SELECTION_COLUMN_ID,
   themeQuartz,
   ValidationModule,
   type CellClickedEvent,
@@ -24,21 +26,26 @@ import {
   type GetRowIdParams,
   type GridApi,
   type Module,
+  type RowSelectionOptions,
+  type SelectionColumnDef,
 } from 'ag-grid-community';
 import type { SearchResult } from '../../../domain/index.ts';
 import { DEFAULT_COL_DEF, gridColumnDefs, noteGridScroll } from './grid-columns.ts';
 import type { GridController } from './grid-controller.ts';
+import { SelectAllHeader } from './grid-select-all.ts';
 
 // Every grid API the code calls needs its module; a missing one is only a console error (#200),
 // which the e2e console-error guard fails on. EventApiModule: api.addEventListener, which
 // disconnects the row feed and clears the export handle when the page closes. ScrollApiModule:
 // api.ensureIndexVisible, which keeps the row the detail view shows in view. RenderApiModule:
-// api.refreshCells, when the archived creatives change.
+// api.refreshCells, when the archived creatives change. RowSelectionModule: the checkbox column,
+// api.getSelectedRows, selectAll and deselectAll.
 const MODULES: Module[] = [
   ClientSideRowModelModule,
   RenderApiModule,
   ClientSideRowModelApiModule,
   RowApiModule,
+  RowSelectionModule,
   ScrollApiModule,
   ColumnApiModule,
   EventApiModule,
@@ -60,10 +67,39 @@ const THEME = themeQuartz.withParams({
 
 const getRowId = (params: GetRowIdParams<SearchResult>) => params.data.id;
 
-/** A click on a row opens its ad, but not a click on a link in it or one that ends a selection. */
+/**
+ * Rows are selected by their checkbox or Space on a focused row (AG Grid's), never by a click on
+ * the row, which opens its ad. The header's checkbox is ours (grid-select-all.ts): the rows shown.
+ * Rows are kept by id (getRowId), so a selected row stays selected through the sync's
+ * transactions and a new read; only a row that leaves the grid leaves the selection.
+ */
+const ROW_SELECTION: RowSelectionOptions<SearchResult> = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: false,
+  enableClickSelection: false,
+};
+
+const SELECTION_COLUMN: SelectionColumnDef = {
+  headerComponent: SelectAllHeader,
+  width: 48,
+  minWidth: 48,
+  maxWidth: 48,
+  resizable: false,
+  sortable: false,
+  suppressMovable: true,
+  headerClass: 'select-header',
+  cellClass: 'select-cell',
+};
+
+/**
+ * A click on a row opens its ad, but not a click on its checkbox's cell, on a link in it, or one
+ * that ends a text selection.
+ */
 function clickOpensDetail(event: CellClickedEvent<SearchResult>): boolean {
   const target = event.event?.target;
-  if (!event.data || (target instanceof Element && target.closest('a'))) return false;
+  if (!event.data || event.column.getColId() === SELECTION_COLUMN_ID) return false;
+  if (target instanceof Element && target.closest('a')) return false;
   return window.getSelection()?.isCollapsed ?? true;
 }
 
@@ -98,6 +134,9 @@ export function createDatabaseGrid(
       columnDefs: gridColumnDefs(initial.hidden),
       defaultColDef: DEFAULT_COL_DEF,
       getRowId,
+      rowSelection: ROW_SELECTION,
+      selectionColumnDef: SELECTION_COLUMN,
+      onSelectionChanged: controller.selectionChanged,
       isExternalFilterPresent: controller.filter.isExternalFilterPresent,
       doesExternalFilterPass: controller.filter.doesExternalFilterPass,
       suppressRowHoverHighlight: true,
