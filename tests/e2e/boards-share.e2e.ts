@@ -86,7 +86,8 @@ test('Share on a board page: the link shown and copied, notes included, a new li
     expect(await shared.locator('.share-note-text').count()).toBe(0);
 
     // "Include my notes": the same link shows the note
-    await notes.check();
+    // a click, not check(): the box is the server's answer, so it turns on only when that comes
+    await notes.click();
     await expect(notes).toBeChecked();
     await expect
       .poll(async () => (await admin.pb.collection(COLLECTIONS.boards).getOne(boardId)).share_notes)
