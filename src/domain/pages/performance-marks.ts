@@ -26,6 +26,13 @@ export const PERFORMANCE_MARKS = {
     /** The History page's run cards are painted. */
     painted: 'adscout:history-painted',
   },
+  boards: {
+    /**
+     * A board's page: every card of the grid's first row shows its loaded thumbnail (detail.items:
+     * the cards the grid holds; detail.thumbnails: the first row's).
+     */
+    firstThumbnailsPainted: 'adscout:board-first-thumbnails-painted',
+  },
   insights: {
     /** The Insights table's first rows are painted (detail: its kind and the rows shown). */
     firstRowsPainted: 'adscout:insights-first-rows-painted',

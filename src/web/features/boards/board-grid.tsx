@@ -4,6 +4,7 @@
  * would take. Cards have a fixed height, so a row's place is its number times that height.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { loadedThumbnails } from './first-row-thumbnails.ts';
 
 const CARD_MIN_WIDTH = 220;
 const ROW_HEIGHT = 400;
@@ -14,13 +15,18 @@ export function BoardGrid<T>({
   items,
   keyOf,
   renderCard,
+  onFirstRowLoaded,
 }: {
   items: readonly T[];
   keyOf: (item: T) => string;
   renderCard: (item: T) => ReactNode;
+  /** Once, in the frame that paints the first row's last thumbnail (first-row-thumbnails.ts). */
+  onFirstRowLoaded?: (thumbnails: number) => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const [view, setView] = useState({ width: 960, top: 0, height: 800 });
+  const firstRowDone = useRef(false);
 
   useEffect(() => {
     const element = box.current;
@@ -47,10 +53,33 @@ export function BoardGrid<T>({
   const last = Math.min(rows, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
   const shown = items.slice(first * columns, last * columns);
 
+  // the first row's thumbnails: looked at after each render and each image's load or failure
+  // (neither bubbles, both reach a capturing ancestor), while the first row is in view
+  const atTop = first === 0;
+  useEffect(() => {
+    const element = box.current;
+    if (!element || !onFirstRowLoaded || firstRowDone.current || !atTop) return;
+    const check = () => {
+      const cells = Array.from(list.current?.children ?? []).slice(0, Math.min(columns, items.length));
+      const loaded = loadedThumbnails(cells);
+      if (loaded === null || firstRowDone.current) return;
+      firstRowDone.current = true;
+      requestAnimationFrame(() => onFirstRowLoaded(loaded));
+    };
+    check();
+    element.addEventListener('load', check, true);
+    element.addEventListener('error', check, true);
+    return () => {
+      element.removeEventListener('load', check, true);
+      element.removeEventListener('error', check, true);
+    };
+  });
+
   return (
     <div ref={box} className="board-grid-scroll" data-testid="board-grid">
       <div style={{ height: rows * ROW_HEIGHT, position: 'relative' }}>
         <ul
+          ref={list}
           className="board-grid"
           style={{
             gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,

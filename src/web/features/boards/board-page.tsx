@@ -7,6 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { PERFORMANCE_MARKS } from '../../../domain/pages/performance-marks.ts';
 import { ROUTES } from '../../../domain/pages/routes.ts';
 import { AdDetailDialog } from '../../components/ad-detail-dialog.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -211,6 +212,11 @@ export function BoardPage() {
         <BoardGrid
           items={shown}
           keyOf={({ item }) => item.id}
+          onFirstRowLoaded={(thumbnails) =>
+            performance.mark(PERFORMANCE_MARKS.boards.firstThumbnailsPainted, {
+              detail: { items: shown.length, thumbnails },
+            })
+          }
           renderCard={({ item, row }) => (
             <BoardItemCard
               item={item}
