@@ -27,6 +27,7 @@ import type { AdLookupSource } from '../../src/worker/sources/types.ts';
 import { createWorkingRun, subscriber } from '../fixtures/records.ts';
 import { waitUntil } from '../fixtures/wait-for.ts';
 import { startTestServer, statusOf, type TestServer, type TestUser } from './harness.ts';
+import { claim as claimMedia, mediaLink, png, pngPart, upload } from './media-support.ts';
 import {
   adRow,
   completeWatchRun,
@@ -361,6 +362,54 @@ describe("a watch's sightings", () => {
     expect(ids(report!.resumed_ads)).toEqual(['x2']);
     expect(await computeNextReport(server)).toMatchObject({ outcome: 'stored' });
     expect((await reportsOfRun(server, fourth))[0]).toMatchObject({ resumed_count: 0, stopped_count: 0 });
+  });
+
+  it("the history reads a sighting's row as the results hold it, with the creative the archive linked after its run", async () => {
+    const watch = await createWatch(
+      server,
+      user,
+      'https://www.facebook.com/ads/library/?active_status=all&country=US&q=kept',
+    );
+    const stopped = { active_status: 'INACTIVE', end_date: toPbDate(Date.now() - 86_400_000) };
+    const first = await completeWatchRun(server, user, watch, [
+      adRow('k1', { media_url: mediaLink('k1'), days_running: 12, winning_score: 61.5 }),
+      adRow('k2', stopped),
+      adRow('k3'),
+    ]);
+    await computeNextReport(server);
+    // the archive links k1's creative after its run completed (and its sighting was kept)
+    const [media] = await claimMedia(server, 'history-archiver', 1);
+    expect(media).toMatchObject({ ad_id: 'k1' });
+    const uploaded = await upload(server, media!.id, 'history-archiver', { file: pngPart(await png(35)) });
+    expect(uploaded.status).toBe(200);
+    await completeWatchRun(server, user, watch, [adRow('k3')]);
+    await computeNextReport(server);
+    await completeWatchRun(server, user, watch, [adRow('k3')]);
+
+    // k1 and k2 are the third run's history: their first-run rows, column for column
+    const api = reportServer(server.worker, 'history-reader');
+    const [task] = await api.claim(1);
+    const history = await api.rows(task!.id, 'history', '', 10);
+    await api.release(task!.id);
+    const rows = await server.superuser
+      .collection(COLLECTIONS.searchResults)
+      .getFullList({ filter: server.superuser.filter('run = {:run}', { run: first }), sort: 'ad_id' });
+    const creative = await server.superuser.collection(COLLECTIONS.creatives).getOne(uploaded.body.creative);
+    expect(rows[0]!.creative).toBe(creative.id);
+    const phashOf = (row: RecordModel) => (row.creative === creative.id ? creative.phash : '');
+    // the worker's rows hold the wire columns and empty Insights fields: compare the wire columns
+    const wire = (row: Record<string, unknown>) =>
+      Object.fromEntries(REPORT_WIRE_COLUMNS.map((column) => [column, row[column]]));
+    expect(history.map(wire).sort((a, b) => String(a.ad_id).localeCompare(String(b.ad_id)))).toEqual(
+      rows
+        .filter((row) => row.ad_id !== 'k3')
+        .map((row) =>
+          Object.fromEntries(
+            REPORT_WIRE_COLUMNS.map((column) => [column, column === 'phash' ? phashOf(row) : row[column]]),
+          ),
+        ),
+    );
+    expect(await computeNextReport(server)).toMatchObject({ outcome: 'stored' });
   });
 });
 

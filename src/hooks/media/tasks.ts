@@ -176,7 +176,8 @@ export function releaseTask(taskId: string, workerName: string): void {
 /**
  * Archives a task the worker holds with `creativeId` (a creative of the task's user): the user's
  * rows of the ad without a creative get it (and a new `updated`, so the browser pulls them), the
- * user's board items of the ad get it as well, the creative record is saved (its `updated` too: realtime tells the owner's open app), and the task
+ * user's board items of the ad get it as well, and so do the watches' sightings of the ad; the
+ * creative record is saved (its `updated` too: realtime tells the owner's open app), and the task
  * is settled. Returns how many rows it set.
  */
 export function archiveTask(txApp: CoreApp, task: core.Record, creativeId: string): number {
@@ -198,6 +199,16 @@ export function archiveTask(txApp: CoreApp, task: core.Record, creativeId: strin
         "WHERE user = {:user} AND ad_id = {:ad} AND creative = ''",
     )
     .bind({ creative: creativeId, now: now, user: task.getString('user'), ad: task.getString('ad_id') })
+    .execute();
+  // and the watches' sightings, which keep their rows' creative for the reports
+  // (src/hooks/reports/sightings.ts): a sighting's row is among the rows just linked when it is ''
+  txApp
+    .db()
+    .newQuery(
+      `UPDATE ${COLLECTIONS.watchSightings} SET creative = {:creative} ` +
+        "WHERE user = {:user} AND ad_id = {:ad} AND creative = ''",
+    )
+    .bind({ creative: creativeId, user: task.getString('user'), ad: task.getString('ad_id') })
     .execute();
   txApp.save(txApp.findRecordById(COLLECTIONS.creatives, creativeId));
   clearLease(task);

@@ -21,6 +21,7 @@ import {
   REPORT_WIRE_COLUMNS,
   type ReportRowPart,
 } from '../../domain/reports/report-contract.ts';
+import { SIGHTING_COLUMNS } from './sightings.ts';
 
 const R = COLLECTIONS.searchResults;
 
@@ -28,6 +29,17 @@ const R = COLLECTIONS.searchResults;
 const PAGE_COLUMNS = REPORT_WIRE_COLUMNS.map((column) =>
   column === 'phash' ? `coalesce(c.phash, '') AS phash` : `r.${column} AS ${column}`,
 ).join(', ');
+
+/**
+ * The history page's columns: a sighting `n`'s own (SIGHTING_COLUMNS) when it is `kept`, else
+ * those of the row `r` found for it; the phash of creative `c`.
+ */
+const HISTORY_COLUMNS = REPORT_WIRE_COLUMNS.map((column) => {
+  if (column === 'phash') return `coalesce(c.phash, '') AS phash`;
+  if (column === 'ad_id') return `n.ad_id AS ad_id`;
+  const kept = column === 'id' ? 'row' : SIGHTING_COLUMNS.find(([, of]) => of === column)![0];
+  return `iif(n.kept, n.${kept}, r.${column}) AS ${column}`;
+}).join(', ');
 
 /** A page row `x` as its wire array (a boolean as 1 or 0). */
 const wireArray = (columns: readonly string[]) =>
@@ -51,21 +63,26 @@ const PREVIOUS_ROWS_SQL =
 /**
  * The watch's ads seen in its completed runs that finished before this one, other than the
  * previous one, and not in the previous one: each as its newest row. The watch's sightings
- * (sightings.ts) name that row, unless a run from this one on saw the ad since (this run, or a
- * later one that completed before this report): then its newest row before this run is looked up
- * on the (user, ad_id) index, among the watch's earlier completed runs. Paged by ad id.
+ * (sightings.ts) keep that row's columns (`kept`: the history is one range of the sightings, not
+ * a look-up per ad among rows scattered over the watch's runs), unless a run from this one on saw
+ * the ad since (this run, or a later one that completed before this report): then its newest row
+ * before this run is looked up on the (user, ad_id) index, among the watch's earlier completed
+ * runs, and read from the results. A sighting whose run is gone (deleted with its search) is left
+ * out, as its row is. Paged by ad id.
  */
 const HISTORY_ROWS_SQL =
-  `WITH seen AS (SELECT w.ad_id AS ad_id, CASE WHEN w.run != {:run} AND w.seen < {:finished} THEN w.row ELSE (` +
+  `WITH seen AS (SELECT w.*, (w.run != {:run} AND w.seen < {:finished}) AS kept, ` +
+  `CASE WHEN w.run != {:run} AND w.seen < {:finished} THEN NULL ELSE (` +
   `SELECT h.id FROM ${R} h JOIN ${COLLECTIONS.searchRuns} o ON o.id = h.run ` +
   `WHERE h.user = {:user} AND h.ad_id = w.ad_id AND o.watch = {:watch} AND o.status = 'completed' ` +
   `AND o.id != {:run} AND o.id != {:previous} AND o.finished_at < {:finished} ` +
-  `ORDER BY o.finished_at DESC LIMIT 1) END AS row ` +
+  `ORDER BY o.finished_at DESC LIMIT 1) END AS found ` +
   `FROM ${COLLECTIONS.watchSightings} w WHERE w.watch = {:watch} AND w.ad_id > {:after} ` +
   `AND NOT EXISTS (SELECT 1 FROM ${R} p WHERE p.run = {:previous} AND p.ad_id = w.ad_id)), ` +
-  `page AS (SELECT row FROM seen WHERE row IS NOT NULL ORDER BY ad_id LIMIT {:limit}) ` +
-  `SELECT ${PAGE_COLUMNS} FROM page n JOIN ${R} r ON r.id = n.row ` +
-  `LEFT JOIN ${COLLECTIONS.creatives} c ON c.id = r.creative`;
+  `page AS (SELECT * FROM seen WHERE found IS NOT NULL OR (kept AND EXISTS ` +
+  `(SELECT 1 FROM ${COLLECTIONS.searchRuns} o WHERE o.id = seen.run)) ORDER BY ad_id LIMIT {:limit}) ` +
+  `SELECT ${HISTORY_COLUMNS} FROM page n LEFT JOIN ${R} r ON r.id = n.found ` +
+  `LEFT JOIN ${COLLECTIONS.creatives} c ON c.id = iif(n.kept, n.creative, r.creative)`;
 
 /** The JSON array of a page's rows `x`. */
 const pageJson = (sql: string, rowJson: string) =>
