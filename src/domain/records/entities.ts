@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../forms/countries.ts';
 import { LOCALE_CODES } from '../forms/locales.ts';
+import { TEXT_STATUSES } from '../tags/creative-text.ts';
 import { BILLING_MODES, RUN_STATUSES, SCOUT_SOURCES } from './constants.ts';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../billing/plans.ts';
 import type { AdFieldKey } from '../ads/ad-fields.ts';
@@ -156,6 +157,11 @@ export const searchResultSchema = baseRecord.extend({
    */
   reach_known: z.boolean(),
   collation_known: z.boolean(),
+  /**
+   * The ad's tags (src/domain/tags/vocabulary.ts): its copy's and its creative's text's, joined by
+   * the server; null until tagged (rows stored before tags), absent in rows mirrored before them.
+   */
+  tags: z.array(z.string()).nullish(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
@@ -195,6 +201,15 @@ export const creativeSchema = baseRecord.extend({
   bytes: z.number().int(),
   width: z.number().int(),
   height: z.number().int(),
+  /**
+   * The text read on the creative (src/domain/tags/creative-text.ts): absent in creatives mirrored
+   * before it; `text_status` '' until a reading is queued.
+   */
+  text: z.string().optional(),
+  text_confidence: z.number().optional(),
+  text_language: z.string().optional(),
+  text_status: z.enum(['', ...TEXT_STATUSES]).optional(),
+  text_tags: z.array(z.string()).nullish(),
 });
 export type ArchivedCreative = z.infer<typeof creativeSchema>;
 
