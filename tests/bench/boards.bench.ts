@@ -28,6 +28,7 @@ import { seedCreatives } from './lib/seed-creatives.ts';
 import { seedRuns } from './lib/seed-results.ts';
 import { startWebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
+import { log, ms, runsOf } from './lib/bench-log.ts';
 
 const RUNS = 10;
 const ROWS_PER_RUN = 1000;
@@ -43,10 +44,7 @@ const MARKS = {
   boardThumbnails: PERFORMANCE_MARKS.boards.firstThumbnailsPainted,
 } as const;
 
-const log = (line: string) => console.log(`  ${line}`);
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-const runsOf = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
 
 /** The owner's board of every ad in `adIds`, saved through the batch route as the owner. */
 async function seedBoard(url: string, session: string, userId: string, adIds: string[]): Promise<string> {

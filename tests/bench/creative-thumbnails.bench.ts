@@ -29,6 +29,7 @@ import { seedCreatives } from './lib/seed-creatives.ts';
 import { seedRuns } from './lib/seed-results.ts';
 import { startWebStack } from './lib/web-stack.ts';
 import type { Benchmark, Measurement } from './types.ts';
+import { log, ms } from './lib/bench-log.ts';
 
 const RUNS = 50;
 const ROWS_PER_RUN = 1000;
@@ -41,8 +42,6 @@ const SCROLL_ROUNDS = 5; // each round: shown, then hidden; the long-task totals
 const SCROLL_STEP_PX = 2400;
 
 const BENCH = 'creative-thumbnails';
-const log = (line: string) => console.log(`  ${line}`);
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 const mb = (bytes: number) => bytes / 1e6;
 
 interface StorageFigures {

@@ -24,6 +24,7 @@ import { PERFORMANCE_MARKS } from '../../src/domain/pages/performance-marks.ts';
 import { seedRuns } from './lib/seed-results.ts';
 import { startWebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
+import { log, ms, runsOf } from './lib/bench-log.ts';
 
 const RUNS = 50;
 const ROWS_PER_RUN = 1000;
@@ -39,10 +40,6 @@ const MARKS = {
 } as const;
 /** The status line's text while the worker computes with results shown (use-insights.ts). */
 const UPDATING = 'Updating…';
-
-const log = (line: string) => console.log(`  ${line}`);
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const runsOf = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
 
 interface StatusWindow {
   __adscoutInsightsStatus?: Array<{ text: string; at: number }>;

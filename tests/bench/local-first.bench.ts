@@ -49,6 +49,7 @@ import { startWebStack, type WebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { collectionRoute } from '../fixtures/route-paths.ts';
+import { log, ms } from './lib/bench-log.ts';
 
 const RUNS = 50;
 const ROWS_PER_RUN = 1000;
@@ -65,8 +66,6 @@ const SCROLL_STEP_PX = 2400;
 const MARKS = { caughtUp: PERFORMANCE_MARKS.sync.caughtUp, ...PERFORMANCE_MARKS.database } as const;
 
 const BENCH = 'local-first';
-const log = (line: string) => console.log(`  ${line}`);
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 // --- seeding ---------------------------------------------------------------------------------------
 
