@@ -178,6 +178,7 @@ describe('the outbox’s board entries', () => {
     expect(await outbox.flush()).toBe('done');
     expect(server.calls.filter((call) => call !== 'getItem')).toEqual([
       'createBoard', // the offline attempt
+      'getBoard', // sent before: looked up first, not there
       'createBoard',
       'saveAds',
       'saveAds',
@@ -202,6 +203,8 @@ describe('the outbox’s board entries', () => {
     expect(await outbox.flush()).toBe('done');
     expect([...server.boards.keys()]).toEqual(['b1']);
     expect(notices).toEqual([]);
+    // found by its id, not sent again (the server would refuse the taken id: a 400 in the console)
+    expect(server.calls.filter((call) => call === 'createBoard')).toEqual(['createBoard']);
 
     // the ad is on the board already (another device): the save answers the existing item
     await server.saveAds('b1', ['ad1']);

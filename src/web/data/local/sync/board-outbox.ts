@@ -77,7 +77,16 @@ export function boardApi(pb: PocketBase): BoardApi {
   const itemOpts = { requestKey: null, fields: BOARD_ITEMS.fields };
   return {
     createBoard: async (record) => board(await boards().create(record, opts)),
-    getBoard: async (id) => orNull(boards().getOne(id, opts).then(board)),
+    // A list read, not getOne: a board that is not there is an empty page, not a 404 the browser
+    // logs as an error (a create looked up before it is sent again, below).
+    getBoard: async (id) => {
+      const page = await boards().getList(1, 1, {
+        ...opts,
+        filter: pb.filter('id = {:id}', { id }),
+        skipTotal: true,
+      });
+      return page.items[0] ? board(page.items[0]) : null;
+    },
     updateBoard: async (id, changes) => board(await boards().update(id, changes, opts)),
     deleteBoard: (id) => deleted(boards().delete(id, { requestKey: null })),
     async saveAds(boardId, adIds) {
@@ -101,6 +110,9 @@ export interface BoardPushContext {
   notify: (notice: SyncNotice) => void;
 }
 
+/** The boards whose create this page has sent (ids are made on the device, so never reused). */
+const createsSent = new Set<string>();
+
 /** Pushes one board entry and settles it; throws only what is worth retrying. */
 export async function pushBoardEntry(context: BoardPushContext, entry: BoardOutboxItem): Promise<void> {
   try {
@@ -117,6 +129,15 @@ async function push({ api, db, userId, notify }: BoardPushContext, entry: BoardO
     boardStillQueued(id, entry.seq!, queued);
   switch (entry.op) {
     case 'board.create': {
+      // A create sent before from this page (its answer lost, or the page offline) may have
+      // reached the server: look it up first rather than send it again, which the server would
+      // refuse as a taken id (a 400 the browser logs although nothing went wrong).
+      const before = createsSent.has(entry.board) ? await api.getBoard(entry.board) : null;
+      if (before) {
+        await settleBoardEntry(db, entry, { boards: [before], stillQueued });
+        return;
+      }
+      createsSent.add(entry.board);
       let saved: BoardRecord;
       try {
         saved = await api.createBoard({
