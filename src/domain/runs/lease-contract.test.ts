@@ -234,19 +234,19 @@ describe('the lease requests', () => {
     const row = (tags: unknown) => ({ ad_id: '1', tags });
     expect(
       message(resultsRequestSchema, { worker: 'w', rows: [row(['offer:price']), row('offer:price')] }),
-    ).toBe('rows[1].tags must be a list of tags.');
+    ).toBe('The tags of rows[1] must be a list of tags.');
     expect(message(resultsRequestSchema, { worker: 'w', rows: [row(['offer:cheap'])] })).toBe(
-      'rows[0].tags holds "offer:cheap", which is not a tag.',
+      'The tags of rows[0] hold "offer:cheap", which is not a tag.',
     );
     expect(message(resultsRequestSchema, { worker: 'w', rows: [row([7])] })).toBe(
-      'rows[0].tags holds 7, which is not a tag.',
+      'The tags of rows[0] hold 7, which is not a tag.',
     );
     expect(message(resultsRequestSchema, { worker: 'w', rows: [row(['lang:xx'])] })).toBe(
-      'rows[0].tags holds "lang:xx", which is not a tag.',
+      'The tags of rows[0] hold "lang:xx", which is not a tag.',
     );
     const many = Array.from({ length: TAGS_MAX + 1 }, (_, i) => `cta:type_${i}`);
     expect(message(resultsRequestSchema, { worker: 'w', rows: [row(many)] })).toBe(
-      `rows[0].tags must hold at most ${TAGS_MAX} tags.`,
+      `The tags of rows[0] must hold at most ${TAGS_MAX} tags.`,
     );
     expect(message(resultsRequestSchema, { worker: 'w', rows: [row(many.slice(1))] })).toBeNull();
   });

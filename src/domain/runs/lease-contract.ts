@@ -115,7 +115,7 @@ export function rowTagsProblem(value: unknown): string | null {
   if (!Array.isArray(value)) return 'must be a list of tags.';
   if (value.length > TAGS_MAX) return `must hold at most ${TAGS_MAX} tags.`;
   for (const tag of value)
-    if (typeof tag !== 'string' || !isTag(tag)) return `holds ${JSON.stringify(tag)}, which is not a tag.`;
+    if (typeof tag !== 'string' || !isTag(tag)) return `hold ${JSON.stringify(tag)}, which is not a tag.`;
   return null;
 }
 
@@ -220,7 +220,7 @@ export const resultsRequestSchema = z.object({
         const problem =
           raw && typeof raw === 'object' ? rowTagsProblem((raw as { tags?: unknown }).tags) : null;
         if (problem === null) continue;
-        context.issues.push({ code: 'custom', message: `rows[${i}].tags ${problem}`, input: raw });
+        context.issues.push({ code: 'custom', message: `The tags of rows[${i}] ${problem}`, input: raw });
         return z.NEVER;
       }
       return rows.map(coerceResultRow);

@@ -46,13 +46,13 @@ describe('the tag backfill contract', () => {
   it("store: each row's tags are a list of at most TAGS_MAX tags of the vocabulary, else a 400 naming the row", () => {
     const store = (rows: unknown) => message(tagsStoreRequestSchema, { worker: 'w', rows });
     expect(store([{ id: 'a', tags: ['offer:price'] }, { id: 'b' }])).toBe(
-      'rows[1].tags must be a list of tags.',
+      'The tags of rows[1] must be a list of tags.',
     );
     expect(store([{ id: 'a', tags: ['offer:cheap'] }])).toBe(
-      'rows[0].tags holds "offer:cheap", which is not a tag.',
+      'The tags of rows[0] hold "offer:cheap", which is not a tag.',
     );
     expect(store([{ id: 'a', tags: Array.from({ length: TAGS_MAX + 1 }, (_, i) => `cta:t${i}`) }])).toBe(
-      `rows[0].tags must hold at most ${TAGS_MAX} tags.`,
+      `The tags of rows[0] must hold at most ${TAGS_MAX} tags.`,
     );
     expect(store([{ id: '', tags: [] }])).toBe('Each row needs an id.');
     expect(

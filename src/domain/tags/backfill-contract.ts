@@ -75,7 +75,7 @@ export const tagsStoreRequestSchema = z.object({
         const tags = rows[i]!.tags;
         const problem = tags === undefined ? 'must be a list of tags.' : rowTagsProblem(tags);
         if (problem === null) continue;
-        context.issues.push({ code: 'custom', message: `rows[${i}].tags ${problem}`, input: tags });
+        context.issues.push({ code: 'custom', message: `The tags of rows[${i}] ${problem}`, input: tags });
         return z.NEVER;
       }
       return rows.map((row) => ({ id: row.id, tags: unionTags(row.tags as string[]) as Tag[] }));
