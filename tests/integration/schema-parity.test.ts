@@ -137,13 +137,14 @@ describe('schema parity between pb_migrations and src/domain', () => {
         });
       }
     }
-    // the rest are the server's own: ids, owner, run, the new-ad flag and timestamps
+    // the rest are the server's own: ids, owner, run, the new-ad flag, the tags (the worker's,
+    // joined with the creative's by the server: docs/ai.md#tags) and timestamps
     expect(
       columns
         .map((c) => c.name)
         .filter((name) => !keys.includes(name))
         .sort(),
-    ).toEqual(['created', 'creative', 'id', 'is_new', 'run', 'updated', 'user']);
+    ).toEqual(['created', 'creative', 'id', 'is_new', 'run', 'tags', 'updated', 'user']);
   });
 
   it('every server-only run field exists and is refused by the create rule', () => {
