@@ -137,8 +137,8 @@ describe('schema parity between pb_migrations and src/domain', () => {
         });
       }
     }
-    // the rest are the server's own: ids, owner, run, the new-ad flag, the tags it joins
-    // (docs/ai.md#tags) and timestamps
+    // the rest are the server's own: ids, owner, run, the new-ad flag, the tags (the worker's,
+    // joined with the creative's by the server: docs/ai.md#tags) and timestamps
     expect(
       columns
         .map((c) => c.name)

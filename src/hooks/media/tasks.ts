@@ -9,6 +9,7 @@ import { COLLECTIONS } from '../../domain/api/collections.ts';
 import type { MediaFailResponse, MediaTask } from '../../domain/media/media-contract.ts';
 import { toPbDate } from '../../domain/text/format.ts';
 import { positiveEnv } from '../config/index.ts';
+import { joinCreativeTags } from '../tags/index.ts';
 import { clearLease, nowString, requireHeldTask } from '../tasks/index.ts';
 import { failOutcome, pbDateMs } from './retry.ts';
 
@@ -191,6 +192,13 @@ export function archiveTask(txApp: CoreApp, task: core.Record, creativeId: strin
     .bind({ creative: creativeId, now: now, user: task.getString('user'), ad: task.getString('ad_id') })
     .execute()
     .rowsAffected();
+  // a creative already read (another ad's same file) brings its text's tags to the rows (docs/ai.md#tags)
+  joinCreativeTags(
+    txApp,
+    'r.user = {:user} AND r.ad_id = {:ad} AND r.creative = {:creative}',
+    { user: task.getString('user'), ad: task.getString('ad_id'), creative: creativeId },
+    now,
+  );
   // the user's saved items of the ad too (docs/boards.md): by SQL, their new `updated` for the sync
   txApp
     .db()
