@@ -43,7 +43,8 @@ import {
   type StorageEnv,
   type StorageSettings,
 } from './storage-settings.ts';
-import { billingEnv, fetchAllowErrors, startupReport } from './settings.ts';
+import { describeAi } from './ai-settings.ts';
+import { aiConfig, billingEnv, fetchAllowErrors, startupReport } from './settings.ts';
 import { describeVapid, vapidEnvSettings } from './vapid-keys.ts';
 
 function backupEnv(): BackupEnv {
@@ -112,6 +113,7 @@ export function startServer(): void {
   const mail = mailSettings(mailEnv());
   const storage = storageSettings(storageEnv());
   const vapid = vapidEnvSettings();
+  const ai = aiConfig();
   const localStorageDir = `${$app.dataDir()}/storage`;
   // walking the folder only when S3 is asked for: servers on disk never pay for it
   const leftBehind =
@@ -127,6 +129,7 @@ export function startServer(): void {
     ...(leftBehind ? [leftBehind] : []),
     ...mail.errors,
     ...vapid.errors,
+    ...ai.errors,
     ...fetchAllowErrors(),
   ];
   // a malformed APP_URL is named by the origin check and, with SMTP, by the mail check: once
@@ -180,6 +183,7 @@ export function startServer(): void {
   console.log(`[adscout] ${describeStorage(storage.settings, localStorageDir)}`);
   console.log(`[adscout] ${describeMail(mail.settings, appUrl)}`);
   console.log(`[adscout] ${describeVapid()}`);
+  console.log(`[adscout] ${describeAi(ai.settings)}`);
   if (proxy.headers.length > 0)
     console.log(
       `[adscout] trusted proxy headers: ${proxy.headers.join(', ')} (X-Forwarded-Proto is trusted too)`,
