@@ -144,7 +144,7 @@ describe('a brief for an ad', () => {
     expect(await briefsStatus(user.pb)).toEqual(answer.status);
   });
 
-  it('keeps an ad that says "ignore your instructions" inside the quote: the instructions do not change', async () => {
+  it('keeps an ad that tells the model to ignore its instructions inside the quote: the instructions do not change', async () => {
     const attack = {
       ...AD,
       ad_id: '1000000000002',
