@@ -63,8 +63,14 @@ function creativeOf(userId: string, row: core.Record): core.Record | null {
 /** The language of the ads: the first row's `lang:` tag, else its creative's text's; null when unknown. */
 function languageOf(rows: core.Record[], creatives: (core.Record | null)[]): TagLanguage | null {
   for (const row of rows) {
-    const tags = row.get('tags');
-    const list: unknown[] = Array.isArray(tags) ? tags : [];
+    // a JSON field's value in the VM is raw bytes: its text is parsed
+    let list: unknown[] = [];
+    try {
+      const parsed: unknown = JSON.parse(row.getString('tags') || 'null');
+      if (Array.isArray(parsed)) list = parsed;
+    } catch (_) {
+      list = [];
+    }
     for (const tag of list) {
       const code = String(tag).slice(LANGUAGE_TAG_PREFIX.length);
       if (String(tag).indexOf(LANGUAGE_TAG_PREFIX) === 0 && isTagLanguage(code)) return code;

@@ -10,6 +10,7 @@
  * every start, so the environment wins over edits in the admin UI. The first start also makes
  * the audit key in the data dir (audit-key.ts). VAPID_* must be whole and well formed
  * (vapid-settings.ts); the keys themselves are the first worker's when unset (vapid-keys.ts).
+ * AI_* (the model of briefs) must be all three or none (ai-settings.ts).
  */
 import { SERVER_ROUTES } from '../../domain/api/routes.ts';
 import { COLLECTIONS } from '../../domain/api/collections.ts';
