@@ -31,6 +31,7 @@ migrate(
         indexes: [
           'CREATE INDEX idx_brief_reservations_user_created ON brief_reservations (user, created)',
           'CREATE INDEX idx_brief_reservations_created ON brief_reservations (created)',
+          'CREATE INDEX idx_brief_reservations_updated ON brief_reservations (updated)',
         ],
       }),
     );

@@ -397,5 +397,5 @@ describe('briefs off', () => {
     );
     expect(refused).toContain('AdScout cannot start: AI briefs need AI_MODEL as well');
     expect(refused).not.toContain(OPENAI_DOUBLE_KEY);
-  }, 90_000);
+  }, 180_000);
 });
