@@ -40,6 +40,8 @@ const OWNED = [
   COLLECTIONS.pushMessages,
   COLLECTIONS.reportSettings,
   COLLECTIONS.reportMails,
+  COLLECTIONS.briefs,
+  COLLECTIONS.briefReservations,
 ];
 
 async function deleteAccount(user: TestUser, body: Record<string, unknown>) {
@@ -105,6 +107,11 @@ async function userWithData(server: TestServer, label: string, results = 30): Pr
     expires_at: '2099-01-01 00:00:00.000Z',
     status: 'pending',
   });
+  // a brief the model wrote, and one being written (docs/ai.md#briefs)
+  await server.superuser
+    .collection(COLLECTIONS.briefs)
+    .create({ user: user.id, ad_id: `${label}-ad-0`, text: 'Angle: a brief' });
+  await server.superuser.collection(COLLECTIONS.briefReservations).create({ user: user.id });
   return user;
 }
 

@@ -25,6 +25,7 @@ interface Export {
   reports: { watch: string; watch_name: string; new_count: number }[];
   push_subscriptions: Record<string, unknown>[];
   report_settings: Record<string, unknown>[];
+  briefs: Record<string, unknown>[];
 }
 
 let server: TestServer;
@@ -108,6 +109,14 @@ describe('download my data', () => {
       .collection(COLLECTIONS.pushSubscriptions)
       .create({ user: other.id, endpoint: 'https://push.example.com/send/other', ...browserKeys() });
 
+    // a brief each (docs/ai.md#briefs), as the server stores them
+    await server.superuser
+      .collection(COLLECTIONS.briefs)
+      .create({ user: user.id, ad_id: 'ad-00001', language: 'en', text: 'Angle: mine', model: 'm' });
+    await server.superuser
+      .collection(COLLECTIONS.briefs)
+      .create({ user: other.id, ad_id: 'theirs', text: 'Angle: theirs' });
+
     const { response, body } = await download(user);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
@@ -135,6 +144,9 @@ describe('download my data', () => {
     ]);
     // this browser's subscription, without the browser's own keys (docs/push.md#subscriptions)
     expect(body.push_subscriptions).toEqual([expect.objectContaining({ user: user.id, endpoint })]);
+    expect(body.briefs).toEqual([
+      expect.objectContaining({ ad_id: 'ad-00001', language: 'en', text: 'Angle: mine', model: 'm' }),
+    ]);
     expect(body.push_subscriptions[0]).not.toHaveProperty('p256dh');
     expect(body.push_subscriptions[0]).not.toHaveProperty('auth');
 

@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.mjs';
+import { AI_ENV_NAMES } from '../../src/hooks/config/ai-settings.ts';
 import { MAIL_ENV_NAMES } from '../../src/hooks/config/mail-settings.ts';
 import { BACKUP_ENV_NAMES } from '../../src/hooks/config/server-settings.ts';
 import { STORAGE_ENV_NAMES } from '../../src/hooks/config/storage-settings.ts';
@@ -111,8 +112,13 @@ describe('the docs', () => {
 
   it('list in the configuration table every variable the server reads, and the going-live ones', () => {
     const listed = listedVariables();
-    // read by name, and the backup, storage and mail settings read from their lists
-    const read = new Set<string>([...BACKUP_ENV_NAMES, ...STORAGE_ENV_NAMES, ...MAIL_ENV_NAMES]);
+    // read by name, and the backup, storage, mail and AI settings read from their lists
+    const read = new Set<string>([
+      ...BACKUP_ENV_NAMES,
+      ...STORAGE_ENV_NAMES,
+      ...MAIL_ENV_NAMES,
+      ...AI_ENV_NAMES,
+    ]);
     const hooks = tracked.filter((path) => path.startsWith('src/hooks/') && path.endsWith('.ts'));
     for (const file of hooks) {
       const source = readFileSync(join(ROOT, file), 'utf8');

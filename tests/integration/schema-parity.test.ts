@@ -36,6 +36,8 @@ import {
   boardSchema,
   boardItemRecordSchema,
   boardItemDeletionSchema,
+  briefSchema,
+  briefReservationSchema,
 } from '../../src/domain/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
@@ -79,6 +81,8 @@ const PAIRS: [string, z.ZodObject][] = [
   [COLLECTIONS.boards, boardSchema],
   [COLLECTIONS.boardItems, boardItemRecordSchema],
   [COLLECTIONS.boardItemDeletions, boardItemDeletionSchema],
+  [COLLECTIONS.briefs, briefSchema],
+  [COLLECTIONS.briefReservations, briefReservationSchema],
 ];
 
 describe('schema parity between pb_migrations and src/domain', () => {

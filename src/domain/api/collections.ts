@@ -58,6 +58,13 @@ export const COLLECTIONS = {
    * (docs/boards.md#deletions); mirrored like the items, pruned after BOARD_TOMBSTONE_DAYS.
    */
   boardItemDeletions: 'board_item_deletions',
+  /** A brief the operator's model wrote for an ad or a product (docs/ai.md#briefs); mirrored. */
+  briefs: 'briefs',
+  /**
+   * The briefs being written, each holding one of its user's allowance until the model answers
+   * (docs/ai.md#the-allowance); superuser-only, never synced.
+   */
+  briefReservations: 'brief_reservations',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

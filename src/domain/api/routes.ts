@@ -116,6 +116,10 @@ export const SERVER_ROUTES = {
   boardShare: route('POST', '/api/adscout/boards/{id}/share', 'users'),
   boardShareOptions: route('PATCH', '/api/adscout/boards/{id}/share', 'users'),
   boardShareStop: route('DELETE', '/api/adscout/boards/{id}/share', 'users'),
+  /** A brief from the operator's model for an ad or a product (docs/ai.md#briefs): one model call. */
+  briefs: route('POST', '/api/adscout/briefs', 'users', { bodyLimit: 16 * 1024 }),
+  /** Whether briefs are on, and how many the user has left this period (docs/ai.md#briefs). */
+  briefsStatus: route('GET', '/api/adscout/briefs/status', 'users'),
 
   // ---- anyone (docs/routes.md#public-routes) ----
   config: route('GET', '/api/adscout/config', 'public'),

@@ -244,6 +244,27 @@ export const boardItemDeletionSchema = baseRecord.extend({
   board: z.string(),
 });
 
+/**
+ * A brief the operator's model wrote (docs/ai.md#briefs): for one ad (`ad_id`) or one product of
+ * Insights (`product_key`, its name then); the brief's plain text, its language ('' when unknown)
+ * and the model. Only the server writes one.
+ */
+export const briefSchema = baseRecord.extend({
+  user: z.string(),
+  ad_id: z.string(),
+  product_key: z.string(),
+  product_name: z.string(),
+  language: z.string(),
+  text: z.string(),
+  model: z.string(),
+});
+export type BriefRecord = z.infer<typeof briefSchema>;
+
+/** A brief being written, holding one of the allowance (docs/ai.md#the-allowance), superuser-only. */
+export const briefReservationSchema = baseRecord.extend({
+  user: z.string(),
+});
+
 /** A browser's Web Push subscription (docs/push.md#subscriptions): its owner, endpoint and keys. */
 export const pushSubscriptionSchema = baseRecord.extend({
   user: z.string(),

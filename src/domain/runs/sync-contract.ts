@@ -14,6 +14,7 @@ export const SYNC_COLLECTIONS = [
   COLLECTIONS.reports,
   COLLECTIONS.boardItems,
   COLLECTIONS.boardItemDeletions,
+  COLLECTIONS.briefs,
 ] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 

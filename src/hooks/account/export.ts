@@ -3,7 +3,7 @@
  * file of the user's data — the account, subscription, runs, keyword sets, watches (when that collection
  * exists), ledger and audit log, the archived creatives (each one's sha256 and file names, not the files),
  * the watch runs' reports, the report mail settings, the browsers that receive push notifications (each one's endpoint, not
- * its keys: docs/push.md), the boards (not a shared one's token), then every board item and every result as an object with the Database's columns.
+ * its keys: docs/push.md), the boards (not a shared one's token), the briefs (docs/ai.md#briefs), then every board item and every result as an object with the Database's columns.
  * It is streamed: the results are read a page at a time by an (updated, id) keyset (the sync
  * cursor's index) and written out as they are read, so 50,000 results never sit in memory at once,
  * let alone twice.
@@ -33,6 +33,8 @@ const SECTIONS: { key: string; collection: string; optional?: boolean; omit?: st
   { key: 'push_subscriptions', collection: COLLECTIONS.pushSubscriptions, omit: ['p256dh', 'auth'] },
   // a shared board's token is a capability, as the push keys are: whether it is shared is kept
   { key: 'boards', collection: COLLECTIONS.boards, omit: ['share_token'] },
+  // at most AI_BRIEFS_PER_MONTH a month, a few KB each (docs/ai.md#briefs)
+  { key: 'briefs', collection: COLLECTIONS.briefs },
 ];
 
 /** A record's public fields without PocketBase's collection bookkeeping (nor `omit`). */

@@ -10,7 +10,9 @@ export { emailHmac } from './audit-key.ts';
 export { checkBatchRequest } from './batch-access.ts';
 export { appUrl, behindTrustedProxy, env, origin, positiveEnv, requestScheme } from './env.ts';
 export { publicDirOf, serveCommand } from './server-settings.ts';
+export type { AiSettings } from './ai-settings.ts';
 export {
+  aiConfig,
   billingMode,
   fetchAllow,
   publicConfig,

@@ -6,6 +6,7 @@ import { parseEndpointList } from '../../domain/net/endpoint.ts';
 import { DEFAULT_CONFIG } from '../../domain/pages/config.ts';
 import { SCOUT_SOURCES, type BillingMode, type ScoutSource } from '../../domain/records/constants.ts';
 import type { CheckoutProduct } from '../../domain/billing/plans.ts';
+import { AI_ENV_NAMES, aiSettings, type AiEnv } from './ai-settings.ts';
 import { env } from './env.ts';
 import { billingModeOf, type BillingEnv } from './server-settings.ts';
 import { vapidPublicKey } from './vapid-keys.ts';
@@ -63,6 +64,16 @@ export function fetchAllowErrors(): string[] {
   } catch (error) {
     return [String((error as Error).message)];
   }
+}
+
+/**
+ * The AI model of briefs and what is wrong with its settings (ai-settings.ts); startup.ts refuses
+ * to start on the errors, so a running server reads `settings` alone.
+ */
+export function aiConfig() {
+  const values = {} as AiEnv;
+  for (const name of AI_ENV_NAMES) values[name] = env(name);
+  return aiSettings(values);
 }
 
 /** The settings the browser may see: SERVER_ROUTES.config. */

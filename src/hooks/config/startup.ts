@@ -10,6 +10,7 @@
  * every start, so the environment wins over edits in the admin UI. The first start also makes
  * the audit key in the data dir (audit-key.ts). VAPID_* must be whole and well formed
  * (vapid-settings.ts); the keys themselves are the first worker's when unset (vapid-keys.ts).
+ * AI_* (the model of briefs) must be all three or none (ai-settings.ts).
  */
 import { SERVER_ROUTES } from '../../domain/api/routes.ts';
 import { COLLECTIONS } from '../../domain/api/collections.ts';
@@ -43,7 +44,8 @@ import {
   type StorageEnv,
   type StorageSettings,
 } from './storage-settings.ts';
-import { billingEnv, fetchAllowErrors, startupReport } from './settings.ts';
+import { describeAi } from './ai-settings.ts';
+import { aiConfig, billingEnv, fetchAllowErrors, startupReport } from './settings.ts';
 import { describeVapid, vapidEnvSettings } from './vapid-keys.ts';
 
 function backupEnv(): BackupEnv {
@@ -112,6 +114,7 @@ export function startServer(): void {
   const mail = mailSettings(mailEnv());
   const storage = storageSettings(storageEnv());
   const vapid = vapidEnvSettings();
+  const ai = aiConfig();
   const localStorageDir = `${$app.dataDir()}/storage`;
   // walking the folder only when S3 is asked for: servers on disk never pay for it
   const leftBehind =
@@ -127,6 +130,7 @@ export function startServer(): void {
     ...(leftBehind ? [leftBehind] : []),
     ...mail.errors,
     ...vapid.errors,
+    ...ai.errors,
     ...fetchAllowErrors(),
   ];
   // a malformed APP_URL is named by the origin check and, with SMTP, by the mail check: once
@@ -180,6 +184,7 @@ export function startServer(): void {
   console.log(`[adscout] ${describeStorage(storage.settings, localStorageDir)}`);
   console.log(`[adscout] ${describeMail(mail.settings, appUrl)}`);
   console.log(`[adscout] ${describeVapid()}`);
+  console.log(`[adscout] ${describeAi(ai.settings)}`);
   if (proxy.headers.length > 0)
     console.log(
       `[adscout] trusted proxy headers: ${proxy.headers.join(', ')} (X-Forwarded-Proto is trusted too)`,

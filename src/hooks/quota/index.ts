@@ -4,7 +4,15 @@
  */
 import { quotaFor } from './ledger.ts';
 
-export { grantCredits, packVersion, quotaFor, reserve, setPackReversed, subscriptionOf } from './ledger.ts';
+export {
+  grantCredits,
+  packVersion,
+  quotaFor,
+  quotaPeriodOf,
+  reserve,
+  setPackReversed,
+  subscriptionOf,
+} from './ledger.ts';
 export { periodBoundary, renewedPeriodEnd } from './periods.ts';
 export { settleRun, settledView } from './settlement.ts';
 

@@ -29,6 +29,14 @@ function periodOf(subscription: core.Record | null, now: Date) {
   return currentPeriod(isNaN(anchor.getTime()) ? now : anchor, now);
 }
 
+/**
+ * The user's current quota period (the same one the results' quota counts in): other allowances
+ * per period, such as the briefs' (src/hooks/briefs), count from it too.
+ */
+export function quotaPeriodOf(app: CoreApp, userId: string, now: Date) {
+  return periodOf(subscriptionOf(app, userId), now);
+}
+
 function sums(app: CoreApp, userId: string, periodStart: string): LedgerSums {
   const row = new DynamicModel({ plan_used: 0, granted: 0, addon_used: 0, reserved: 0, released: 0 });
   app

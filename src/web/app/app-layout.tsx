@@ -9,6 +9,8 @@ import { useSession } from '../data/server/session.ts';
 import { signOutHere } from '../data/local/push-setting.ts';
 import { useUnreadReportCount } from '../data/local/reports.ts';
 import { BoardsSlot, type BoardsSlotValue } from '../components/boards-slot.ts';
+import { BriefsSlot, type BriefsSlotValue } from '../components/briefs-slot.ts';
+import { AdBriefSection, ProductBriefButton } from '../features/ai/brief-slots.tsx';
 import { AdBoardsSection } from '../features/boards/ad-boards-section.tsx';
 import { SaveAdsButton } from '../features/boards/save-ads-button.tsx';
 import { AdHistorySection } from '../features/insights/ad-history-section.tsx';
@@ -26,6 +28,12 @@ const renderAdHistory = (props: AdHistoryProps) => <AdHistorySection key={props.
 const boardsSlot: BoardsSlotValue = {
   adBoards: (props) => <AdBoardsSection key={props.adId} {...props} />,
   saveAdsButton: (props) => <SaveAdsButton {...props} />,
+};
+
+// Briefs in the detail view and on Insights' products (docs/ai.md#briefs), from the AI feature.
+const briefsSlot: BriefsSlotValue = {
+  adBrief: (props) => <AdBriefSection key={props.adId} {...props} />,
+  productBrief: (props) => <ProductBriefButton {...props} />,
 };
 
 export const APP_NAV = [
@@ -102,7 +110,9 @@ export function AppLayout() {
         <div className="container">
           <AdHistorySlot value={renderAdHistory}>
             <BoardsSlot value={boardsSlot}>
-              <Outlet />
+              <BriefsSlot value={briefsSlot}>
+                <Outlet />
+              </BriefsSlot>
             </BoardsSlot>
           </AdHistorySlot>
         </div>

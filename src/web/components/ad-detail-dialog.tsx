@@ -11,12 +11,14 @@
  * creative" link; the source link is the fallback. Media load without a referrer, and a creative that fails
  * (an expired CDN link, a file not cached offline) becomes a tile that says so and links to the Ad Library:
  * never a broken-image icon. The boards that hold the ad, and "Save to board", come from the boards
- * feature through BoardsSlot (boards-slot.ts).
+ * feature through BoardsSlot (boards-slot.ts); its briefs and "Write a brief" from the AI feature
+ * through BriefsSlot (briefs-slot.ts).
  */
 import { Suspense, useContext, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { formatCount, type ArchivedCreative, type SearchResult } from '../../domain/index.ts';
 import { AdHistorySlot } from './ad-history-slot.ts';
 import { BoardsSlot } from './boards-slot.ts';
+import { BriefsSlot } from './briefs-slot.ts';
 import { adCopy, adFacts, adHeading, adLinks, adSignals, type AdFact } from './ad-detail.ts';
 import { AdCreative } from './ad-creative.tsx';
 import { ExternalLink } from './external-link.tsx';
@@ -63,6 +65,7 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
   const heading = adHeading(row);
   const renderHistory = useContext(AdHistorySlot);
   const boards = useContext(BoardsSlot);
+  const briefs = useContext(BriefsSlot);
 
   // Another ad: start at its top.
   useEffect(() => {
@@ -183,6 +186,9 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
               <h3 id={`${headingId}-facts`}>Details</h3>
               <FactList className="ad-facts" facts={adFacts(row)} />
             </section>
+
+            {/* the Brief section renders itself only while briefs are on or the ad has some */}
+            {briefs && row.ad_id && briefs.adBrief({ adId: row.ad_id, headingId })}
 
             {renderHistory && row.ad_id && (
               <section aria-labelledby={`${headingId}-history`} data-testid="ad-history">

@@ -1,7 +1,7 @@
 /**
  * The signed-in user's local database (docs/local-first.md#the-local-database): one Dexie (IndexedDB)
  * database per user, named after the user id, holding a mirror of their runs, results, keyword sets, watches,
- * archived creatives, watch runs' reports, boards and their items, subscription and last quota, the sync cursors, and the outbox of
+ * archived creatives, watch runs' reports, boards and their items, briefs, subscription and last quota, the sync cursors, and the outbox of
  * writes not yet on the server.
  *
  * Results are stored one record per run (a run holds at most 1,000 rows), not one per row: the
@@ -26,7 +26,8 @@ import type {
   Watch,
 } from '../../../domain/index.ts';
 import type { BoardItemRecord } from '../../../domain/boards/board-contract.ts';
-import type { BoardRecord } from '../../../domain/records/entities.ts';
+import type { BoardRecord, BriefRecord } from '../../../domain/records/entities.ts';
+import type { BriefsStatus } from '../../../domain/briefs/brief-contract.ts';
 
 /** The results of one run, in the order the server stored them. */
 export interface RunResults {
@@ -109,6 +110,8 @@ export interface MetaRecords {
   boardItemsPulledAt: number;
   /** The Insights computed last (src/web/data/local/insights-inputs.ts): the page paints from them first. */
   insights: SavedInsights;
+  /** Whether briefs are on and how many are left, as the server said last (src/web/data/local/briefs.ts). */
+  briefsStatus: { status: BriefsStatus; at: number };
 }
 
 /** Products and stores as the Insights worker last computed them, and when. */
@@ -118,7 +121,7 @@ export interface SavedInsights {
   updatedAt: number;
 }
 /** The server's answers kept for offline use (offline-memory.ts). */
-export type RememberedKey = 'subscription' | 'quota' | 'reportSettings';
+export type RememberedKey = 'subscription' | 'quota' | 'reportSettings' | 'briefsStatus';
 export type MetaKey = keyof MetaRecords | `cursor:${string}`;
 export interface MetaEntry {
   key: MetaKey;
@@ -134,6 +137,7 @@ export type LocalDb = Dexie & {
   reports: EntityTable<Report, 'id'>;
   boards: EntityTable<LocalBoard, 'id'>;
   boardItems: EntityTable<LocalBoardItem, 'id'>;
+  briefs: EntityTable<BriefRecord, 'id'>;
   outbox: EntityTable<OutboxItem, 'seq'>;
   meta: EntityTable<MetaEntry, 'key'>;
 };
@@ -167,6 +171,9 @@ export function openLocalDb(userId: string): LocalDb {
   // (an ad is on a board once). The deletions' tombstones are applied, not stored: only their
   // cursor is kept, in meta.
   db.version(5).stores({ boards: 'id, updated', boardItems: 'id, board, ad_id, updated, [board+ad_id]' });
+  // Version 6: the briefs the operator's model wrote (docs/ai.md#briefs), shown again offline: by
+  // ad (the detail view) and by product (Insights).
+  db.version(6).stores({ briefs: 'id, updated, ad_id, product_key' });
   return db;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The Insights page's two tables (insights-page.tsx): Products and Stores, each filtered, sorted
  * and exported on its own; a row's name opens its ads in the Database page (row-selection.ts), and
- * a product's "Save" saves its ads to boards (docs/boards.md#in-the-app).
+ * a product's "Save" saves its ads to boards (docs/boards.md#in-the-app), and its "Brief" opens its
+ * briefs (docs/ai.md#briefs).
  */
 import { useContext, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +16,7 @@ import {
   UNKNOWN_VALUE,
 } from '../../../domain/index.ts';
 import { BoardsSlot } from '../../components/boards-slot.ts';
+import { BriefsSlot } from '../../components/briefs-slot.ts';
 import { Sparkline } from '../../components/sparkline.tsx';
 import { adIdsOfRows } from '../../data/local/boards.ts';
 import { countText, dayText, ProductThumb } from './insight-cells.tsx';
@@ -57,6 +59,7 @@ export function ProductsView({ products, computing }: { products: ProductSummary
   usePaintMarks('products', rows.length, filters);
   const csv = useCsvExport<ProductSummary>('Products', PRODUCT_COLUMNS);
   const boards = useContext(BoardsSlot);
+  const briefs = useContext(BriefsSlot);
   const open = (product: ProductSummary) =>
     void navigate(ROUTES.database.path, {
       state: productSelectionState(product.name, product.rowIds),
@@ -103,6 +106,7 @@ export function ProductsView({ products, computing }: { products: ProductSummary
                       label: 'Save',
                       ariaLabel: `Save the ${formatCount(p.ads)} ads of ${p.name || 'Untitled product'} to a board`,
                     })}
+                    {briefs?.productBrief({ productKey: p.key, productName: p.name, rowIds: p.rowIds })}
                   </span>
                 );
               case 'momentum':

@@ -114,7 +114,14 @@ export function PrivacyPage() {
           </li>
           <li>
             <strong>Ad data providers</strong>, which receive the search parameters needed to collect ads for
-            you, but not your email address.
+            you, but not your email address;
+          </li>
+          <li>
+            <strong>An AI model provider</strong>, only where the operator of this server has turned briefs
+            on: when you ask for a brief, the copy of the ad (or of a product&apos;s ads) and the text read on
+            its creative are sent to the model provider the operator connected, which writes the brief. Your
+            email address and your other data are not sent. Without briefs turned on, nothing is sent to a
+            model provider.
           </li>
         </ul>
         <p>

@@ -19,6 +19,7 @@ import {
   type Watch,
 } from '../../../../domain/index.ts';
 import { openLocalDb, type KeywordOutboxItem, type LocalDb } from '../local-db.ts';
+import type { BriefRecord } from '../../../../domain/records/entities.ts';
 import {
   deleteResult,
   localWatchIds,
@@ -26,6 +27,7 @@ import {
   replaceWatches,
   settleKeywordChange,
   storeKeywordChange,
+  writeBriefs,
   writeKeywordSets,
   writeReports,
   writeResults,
@@ -182,5 +184,34 @@ describe('reports', () => {
       NOW,
     );
     expect((await db.reports.toArray()).map((r) => r.id)).toEqual(['new']);
+  });
+});
+
+describe('briefs', () => {
+  const brief = (id: string, adId: string, productKey: string, second: number) =>
+    ({
+      id,
+      user: 'u',
+      ad_id: adId,
+      product_key: productKey,
+      text: `Angle ${id}`,
+      created: at(second),
+      updated: at(second),
+    }) as BriefRecord;
+
+  it('stores briefs once, from any path, readable by ad and by product, with the pull’s cursor', async () => {
+    await writeBriefs(db, [brief('b1', 'ad1', '', 1), brief('b2', '', 'c:x', 2)], {
+      updated: at(2),
+      id: 'b2',
+    });
+    // the create's answer, then realtime's copy of the same brief: one record
+    await writeBriefs(db, [brief('b3', 'ad1', '', 3)]);
+    await writeBriefs(db, [brief('b3', 'ad1', '', 3)]);
+    expect((await db.briefs.where('ad_id').equals('ad1').toArray()).map((b) => b.id).sort()).toEqual([
+      'b1',
+      'b3',
+    ]);
+    expect((await db.briefs.where('product_key').equals('c:x').toArray()).map((b) => b.id)).toEqual(['b2']);
+    expect(await readCursor(db, COLLECTIONS.briefs)).toEqual({ updated: at(2), id: 'b2' });
   });
 });

@@ -25,7 +25,8 @@ import {
   withoutRow,
   type KeywordChange,
 } from './merge.ts';
-import { CREATIVES, KEYWORD_SETS, REPORTS, RESULTS, RUNS } from './records.ts';
+import type { BriefRecord } from '../../../../domain/records/entities.ts';
+import { BRIEFS, CREATIVES, KEYWORD_SETS, REPORTS, RESULTS, RUNS } from './records.ts';
 
 const START: SyncCursor = { updated: '', id: '' };
 
@@ -102,6 +103,18 @@ export async function writeReports(
 /** Deletes the stored copy of a report (the server deleted it). */
 export async function deleteStoredReport(db: LocalDb, id: string): Promise<void> {
   await db.reports.delete(id);
+}
+
+/**
+ * Briefs (a pulled page with its cursor, the create's answer, or realtime's), each kept when newer
+ * than the local copy. The server never changes one, so a copy is the same wherever it came from.
+ */
+export async function writeBriefs(db: LocalDb, briefs: BriefRecord[], cursor?: SyncCursor): Promise<void> {
+  await db.transaction('rw', db.briefs, db.meta, async () => {
+    const newer = newerRecords(await db.briefs.bulkGet(briefs.map((brief) => brief.id)), briefs);
+    if (newer.length) await db.briefs.bulkPut(newer);
+    await saveCursor(db, BRIEFS.name, cursor);
+  });
 }
 
 export async function writeKeywordSets(db: LocalDb, sets: KeywordSet[], cursor?: SyncCursor): Promise<void> {

@@ -27,10 +27,12 @@ import {
   syncedBoards,
   writeBoardItems,
 } from './board-mirror.ts';
+import type { BriefRecord } from '../../../../domain/records/entities.ts';
 import {
   localWatchIds,
   readCursor,
   replaceWatches,
+  writeBriefs,
   writeCreatives,
   writeKeywordSets,
   writeReports,
@@ -41,6 +43,7 @@ import {
   BOARD_ITEM_DELETIONS,
   BOARD_ITEMS,
   BOARDS,
+  BRIEFS,
   CREATIVES,
   KEYWORD_SETS,
   REPORTS,
@@ -197,6 +200,9 @@ export function createPuller(options: PullerOptions): Puller {
       if (boardsDue) {
         boardsDue = false;
         try {
+          // Briefs come with the full pulls only, like the boards: realtime brings those written
+          // while the app is open, and a scout's many pullRows cost the rate limit no more pages.
+          await pullCollection<BriefRecord>(BRIEFS, (briefs, cursor) => writeBriefs(db, briefs, cursor));
           await pullBoards();
         } catch (error) {
           boardsDue = true; // the next pull tries them again

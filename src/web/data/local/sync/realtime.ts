@@ -16,6 +16,7 @@ import {
   deleteRun,
   deleteStoredReport,
   deleteStoredWatch,
+  writeBriefs,
   writeCreatives,
   writeKeywordSets,
   writeReports,
@@ -34,6 +35,7 @@ import {
   BOARD_ITEM_DELETIONS,
   BOARD_ITEMS,
   BOARDS,
+  BRIEFS,
   CREATIVES,
   KEYWORD_SETS,
   REPORTS,
@@ -151,6 +153,10 @@ export function followRealtime(options: RealtimeOptions): RealtimeFollower {
     } else if (collection === BOARD_ITEMS.name) {
       const item = BOARD_ITEMS.fromServer(event.record);
       logFailure(deleted ? deleteStoredItem(db, item.id) : writeBoardItems(db, [item]));
+    } else if (collection === BRIEFS.name) {
+      // a brief written (on this device or another); the server deletes one only with its account
+      const brief = BRIEFS.fromServer(event.record);
+      logFailure(deleted ? db.briefs.delete(brief.id) : writeBriefs(db, [brief]));
     } else if (collection === BOARD_ITEM_DELETIONS.name) {
       // a tombstone's create: the pull's cursor reads it again later, which deletes nothing more
       if (!deleted) logFailure(applyItemDeletions(db, [BOARD_ITEM_DELETIONS.fromServer(event.record)]));
@@ -167,6 +173,7 @@ export function followRealtime(options: RealtimeOptions): RealtimeFollower {
     BOARDS,
     BOARD_ITEMS,
     BOARD_ITEM_DELETIONS,
+    BRIEFS,
   ];
   const watches = followed.map(({ name }) =>
     followCollection(pb, name, (event) => onEvent(name, event), options.onReconnect),

@@ -24,7 +24,9 @@ import { boardItemSchema, type BoardItemRecord } from '../../../../domain/boards
 import {
   boardItemDeletionSchema,
   boardSchema,
+  briefSchema,
   type BoardRecord,
+  type BriefRecord,
 } from '../../../../domain/records/entities.ts';
 
 /** A tombstone as the local side reads it: which item went (board-mirror.ts applies it). */
@@ -68,6 +70,8 @@ export const BOARD_ITEM_DELETIONS = mirrored<BoardItemDeletion>(
   COLLECTIONS.boardItemDeletions,
   boardItemDeletionSchema.shape,
 );
+
+export const BRIEFS = mirrored<BriefRecord>(COLLECTIONS.briefs, briefSchema.shape);
 
 /** A PocketBase-style record id (15 of [a-z0-9]), made here so a retried create stays one record. */
 export function newRecordId(): string {
