@@ -1,0 +1,191 @@
+/**
+ * The page's side of a streamed download (the protocol: src/domain/downloads/stream-download.ts):
+ * a ReadableStream the page makes is saved as a download through the service worker that
+ * controls the page, one chunk per `pull` of the worker, so the file is never held whole. For
+ * browsers without `showSaveFilePicker` (docs/boards.md#in-the-app, "Download creatives").
+ */
+import {
+  readWorkerSays,
+  STREAM_DOWNLOAD_PING,
+  STREAM_DOWNLOAD_PING_MS,
+  STREAM_DOWNLOAD_START,
+  streamDownloadPath,
+  type PageSays,
+  type StreamDownloadStart,
+  type WorkerSays,
+} from '../../../domain/downloads/stream-download.ts';
+import { messageOf } from '../../../domain/text/error-message.ts';
+
+/** The user cancelled the download in the browser: the page stopped making the file. */
+export class DownloadCancelledError extends Error {
+  override name = 'DownloadCancelledError';
+}
+
+/** What the page needs of the service worker (navigator.serviceWorker.controller). */
+export interface DownloadWorker {
+  postMessage(message: unknown, transfer: Transferable[]): void;
+}
+
+export interface StreamDownloadOptions {
+  worker: DownloadWorker;
+  /** Starts the browser's download of a same-origin path; returns what undoes it. */
+  open?: (path: string) => () => void;
+  /** Calls `leave` when the page goes away; returns what stops listening. */
+  onLeave?: (leave: () => void) => () => void;
+  /** How long the worker has to answer `ready`, and then (the iframe asking) `started`. */
+  readyMs?: number;
+  startedMs?: number;
+  pingMs?: number;
+  newId?: () => string;
+}
+
+/**
+ * Whether the download was made ('done'), or the worker did not take it ('unavailable': the
+ * stream is unread, to be saved another way). Rejects with DownloadCancelledError when the user
+ * cancels the download, or with the stream's error (the download then fails in the browser too).
+ */
+export type StreamDownloadResult = 'done' | 'unavailable';
+
+const READY_MS = 10_000;
+const STARTED_MS = 30_000;
+/** The hidden frame stays a while after the end: the browser may still be writing the last bytes. */
+const FRAME_LINGER_MS = 60_000;
+
+/** The service worker that controls this page, when one does. */
+export function controllingWorker(): DownloadWorker | null {
+  return (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) || null;
+}
+
+/** Opens `path` in a hidden iframe: the worker's answer is an attachment, so it is a download. */
+export function openInHiddenFrame(path: string): () => void {
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  frame.title = 'Download';
+  frame.src = path;
+  document.body.append(frame);
+  return () => frame.remove();
+}
+
+function onPageHide(leave: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  window.addEventListener('pagehide', leave);
+  return () => window.removeEventListener('pagehide', leave);
+}
+
+function randomId(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+type Said = WorkerSays | { kind: 'lost' };
+
+/** The worker's messages in order; `next` waits for one (null when `timeoutMs` passes first). */
+function inbox(port: MessagePort) {
+  const queue: Said[] = [];
+  let wake: (() => void) | null = null;
+  const push = (said: Said) => {
+    queue.push(said);
+    wake?.();
+  };
+  port.onmessage = (event) => {
+    const says = readWorkerSays(event.data);
+    if (says) push(says);
+  };
+  async function next(timeoutMs?: number): Promise<Said | null> {
+    while (queue.length === 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const woke = await new Promise<boolean>((resolve) => {
+        wake = () => resolve(true);
+        if (timeoutMs !== undefined) timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      clearTimeout(timer);
+      wake = null;
+      if (!woke) return null;
+    }
+    return queue.shift() ?? null;
+  }
+  return { push, next };
+}
+
+/** Saves `stream` as the download `fileName` through the service worker (see the module's comment). */
+export async function streamDownload(
+  fileName: string,
+  mimeType: string,
+  stream: ReadableStream<Uint8Array>,
+  options: StreamDownloadOptions,
+): Promise<StreamDownloadResult> {
+  const { worker, open = openInHiddenFrame, onLeave = onPageHide, newId = randomId } = options;
+  const id = newId();
+  const channel = new MessageChannel();
+  const port = channel.port1;
+  const box = inbox(port);
+  const say = (message: PageSays) => port.postMessage(message);
+  let closeFrame: (() => void) | null = null;
+  let lingerFrame = false;
+  const start: StreamDownloadStart = { type: STREAM_DOWNLOAD_START, id, fileName, mimeType };
+  worker.postMessage(start, [channel.port2]);
+  try {
+    const ready = (await box.next(options.readyMs ?? READY_MS))?.kind === 'ready';
+    if (ready) closeFrame = open(streamDownloadPath(id, fileName));
+    const first = ready ? await box.next(options.startedMs ?? STARTED_MS) : null;
+    if (first?.kind !== 'started' && first?.kind !== 'pull') {
+      // a worker that answers late forgets it; nothing of the stream was read
+      say({ kind: 'abort' });
+      port.close();
+      return 'unavailable';
+    }
+    lingerFrame = true;
+    return await serve(first, stream.getReader());
+  } finally {
+    // The port stays open otherwise: the worker closes it once it has the last message (closing
+    // it here could reach the worker, as Chromium's close event, before the `end` does).
+    port.onmessage = null;
+    const close = closeFrame;
+    if (close) {
+      if (lingerFrame) setTimeout(close, FRAME_LINGER_MS);
+      else close();
+    }
+  }
+
+  /** Answers the worker's pulls from `reader` until the end, a cancel or a failure. */
+  async function serve(first: Said, reader: ReadableStreamDefaultReader<Uint8Array>) {
+    const stopLeave = onLeave(() => say({ kind: 'abort' }));
+    const pinger = setInterval(() => ping(), options.pingMs ?? STREAM_DOWNLOAD_PING_MS);
+    try {
+      for (let said: Said | null = first; ; said = await box.next()) {
+        if (said?.kind === 'pull') {
+          let read: ReadableStreamReadResult<Uint8Array>;
+          try {
+            read = await reader.read();
+          } catch (error) {
+            say({ kind: 'error', message: messageOf(error) });
+            throw error;
+          }
+          if (read.done) {
+            say({ kind: 'end' });
+            return 'done' as const;
+          }
+          say({ kind: 'chunk', chunk: read.value });
+        } else if (said?.kind === 'cancel') {
+          await reader.cancel(said.reason).catch(() => undefined);
+          throw new DownloadCancelledError('The download was cancelled.');
+        } else if (said?.kind === 'lost') {
+          await reader.cancel('the service worker stopped').catch(() => undefined);
+          throw new Error('the service worker no longer has the download');
+        }
+      }
+    } finally {
+      clearInterval(pinger);
+      stopLeave();
+    }
+  }
+
+  /** Keeps the worker alive, and finds out whether it still has the download. */
+  function ping() {
+    const answer = new MessageChannel();
+    answer.port1.onmessage = (event) => {
+      answer.port1.close();
+      if ((event.data as { alive?: unknown } | null)?.alive === false) box.push({ kind: 'lost' });
+    };
+    worker.postMessage({ type: STREAM_DOWNLOAD_PING, id }, [answer.port2]);
+  }
+}
