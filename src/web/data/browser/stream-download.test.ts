@@ -110,9 +110,32 @@ describe('a download through the service worker', () => {
     await reader.read();
     await reader.cancel('the user cancelled');
     await expect(saved).rejects.toBeInstanceOf(DownloadCancelledError);
+    await waitUntil('the source cancelled', () => seen.cancelled !== null);
     expect(seen.cancelled).toBe('the user cancelled');
     expect(seen.made).toBe(2);
     expect(sw.downloads.size()).toBe(0);
+  });
+
+  it('a cancel reaches the page while it waits for a file that does not come', async () => {
+    let made = 0;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (made++ === 0) return controller.enqueue(new Uint8Array([1]));
+          return new Promise<void>(() => undefined);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const sw = worker();
+    const tab = browser(() => sw.downloads);
+    const saved = streamDownload('b.zip', 'application/zip', stream, { worker: sw.worker, open: tab.open });
+    const reader = await tab.reader();
+    await reader.read();
+    void reader.read();
+    await waitUntil('the page waiting for the second file', () => made === 2);
+    await reader.cancel('the user cancelled');
+    await expect(saved).rejects.toBeInstanceOf(DownloadCancelledError);
   });
 
   it('a file that cannot be made fails the download in the browser too', async () => {

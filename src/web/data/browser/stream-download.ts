@@ -76,21 +76,28 @@ function randomId(): string {
   return crypto.randomUUID().replaceAll('-', '');
 }
 
-type Said = WorkerSays | { kind: 'lost' };
-
-/** The worker's messages in order; `next` waits for one (null when `timeoutMs` passes first). */
+/**
+ * The worker's messages in order; `next` waits for one (null when `timeoutMs` passes first).
+ * A cancel, or a worker that lost the download, rejects `stopped` at once, whatever the page is
+ * waiting for (a file still being fetched, say).
+ */
 function inbox(port: MessagePort) {
-  const queue: Said[] = [];
+  const queue: WorkerSays[] = [];
   let wake: (() => void) | null = null;
-  const push = (said: Said) => {
-    queue.push(said);
-    wake?.();
-  };
+  let stop: (error: Error) => void = () => undefined;
+  const stopped = new Promise<never>((_, reject) => (stop = reject));
+  // rejected only for the page's loop to see; never left unhandled
+  stopped.catch(() => undefined);
   port.onmessage = (event) => {
     const says = readWorkerSays(event.data);
-    if (says) push(says);
+    if (says?.kind === 'cancel')
+      stop(new DownloadCancelledError(says.reason || 'the download was cancelled'));
+    else if (says) {
+      queue.push(says);
+      wake?.();
+    }
   };
-  async function next(timeoutMs?: number): Promise<Said | null> {
+  async function next(timeoutMs?: number): Promise<WorkerSays | null> {
     while (queue.length === 0) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const woke = await new Promise<boolean>((resolve) => {
@@ -103,7 +110,7 @@ function inbox(port: MessagePort) {
     }
     return queue.shift() ?? null;
   }
-  return { push, next };
+  return { next, stopped, lost: () => stop(new Error('the service worker no longer has the download')) };
 }
 
 /** Saves `stream` as the download `fileName` through the service worker (see the module's comment). */
@@ -147,32 +154,31 @@ export async function streamDownload(
   }
 
   /** Answers the worker's pulls from `reader` until the end, a cancel or a failure. */
-  async function serve(first: Said, reader: ReadableStreamDefaultReader<Uint8Array>) {
+  async function serve(first: WorkerSays, reader: ReadableStreamDefaultReader<Uint8Array>) {
     const stopLeave = onLeave(() => say({ kind: 'abort' }));
     const pinger = setInterval(() => ping(), options.pingMs ?? STREAM_DOWNLOAD_PING_MS);
+    const orStopped = <T>(promise: Promise<T>) => Promise.race([promise, box.stopped]);
     try {
-      for (let said: Said | null = first; ; said = await box.next()) {
-        if (said?.kind === 'pull') {
-          let read: ReadableStreamReadResult<Uint8Array>;
-          try {
-            read = await reader.read();
-          } catch (error) {
-            say({ kind: 'error', message: messageOf(error) });
-            throw error;
-          }
-          if (read.done) {
-            say({ kind: 'end' });
-            return 'done' as const;
-          }
-          say({ kind: 'chunk', chunk: read.value });
-        } else if (said?.kind === 'cancel') {
-          await reader.cancel(said.reason).catch(() => undefined);
-          throw new DownloadCancelledError('The download was cancelled.');
-        } else if (said?.kind === 'lost') {
-          await reader.cancel('the service worker stopped').catch(() => undefined);
-          throw new Error('the service worker no longer has the download');
+      for (let said: WorkerSays | null = first; ; said = await orStopped(box.next())) {
+        if (said?.kind !== 'pull') continue;
+        let read: ReadableStreamReadResult<Uint8Array>;
+        try {
+          read = await orStopped(reader.read());
+        } catch (error) {
+          if (error instanceof DownloadCancelledError) throw error;
+          say({ kind: 'error', message: messageOf(error) });
+          throw error;
         }
+        if (read.done) {
+          say({ kind: 'end' });
+          return 'done' as const;
+        }
+        say({ kind: 'chunk', chunk: read.value });
       }
+    } catch (error) {
+      // not awaited: the stream's source may be waiting for a file, which the caller stops
+      void reader.cancel(messageOf(error)).catch(() => undefined);
+      throw error;
     } finally {
       clearInterval(pinger);
       stopLeave();
@@ -184,7 +190,7 @@ export async function streamDownload(
     const answer = new MessageChannel();
     answer.port1.onmessage = (event) => {
       answer.port1.close();
-      if ((event.data as { alive?: unknown } | null)?.alive === false) box.push({ kind: 'lost' });
+      if ((event.data as { alive?: unknown } | null)?.alive === false) box.lost();
     };
     worker.postMessage({ type: STREAM_DOWNLOAD_PING, id }, [answer.port2]);
   }

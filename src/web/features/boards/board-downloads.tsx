@@ -49,10 +49,12 @@ export function BoardDownloads({
     if (rows.length === 0 || progress) return;
     setProgress({ done: 0, total: rows.length });
     let missing = 0;
+    // stops a file's fetch still under way when the download ends early (cancelled, failed)
+    const fetches = new AbortController();
     try {
       const entries = boardZipEntries(rows, [...boardCsvChunks(rows)].join(''), {
         creativeOf: archivedCreative,
-        fetchFile: (url) => fetch(url, { credentials: 'same-origin' }),
+        fetchFile: (url) => fetch(url, { credentials: 'same-origin', signal: fetches.signal }),
         cached: cachedCreative,
         offline,
         onProgress: setProgress,
@@ -80,6 +82,7 @@ export function BoardDownloads({
         toast.error('The download failed. Please try again.');
       }
     } finally {
+      fetches.abort();
       setProgress(null);
       setWay(null);
     }
