@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { APP_BASE } from '../pages/routes.ts';
 import {
   attachmentDisposition,
   readPageSays,
@@ -17,6 +18,10 @@ import {
 const ID = 'a1B2c3D4e5F6g7H8i9J0';
 
 describe('a streamed download’s path', () => {
+  it('is under the app’s base', () => {
+    expect(STREAM_DOWNLOAD_PREFIX.startsWith(`${APP_BASE}/`)).toBe(true);
+  });
+
   it('is under the app, names the id and the file, and gives the id back', () => {
     const path = streamDownloadPath(ID, 'AdScout_Board_Été_2026-11-28.zip');
     expect(path).toBe(`/app/__download/${ID}/AdScout_Board_%C3%89t%C3%A9_2026-11-28.zip`);

@@ -15,10 +15,12 @@
  * 5. While it lasts, the page posts PING with a port every few seconds: it keeps the worker alive
  *    (browsers stop an idle one) and the answer `{alive}` says whether the worker still has it.
  */
-import { APP_BASE } from '../pages/routes.ts';
-
-/** The path under which only the service worker answers (and the app shell never does). */
-export const STREAM_DOWNLOAD_PREFIX = `${APP_BASE}/__download/`;
+/**
+ * The path under which only the service worker answers (and the app shell never does): under the
+ * app's APP_BASE (src/domain/pages/routes.ts; the unit test holds them together), written out so
+ * that the worker's script does not bundle the route table.
+ */
+export const STREAM_DOWNLOAD_PREFIX = '/app/__download/';
 export const STREAM_DOWNLOAD_START = 'adscout:stream-download';
 export const STREAM_DOWNLOAD_PING = 'adscout:stream-download-ping';
 /** How often the page pings the worker while a download lasts (browsers stop one idle for 30 s). */
