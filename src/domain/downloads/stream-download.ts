@@ -7,8 +7,9 @@
  *
  * 1. The page posts START (`{type, id, fileName, mimeType}`) to the service worker that controls it,
  *    with a MessagePort; the worker answers `ready` on the port.
- * 2. The page opens `streamDownloadPath(id, fileName)` in a hidden iframe. Only the service worker
- *    answers that path: a Response whose body it pulls from the page, `started` on the port.
+ * 2. The page follows a link to `streamDownloadPath(id, fileName)`. Only the service worker answers
+ *    that path: a Response (an attachment, so the page stays) whose body it pulls from the page,
+ *    and `started` on the port; an id it does not have, 204 (the page stays too).
  * 3. Each time the browser wants more of the body the worker posts `pull`; the page answers one
  *    `chunk`, or `end`, or `error`. One chunk in flight at a time: the file is never held whole.
  * 4. The user cancelling the download reaches the page as `cancel`; the page leaving posts `abort`.

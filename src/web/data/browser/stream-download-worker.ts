@@ -31,8 +31,6 @@ export interface StreamDownloads {
   size(): number;
 }
 
-const GONE = 'This download is no longer available. Start it again from the app.';
-
 export function createStreamDownloads(): StreamDownloads {
   /** Announced by a page, not requested yet. */
   const announced = new Map<string, { start: StreamDownloadStart; port: DownloadPort }>();
@@ -110,7 +108,7 @@ export function createStreamDownloads(): StreamDownloads {
       const port = ports[0];
       if (start && port) {
         announced.set(start.id, { start, port });
-        // a page that gives up before its iframe asks (it fell back to another way) says so
+        // a page that gives up before its link reaches the worker (it saves another way) says so
         port.onmessage = (event) => {
           if (readPageSays(event.data)?.kind !== 'abort') return;
           announced.delete(start.id);
@@ -132,14 +130,10 @@ export function createStreamDownloads(): StreamDownloads {
     respond(pathname) {
       const id = streamDownloadId(pathname);
       const entry = id ? announced.get(id) : undefined;
-      // Only the page that announced it can have the id: anything else (a reload of the URL, a
-      // worker started anew) is not the app shell either, but a plain answer.
-      if (!id || !entry) {
-        return new Response(GONE, {
-          status: 404,
-          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-        });
-      }
+      // Only the page that announced it has the id. Anything else (the URL opened again, a worker
+      // started anew) gets 204, never the app shell: a link followed to a 204 leaves the page as
+      // it was, and the page that waits for `started` saves the file another way.
+      if (!id || !entry) return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
       announced.delete(id);
       streaming.add(id);
       say(entry.port, { kind: 'started' });

@@ -43,15 +43,12 @@ function worker(downloads: StreamDownloads = createStreamDownloads()) {
   return double;
 }
 
-/** The browser's download of the path the page opens: the worker's answer, read when the test says. */
+/** The browser's download of the link the page follows: the worker's answer, read when the test says. */
 function browser(downloads: () => StreamDownloads) {
   const opened: { path: string; response: Response }[] = [];
   return {
     opened,
-    open: (path: string) => {
-      opened.push({ path, response: downloads().respond(path) });
-      return () => undefined;
-    },
+    open: (path: string) => void opened.push({ path, response: downloads().respond(path) }),
     async reader() {
       const first = await waitFor('the download opened', () => opened[0], Boolean);
       return first!.response.body!.getReader();
@@ -201,22 +198,22 @@ describe('when the worker does not take the download', () => {
     expect(seen.made).toBe(0);
   });
 
-  it('a frame that never reaches the worker: unavailable, the stream unread, and the worker forgets it', async () => {
+  it('a link that never reaches the worker: unavailable, the stream unread, and the worker forgets it', async () => {
     const { stream } = source(3);
     const sw = worker();
-    let closed = false;
+    const followed: string[] = [];
     const result = await streamDownload('b.zip', 'application/zip', stream, {
       worker: sw.worker,
-      open: () => () => (closed = true),
+      open: (path) => void followed.push(path),
       startedMs: 50,
     });
     expect(result).toBe('unavailable');
     expect(stream.locked).toBe(false);
-    expect(closed).toBe(true);
+    expect(followed).toHaveLength(1);
     await waitUntil('the worker forgot the download', () => sw.downloads.size() === 0);
   });
 
-  it('the worker answers a download’s path once, and any other path under the prefix with a plain 404', async () => {
+  it('the worker answers a download’s path once, and any other path under the prefix with 204 (the page stays)', async () => {
     const { stream } = source(1);
     const sw = worker();
     const tab = browser(() => sw.downloads);
@@ -227,9 +224,9 @@ describe('when the worker does not take the download', () => {
     });
     const reader = await tab.reader();
     const again = sw.downloads.respond(tab.opened[0]!.path);
-    expect(again.status).toBe(404);
-    expect(again.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
-    expect(sw.downloads.respond(`${STREAM_DOWNLOAD_PREFIX}nonsense`).status).toBe(404);
+    expect(again.status).toBe(204);
+    expect(again.body).toBeNull();
+    expect(sw.downloads.respond(`${STREAM_DOWNLOAD_PREFIX}nonsense`).status).toBe(204);
     while (!(await reader.read()).done);
     await expect(saved).resolves.toBe('done');
   });

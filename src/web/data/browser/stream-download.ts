@@ -28,11 +28,11 @@ export interface DownloadWorker {
 
 export interface StreamDownloadOptions {
   worker: DownloadWorker;
-  /** Starts the browser's download of a same-origin path; returns what undoes it. */
-  open?: (path: string) => () => void;
+  /** Starts the browser's download of a same-origin path (followDownloadLink). */
+  open?: (path: string) => void;
   /** Calls `leave` when the page goes away; returns what stops listening. */
   onLeave?: (leave: () => void) => () => void;
-  /** How long the worker has to answer `ready`, and then (the iframe asking) `started`. */
+  /** How long the worker has to answer `ready`, and then (the link followed) `started`. */
   readyMs?: number;
   startedMs?: number;
   pingMs?: number;
@@ -48,22 +48,25 @@ export type StreamDownloadResult = 'done' | 'unavailable';
 
 const READY_MS = 10_000;
 const STARTED_MS = 30_000;
-/** The hidden frame stays a while after the end: the browser may still be writing the last bytes. */
-const FRAME_LINGER_MS = 60_000;
 
 /** The service worker that controls this page, when one does. */
 export function controllingWorker(): DownloadWorker | null {
   return (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) || null;
 }
 
-/** Opens `path` in a hidden iframe: the worker's answer is an attachment, so it is a download. */
-export function openInHiddenFrame(path: string): () => void {
-  const frame = document.createElement('iframe');
-  frame.hidden = true;
-  frame.title = 'Download';
-  frame.src = path;
-  document.body.append(frame);
-  return () => frame.remove();
+/**
+ * Follows a link to `path`: the worker's answer is an attachment, so the browser saves it and the
+ * page stays (an unknown download is answered 204, which leaves the page as it is too). Not a
+ * hidden iframe: the app's Content-Security-Policy allows no frames of its own origin
+ * (src/hooks/site/security-headers.ts).
+ */
+export function followDownloadLink(path: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = path;
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
 }
 
 function onPageHide(leave: () => void): () => void {
@@ -120,19 +123,17 @@ export async function streamDownload(
   stream: ReadableStream<Uint8Array>,
   options: StreamDownloadOptions,
 ): Promise<StreamDownloadResult> {
-  const { worker, open = openInHiddenFrame, onLeave = onPageHide, newId = randomId } = options;
+  const { worker, open = followDownloadLink, onLeave = onPageHide, newId = randomId } = options;
   const id = newId();
   const channel = new MessageChannel();
   const port = channel.port1;
   const box = inbox(port);
   const say = (message: PageSays) => port.postMessage(message);
-  let closeFrame: (() => void) | null = null;
-  let lingerFrame = false;
   const start: StreamDownloadStart = { type: STREAM_DOWNLOAD_START, id, fileName, mimeType };
   worker.postMessage(start, [channel.port2]);
   try {
     const ready = (await box.next(options.readyMs ?? READY_MS))?.kind === 'ready';
-    if (ready) closeFrame = open(streamDownloadPath(id, fileName));
+    if (ready) open(streamDownloadPath(id, fileName));
     const first = ready ? await box.next(options.startedMs ?? STARTED_MS) : null;
     if (first?.kind !== 'started' && first?.kind !== 'pull') {
       // a worker that answers late forgets it; nothing of the stream was read
@@ -140,17 +141,11 @@ export async function streamDownload(
       port.close();
       return 'unavailable';
     }
-    lingerFrame = true;
     return await serve(first, stream.getReader());
   } finally {
     // The port stays open otherwise: the worker closes it once it has the last message (closing
     // it here could reach the worker, as Chromium's close event, before the `end` does).
     port.onmessage = null;
-    const close = closeFrame;
-    if (close) {
-      if (lingerFrame) setTimeout(close, FRAME_LINGER_MS);
-      else close();
-    }
   }
 
   /** Answers the worker's pulls from `reader` until the end, a cancel or a failure. */

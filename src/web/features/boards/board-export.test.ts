@@ -128,10 +128,7 @@ describe('saving the ZIP', () => {
       postMessage: (message, transfer) => downloads.message(message, transfer as unknown as DownloadPort[]),
     };
     const opened: Response[] = [];
-    const open = (path: string) => {
-      opened.push(downloads.respond(path));
-      return () => undefined;
-    };
+    const open = (path: string) => void opened.push(downloads.respond(path));
     const body = async () => (await waitFor('the download', () => opened[0]?.body, Boolean))!;
     return { worker, open, body };
   }

@@ -165,8 +165,8 @@ export interface SaveZipDeps {
   /** Saves a Blob as a download (the last resort). */
   download: (name: string, blob: Blob) => void;
   onWay?: (way: ZipWay) => void;
-  /** Starts the browser's download of the worker's path (a hidden iframe by default). */
-  open?: (path: string) => () => void;
+  /** Starts the browser's download of the worker's path (a link followed, by default). */
+  open?: (path: string) => void;
 }
 
 const ZIP_TYPE = 'application/zip';
