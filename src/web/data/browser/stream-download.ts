@@ -81,16 +81,19 @@ function randomId(): string {
 
 /**
  * The worker's messages in order; `next` waits for one (null when `timeoutMs` passes first).
- * A cancel, or a worker that lost the download, rejects `stopped` at once, whatever the page is
- * waiting for (a file still being fetched, say).
+ * A cancel, or a worker that lost the download, rejects what `guard` waits for at once (a file
+ * still being fetched, say). One wait at a time: no promise outlives its wait, however many
+ * chunks a download has.
  */
 function inbox(port: MessagePort) {
   const queue: WorkerSays[] = [];
   let wake: (() => void) | null = null;
-  let stop: (error: Error) => void = () => undefined;
-  const stopped = new Promise<never>((_, reject) => (stop = reject));
-  // rejected only for the page's loop to see; never left unhandled
-  stopped.catch(() => undefined);
+  let stopped: Error | null = null;
+  let interrupt: ((error: Error) => void) | null = null;
+  const stop = (error: Error) => {
+    stopped ??= error;
+    interrupt?.(error);
+  };
   port.onmessage = (event) => {
     const says = readWorkerSays(event.data);
     if (says?.kind === 'cancel')
@@ -113,7 +116,21 @@ function inbox(port: MessagePort) {
     }
     return queue.shift() ?? null;
   }
-  return { next, stopped, lost: () => stop(new Error('the service worker no longer has the download')) };
+  /** `promise`, unless the download stops first. */
+  function guard<T>(promise: Promise<T>): Promise<T> {
+    if (stopped) return Promise.reject(stopped);
+    return new Promise<T>((resolve, reject) => {
+      interrupt = reject;
+      const settled = () => {
+        if (interrupt === reject) interrupt = null;
+      };
+      promise.then(
+        (value) => (settled(), resolve(value)),
+        (error: unknown) => (settled(), reject(error)),
+      );
+    });
+  }
+  return { next, guard, lost: () => stop(new Error('the service worker no longer has the download')) };
 }
 
 /** Saves `stream` as the download `fileName` through the service worker (see the module's comment). */
@@ -152,13 +169,12 @@ export async function streamDownload(
   async function serve(first: WorkerSays, reader: ReadableStreamDefaultReader<Uint8Array>) {
     const stopLeave = onLeave(() => say({ kind: 'abort' }));
     const pinger = setInterval(() => ping(), options.pingMs ?? STREAM_DOWNLOAD_PING_MS);
-    const orStopped = <T>(promise: Promise<T>) => Promise.race([promise, box.stopped]);
     try {
-      for (let said: WorkerSays | null = first; ; said = await orStopped(box.next())) {
+      for (let said: WorkerSays | null = first; ; said = await box.guard(box.next())) {
         if (said?.kind !== 'pull') continue;
         let read: ReadableStreamReadResult<Uint8Array>;
         try {
-          read = await orStopped(reader.read());
+          read = await box.guard(reader.read());
         } catch (error) {
           if (error instanceof DownloadCancelledError) throw error;
           say({ kind: 'error', message: messageOf(error) });
