@@ -52,7 +52,7 @@ test('Download creatives without a file picker: a ZIP streamed by the service wo
   admin,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const { boardId, adIds } = await boardPage(page, admin, baseURL!, 'boards-zip');
 
   const downloading = page.waitForEvent('download');
@@ -86,7 +86,8 @@ test('Download creatives without a file picker: a ZIP streamed by the service wo
   expect(expected.size).toBe(ADS);
   expect([...files.keys()].sort()).toEqual(['ads.csv', ...expected.keys()].sort());
   for (const [name, bytes] of expected) expect(files.get(name), name).toEqual(bytes);
-  const csv = new TextDecoder().decode(files.get('ads.csv'));
+  // ignoreBOM: keep the BOM, which TextDecoder would otherwise take away
+  const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(files.get('ads.csv'));
   expect(csv.startsWith('\uFEFF"Library ID","Note","Labels","Saved On"')).toBe(true);
   for (const adId of adIds) expect(csv).toContain(`"${adId}"`);
 });
@@ -96,7 +97,7 @@ test('cancelling the download in the browser reaches the page: it stops fetching
   admin,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await boardPage(page, admin, baseURL!, 'boards-zip-cancel');
   // the first original comes; the next ones never do, so the download is still being made
   const held: Route[] = [];
