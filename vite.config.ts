@@ -1,7 +1,9 @@
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SW_DOWNLOADS_MAIN, SW_DOWNLOADS_SCRIPT } from './scripts/lib/entries.mjs';
 import { ROOT } from './scripts/lib/paths.mjs';
 import {
   CREATIVE_FILES_PATH,
@@ -9,6 +11,7 @@ import {
   CREATIVES_CACHE_NAME,
 } from './src/domain/media/creative-files.ts';
 import { SHARED_BOARD_PATH_PREFIX } from './src/domain/boards/board-contract.ts';
+import { STREAM_DOWNLOAD_PREFIX } from './src/domain/downloads/stream-download.ts';
 import { APP_HOME, ROUTES } from './src/domain/pages/routes.ts';
 import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX } from './src/domain/text/url.ts';
 import { demoMediaSources } from './src/demo-library/media.ts';
@@ -55,6 +58,38 @@ function demoMedia(): Plugin {
   };
 }
 
+/**
+ * The service worker's streamed downloads (src/web/sw-downloads.ts), bundled into one classic
+ * script at the root of the build, which the generated worker imports (`importScripts` below):
+ * workbox's generateSW takes no module of ours. Written before vite-plugin-pwa lists the build's
+ * files, so it is precached with the rest.
+ */
+function serviceWorkerDownloads(): Plugin {
+  let ssr = false;
+  return {
+    name: 'adscout-sw-downloads',
+    apply: 'build',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    async generateBundle() {
+      if (ssr) return;
+      const built = await esbuild({
+        entryPoints: [join(ROOT, SW_DOWNLOADS_MAIN)],
+        bundle: true,
+        format: 'iife',
+        target: 'es2022',
+        minify: true,
+        write: false,
+        logLevel: 'warning',
+      });
+      const [script] = built.outputFiles;
+      if (!script) throw new Error(`esbuild made nothing of ${SW_DOWNLOADS_MAIN}`);
+      this.emitFile({ type: 'asset', fileName: SW_DOWNLOADS_SCRIPT, source: script.text });
+    },
+  };
+}
+
 /** The archived creatives' thumbnails (`?thumb=`), e.g. /api/files/creatives/{id}/{name}?thumb=100x100. */
 const CREATIVE_THUMB_URL = new RegExp(`${CREATIVE_FILES_PATH.replaceAll('/', '\\/')}[^?#]+\\?thumb=`);
 
@@ -62,6 +97,7 @@ export default defineConfig({
   plugins: [
     react(),
     demoMedia(),
+    serviceWorkerDownloads(),
     VitePWA({
       // A new version waits for the user's 'Reload' (src/web/app/update-prompt.tsx): an automatic
       // reload could lose a half-filled form.
@@ -94,9 +130,15 @@ export default defineConfig({
         // shown (or archived), never precached (tests/e2e/pwa.e2e.ts checks the precache).
         globIgnores: [`${DEMO_MEDIA_DIR}/**`],
         navigateFallback: '/index.html',
-        // PocketBase's API and admin UI share the origin, and a shared board's page is an entry of
-        // its own (vite.share.config.ts): never answer them with the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/_\//, new RegExp(`^${SHARED_BOARD_PATH_PREFIX}`)],
+        // PocketBase's API and admin UI share the origin, a shared board's page is an entry of
+        // its own (vite.share.config.ts), and a streamed download is answered by sw-downloads.js:
+        // never answer them with the app shell.
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/_\//,
+          new RegExp(`^${SHARED_BOARD_PATH_PREFIX}`),
+          new RegExp(`^${STREAM_DOWNLOAD_PREFIX}`),
+        ],
         cleanupOutdatedCaches: true,
         // Offline creatives (docs/local-first.md#offline-creatives): a thumbnail's URL (record id,
         // random file name, size) never changes content, so the cache answers first. Bounded, the
@@ -114,8 +156,10 @@ export default defineConfig({
             },
           },
         ],
-        // the click handler of "scout finished" notifications (src/web/data/browser/notifications.ts)
-        importScripts: ['/sw-notifications.js'],
+        // the click handler of "scout finished" notifications (src/web/data/browser/notifications.ts),
+        // and the streamed downloads (serviceWorkerDownloads above); imported before workbox's
+        // routes are made, so their fetch handler is the first to see a download's request
+        importScripts: ['/sw-notifications.js', `/${SW_DOWNLOADS_SCRIPT}`],
       },
     }),
   ],

@@ -4,7 +4,7 @@
 //   itself) only; the shared board's page (src/web/share, an entry of its own) imports domain,
 //   web/components and itself, none of the app; a feature imports domain, web/data,
 //   web/components and itself, never another feature; nothing imports web/app (but the entries,
-//   web/main.tsx and web/prerender.tsx); the worker imports domain and the demo Library only; the demo Library (src/demo-library) imports
+//   web/main.tsx, web/prerender.tsx and web/sw-downloads.ts); the worker imports domain and the demo Library only; the demo Library (src/demo-library) imports
 //   domain only, and the worker and the build (vite.config.ts, scripts) use it, never the web app;
 //   the hooks sources import domain (and other hook areas) only, no packages, and nothing in src
 //   imports them (they run inside PocketBase; their unit tests run in Node and import vitest);
@@ -40,8 +40,10 @@ export function areaOf(path) {
   if (p.startsWith('src/web/share/')) return { layer: 'share' };
   const feature = /^src\/web\/features\/([^/]+)\//.exec(p);
   if (feature) return { layer: 'feature', feature: feature[1] };
-  // the browser's entry, and the build's entry that prerenders the public pages
-  if (p === 'src/web/main.tsx' || p === 'src/web/prerender.tsx') return { layer: 'entry' };
+  // the browser's entry, the build's entry that prerenders the public pages, and the service
+  // worker's script of streamed downloads (scripts/lib/entries.mjs)
+  if (p === 'src/web/main.tsx' || p === 'src/web/prerender.tsx' || p === 'src/web/sw-downloads.ts')
+    return { layer: 'entry' };
   if (p.startsWith('src/web/')) return { layer: 'web-other' };
   if (p.startsWith('src/worker/')) return { layer: 'worker' };
   if (p.startsWith('src/demo-library/')) return { layer: 'demo-library' };

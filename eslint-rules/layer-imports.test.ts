@@ -24,6 +24,9 @@ describe('the import directions', () => {
     ['src/web/app/app.tsx', 'src/web/features/search/page.tsx', true],
     ['src/web/main.tsx', 'src/web/app/app.tsx', true],
     ['src/web/prerender.tsx', 'src/web/app/app.tsx', true],
+    // the service worker's script of streamed downloads is an entry: it may use web/data
+    ['src/web/sw-downloads.ts', 'src/web/data/browser/stream-download-worker.ts', true],
+    ['src/web/sw-downloads.ts', 'src/worker/main.ts', false],
     ['src/worker/main.ts', 'src/domain/a.ts', true],
     ['src/worker/main.ts', 'src/web/data/db.ts', false],
     ['src/worker/sources/demo.ts', 'src/demo-library/library.ts', true],

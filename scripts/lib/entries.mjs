@@ -1,5 +1,6 @@
 // The modules of src/ that run from outside it, each named once: the browser's (the module
-// scripts of the HTML pages Vite builds: the app's index.html and the shared board's share.html), the prerender build's (scripts/prerender.mjs), the scout
+// scripts of the HTML pages Vite builds: the app's index.html and the shared board's share.html), the service worker's
+// script of streamed downloads (vite.config.ts builds it), the prerender build's (scripts/prerender.mjs), the scout
 // worker's (scripts/lib/stack.mjs starts it, scripts/build-worker.mjs compiles it) and the hooks'
 // areas (scripts/build-hooks.mjs bundles each src/hooks/<area>/index.ts). The lint rule against
 // test-only modules (eslint-rules/no-test-only-modules.js) walks the imports from here.
@@ -16,6 +17,13 @@ export const PRERENDER_MAIN = 'src/web/prerender.tsx';
  * (src/web/share, an entry of its own that the server serves at /s/<token>).
  */
 export const HTML_PAGES = { index: 'index.html', share: 'share.html' };
+/**
+ * The service worker's streamed downloads (docs/boards.md#in-the-app), repository-relative: built
+ * by vite.config.ts into SW_DOWNLOADS_SCRIPT, which the generated service worker imports.
+ */
+export const SW_DOWNLOADS_MAIN = 'src/web/sw-downloads.ts';
+/** The built script's name at the root of the built app. */
+export const SW_DOWNLOADS_SCRIPT = 'sw-downloads.js';
 /** The hooks' TypeScript, one folder per area, repository-relative. */
 export const HOOKS_DIR = 'src/hooks';
 
@@ -60,6 +68,7 @@ export function htmlEntries(root = ROOT) {
 export function srcEntries(root = ROOT) {
   return [
     ...htmlEntries(root),
+    SW_DOWNLOADS_MAIN,
     PRERENDER_MAIN,
     WORKER_MAIN,
     ...hookAreas(root).map((area) => `${HOOKS_DIR}/${area}/index.ts`),

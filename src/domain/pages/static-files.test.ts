@@ -18,6 +18,8 @@ describe('cacheControlFor', () => {
       '/app/history',
       '/index.html',
       '/sw.js',
+      '/sw-notifications.js',
+      '/sw-downloads.js',
       '/registerSW.js',
       '/manifest.webmanifest',
     ])

@@ -22,15 +22,17 @@ export const REVALIDATE_CACHE = 'no-cache';
 
 /**
  * How long a browser may keep a file of the built app: hashed /assets/* for a year; the pages
- * (any path without a file extension, answered with HTML), the service worker and its
- * registration, the manifest and index.html must be checked on every load, or a deploy would not
- * reach returning visitors; anything else (icons, images) is left to the server's default.
+ * (any path without a file extension, answered with HTML), the service worker, the scripts it
+ * imports and its registration, the manifest and index.html must be checked on every load, or a
+ * deploy would not reach returning visitors; anything else (icons, images) is left to the
+ * server's default.
  */
 export function cacheControlFor(path: string): string | null {
   if (path.startsWith(`${ASSETS_BASE}/`)) return IMMUTABLE_CACHE;
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (!last.includes('.')) return REVALIDATE_CACHE;
-  if (/^(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|workbox-[\w-]+\.js)$/.test(last)) {
+  // sw-*.js: the scripts the service worker imports (vite.config.ts), checked with it on an update
+  if (/^(index\.html|sw(-[\w-]+)?\.js|registerSW\.js|manifest\.webmanifest|workbox-[\w-]+\.js)$/.test(last)) {
     return REVALIDATE_CACHE;
   }
   return null;

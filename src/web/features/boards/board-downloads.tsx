@@ -1,12 +1,15 @@
 /**
  * A board's "Export CSV" and "Download creatives" (board-export.ts), with the ZIP's progress bar
- * and, when done, which originals it could not hold.
+ * (on every way of saving it: the bar counts the ads whose files the ZIP has taken, as the disk
+ * asks for more), a word when this browser can only build it in memory, and, when done, which
+ * originals it could not hold.
  */
 import { useState } from 'react';
 import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { downloadBlob } from '../../components/download.ts';
 import { useToast } from '../../components/toast.tsx';
 import { useCsvDownload } from '../../components/use-csv-download.ts';
+import { controllingWorker, DownloadCancelledError } from '../../data/browser/stream-download.ts';
 import type { LocalBoard } from '../../data/local/boards.ts';
 import { archivedCreative } from '../../data/local/creative-index.ts';
 import {
@@ -17,7 +20,9 @@ import {
   saveZip,
   type BoardRow,
   type ZipProgress,
+  type ZipWay,
 } from './board-export.ts';
+import { BOARD_TEXT } from './board-text.ts';
 
 export function BoardDownloads({
   board,
@@ -31,6 +36,7 @@ export function BoardDownloads({
   const csv = useCsvDownload('boards');
   const toast = useToast();
   const [progress, setProgress] = useState<ZipProgress | null>(null);
+  const [way, setWay] = useState<ZipWay | null>(null);
 
   const exportCsv = () =>
     csv.download(() =>
@@ -43,10 +49,12 @@ export function BoardDownloads({
     if (rows.length === 0 || progress) return;
     setProgress({ done: 0, total: rows.length });
     let missing = 0;
+    // stops a file's fetch still under way when the download ends early (cancelled, failed)
+    const fetches = new AbortController();
     try {
       const entries = boardZipEntries(rows, [...boardCsvChunks(rows)].join(''), {
         creativeOf: archivedCreative,
-        fetchFile: (url) => fetch(url, { credentials: 'same-origin' }),
+        fetchFile: (url) => fetch(url, { credentials: 'same-origin', signal: fetches.signal }),
         cached: cachedCreative,
         offline,
         onProgress: setProgress,
@@ -57,19 +65,26 @@ export function BoardDownloads({
           yield entry;
         }
       }
-      await saveZip(boardFileName(board.name, new Date(), 'zip'), counted(), downloadBlob);
+      await saveZip(boardFileName(board.name, new Date(), 'zip'), counted(), {
+        worker: controllingWorker(),
+        download: downloadBlob,
+        onWay: setWay,
+      });
       toast.success(
         missing === 0
           ? 'Creatives downloaded'
           : `Creatives downloaded; ${missing} ${missing === 1 ? 'original is' : 'originals are'} missing (listed in MISSING.txt)`,
       );
     } catch (error) {
-      if ((error as { name?: string }).name !== 'AbortError') {
+      if (error instanceof DownloadCancelledError) toast.info(BOARD_TEXT.downloadCancelled);
+      else if ((error as { name?: string }).name !== 'AbortError') {
         console.error('[boards] download failed', error);
         toast.error('The download failed. Please try again.');
       }
     } finally {
+      fetches.abort();
       setProgress(null);
+      setWay(null);
     }
   }
 
@@ -90,6 +105,7 @@ export function BoardDownloads({
           <progress max={progress.total} value={progress.done} />
         </label>
       )}
+      {progress && way === 'memory' && <p className="muted">{BOARD_TEXT.zipInMemory}</p>}
       {offline && (
         <p className="muted">
           Offline: the ZIP holds the cached thumbnails and lists the originals it is missing.

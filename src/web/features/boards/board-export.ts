@@ -4,11 +4,11 @@
  * and "Download creatives", a ZIP of the archived files named by Library ID with that CSV.
  *
  * The ZIP is made by client-zip's `makeZip`, a stream that fetches each file only when the
- * writer asks for more, so it is never held whole: where the browser has the File System Access
- * API (`showSaveFilePicker`, Chromium) it is piped straight into the file the user chose. Where
- * it has not (Firefox, Safari), the stream is gathered into a Blob and saved as a download: the
- * browser keeps a large Blob on disk rather than in memory, but that is its choice, not a
- * guarantee (docs/boards.md#download-creatives says so).
+ * writer asks for more, so it is never held whole (docs/boards.md#in-the-app): where the browser
+ * has the File System Access API (`showSaveFilePicker`, Chromium) it is piped straight into the
+ * file the user chose; elsewhere, when a service worker controls the page, the worker hands it to
+ * the browser as a download as it is made (src/web/data/browser/stream-download.ts). Only without
+ * either (a private window without service workers, say) is it gathered into a Blob first.
  *
  * Offline, an original that cannot be fetched is replaced by its cached thumbnail where the
  * creative cache holds one, and a MISSING.txt in the ZIP lists the Library IDs of the originals
@@ -32,6 +32,7 @@ import {
   creativeFileUrl,
   creativeThumbUrl,
 } from '../../../domain/media/creative-files.ts';
+import { streamDownload, type DownloadWorker } from '../../data/browser/stream-download.ts';
 import type { LocalBoardItem } from '../../data/local/boards.ts';
 import { labelsText } from './board-labels.ts';
 
@@ -155,24 +156,48 @@ interface SaveFilePicker {
   }) => Promise<{ createWritable(): Promise<WritableStream<Uint8Array>> }>;
 }
 
+/** How the ZIP reaches the disk: the file picked, the service worker's download, or a Blob. */
+export type ZipWay = 'file' | 'stream' | 'memory';
+
+export interface SaveZipDeps {
+  /** The service worker that controls the page, if any (controllingWorker()). */
+  worker: DownloadWorker | null;
+  /** Saves a Blob as a download (the last resort). */
+  download: (name: string, blob: Blob) => void;
+  onWay?: (way: ZipWay) => void;
+  /** Starts the browser's download of the worker's path (a link followed, by default). */
+  open?: (path: string) => void;
+}
+
+const ZIP_TYPE = 'application/zip';
+
 /**
- * Writes the ZIP to disk as it is made: into the file the user picks where the browser can, else
- * as a download (see above). Resolves when the file is written; rejects with an AbortError when
- * the user cancels the picker.
+ * Writes the ZIP to disk as it is made, in the first way the browser has (see above). Resolves
+ * when the file is written; rejects with an AbortError when the user cancels the picker, and with
+ * DownloadCancelledError when the user cancels the service worker's download.
  */
 export async function saveZip(
   fileName: string,
   entries: AsyncIterable<ZipEntry>,
-  download: (name: string, blob: Blob) => void,
+  deps: SaveZipDeps,
 ): Promise<void> {
-  const picker = (window as unknown as SaveFilePicker).showSaveFilePicker;
+  const picker = (globalThis as unknown as SaveFilePicker).showSaveFilePicker;
   if (picker) {
+    deps.onWay?.('file');
     const handle = await picker({
       suggestedName: fileName,
-      types: [{ description: 'ZIP archive', accept: { 'application/zip': ['.zip'] } }],
+      types: [{ description: 'ZIP archive', accept: { [ZIP_TYPE]: ['.zip'] } }],
     });
     await makeZip(entries).pipeTo(await handle.createWritable());
     return;
   }
-  download(fileName, await new Response(makeZip(entries)).blob());
+  const zip = makeZip(entries);
+  if (deps.worker) {
+    deps.onWay?.('stream');
+    const options = { worker: deps.worker, ...(deps.open ? { open: deps.open } : {}) };
+    if ((await streamDownload(fileName, ZIP_TYPE, zip, options)) === 'done') return;
+  }
+  // no worker, or one that did not take it (the stream is unread)
+  deps.onWay?.('memory');
+  deps.download(fileName, await new Response(zip).blob());
 }

@@ -17,6 +17,11 @@ export const BOARD_TEXT = {
   copied: (count: number, name: string) => `Copied ${ads(count)} to “${name}”`,
   shareOffline: 'Sharing needs a connection to the server. It will be available again when you reconnect.',
   linkCopied: 'Link copied',
+  /** The user cancelled "Download creatives" in the browser: the page stopped fetching files. */
+  downloadCancelled: 'Download cancelled: no more files are fetched, and the ZIP on disk is incomplete.',
+  /** Only where neither a file picker nor a service worker can take the ZIP as it is made. */
+  zipInMemory:
+    'This browser cannot save the ZIP as it is made: it is built in memory first, so a very large board may not fit.',
   ads,
 } as const;
 
