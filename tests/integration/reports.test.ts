@@ -455,6 +455,11 @@ describe('one report per run', () => {
   });
 });
 
+/** The rows of a reportRows answer as sent: the JSON text of the page's arrays. */
+function sentRows(body: unknown): unknown[][] {
+  return JSON.parse((body as { rows: string }).rows) as unknown[][];
+}
+
 /** Waits until the clock is past `leaseExpiresAt` (the server runs on this machine). */
 async function waitPastLease(leaseExpiresAt: string): Promise<void> {
   const end = Date.parse(leaseExpiresAt.replace(' ', 'T'));
@@ -486,7 +491,7 @@ describe('the contract', () => {
     expect(page.map((row) => row.ad_id)).toEqual(['c1', 'c2']);
     expect(page[0]).toMatchObject({ ad_id: 'c1', is_new: true, phash: '' });
     // each row travels as an array of the columns the comparison reads
-    expect((rows.body as { rows: unknown[][] }).rows[0]).toHaveLength(REPORT_WIRE_COLUMNS.length);
+    expect(sentRows(rows.body)[0]).toHaveLength(REPORT_WIRE_COLUMNS.length);
     const after = await post(SERVER_ROUTES.reportRows.url(task!.id), {
       worker,
       part: 'current',
@@ -590,7 +595,7 @@ describe('the contract', () => {
       after: '',
       limit: 10,
     });
-    const sent = (rows.body as { rows: unknown[][] }).rows;
+    const sent = sentRows(rows.body);
     const lengths = Object.fromEntries(sent.map((row) => [row[1], row.length]));
     expect(lengths).toEqual({
       'st-same': REPORT_STATE_COLUMNS.length,

@@ -40,7 +40,14 @@ function chunkOf(hi: number, lo: number, chunk: number): number {
  * linked list in typed arrays (node = entry × 4 + chunk), so filing and removing allocate nothing.
  */
 export class HashIndex {
-  private readonly heads = new Int32Array(CHUNKS * CHUNK_VALUES).fill(-1);
+  /**
+   * Per chunk value, its list's first node + 1 (0: none). Zero for none, so a new index's 1 MB
+   * table needs no fill: its pages stay the untouched zero pages the system hands out, except
+   * where a hash is filed. Filling it with -1 touched every page, 4 to 10 ms of CPU for each new
+   * index, most of an InsightsIndex's cost over a few thousand rows without creatives
+   * (docs/benchmarks.md#reports).
+   */
+  private readonly heads = new Int32Array(CHUNKS * CHUNK_VALUES);
   private next = new Int32Array(0);
   private prev = new Int32Array(0);
   /** The query that last saw each entry, so an entry found through two chunks is visited once. */
@@ -60,11 +67,11 @@ export class HashIndex {
     for (let c = 0; c < CHUNKS; c++) {
       const head = c * CHUNK_VALUES + chunkOf(hi, lo, c);
       const node = entry * CHUNKS + c;
-      const first = this.heads[head]!;
+      const first = this.heads[head]! - 1;
       this.next[node] = first;
       this.prev[node] = -1 - head;
       if (first >= 0) this.prev[first] = node;
-      this.heads[head] = node;
+      this.heads[head] = node + 1;
     }
   }
 
@@ -74,7 +81,7 @@ export class HashIndex {
       const before = this.prev[node]!;
       const after = this.next[node]!;
       if (before >= 0) this.next[before] = after;
-      else this.heads[-1 - before] = after;
+      else this.heads[-1 - before] = after + 1;
       if (after >= 0) this.prev[after] = before;
     }
   }
@@ -97,7 +104,7 @@ export class HashIndex {
       const value = chunkOf(hi, lo, c);
       const base = c * CHUNK_VALUES;
       for (let m = 0; m < NEAR_MASKS.length; m++) {
-        for (let node = heads[base + (value ^ NEAR_MASKS[m]!)]!; node >= 0; node = next[node]!) {
+        for (let node = heads[base + (value ^ NEAR_MASKS[m]!)]! - 1; node >= 0; node = next[node]!) {
           const entry = node >> 2;
           if (seen[entry] === query) continue;
           seen[entry] = query;

@@ -351,7 +351,9 @@ describe('the rows a report reads (REPORT_WIRE_COLUMNS)', () => {
         : wire(row, REPORT_WIRE_COLUMNS);
     });
     const wholeNow = new Map(current.map((row) => [row.ad_id, overTheWire(row)]));
-    const page = reportRowsResponseSchema.parse(JSON.parse(JSON.stringify({ rows: sent }))).rows;
+    const page = reportRowsResponseSchema.parse(
+      JSON.parse(JSON.stringify({ rows: JSON.stringify(sent) })),
+    ).rows;
     return {
       states: page.filter((row) => 'state' in row).length,
       rows: page.map((row) => ('state' in row ? rowOfState(row, wholeNow) : row)),
@@ -489,7 +491,7 @@ describe('the rows a report reads (REPORT_WIRE_COLUMNS)', () => {
       '',
     ];
     const state = ['id1', 'ad1', '', 'ACTIVE', 3, 50, '2026-03-01 10:00:00.000Z', 0];
-    expect(reportRowsResponseSchema.safeParse({ rows: [whole, state] }).success).toBe(true);
+    expect(reportRowsResponseSchema.safeParse({ rows: JSON.stringify([whole, state]) }).success).toBe(true);
     const refused = [
       whole.slice(0, -1),
       [...whole, ''],
@@ -501,15 +503,19 @@ describe('the rows a report reads (REPORT_WIRE_COLUMNS)', () => {
       'id1',
     ];
     for (const row of refused)
-      expect(reportRowsResponseSchema.safeParse({ rows: [whole, row] }).success, JSON.stringify(row)).toBe(
-        false,
-      );
-    expect(reportRowsResponseSchema.safeParse({ rows: {} }).success).toBe(false);
+      expect(
+        reportRowsResponseSchema.safeParse({ rows: JSON.stringify([whole, row]) }).success,
+        JSON.stringify(row),
+      ).toBe(false);
+    expect(reportRowsResponseSchema.safeParse({ rows: '{}' }).success).toBe(false);
+    // the rows are JSON text: not JSON, or not text, is refused
+    expect(reportRowsResponseSchema.safeParse({ rows: '[[' }).success).toBe(false);
+    expect(reportRowsResponseSchema.safeParse({ rows: [whole, state] }).success).toBe(false);
   });
 
   it('refuses a state row of an ad this run does not have', () => {
     const [state] = reportRowsResponseSchema.parse({
-      rows: [['id1', 'gone', '', 'ACTIVE', 3, 50, '2026-03-01 10:00:00.000Z', 0]],
+      rows: JSON.stringify([['id1', 'gone', '', 'ACTIVE', 3, 50, '2026-03-01 10:00:00.000Z', 0]]),
     }).rows;
     expect(() => rowOfState(state as Parameters<typeof rowOfState>[0], new Map())).toThrow(/gone/);
   });

@@ -5,7 +5,7 @@
  * src/domain/api/routes.ts's `report*`:
  *
  *   reportClaim    { worker, limit }                  → { tasks }
- *   reportRows     { worker, part, after, limit }     → { rows }   (one page: the first ad ids after `after`)
+ *   reportRows     { worker, part, after, limit }     → { rows }   (one page: the first ad ids after `after`, as JSON text)
  *   reportStore    { worker, report }                 → { report, stored }
  *   reportFail     { worker, error, retry }           → { status, next_attempt_at }
  *   reportRelease  { worker }                         → 204
@@ -402,25 +402,43 @@ export function rowOfState(state: ReportStateRow, current: ReadonlyMap<string, R
   return { ...shared, ...own };
 }
 
+/** The JSON text of a page's rows, parsed; undefined when it is not JSON (the check then refuses it). */
+function parsedRows(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * A page of rows: arrays on the wire, ReportRows once parsed, or, in the `previous` part,
- * ReportStateRows (rowOfState makes them whole). Each row is checked by a plain loop over its
- * values (isWireRow) rather than a zod tuple a row: a report reads thousands of rows, often in a
- * worker that has not yet run this code often enough to compile it well, and the tuples cost it
- * tens of ms (docs/benchmarks.md#reports).
+ * A page of rows: `rows` is the JSON text of the page's array (as SQLite wrote it: the server's VM
+ * never holds it as a string, which would cost a conversion to UTF-16 and back, a tenth of a
+ * report's CPU, docs/benchmarks.md#reports). Arrays in it, ReportRows once parsed, or, in the
+ * `previous` part, ReportStateRows (rowOfState makes them whole). Each row is checked by a plain
+ * loop over its values (isWireRow) rather than a zod tuple a row: a report reads thousands of
+ * rows, often in a worker that has not yet run this code often enough to compile it well, and the
+ * tuples cost it tens of ms (docs/benchmarks.md#reports).
  */
 export const reportRowsResponseSchema = z.strictObject({
   rows: z.pipe(
-    z.custom<(ReportWireRow | ReportStateWireRow)[]>(
-      (rows) =>
-        Array.isArray(rows) && rows.every((row) => isWireRow(row, WIRE_KINDS) || isWireRow(row, STATE_KINDS)),
-      'A report row is neither REPORT_WIRE_COLUMNS nor REPORT_STATE_COLUMNS.',
-    ),
-    z.transform((rows) =>
-      rows.map((row): ReportRow | ReportStateRow =>
-        row.length === WIRE_KINDS.length
-          ? reportRowOfWire(row as ReportWireRow)
-          : reportStateRowOfWire(row as ReportStateWireRow),
+    z.string(),
+    z.pipe(
+      z.transform(parsedRows),
+      z.pipe(
+        z.custom<(ReportWireRow | ReportStateWireRow)[]>(
+          (rows) =>
+            Array.isArray(rows) &&
+            rows.every((row) => isWireRow(row, WIRE_KINDS) || isWireRow(row, STATE_KINDS)),
+          'A report row is neither REPORT_WIRE_COLUMNS nor REPORT_STATE_COLUMNS.',
+        ),
+        z.transform((rows) =>
+          rows.map((row): ReportRow | ReportStateRow =>
+            row.length === WIRE_KINDS.length
+              ? reportRowOfWire(row as ReportWireRow)
+              : reportStateRowOfWire(row as ReportStateWireRow),
+          ),
+        ),
       ),
     ),
   ),

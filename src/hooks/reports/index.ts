@@ -44,14 +44,13 @@ export function handleReportClaim(e: core.RequestEvent): void {
   return e.json(200, answer);
 }
 
-/** SERVER_ROUTES.reportRows: the page's JSON, built by SQLite. */
+/** SERVER_ROUTES.reportRows: the page's JSON text, built by SQLite, encoded by Go as `rows`. */
 export function handleReportRows(e: core.RequestEvent): void {
   const request = body(e, reportRowsRequestSchema);
   const task = requireReportTask($app, taskId(e), request.worker);
   const page = reportRowsPage(task, request.part, request.after, request.limit);
-  e.response.header().set('Content-Type', 'application/json');
   e.response.header().set('Cache-Control', 'no-store');
-  return e.string(200, page);
+  return e.json(200, page);
 }
 
 /** SERVER_ROUTES.reportStore. */

@@ -1,7 +1,7 @@
 /**
  * SERVER_ROUTES.reportRows: one page of the rows a report compares (REPORT_ROW_PARTS), the first
  * ad ids after a cursor, each row an array of REPORT_WIRE_COLUMNS: SQLite builds the page's JSON
- * and the VM handles one string, as the sync route serves its pages (src/hooks/sync).
+ * text, which the route hands to Go untouched (reportRowsPage).
  *
  * Size: a daily watch of 1,000 ads holds 50,000 rows after 50 days, but mostly the same ads day
  * after day. `history` is one row per ad (its newest in the watch's earlier completed runs, the
@@ -95,8 +95,17 @@ const PREVIOUS_PAGE_SQL = pageJson(
 );
 const HISTORY_PAGE_SQL = pageJson(HISTORY_ROWS_SQL, wireArray(REPORT_WIRE_COLUMNS));
 
-/** The page as JSON text: `{"rows":[[…], …]}`. */
-export function reportRowsPage(task: core.Record, part: ReportRowPart, after: string, limit: number): string {
+/**
+ * The page: `rows`, the JSON text of its rows' array as SQLite wrote it. The route answers it as
+ * the model's JSON (`{"rows":"[[…], …]"}`), encoded by Go: the VM never reads the text, which
+ * would convert it to UTF-16 and back (a tenth of a report's CPU, docs/benchmarks.md#reports).
+ */
+export function reportRowsPage(
+  task: core.Record,
+  part: ReportRowPart,
+  after: string,
+  limit: number,
+): DynamicModel {
   const run = $app.findRecordById(COLLECTIONS.searchRuns, task.getString('run'));
   const previous = task.getString('previous_run');
   let sql: string;
@@ -121,6 +130,11 @@ export function reportRowsPage(task: core.Record, part: ReportRowPart, after: st
   params.after = after;
   params.limit = limit;
   const page = new DynamicModel({ rows: '' });
-  $app.db().newQuery(sql).bind(params).one(page);
-  return `{"rows":${page.rows}}`;
+  // On SQLite's one writing connection, whose page cache holds what the run's finish just wrote
+  // (its rows, the watch's sightings): a connection of the read pool drops its whole cache when
+  // the database has changed since its last read, and reads every page again into pages it
+  // allocates afresh, a fifth of a report's CPU (docs/benchmarks.md#reports). A page holds the
+  // writer for some 10 ms.
+  $app.nonconcurrentDB().newQuery(sql).bind(params).one(page);
+  return page;
 }
