@@ -34,6 +34,9 @@ import { fetchVapidKeys, pushPool } from './push/push-pool.ts';
 import { createPushSender } from './push/push-sender.ts';
 import { buildSourceQueries, runKeywords } from './query.ts';
 import { keepSession, signInWithRetries } from './sign-in.ts';
+import { rowTags } from './tags/row-tags.ts';
+import { tagServer } from './tags/tag-api.ts';
+import { tagBackfill } from './tags/tag-backfill.ts';
 import { createSource } from './sources/index.ts';
 import { taskPool } from './task-pool.ts';
 
@@ -109,6 +112,7 @@ async function main(): Promise<void> {
   const warm = thumbnailWarmer(config.pbUrl);
   const reportApi = reportServer(pb, config.name);
   const pushApi = pushServer(pb, config.name);
+  const tagApi = tagServer(pb, config.name);
   const pushSender = createPushSender({ allow: media.fetchAllow });
 
   // The server says on WORK_TOPIC when a run waits to be claimed (one created, or back in the
@@ -177,14 +181,24 @@ async function main(): Promise<void> {
     log,
     signal: shutdown.signal,
   });
+  // The rows stored before tags are tagged in the same gaps (docs/ai.md#the-backfill).
+  const tagRows = tagBackfill({
+    server: tagApi,
+    busy: () => inProgress > 0,
+    recheckMs: config.idlePollMs,
+    log,
+    signal: shutdown.signal,
+  });
   const counted = async <T>(work: () => Promise<T>): Promise<T> => {
     inProgress += 1;
     detailThumbs.poke();
+    tagRows.poke();
     try {
       return await work();
     } finally {
       inProgress -= 1;
       detailThumbs.poke();
+      tagRows.poke();
     }
   };
   const runs = workLoop({
@@ -202,7 +216,11 @@ async function main(): Promise<void> {
       api,
       source,
       buildQueries: buildSourceQueries,
-      normalize: (raw) => normalizeAd(raw, { keywords, country: run.target_country, now: Date.now() }),
+      normalize: (raw) => {
+        const outcome = normalizeAd(raw, { keywords, country: run.target_country, now: Date.now() });
+        // every row goes with the tags of its copy (docs/ai.md#tags)
+        return outcome.ok ? { ok: true, ad: { ...outcome.ad, tags: rowTags(outcome.ad) } } : outcome;
+      },
       heartbeatMs: config.heartbeatMs,
       log,
       signal: shutdown.signal,
@@ -272,7 +290,7 @@ async function main(): Promise<void> {
           keys: pushKeys,
         })
       : undefined;
-  await Promise.all([runs, archive, reports, pushes, detailThumbs.done]);
+  await Promise.all([runs, archive, reports, pushes, detailThumbs.done, tagRows.done]);
   await Promise.all([fetcher.close(), pushSender.close()]);
   session.stop();
   pb.realtime.unsubscribe().catch(() => undefined);

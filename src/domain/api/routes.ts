@@ -178,6 +178,9 @@ export const SERVER_ROUTES = {
   reportStore: route('POST', '/api/adscout/worker/reports/{id}/store', 'workers'),
   reportFail: route('POST', '/api/adscout/worker/reports/{id}/fail', 'workers'),
   reportRelease: route('POST', '/api/adscout/worker/reports/{id}/release', 'workers'),
+  // ---- the workers' account: the tag backfill's routes (src/domain/tags/backfill-contract.ts) ----
+  tagsClaim: route('POST', '/api/adscout/worker/tags/claim', 'workers'),
+  tagsStore: route('POST', '/api/adscout/worker/tags/store', 'workers'),
   // ---- the workers' account: the push routes (src/domain/push/push-contract.ts) ----
   pushKeys: route('POST', '/api/adscout/worker/push/keys', 'workers'),
   pushClaim: route('POST', '/api/adscout/worker/push/claim', 'workers'),

@@ -5,6 +5,7 @@ import graphPage from '../../../tests/fixtures/ad-library/graph-ads-archive.json
 import hostile from '../../../tests/fixtures/ad-library/hostile.json';
 import { AD_TEXT_CAPS, RESULT_ROW_FIELDS } from '../ads/ad-fields.ts';
 import { checkInput } from '../forms/forms.ts';
+import { TAGS_MAX } from '../tags/vocabulary.ts';
 import {
   finishRequestSchema,
   heartbeatRequestSchema,
@@ -227,6 +228,41 @@ describe('the lease requests', () => {
     const checked = resultsRequestSchema.parse({ worker: 'w', rows: raw });
     expect(checked.rows).toEqual([resultRowSchema.parse(raw[0]), null, null]);
     expect(checked.rows[0]?.title).toHaveLength(AD_TEXT_CAPS.title);
+  });
+
+  it("results: a row's tags are a list of at most TAGS_MAX tags of the vocabulary, else a 400 naming the row", () => {
+    const row = (tags: unknown) => ({ ad_id: '1', tags });
+    expect(
+      message(resultsRequestSchema, { worker: 'w', rows: [row(['offer:price']), row('offer:price')] }),
+    ).toBe('rows[1].tags must be a list of tags.');
+    expect(message(resultsRequestSchema, { worker: 'w', rows: [row(['offer:cheap'])] })).toBe(
+      'rows[0].tags holds "offer:cheap", which is not a tag.',
+    );
+    expect(message(resultsRequestSchema, { worker: 'w', rows: [row([7])] })).toBe(
+      'rows[0].tags holds 7, which is not a tag.',
+    );
+    expect(message(resultsRequestSchema, { worker: 'w', rows: [row(['lang:xx'])] })).toBe(
+      'rows[0].tags holds "lang:xx", which is not a tag.',
+    );
+    const many = Array.from({ length: TAGS_MAX + 1 }, (_, i) => `cta:type_${i}`);
+    expect(message(resultsRequestSchema, { worker: 'w', rows: [row(many)] })).toBe(
+      `rows[0].tags must hold at most ${TAGS_MAX} tags.`,
+    );
+    expect(message(resultsRequestSchema, { worker: 'w', rows: [row(many.slice(1))] })).toBeNull();
+  });
+
+  it("results: good tags come out each once in the vocabulary's order; a row without tags has none", () => {
+    const checked = resultsRequestSchema.parse({
+      worker: 'w',
+      rows: [
+        { ad_id: '1', tags: ['cta:shop_now', 'lang:de', 'offer:price', 'offer:price'] },
+        { ad_id: '2', tags: [] },
+        { ad_id: '3' },
+      ],
+    });
+    expect(checked.rows[0]?.tags).toEqual(['offer:price', 'lang:de', 'cta:shop_now']);
+    expect(checked.rows[1]?.tags).toEqual([]);
+    expect(checked.rows[2]).not.toHaveProperty('tags');
   });
 
   it('heartbeat and results: an optional library_total, a whole number of 0 or more', () => {

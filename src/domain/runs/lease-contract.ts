@@ -10,6 +10,7 @@
 import * as z from 'zod/mini';
 import { AD_TEXT_CAPS, RESULT_ROW_FIELDS, type ResultRowField } from '../ads/ad-fields.ts';
 import { RUN_STATUSES } from '../records/constants.ts';
+import { isTag, TAGS_MAX, unionTags, type Tag } from '../tags/vocabulary.ts';
 import { capText } from '../text/text.ts';
 import { isAdMediaUrl, isHttpUrl } from '../text/url.ts';
 
@@ -97,7 +98,26 @@ export type ResultRow = {
     : F['kind'] extends 'flag'
       ? boolean
       : string;
+} & {
+  /**
+   * The tags of the ad's copy (docs/ai.md#tags), as the worker found them; absent from a worker
+   * from before tags (the row is stored untagged, and the backfill tags it).
+   */
+  tags?: Tag[];
 };
+
+/**
+ * What is wrong with a row's `tags` as sent, or null when they are fine: absent, or a list of at
+ * most TAGS_MAX tags of the vocabulary. The results route answers 400 with it.
+ */
+export function rowTagsProblem(value: unknown): string | null {
+  if (value === undefined) return null;
+  if (!Array.isArray(value)) return 'must be a list of tags.';
+  if (value.length > TAGS_MAX) return `must hold at most ${TAGS_MAX} tags.`;
+  for (const tag of value)
+    if (typeof tag !== 'string' || !isTag(tag)) return `holds ${JSON.stringify(tag)}, which is not a tag.`;
+  return null;
+}
 
 const TEXT_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'text' && field.key !== 'ad_id');
 const URL_FIELDS = RESULT_ROW_FIELDS.filter((field) => field.kind === 'url');
@@ -152,7 +172,11 @@ export function coerceResultRow(raw: unknown): ResultRow | null {
   }
   for (const field of FLAG_FIELDS)
     row[field.key] = input[field.key] === true || (row[field.of] as number) > 0;
-  return row as ResultRow;
+  const checked = row as unknown as ResultRow;
+  // the request's check refused a bad list (rowTagsProblem); these are tags, each once, in order
+  if (Array.isArray(input.tags) && rowTagsProblem(input.tags) === null)
+    checked.tags = unionTags(input.tags as string[]) as Tag[];
+  return checked;
 }
 
 /**
@@ -176,8 +200,10 @@ export const resultRowSchema = z.pipe(
 /**
  * The request, checked once at the route: the envelope, then each row through coerceResultRow
  * (resultRowSchema's check) in one pass — a row without a usable ad id comes out as null and is
- * counted as rejected, so one bad row does not refuse the batch. One schema call per batch, not
- * per row: in PocketBase's JS VM the per-call overhead of a schema costs as much as the row's check.
+ * counted as rejected, so one bad row does not refuse the batch. A row's bad tag list refuses it
+ * (400 naming the row): that is a worker's bug, not the source's data. One schema call per batch,
+ * not per row: in PocketBase's JS VM the per-call overhead of a schema costs as much as the row's
+ * check.
  */
 export const resultsRequestSchema = z.object({
   worker: workerNameSchema,
@@ -188,7 +214,17 @@ export const resultsRequestSchema = z.object({
       .check(
         z.maxLength(MAX_RESULT_ROWS_PER_REQUEST, `At most ${MAX_RESULT_ROWS_PER_REQUEST} rows per request.`),
       ),
-    z.transform((rows) => rows.map(coerceResultRow)),
+    z.transform((rows, context) => {
+      for (let i = 0; i < rows.length; i++) {
+        const raw = rows[i];
+        const problem =
+          raw && typeof raw === 'object' ? rowTagsProblem((raw as { tags?: unknown }).tags) : null;
+        if (problem === null) continue;
+        context.issues.push({ code: 'custom', message: `rows[${i}].tags ${problem}`, input: raw });
+        return z.NEVER;
+      }
+      return rows.map(coerceResultRow);
+    }),
   ),
 });
 

@@ -9,7 +9,8 @@ import { COLLECTIONS } from '../../domain/api/collections.ts';
 import type { MediaFailResponse, MediaTask } from '../../domain/media/media-contract.ts';
 import { toPbDate } from '../../domain/text/format.ts';
 import { positiveEnv } from '../config/index.ts';
-import { joinTextTags, queueText, textTagsOf } from '../ocr/index.ts';
+import { queueText } from '../ocr/index.ts';
+import { joinCreativeTags } from '../tags/index.ts';
 import { clearLease, nowString, requireHeldTask } from '../tasks/index.ts';
 import { failOutcome, pbDateMs } from './retry.ts';
 
@@ -192,6 +193,13 @@ export function archiveTask(txApp: CoreApp, task: core.Record, creativeId: strin
     .bind({ creative: creativeId, now: now, user: task.getString('user'), ad: task.getString('ad_id') })
     .execute()
     .rowsAffected();
+  // a creative already read (another ad's same file) brings its text's tags to the rows (docs/ai.md#tags)
+  joinCreativeTags(
+    txApp,
+    'r.user = {:user} AND r.ad_id = {:ad} AND r.creative = {:creative}',
+    { user: task.getString('user'), ad: task.getString('ad_id'), creative: creativeId },
+    now,
+  );
   // the user's saved items of the ad too (docs/boards.md): by SQL, their new `updated` for the sync
   txApp
     .db()
@@ -211,14 +219,10 @@ export function archiveTask(txApp: CoreApp, task: core.Record, creativeId: strin
     )
     .bind({ creative: creativeId, user: task.getString('user'), ad: task.getString('ad_id') })
     .execute();
-  // its reading queued, once (docs/ai.md#the-text-on-a-creative); a creative read already gives
-  // the rows just linked the tags of its text
+  // its reading queued, once (docs/ai.md#the-text-on-a-creative)
   const creative = txApp.findRecordById(COLLECTIONS.creatives, creativeId);
   queueText(txApp, creative);
   txApp.save(creative);
-  if (creative.getString('text_status') === 'read') {
-    joinTextTags(txApp, task.getString('user'), creativeId, textTagsOf(creative));
-  }
   clearLease(task);
   task.set('status', 'archived');
   task.set('creative', creativeId);

@@ -14,7 +14,6 @@ import { requestBody } from '../runs/index.ts';
 import { storeReading } from './store.ts';
 import { claimTextTasks, failTextTask, releaseTextTask } from './tasks.ts';
 
-export { joinTextTags, textTagsOf } from './store.ts';
 export { queueText } from './tasks.ts';
 
 const taskId = (e: core.RequestEvent) => e.request!.pathValue('id');

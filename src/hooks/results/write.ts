@@ -9,14 +9,18 @@
  * validation pass and a realtime broadcast per row, and nobody subscribes to result rows (the run's progress
  * is what clients watch). The rows it inserted with a media link are queued for the creative archive
  * in the same transaction, two more statements for the batch (src/hooks/media/tasks.ts, queueArchive).
+ * A row's `tags` are the worker's (the tags of its copy, docs/ai.md#tags); a row that gets a
+ * creative already read (queueArchive links an archived task's) has its creative's text tags joined
+ * in, in the same transaction (joinCreativeTags).
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { RESULT_ROW_FIELDS } from '../../domain/ads/ad-fields.ts';
 import type { ResultRow, ResultsResponse } from '../../domain/runs/lease-contract.ts';
 import { queueArchive } from '../media/index.ts';
 import { keepLibraryTotal, leaseUntil, requireLease, storedCount } from '../runs/index.ts';
+import { joinCreativeTags } from '../tags/index.ts';
 
-const COLUMNS = ['id', 'run', 'user', 'is_new', 'created', 'updated'].concat(
+const COLUMNS = ['id', 'run', 'user', 'is_new', 'created', 'updated', 'tags'].concat(
   RESULT_ROW_FIELDS.map((field) => field.key),
 );
 const INSERT =
@@ -24,7 +28,7 @@ const INSERT =
   'ON CONFLICT (run, ad_id) DO NOTHING';
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-type InsertRow = ResultRow & { [column: string]: unknown };
+type InsertRow = Omit<ResultRow, 'tags'> & { [column: string]: unknown };
 
 /** The ad ids among `adIds` that the user collected in runs other than `runId`: one query. */
 function earlierAdIds(txApp: CoreApp, user: string, runId: string, adIds: readonly string[]): Set<string> {
@@ -87,6 +91,8 @@ export function writeResults(
         row.is_new = !earlier.has(row.ad_id);
         row.created = now;
         row.updated = now;
+        // JSON text for the column; NULL from a worker from before tags (the backfill's to tag)
+        row.tags = checked.tags ? JSON.stringify(checked.tags) : null;
         if (insert.bind(row).execute().rowsAffected() > 0) {
           inserted++;
           stored++;
@@ -97,6 +103,19 @@ export function writeResults(
       insert.close();
     }
     queueArchive(txApp, user, runId, insertedAdIds);
+    if (insertedAdIds.length > 0) {
+      const params: { [name: string]: unknown } = { run: runId };
+      const ads = insertedAdIds.map((adId, i) => {
+        params[`a${i}`] = adId;
+        return `{:a${i}}`;
+      });
+      joinCreativeTags(
+        txApp,
+        `r.run = {:run} AND r.ad_id IN (${ads.join(', ')}) AND r.creative != ''`,
+        params,
+        now,
+      );
+    }
     run.set('progress', stored);
     run.set('lease_expires_at', leaseUntil());
     keepLibraryTotal(run, libraryTotal);
