@@ -7,6 +7,7 @@
  * or released. The user of a task is its creative's owner; no request names one.
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
+import { CREATIVE_FILES_PATH } from '../../domain/media/creative-files.ts';
 import { MEDIA_RETRY_DELAYS_SECONDS } from '../../domain/media/creative-limits.ts';
 import { textFailOutcome, type TextFailResponse, type TextTask } from '../../domain/tags/text-contract.ts';
 import { isTagLanguage, LANGUAGE_TAG_PREFIX, type TagLanguage } from '../../domain/tags/vocabulary.ts';
@@ -81,9 +82,7 @@ export function languagesOf(tags: readonly string[]): TagLanguage[] {
 /** The path of the image to read: an image's file, a video's poster; '' when there is none. */
 export function imagePath(creativeId: string, mime: string, file: string, poster: string): string {
   const name = file && mime.startsWith('image/') ? file : poster;
-  return name
-    ? `/api/files/${COLLECTIONS.creatives}/${encodeURIComponent(creativeId)}/${encodeURIComponent(name)}`
-    : '';
+  return name ? `${CREATIVE_FILES_PATH}${encodeURIComponent(creativeId)}/${encodeURIComponent(name)}` : '';
 }
 
 interface DueRow {
