@@ -9,7 +9,8 @@
  * to OCR_CONCURRENCY creatives' text at once in child processes, when nothing else is in progress
  * (src/worker/ocr/, docs/ai.md#the-text-on-a-creative). The runs and tasks in progress
  * at shutdown are handed back at once so another worker (or the next start) resumes them.
- * `--self-check` only proves the archive's image library loads (the compiled worker's test).
+ * `--self-check` only proves the archive's image library loads and the OCR child reads (the
+ * compiled worker's test).
  */
 import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
@@ -50,8 +51,15 @@ import { taskPool } from './task-pool.ts';
 // Node has no EventSource; the SDK's realtime client needs one to hear about new runs.
 (globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
 
+// The OCR children's module: beside the built worker (scripts/build-worker.mjs), or the source
+// through tsx (the worker's own execArgv) in development.
+const ocrChild = new URL(
+  import.meta.url.endsWith('.ts') ? './ocr/ocr-child.ts' : './ocr-child.mjs',
+  import.meta.url,
+);
+
 if (process.argv.includes('--self-check')) {
-  await selfCheck().then(
+  await selfCheck(ocrChild).then(
     (message) => {
       console.log(`[worker] self-check: ${message}`);
       process.exit(0);
@@ -121,12 +129,6 @@ async function main(): Promise<void> {
   const pushApi = pushServer(pb, config.name);
   const tagApi = tagServer(pb, config.name);
   const textApi = textServer(pb, config.name);
-  // The OCR children's module: beside the built worker (scripts/build-worker.mjs), or the source
-  // through tsx (the worker's own execArgv) in development.
-  const ocrChild = new URL(
-    import.meta.url.endsWith('.ts') ? './ocr/ocr-child.ts' : './ocr-child.mjs',
-    import.meta.url,
-  );
   const ocr = ocrProcessPool(config.ocrConcurrency, { entry: ocrChild, log });
   const pushSender = createPushSender({ allow: media.fetchAllow });
 

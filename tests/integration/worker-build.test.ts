@@ -1,10 +1,11 @@
 /**
  * `npm run build:worker` compiles the scout worker into one JavaScript file that plain Node runs
- * (no tsx, no checkout: only sharp, the archive's native image library, installed beside it),
+ * (no tsx, no checkout: only sharp, the archive's native image library, and tesseract.js with its
+ * language data, installed beside it),
  * configured by the environment alone, as a service unit runs it (deploy/adscout-worker@.service):
  * it loads sharp, signs in, works runs to completion and stops cleanly on SIGTERM.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,8 +40,12 @@ describe('npm run build:worker', () => {
     expect(existsSync(join(tmp, 'node_modules'))).toBe(false);
     expect(JSON.parse(readFileSync(join(outdir, 'package.json'), 'utf8'))).toMatchObject({
       type: 'module',
-      dependencies: { sharp: '0.35.5' },
+      dependencies: { sharp: '0.35.5', 'tesseract.js': '7.0.0', '@tesseract.js-data/deu': '1.0.0' },
     });
+    // the OCR child beside it, and of each language's data only the set the reader uses
+    expect(existsSync(join(outdir, 'ocr-child.mjs'))).toBe(true);
+    const eng = join(outdir, 'node_modules', '@tesseract.js-data', 'eng');
+    expect(readdirSync(eng).sort()).toEqual(['4.0.0_best_int', 'package.json']);
     const check = command('/usr/bin/env', [
       '-i',
       `PATH=${process.env.PATH ?? ''}`,
@@ -50,7 +55,7 @@ describe('npm run build:worker', () => {
     ]);
     expect(await check.exited, check.output()).toEqual({ code: 0, signal: null });
     expect(check.output()).toMatch(
-      /\[worker\] self-check: sharp 0\.35\.5 with libvips [\d.]+: images decode and hash/,
+      /\[worker\] self-check: sharp 0\.35\.5 with libvips [\d.]+: images decode and hash; the OCR child reads "FREE SHIPPING 42"/,
     );
 
     const env: Record<string, string> = {
