@@ -169,6 +169,12 @@ const PACKAGE_RULES = [
     notAllowed: ['domain', 'worker', 'demo-library', 'hooks'],
     reason: 'no React outside src/web',
   },
+  {
+    match: /^eld(\/|$)/,
+    allowed: ['worker'],
+    reason:
+      'the language detector (eld) runs in the worker only: the web app carries no detector (docs/ai.md#tags)',
+  },
   { match: /^node:/, notAllowed: ['domain', 'hooks'], reason: 'src/domain is pure: no Node APIs' },
 ];
 

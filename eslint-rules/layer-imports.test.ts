@@ -127,6 +127,19 @@ describe('packages', () => {
     expect(packageImportReason('src/web/data/a.test.ts', 'vitest')).toBeNull();
   });
 
+  it('only the worker imports the language detector (eld)', () => {
+    expect(packageReason(areaOf('src/worker/tags/copy-language.ts'), 'eld/medium')).toBeNull();
+    for (const file of [
+      'src/web/features/ai/ai-page.tsx',
+      'src/web/components/tag-list.tsx',
+      'src/domain/tags/tag-rules.ts',
+      'src/demo-library/copy.ts',
+    ]) {
+      expect(packageReason(areaOf(file), 'eld'), file).not.toBeNull();
+      expect(packageReason(areaOf(file), 'eld/medium'), file).not.toBeNull();
+    }
+  });
+
   it('only src/web/data/local touches Dexie; the PocketBase SDK stays in server and local', () => {
     expect(areaOf('src/web/data/local/sync/pull.ts')).toEqual({ layer: 'data', part: 'local' });
     expect(packageReason(areaOf('src/web/data/local/local-db.ts'), 'dexie')).toBeNull();

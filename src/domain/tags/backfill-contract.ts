@@ -14,7 +14,7 @@
 import * as z from 'zod/mini';
 import { AD_TEXT_CAPS } from '../ads/ad-fields.ts';
 import { rowTagsProblem, workerNameSchema } from '../runs/lease-contract.ts';
-import type { Tag } from './vocabulary.ts';
+import { unionTags, type Tag } from './vocabulary.ts';
 
 /** Rows one page of SERVER_ROUTES.tagsClaim, or one tagsStore, may hold. */
 export const TAG_BACKFILL_PAGE_MAX = 500;
@@ -50,27 +50,37 @@ export type UntaggedRow = z.infer<typeof untaggedRowSchema>;
 export const tagsClaimResponseSchema = z.strictObject({ rows: z.array(untaggedRowSchema) });
 export type TagsClaimResponse = z.infer<typeof tagsClaimResponseSchema>;
 
-/** A row's tags as the worker found them in its copy (the lease contract's check of a row's tags). */
-const taggedRowSchema = z.object({
-  id: z
-    .string('Each row needs an id.')
-    .check(z.minLength(1, 'Each row needs an id.'), z.maxLength(ID_MAX, 'Each row needs an id.')),
-  tags: z.pipe(
-    z.unknown(),
-    z.transform((tags, context) => {
-      const problem = tags === undefined ? 'must be a list of tags.' : rowTagsProblem(tags);
-      if (problem === null) return tags as Tag[];
-      context.issues.push({ code: 'custom', message: `tags ${problem}`, input: tags });
-      return z.NEVER;
-    }),
-  ),
-});
+const ROW_ID_MESSAGE = 'Each row needs an id.';
 
+/**
+ * The rows' tags as the worker found them in their copy: each row's checked as the results route
+ * checks a row's (rowTagsProblem), a bad list refused with a 400 naming the row.
+ */
 export const tagsStoreRequestSchema = z.object({
   worker: workerNameSchema,
-  rows: z
-    .array(taggedRowSchema, 'rows must be a list.')
-    .check(z.maxLength(TAG_BACKFILL_PAGE_MAX, `At most ${TAG_BACKFILL_PAGE_MAX} rows per request.`)),
+  rows: z.pipe(
+    z
+      .array(
+        z.object({
+          id: z
+            .string(ROW_ID_MESSAGE)
+            .check(z.minLength(1, ROW_ID_MESSAGE), z.maxLength(ID_MAX, ROW_ID_MESSAGE)),
+          tags: z.optional(z.unknown()),
+        }),
+        'rows must be a list.',
+      )
+      .check(z.maxLength(TAG_BACKFILL_PAGE_MAX, `At most ${TAG_BACKFILL_PAGE_MAX} rows per request.`)),
+    z.transform((rows, context) => {
+      for (let i = 0; i < rows.length; i++) {
+        const tags = rows[i]!.tags;
+        const problem = tags === undefined ? 'must be a list of tags.' : rowTagsProblem(tags);
+        if (problem === null) continue;
+        context.issues.push({ code: 'custom', message: `rows[${i}].tags ${problem}`, input: tags });
+        return z.NEVER;
+      }
+      return rows.map((row) => ({ id: row.id, tags: unionTags(row.tags as string[]) as Tag[] }));
+    }),
+  ),
 });
 export type TagsStoreRequest = z.input<typeof tagsStoreRequestSchema>;
 
