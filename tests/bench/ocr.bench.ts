@@ -108,10 +108,8 @@ async function runCost(): Promise<Measurement[]> {
         },
       });
       try {
-        figures[which] = await timedRun(stack, await stack.subscriber(`ocr-${which}`), term, true);
-        log(
-          `reading ${which}: completed ${seconds(figures[which].completedMs)}, archived ${seconds(figures[which].archivedMs!)}`,
-        );
+        figures[which] = await timedRun(stack, await stack.subscriber(`ocr-${which}`), term, false);
+        log(`reading ${which}: completed ${seconds(figures[which].completedMs)}`);
       } finally {
         await stack.stop();
       }
@@ -128,7 +126,7 @@ async function runCost(): Promise<Measurement[]> {
       unit: '×',
       target: '≤ 1.1×',
       met: ratio <= 1.1,
-      note: `on ${seconds(figures.on.completedMs)} (every creative archived at ${seconds(figures.on.archivedMs!)}), off ${seconds(figures.off.completedMs)} (${seconds(figures.off.archivedMs!)}); archiving on in both (MEDIA_CONCURRENCY=8), SCOUT_DEMO_PACE_MS=${PACE_MS}; 1-min load ${loadAtStart} at the start, ${loadavg()[0]!.toFixed(1)} at the end, ${cpus().length} CPUs`,
+      note: `on ${seconds(figures.on.completedMs)}, off ${seconds(figures.off.completedMs)} (not waiting for the archive, whose tail the archive bench measures); archiving on in both (MEDIA_CONCURRENCY=8), SCOUT_DEMO_PACE_MS=${PACE_MS}; 1-min load ${loadAtStart} at the start, ${loadavg()[0]!.toFixed(1)} at the end, ${cpus().length} CPUs`,
     },
   ];
 }
