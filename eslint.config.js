@@ -48,7 +48,7 @@ export default tseslint.config(
       'src/worker/**/*.ts',
       'src/demo-library/**/*.ts',
       'scripts/**/*.{js,mjs}',
-      'tests/**/*.ts',
+      'tests/**/*.{ts,cjs}',
       'eslint-rules/**/*.js',
       '*.config.{js,ts}',
     ],

@@ -36,7 +36,7 @@ export const HOOKS_LIB_DIR = join(ROOT, 'pb_hooks', 'lib');
 /** The shared bundle of src/domain exports. */
 const DOMAIN_BUNDLE = 'domain';
 /** Everything generated together stays under this (docs/architecture.md#the-hooks-bundles). */
-export const HOOKS_BUDGET_BYTES = 325 * 1024;
+export const HOOKS_BUDGET_BYTES = 345 * 1024;
 
 const EXTERNAL = 'adscout-hooks:';
 

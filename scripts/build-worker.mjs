@@ -1,24 +1,31 @@
 // `npm run build:worker [-- --outdir DIR]`: compiles the scout worker (src/worker/main.ts and
 // everything it imports, the npm packages included) into one JavaScript file for Node ≥ 20,
-// dist-worker/worker.mjs, with its source map. The one package it cannot hold is sharp (the
-// creative archive's image library: native code and libvips for this platform): it is copied from
-// node_modules into dist-worker/node_modules, with what it needs, beside a package.json naming
-// it. A server then runs the worker with plain `node` — no tsx, no TypeScript, no checkout: copy
+// dist-worker/worker.mjs, with its source map, and its OCR child process (src/worker/ocr/ocr-child.ts)
+// into dist-worker/ocr-child.mjs. The packages they cannot hold are sharp (the creative archive's
+// image library: native code and libvips for this platform) and tesseract.js (the text reader: it
+// starts its own worker thread from its files, and loads its WebAssembly core from
+// tesseract.js-core): they are copied from node_modules into dist-worker/node_modules, with what
+// they need, beside a package.json naming them, and so are the 14 @tesseract.js-data packages with
+// only their 4.0.0_best_int data (docs/ai.md#the-text-on-a-creative). A server then runs the worker with plain `node` — no tsx, no TypeScript, no checkout: copy
 // the folder and set the environment (deploy/README.md; deploy/adscout-worker@.service). Build it
 // on the platform it runs on (the libvips copied is this machine's).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { WORKER_MAIN } from './lib/entries.mjs';
+import { OCR_CHILD_MAIN, WORKER_MAIN } from './lib/entries.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { messageOf } from './lib/run.mjs';
 
 export const WORKER_ENTRY = join(ROOT, WORKER_MAIN);
 export const WORKER_OUTDIR = join(ROOT, 'dist-worker');
 export const WORKER_FILE = 'worker.mjs';
-/** Packages the bundle imports at run time, installed beside it rather than inside it. */
-export const WORKER_EXTERNAL = ['sharp'];
+/** The OCR child's file beside it (src/worker/main.ts forks it from there). */
+export const OCR_CHILD_FILE = 'ocr-child.mjs';
+/** Packages the bundles import at run time, installed beside them rather than inside them. */
+export const WORKER_EXTERNAL = ['sharp', 'tesseract.js'];
+/** The trained data the text reader uses of each @tesseract.js-data package (the rest is left out). */
+export const TESSDATA_SET = '4.0.0_best_int';
 /** The name of the package.json written beside the bundle. */
 const WORKER_PACKAGE = 'adscout-worker';
 
@@ -76,6 +83,16 @@ function installExternals(outdir) {
     copy(name, ROOT, false);
     dependencies[name] = own[name];
   }
+  // the OCR languages' data: each package's manifest and its 4.0.0_best_int folder only
+  for (const name of Object.keys(own).filter((dep) => dep.startsWith('@tesseract.js-data/'))) {
+    const dir = installedDir(name, ROOT);
+    if (!dir) throw new Error(`${name} is not installed (npm ci first)`);
+    const into = join(outdir, relative(ROOT, dir));
+    mkdirSync(into, { recursive: true });
+    cpSync(join(dir, 'package.json'), join(into, 'package.json'));
+    cpSync(join(dir, TESSDATA_SET), join(into, TESSDATA_SET), { recursive: true, dereference: true });
+    dependencies[name] = own[name];
+  }
   const manifest = { name: WORKER_PACKAGE, private: true, type: 'module', dependencies };
   writeFileSync(join(outdir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
@@ -93,9 +110,7 @@ export async function buildWorker(outdir = WORKER_OUTDIR) {
   }
   mkdirSync(outdir, { recursive: true });
   const outfile = join(outdir, WORKER_FILE);
-  await build({
-    entryPoints: [WORKER_ENTRY],
-    outfile,
+  const common = /** @type {const} */ ({
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -107,6 +122,12 @@ export async function buildWorker(outdir = WORKER_OUTDIR) {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
     logLevel: 'warning',
+  });
+  await build({ ...common, entryPoints: [WORKER_ENTRY], outfile });
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, OCR_CHILD_MAIN)],
+    outfile: join(outdir, OCR_CHILD_FILE),
   });
   installExternals(outdir);
   return { outfile, bytes: statSync(outfile).size };
@@ -137,7 +158,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     ({ outfile, bytes }) => {
       const shown = relative(process.cwd(), outfile);
       console.log(
-        `built the scout worker: ${shown.startsWith('..') ? outfile : shown} (${(bytes / 1024).toFixed(0)} KB, sharp beside it in node_modules); run it with: node --enable-source-maps ${outfile}`,
+        `built the scout worker: ${shown.startsWith('..') ? outfile : shown} (${(bytes / 1024).toFixed(0)} KB, its OCR child, sharp, tesseract.js and its data beside it); run it with: node --enable-source-maps ${outfile}`,
       );
     },
     (error) => {

@@ -1,7 +1,7 @@
 // The modules of src/ that run from outside it, each named once: the browser's (the module
 // scripts of the HTML pages Vite builds: the app's index.html and the shared board's share.html), the service worker's
 // script of streamed downloads (vite.config.ts builds it), the prerender build's (scripts/prerender.mjs), the scout
-// worker's (scripts/lib/stack.mjs starts it, scripts/build-worker.mjs compiles it) and the hooks'
+// worker's and its OCR child's (scripts/lib/stack.mjs starts it, scripts/build-worker.mjs compiles them) and the hooks'
 // areas (scripts/build-hooks.mjs bundles each src/hooks/<area>/index.ts). The lint rule against
 // test-only modules (eslint-rules/no-test-only-modules.js) walks the imports from here.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -10,6 +10,11 @@ import { ROOT } from './paths.mjs';
 
 /** The scout worker's main module, repository-relative. */
 export const WORKER_MAIN = 'src/worker/main.ts';
+/**
+ * The OCR child process's module (src/worker/ocr/ocr-process.ts forks it; scripts/build-worker.mjs
+ * compiles it beside the worker), repository-relative.
+ */
+export const OCR_CHILD_MAIN = 'src/worker/ocr/ocr-child.ts';
 /** What the prerender build renders the public pages with, repository-relative. */
 export const PRERENDER_MAIN = 'src/web/prerender.tsx';
 /**
@@ -71,6 +76,7 @@ export function srcEntries(root = ROOT) {
     SW_DOWNLOADS_MAIN,
     PRERENDER_MAIN,
     WORKER_MAIN,
+    OCR_CHILD_MAIN,
     ...hookAreas(root).map((area) => `${HOOKS_DIR}/${area}/index.ts`),
   ];
 }

@@ -27,6 +27,7 @@ export * from './pages/routes.ts';
 export * from './pages/performance-marks.ts';
 export * from './media/creative-limits.ts';
 export * from './media/media-contract.ts';
+export * from './tags/text-contract.ts';
 export * from './media/phash.ts';
 export * from './insights/insight-types.ts';
 export * from './insights/product-link.ts';

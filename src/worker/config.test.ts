@@ -220,3 +220,15 @@ describe('readMediaSettings (the creative archive)', () => {
     ).toThrow(/MEDIA_FETCH_ALLOW must list host:port/);
   });
 });
+
+describe('OCR_CONCURRENCY (the text reader)', () => {
+  const account = { ADSCOUT_WORKER_EMAIL: 'a@x.test', ADSCOUT_WORKER_PASSWORD: 'pw' };
+  it('defaults to one OCR process, 0 turns reading off, at most the claim’s limit', () => {
+    expect(readWorkerConfig(account).ocrConcurrency).toBe(1);
+    expect(readWorkerConfig({ ...account, OCR_CONCURRENCY: '0' }).ocrConcurrency).toBe(0);
+    expect(readWorkerConfig({ ...account, OCR_CONCURRENCY: '8' }).ocrConcurrency).toBe(8);
+    expect(() => readWorkerConfig({ ...account, OCR_CONCURRENCY: '9' })).toThrow(
+      'OCR_CONCURRENCY must be a whole number from 0 to 8 (got "9")',
+    );
+  });
+});

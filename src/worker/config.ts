@@ -8,6 +8,7 @@ import {
 } from '../domain/media/creative-limits.ts';
 import { parseEndpointList } from '../domain/net/endpoint.ts';
 import { REPORT_CLAIM_MAX } from '../domain/reports/report-contract.ts';
+import { TEXT_CLAIM_MAX } from '../domain/tags/text-contract.ts';
 import { DEFAULT_CONFIG } from '../domain/pages/config.ts';
 import { PUSH_CONCURRENCY_DEFAULT, PUSH_CONCURRENCY_MAX } from '../domain/push/push-rules.ts';
 import { DEMO_DAY_SECONDS } from '../demo-library/clock.ts';
@@ -51,6 +52,11 @@ export interface WorkerConfig extends SourceSettings {
   /** SCOUT_IDLE_POLL_MS: how often an idle worker looks for runs and creatives to archive. */
   idlePollMs: number;
   media: MediaSettings;
+  /**
+   * OCR_CONCURRENCY: creatives read at once, each in an OCR child process of its own
+   * (docs/ai.md#the-text-on-a-creative); 0 turns reading off on this worker.
+   */
+  ocrConcurrency: number;
   /** PUSH_CONCURRENCY: pushes sent at once (docs/push.md); 0 turns sending off on this worker. */
   pushConcurrency: number;
   reports: ReportSettings;
@@ -275,6 +281,7 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       TIMING_DEFAULTS.idlePollMs,
     ),
     media: readMediaSettings(env),
+    ocrConcurrency: wholeNumber('OCR_CONCURRENCY', env.OCR_CONCURRENCY, 0, TEXT_CLAIM_MAX, 1),
     reports: readReportSettings(env),
     pushConcurrency: wholeNumber(
       'PUSH_CONCURRENCY',

@@ -5,9 +5,12 @@
  * SIGINT/SIGTERM. Beside the runs, the archive pool keeps up to MEDIA_CONCURRENCY creatives at
  * once (src/worker/media/, docs/creatives.md), the report pool computes up to REPORT_CONCURRENCY
  * watch runs' reports (src/worker/reports/, docs/reports.md), and the push pool sends up to
- * PUSH_CONCURRENCY pushes at once (src/worker/push/, docs/push.md). The runs and tasks in progress
+ * PUSH_CONCURRENCY pushes at once (src/worker/push/, docs/push.md), and the text reader reads up
+ * to OCR_CONCURRENCY creatives' text at once in child processes, when nothing else is in progress
+ * (src/worker/ocr/, docs/ai.md#the-text-on-a-creative). The runs and tasks in progress
  * at shutdown are handed back at once so another worker (or the next start) resumes them.
- * `--self-check` only proves the archive's image library loads (the compiled worker's test).
+ * `--self-check` only proves the archive's image library loads and the OCR child reads (the
+ * compiled worker's test).
  */
 import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
@@ -15,6 +18,7 @@ import PocketBase, { getTokenPayload } from 'pocketbase';
 import { normalizeAd } from '../domain/ads/normalize/normalize-ad.ts';
 import { THUMB_DETAIL } from '../domain/media/creative-limits.ts';
 import { COLLECTIONS } from '../domain/api/collections.ts';
+import { tagsOfText } from '../domain/tags/tag-rules.ts';
 import { WORK_TOPIC, type ClaimedRun } from '../domain/runs/lease-contract.ts';
 import { messageOf } from '../domain/text/error-message.ts';
 import { workerServer } from './api.ts';
@@ -27,6 +31,10 @@ import { createMediaFetcher } from './media/media-fetcher.ts';
 import { idleWarmer } from './media/idle-warmer.ts';
 import { mediaServer } from './media/media-api.ts';
 import { selfCheck } from './media/self-check.ts';
+import { ocrProcessPool } from './ocr/ocr-process.ts';
+import { textServer } from './ocr/text-api.ts';
+import { textPool } from './ocr/text-pool.ts';
+import { serverImageFetcher, textTask } from './ocr/text-task.ts';
 import { reportServer } from './reports/report-api.ts';
 import { reportTask } from './reports/report-task.ts';
 import { pushServer } from './push/push-api.ts';
@@ -43,8 +51,15 @@ import { taskPool } from './task-pool.ts';
 // Node has no EventSource; the SDK's realtime client needs one to hear about new runs.
 (globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
 
+// The OCR children's module: beside the built worker (scripts/build-worker.mjs), or the source
+// through tsx (the worker's own execArgv) in development.
+const ocrChild = new URL(
+  import.meta.url.endsWith('.ts') ? './ocr/ocr-child.ts' : './ocr-child.mjs',
+  import.meta.url,
+);
+
 if (process.argv.includes('--self-check')) {
-  await selfCheck().then(
+  await selfCheck(ocrChild).then(
     (message) => {
       console.log(`[worker] self-check: ${message}`);
       process.exit(0);
@@ -113,6 +128,8 @@ async function main(): Promise<void> {
   const reportApi = reportServer(pb, config.name);
   const pushApi = pushServer(pb, config.name);
   const tagApi = tagServer(pb, config.name);
+  const textApi = textServer(pb, config.name);
+  const ocr = ocrProcessPool(config.ocrConcurrency, { entry: ocrChild, log });
   const pushSender = createPushSender({ allow: media.fetchAllow });
 
   // The server says on WORK_TOPIC when a run waits to be claimed (one created, or back in the
@@ -126,10 +143,12 @@ async function main(): Promise<void> {
   const mediaWake = createWaker();
   const reportWake = createWaker();
   const pushWake = createWaker();
+  const textWake = createWaker();
   await pb.realtime
     .subscribe(WORK_TOPIC, () => {
       wake.fire();
       mediaWake.fire();
+      textWake.fire();
       reportWake.fire();
       pushWake.fire();
     })
@@ -150,7 +169,12 @@ async function main(): Promise<void> {
   const shutdown = new AbortController();
   // Every run and media task in progress listens for the stop: as many listeners as those, not a leak.
   setMaxListeners(
-    config.concurrency + media.concurrency + config.reports.concurrency + config.pushConcurrency + 10,
+    config.concurrency +
+      media.concurrency +
+      config.reports.concurrency +
+      config.pushConcurrency +
+      config.ocrConcurrency +
+      10,
     shutdown.signal,
   );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -170,7 +194,7 @@ async function main(): Promise<void> {
         })
       : null;
   log(
-    `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}, ${media.concurrency ? `archiving up to ${media.concurrency} creatives at once` : 'creative archive off (MEDIA_CONCURRENCY=0)'}, ${config.reports.concurrency ? `reports up to ${config.reports.concurrency} at once` : 'reports off (REPORT_CONCURRENCY=0)'}, ${config.pushConcurrency ? `sending up to ${config.pushConcurrency} pushes at once` : 'push sending off (PUSH_CONCURRENCY=0)'}`,
+    `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}, ${media.concurrency ? `archiving up to ${media.concurrency} creatives at once` : 'creative archive off (MEDIA_CONCURRENCY=0)'}, ${config.ocrConcurrency ? `reading up to ${config.ocrConcurrency} creatives' text at once` : 'text reading off (OCR_CONCURRENCY=0)'}, ${config.reports.concurrency ? `reports up to ${config.reports.concurrency} at once` : 'reports off (REPORT_CONCURRENCY=0)'}, ${config.pushConcurrency ? `sending up to ${config.pushConcurrency} pushes at once` : 'push sending off (PUSH_CONCURRENCY=0)'}`,
   );
   // The detail thumbnails wait for a moment with no run and no archive task in progress here.
   let inProgress = 0;
@@ -189,16 +213,21 @@ async function main(): Promise<void> {
     log,
     signal: shutdown.signal,
   });
+  // The text reader's pool claims when that changes (and a creative archived meanwhile is read).
+  const loadChanged = createWaker();
   const counted = async <T>(work: () => Promise<T>): Promise<T> => {
     inProgress += 1;
     detailThumbs.poke();
     tagRows.poke();
+    loadChanged.fire();
     try {
       return await work();
     } finally {
       inProgress -= 1;
       detailThumbs.poke();
       tagRows.poke();
+      loadChanged.fire();
+      textWake.fire();
     }
   };
   const runs = workLoop({
@@ -290,8 +319,26 @@ async function main(): Promise<void> {
           keys: pushKeys,
         })
       : undefined;
-  await Promise.all([runs, archive, reports, pushes, detailThumbs.done, tagRows.done]);
-  await Promise.all([fetcher.close(), pushSender.close()]);
+  // The creatives' text, read while this worker has no run and no archive task in progress
+  // (docs/ai.md#the-text-on-a-creative), in OCR child processes at the lowest priority.
+  const fetchImage = serverImageFetcher(config.pbUrl);
+  const texts =
+    config.ocrConcurrency > 0
+      ? textPool({
+          server: textApi,
+          work: (task, signal) =>
+            textTask(task, { server: textApi, read: ocr.read, fetchImage, tagsOf: tagsOfText, log }, signal),
+          concurrency: config.ocrConcurrency,
+          wake: textWake,
+          busy: () => inProgress > 0,
+          loadChanged,
+          idlePollMs: config.idlePollMs,
+          log,
+          signal: shutdown.signal,
+        })
+      : undefined;
+  await Promise.all([runs, archive, reports, pushes, texts, detailThumbs.done, tagRows.done]);
+  await Promise.all([fetcher.close(), pushSender.close(), ocr.close()]);
   session.stop();
   pb.realtime.unsubscribe().catch(() => undefined);
 }

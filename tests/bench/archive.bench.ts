@@ -54,7 +54,7 @@ type User = { id: string; pb: PocketBase };
  * The media links a run of `term` stores, as the worker's demo source makes them for the CDN
  * (the same query the worker builds from the run; `oe` aside, which the CDN's per-ad files ignore).
  */
-function runMediaLinks(term: string, cdn: FakeCdn): string[] {
+export function runMediaLinks(term: string, cdn: FakeCdn): string[] {
   const run = {
     facebook_link: adLibrarySearch(term),
     target_country: 'US',
@@ -70,7 +70,7 @@ function runMediaLinks(term: string, cdn: FakeCdn): string[] {
     .filter((url): url is string => Boolean(url));
 }
 
-interface RunFigures {
+export interface RunFigures {
   completedMs: number;
   /** create → every row of the run has its creative (null when not waited for). */
   archivedMs: number | null;
@@ -78,7 +78,12 @@ interface RunFigures {
 }
 
 /** One run, create → completed (and with `archived`, → every row's creative set), with its CPU. */
-async function timedRun(stack: BenchStack, user: User, term: string, archived: boolean): Promise<RunFigures> {
+export async function timedRun(
+  stack: BenchStack,
+  user: User,
+  term: string,
+  archived: boolean,
+): Promise<RunFigures> {
   const cpuBefore = stack.cpuMs();
   const started = performance.now();
   const runId = (await startRun(user, { term, search_name: `Archive bench ${term}`, requested_count: ADS }))

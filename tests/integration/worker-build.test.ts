@@ -1,10 +1,11 @@
 /**
  * `npm run build:worker` compiles the scout worker into one JavaScript file that plain Node runs
- * (no tsx, no checkout: only sharp, the archive's native image library, installed beside it),
+ * (no tsx, no checkout: only sharp, the archive's native image library, and tesseract.js with its
+ * language data, installed beside it),
  * configured by the environment alone, as a service unit runs it (deploy/adscout-worker@.service):
  * it loads sharp, signs in, works runs to completion and stops cleanly on SIGTERM.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,11 +29,12 @@ afterAll(async () => {
 });
 
 describe('npm run build:worker', () => {
-  // npm, the build (bundling and copying sharp's package), then the built worker against a server:
-  // over 30 s beside the rest of the suite on a busy 2-core machine
+  // its own budget: the build copies tesseract.js and its data, and the self-check reads with it
   it(
     'compiles a worker that plain Node runs against a real PocketBase, configured by the environment',
-    { timeout: 180_000 },
+    {
+      timeout: 240_000,
+    },
     async () => {
       const outdir = join(tmp, 'out');
       const build = npm(['run', 'build:worker', '--', '--outdir', outdir]);
@@ -44,8 +46,12 @@ describe('npm run build:worker', () => {
       expect(existsSync(join(tmp, 'node_modules'))).toBe(false);
       expect(JSON.parse(readFileSync(join(outdir, 'package.json'), 'utf8'))).toMatchObject({
         type: 'module',
-        dependencies: { sharp: '0.35.5' },
+        dependencies: { sharp: '0.35.5', 'tesseract.js': '7.0.0', '@tesseract.js-data/deu': '1.0.0' },
       });
+      // the OCR child beside it, and of each language's data only the set the reader uses
+      expect(existsSync(join(outdir, 'ocr-child.mjs'))).toBe(true);
+      const eng = join(outdir, 'node_modules', '@tesseract.js-data', 'eng');
+      expect(readdirSync(eng).sort()).toEqual(['4.0.0_best_int', 'package.json']);
       const check = command('/usr/bin/env', [
         '-i',
         `PATH=${process.env.PATH ?? ''}`,
@@ -55,7 +61,7 @@ describe('npm run build:worker', () => {
       ]);
       expect(await check.exited, check.output()).toEqual({ code: 0, signal: null });
       expect(check.output()).toMatch(
-        /\[worker\] self-check: sharp 0\.35\.5 with libvips [\d.]+: images decode and hash/,
+        /\[worker\] self-check: sharp 0\.35\.5 with libvips [\d.]+: images decode and hash; the OCR child reads "FREE SHIPPING 42"/,
       );
 
       const env: Record<string, string> = {

@@ -27,6 +27,11 @@ export const COLLECTIONS = {
   creatives: 'creatives',
   /** The archive's work queue: one task per (user, ad_id); superuser-only, never synced. */
   mediaTasks: 'media_tasks',
+  /**
+   * The text reader's queue: one task per creative, read by the workers' OCR (docs/ai.md);
+   * superuser-only, never synced.
+   */
+  textTasks: 'text_tasks',
   /** A watch run's report: what changed since the watch's previous run (docs/reports.md). */
   reports: 'reports',
   /** The reports' work queue: one task per completed watch run; superuser-only, never synced. */

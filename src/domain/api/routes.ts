@@ -170,6 +170,12 @@ export const SERVER_ROUTES = {
   mediaFail: route('POST', '/api/adscout/worker/media/{id}/fail', 'workers'),
   mediaRelease: route('POST', '/api/adscout/worker/media/{id}/release', 'workers'),
 
+  // ---- the workers' account: the text routes (src/domain/tags/text-contract.ts) ----
+  textClaim: route('POST', '/api/adscout/worker/text/claim', 'workers'),
+  textRead: route('POST', '/api/adscout/worker/text/{id}/read', 'workers'),
+  textFail: route('POST', '/api/adscout/worker/text/{id}/fail', 'workers'),
+  textRelease: route('POST', '/api/adscout/worker/text/{id}/release', 'workers'),
+
   // ---- the workers' account: the report routes (src/domain/reports/report-contract.ts) ----
   reportClaim: route('POST', '/api/adscout/worker/reports/claim', 'workers'),
   reportRows: route('POST', '/api/adscout/worker/reports/{id}/rows', 'workers'),

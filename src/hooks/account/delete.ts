@@ -5,7 +5,7 @@
  * and when Stripe refuses or cannot be reached nothing is deleted. Then, in one transaction: the
  * ledger entries are detached from the user (kept for billing law), every record the user owns is
  * deleted (reports and their tasks, results, runs, watches, keyword sets, subscription, billing
- * sessions, audit logs, push subscriptions and the pushes queued for them, boards, their items and tombstones, briefs and the reservations of those being written, the archive's tasks
+ * sessions, audit logs, push subscriptions and the pushes queued for them, boards, their items and tombstones, briefs and the reservations of those being written, the archive's and the text reader's tasks
  * and creatives — these by record deletion, which removes their files), and
  * the mails kept for its addresses, then the user, and one `account_deleted` entry stays, with a
  * keyed hash of the email (config/audit-key.ts) instead of the email.
@@ -35,6 +35,7 @@ const OWNED = [
   COLLECTIONS.watchSightings,
   COLLECTIONS.searchResults,
   COLLECTIONS.mediaTasks,
+  COLLECTIONS.textTasks,
   COLLECTIONS.searchRuns,
   COLLECTIONS.watches,
   COLLECTIONS.keywordSets,

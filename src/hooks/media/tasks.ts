@@ -9,6 +9,7 @@ import { COLLECTIONS } from '../../domain/api/collections.ts';
 import type { MediaFailResponse, MediaTask } from '../../domain/media/media-contract.ts';
 import { toPbDate } from '../../domain/text/format.ts';
 import { positiveEnv } from '../config/index.ts';
+import { queueText } from '../ocr/index.ts';
 import { joinCreativeTags } from '../tags/index.ts';
 import { clearLease, nowString, requireHeldTask } from '../tasks/index.ts';
 import { failOutcome, pbDateMs } from './retry.ts';
@@ -178,8 +179,8 @@ export function releaseTask(taskId: string, workerName: string): void {
  * Archives a task the worker holds with `creativeId` (a creative of the task's user): the user's
  * rows of the ad without a creative get it (and a new `updated`, so the browser pulls them), the
  * user's board items of the ad get it as well, and so do the watches' sightings of the ad; the
- * creative record is saved (its `updated` too: realtime tells the owner's open app), and the task
- * is settled. Returns how many rows it set.
+ * creative's reading is queued (once per creative), the creative record is saved (its `updated`
+ * too: realtime tells the owner's open app), and the task is settled. Returns how many rows it set.
  */
 export function archiveTask(txApp: CoreApp, task: core.Record, creativeId: string): number {
   const now = nowString();
@@ -218,7 +219,10 @@ export function archiveTask(txApp: CoreApp, task: core.Record, creativeId: strin
     )
     .bind({ creative: creativeId, user: task.getString('user'), ad: task.getString('ad_id') })
     .execute();
-  txApp.save(txApp.findRecordById(COLLECTIONS.creatives, creativeId));
+  // its reading queued, once (docs/ai.md#the-text-on-a-creative)
+  const creative = txApp.findRecordById(COLLECTIONS.creatives, creativeId);
+  queueText(txApp, creative);
+  txApp.save(creative);
   clearLease(task);
   task.set('status', 'archived');
   task.set('creative', creativeId);
