@@ -4,6 +4,8 @@ import { resultValue, type SearchResult } from '../records/entities.ts';
 import {
   buildResultsCsv,
   carriesTags,
+  columnPreferences,
+  hiddenColumnKeys,
   DATABASE_COLUMNS,
   DEFAULT_HIDDEN_COLUMNS,
   exportColumn,
@@ -109,6 +111,15 @@ describe('DATABASE_COLUMNS', () => {
       'Text on creative',
     ]);
     expect(DEFAULT_HIDDEN_COLUMNS).toEqual(['creative_text']);
+  });
+  it('hides Text on creative until shown, also for a list of hidden columns saved before it', () => {
+    expect(hiddenColumnKeys([], [])).toEqual(['creative_text']);
+    expect(hiddenColumnKeys(['body'], [])).toEqual(['body', 'creative_text']);
+    expect(hiddenColumnKeys(['body'], ['creative_text'])).toEqual(['body']);
+    expect(columnPreferences(['body', 'creative_text'])).toEqual({ hidden: ['body'], shown: [] });
+    expect(columnPreferences(['tags'])).toEqual({ hidden: ['tags'], shown: ['creative_text'] });
+    const round = columnPreferences(['caption']);
+    expect(hiddenColumnKeys(round.hidden, round.shown)).toEqual(['caption']);
   });
   it('never exports the Creative column: it is no data column', () => {
     expect(resultColumn('creative')).toBeUndefined();

@@ -83,6 +83,22 @@ export function knownColumnKeys(keys: readonly string[]): DatabaseColumnKey[] {
 }
 
 /**
+ * The hidden columns from what the device remembers (src/web/data/browser/preferences.ts): the
+ * columns the user hid, and those hidden by default that they did not choose to show.
+ */
+export function hiddenColumnKeys(hidden: readonly string[], shown: readonly string[]): DatabaseColumnKey[] {
+  return knownColumnKeys([...hidden, ...DEFAULT_HIDDEN_COLUMNS.filter((key) => !shown.includes(key))]);
+}
+
+/** What the device remembers of the hidden columns `hidden`: hiddenColumnKeys' inverse. */
+export function columnPreferences(hidden: readonly string[]): { hidden: string[]; shown: string[] } {
+  return {
+    hidden: knownColumnKeys(hidden).filter((key) => !DEFAULT_HIDDEN_COLUMNS.includes(key)),
+    shown: DEFAULT_HIDDEN_COLUMNS.filter((key) => !hidden.includes(key)),
+  };
+}
+
+/**
  * What a cell exports: text and URLs as stored (the full URL), dates as yyyy-MM-dd, numbers
  * plain (no separators), a number the source did not give (resultValue: reach, variants) empty.
  * Formula neutralizing and quoting are the CSV builder's job.
