@@ -3,7 +3,7 @@
  * creatives: which hooks and offers their ads carry and how those ads fare, the text lines read on
  * the creatives of the ads with the best winning scores, offers by country and the languages of
  * the ads. Pure, so the page's Web Worker (src/web/features/ai) and its bench
- * (tests/bench/ai-insights.bench.ts) run the same code.
+ * (tests/bench/ai-page.bench.ts) run the same code.
  *
  * Every count is of ads (one `ad_id`, however many runs saw it), each read from its newest row:
  * the row a new scout stored last says best what the ad is now. Its tags are that row's, or the
