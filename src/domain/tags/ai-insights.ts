@@ -11,7 +11,7 @@
  * Map write a row, then work per ad; no string is built per row.
  */
 import { dayOfDate, dayOfMs } from '../insights/insight-stats.ts';
-import { HOOK_TAGS, LANGUAGE_TAG_PREFIX, OFFER_TAGS, tagGroup } from './vocabulary.ts';
+import { HOOK_TAGS, LANGUAGE_TAG_PREFIX, OFFER_TAGS } from './vocabulary.ts';
 
 /** The fields of a result row the computation reads. */
 export interface AiRow {
@@ -37,7 +37,7 @@ export interface AiCreative {
 export const LONG_RUNNING_DAYS = 30;
 /** The trend compares ads that started in the last this many days with the as many days before. */
 export const TAG_TREND_DAYS = 14;
-/** The ads with the best winning scores: this share of the ads with a score, the best first. */
+/** The ads with the best winning scores: this share of the ads scoring above 0 (ties with the last included). */
 export const WINNING_SHARE = 0.25;
 /** Lines shown under "Headlines on winning creatives", and examples per line. */
 export const HEADLINES_MAX = 20;
@@ -96,7 +96,10 @@ export interface AiInsights {
   taggedAds: number;
   /** Offers and hooks carried by at least one ad, the most carried first. */
   tags: TagWin[];
-  /** The ads taken as winning (the best WINNING_SHARE by score), the lowest score among them, and how many had text read. */
+  /**
+   * The ads taken as winning (the best WINNING_SHARE by score, ties included), the lowest score
+   * among them, and how many had text read.
+   */
   winningAds: number;
   winningScoreFrom: number | null;
   winningAdsWithText: number;
@@ -108,6 +111,7 @@ export interface AiInsights {
 }
 
 const WIN_TAGS: ReadonlySet<string> = new Set<string>([...OFFER_TAGS, ...HOOK_TAGS]);
+const OFFERS: ReadonlySet<string> = new Set<string>(OFFER_TAGS);
 const LETTER = /\p{L}/u;
 
 interface Ad {
@@ -192,11 +196,22 @@ function headlinesOf(
   return { headlines, withText };
 }
 
-/** The ads with the best winning scores: the best WINNING_SHARE of those scoring above 0. */
-function winnersOf(ads: readonly Ad[]): Ad[] {
-  const scored = ads.filter((ad) => ad.row.winning_score > 0);
-  scored.sort((a, b) => b.row.winning_score - a.row.winning_score);
-  return scored.slice(0, Math.ceil(scored.length * WINNING_SHARE));
+/**
+ * The ads with the best winning scores: the best WINNING_SHARE of those scoring above 0, ties with
+ * the last one included, in the ads' order; and the lowest score among them. The threshold comes
+ * from a numeric sort of the scores alone (a typed array): sorting 40,000 ads by a comparator cost
+ * several times more.
+ */
+function winnersOf(ads: readonly Ad[]): { winners: Ad[]; from: number | null } {
+  let scored = 0;
+  for (const ad of ads) if (ad.row.winning_score > 0) scored++;
+  if (scored === 0) return { winners: [], from: null };
+  const scores = new Float64Array(scored);
+  let i = 0;
+  for (const ad of ads) if (ad.row.winning_score > 0) scores[i++] = ad.row.winning_score;
+  scores.sort();
+  const from = scores[scored - Math.ceil(scored * WINNING_SHARE)]!;
+  return { winners: ads.filter((ad) => ad.row.winning_score >= from), from };
 }
 
 export function computeAiInsights(
@@ -208,6 +223,8 @@ export function computeAiInsights(
   const today = dayOfMs(now);
   const tallies = new Map<string, TagTally>();
   const countries = new Map<string, { ads: number; withOffer: number; offers: Map<string, number> }>();
+  // a country as stored ('de ') to its place: trimmed and upper-cased once per spelling, not per ad
+  const placeOf = new Map<string, { ads: number; withOffer: number; offers: Map<string, number> }>();
   const languages = new Map<string, number>();
   let longRunningAds = 0;
   let taggedAds = 0;
@@ -219,9 +236,13 @@ export function computeAiInsights(
     const age = startDay === null ? -1 : today - startDay;
     const recent = age >= 0 && age < TAG_TREND_DAYS;
     const previous = age >= TAG_TREND_DAYS && age < 2 * TAG_TREND_DAYS;
-    const country = ad.row.country.trim().toUpperCase();
-    let place = countries.get(country);
-    if (!place) countries.set(country, (place = { ads: 0, withOffer: 0, offers: new Map() }));
+    let place = placeOf.get(ad.row.country);
+    if (!place) {
+      const country = ad.row.country.trim().toUpperCase();
+      place = countries.get(country);
+      if (!place) countries.set(country, (place = { ads: 0, withOffer: 0, offers: new Map() }));
+      placeOf.set(ad.row.country, place);
+    }
     place.ads++;
 
     const tags = ad.tagged?.tags;
@@ -240,7 +261,7 @@ export function computeAiInsights(
       if (long) tally.long++;
       if (recent) tally.recent++;
       if (previous) tally.previous++;
-      if (tagGroup(tag) === 'offer') {
+      if (OFFERS.has(tag)) {
         offered = true;
         place.offers.set(tag, (place.offers.get(tag) ?? 0) + 1);
       }
@@ -260,7 +281,7 @@ export function computeAiInsights(
     }))
     .sort((a, b) => b.ads - a.ads || a.tag.localeCompare(b.tag));
 
-  const winners = winnersOf(ads);
+  const { winners, from } = winnersOf(ads);
   const byId = new Map(creatives.map((creative) => [creative.id, creative]));
   const { headlines, withText } = headlinesOf(winners, byId);
 
@@ -270,7 +291,7 @@ export function computeAiInsights(
     taggedAds,
     tags,
     winningAds: winners.length,
-    winningScoreFrom: winners.length > 0 ? winners[winners.length - 1]!.row.winning_score : null,
+    winningScoreFrom: from,
     winningAdsWithText: withText,
     headlines,
     countries: [...countries]
