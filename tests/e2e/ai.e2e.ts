@@ -63,7 +63,8 @@ test('the AI page shows the tagged rows’ hooks and offers, and one opens the D
   page,
   admin,
 }) => {
-  test.setTimeout(60_000);
+  // two pages and the Database's grid loaded on a busy machine: its own budget
+  test.setTimeout(120_000);
   const { user, ids } = await seedTagged(admin, 'ai-page');
   await admin.signIn(page, user);
   await page.goto('/app/ai');
@@ -79,9 +80,10 @@ test('the AI page shows the tagged rows’ hooks and offers, and one opens the D
   await expect(page.getByText(/coming soon/i)).toHaveCount(0);
 
   await shipping.getByRole('link', { name: /^Free shipping/ }).click();
-  await expect(page).toHaveURL(/\/app\/database\?tag=offer%3Afree_shipping$/);
+  // the router shows the Database once its page's code is in
+  await expect(page).toHaveURL(/\/app\/database\?tag=offer%3Afree_shipping$/, { timeout: 30_000 });
   const db = databasePage(page);
-  await expect(db.count).toHaveText('2 of 3 results', { timeout: 15_000 });
+  await expect(db.count).toHaveText('2 of 3 results', { timeout: 30_000 });
   await expect(db.row(ids[2]!)).toHaveCount(0);
   await db.revealColumn('tags');
   await expect(db.cell(ids[0]!, 'tags')).toHaveText('Free shipping, Language: Deutsch, CTA: Shop now');
@@ -96,8 +98,8 @@ test('the AI page shows the tagged rows’ hooks and offers, and one opens the D
 });
 
 test('the AI page passes axe and fits a 390 px phone', async ({ page, admin }) => {
-  // an axe scan takes seconds on a busy machine: its own budget
-  test.setTimeout(60_000);
+  // an axe scan takes seconds, tens of them on a busy machine: its own budget
+  test.setTimeout(120_000);
   const { user } = await seedTagged(admin, 'ai-phone');
   await page.setViewportSize({ width: 390, height: 844 });
   await admin.signIn(page, user);
@@ -112,7 +114,8 @@ test('the Database finds an ad by a word only on its creative, and the detail vi
   page,
   admin,
 }) => {
-  test.setTimeout(60_000);
+  // the grid scrolled sideways to a column and a detail view, on a busy machine: its own budget
+  test.setTimeout(120_000);
   const user = await subscriber(admin.pb, admin, 'ai-text');
   const png = Buffer.from(ONE_PIXEL_PNG, 'base64');
   const form = new FormData();

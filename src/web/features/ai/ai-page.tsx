@@ -50,7 +50,7 @@ function AiSections({ insights }: { insights: AiInsights }) {
         <p className="muted">
           {noAds
             ? 'No ads yet: scout some and their hooks and offers show here.'
-            : `${formatCount(insights.taggedAds)} of your ${formatCount(insights.ads)} ads are tagged; ${formatCount(insights.longRunningAds)} have run 30 days or more. A hook or offer more common among those than among all ads is one that lasts. Open one to see its ads in the Database.`}
+            : `${formatCount(insights.taggedAds)} of your ${formatCount(insights.ads)} ads are tagged; ${formatCount(insights.longRunningAds)} ${insights.longRunningAds === 1 ? 'has' : 'have'} run 30 days or more. A hook or offer more common among those than among all ads is one that lasts. Open one to see its ads in the Database.`}
         </p>
         {insights.tags.length > 0 ? (
           <TagWinsTable tags={insights.tags} caption="Hooks and offers in your ads" />
