@@ -41,6 +41,7 @@ export * from './reports/report-text.ts';
 export * from './reports/report-settings.ts';
 export * from './tags/vocabulary.ts';
 export * from './tags/creative-text.ts';
+export * from './tags/ai-insights.ts';
 export * from './reports/digest-schedule.ts';
 export * from './reports/time-zones.ts';
 export * from './reports/report-mail-contract.ts';

@@ -182,7 +182,7 @@ test('the gate: without a subscription only Settings opens, and it lifts over re
   await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
   const subscription = await createSubscription(admin.pb, user.id);
   await expect(page.getByRole('heading', { name: 'AI Features' })).toBeVisible();
-  await expect(page.getByText('Coming soon.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hooks and offers that win' })).toBeVisible();
 
   // ...and drops again when payment fails.
   await admin.pb.collection(COLLECTIONS.subscriptions).update(subscription.id, { status: 'suspended' });

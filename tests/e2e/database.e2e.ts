@@ -1,6 +1,6 @@
 /**
  * /app/database (docs/product.md): seeded results reach the grid through the local mirror;
- * the Creative thumbnail and the 27 data columns, text that stays text, safe Link cells, the three filters, column toggles that
+ * the Creative thumbnail, the 27 data columns and Tags (Text on creative hidden until shown), text that stays text, safe Link cells, the three filters, column toggles that
  * survive a reload, rows that arrive while the page is open, and the CSV export of exactly the
  * visible columns and filtered, sorted rows.
  */
@@ -16,8 +16,8 @@ const XSS = '<img src=x onerror=alert(1)>';
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
 
 // the Creative thumbnail first (not one of the product's columns, never exported), then the product's 24 in
-// order
-const HEADERS = ['Creative', ...SPEC_RESULT_HEADERS, 'Days Running', 'Variants', 'Winning Score'];
+// order, then the derived three and Tags; Text on creative is hidden until shown (docs/ai.md#in-the-database)
+const HEADERS = ['Creative', ...SPEC_RESULT_HEADERS, 'Days Running', 'Variants', 'Winning Score', 'Tags'];
 
 interface Seeded {
   user: E2eUser;
@@ -117,7 +117,7 @@ async function openDatabase(db: DatabasePage, admin: Admin, user: E2eUser, expec
   await expect(db.page.getByText('View all your scouted ad results')).toBeVisible();
 }
 
-test('shows every result in 28 columns, text as text, and Link cells only for http(s) URLs', async ({
+test('shows every result in 29 columns, text as text, and Link cells only for http(s) URLs', async ({
   page,
   admin,
 }) => {
@@ -128,8 +128,8 @@ test('shows every result in 28 columns, text as text, and Link cells only for ht
   await expect(db.rows).toHaveCount(3);
 
   expect(await db.headers()).toEqual(HEADERS);
-  // the 28 result columns and the checkbox column that selects rows
-  await expect(page.getByRole('grid')).toHaveAttribute('aria-colcount', '29');
+  // every column, Text on creative hidden too (AG Grid counts it), and the checkbox column
+  await expect(page.getByRole('grid')).toHaveAttribute('aria-colcount', '31');
 
   await expect(db.cell(ids.paws, 'store_name')).toHaveText('Happy Paws');
   await expect(db.cell(ids.paws, 'country')).toHaveText('US');
@@ -242,11 +242,12 @@ test('column toggles hide and show columns and are remembered across a reload', 
   const panel = db.columnsPanel;
   await expect(panel).toBeVisible();
   const boxes = panel.getByRole('checkbox');
-  await expect(boxes).toHaveCount(28);
+  await expect(boxes).toHaveCount(30);
   for (let i = 0; i < HEADERS.length; i++) {
     await expect(boxes.nth(i)).toBeChecked();
     await expect(panel.locator('label').nth(i)).toHaveText(HEADERS[i] as string);
   }
+  await expect(panel.getByRole('checkbox', { name: 'Text on creative', exact: true })).not.toBeChecked();
 
   await panel.getByRole('checkbox', { name: 'Keywords', exact: true }).uncheck();
   await panel.getByRole('checkbox', { name: 'Body', exact: true }).uncheck();

@@ -6,6 +6,8 @@ import {
   APP_BASE,
   APP_HOME,
   boardPath,
+  databaseTagsOf,
+  databaseTagsPath,
   isSignedInAppPath,
   pageTitle,
   prerenderedPages,
@@ -111,5 +113,20 @@ describe('the route table', () => {
       else expect([id, imported.has(module)]).toEqual([id, true]);
     }
     expect([...onDemand.keys()].filter((id) => !(ROUTE_IDS as string[]).includes(id))).toEqual([]);
+  });
+});
+
+describe('the Database page filtered to tags', () => {
+  it('names each tag in the query, and reads them back once each, in order', () => {
+    const path = databaseTagsPath(['offer:free_shipping', 'cta:shop_now']);
+    expect(path).toBe(`${ROUTES.database.path}?tag=offer%3Afree_shipping&tag=cta%3Ashop_now`);
+    expect(databaseTagsOf(path.slice(path.indexOf('?')))).toEqual(['offer:free_shipping', 'cta:shop_now']);
+    expect(databaseTagsPath([])).toBe(ROUTES.database.path);
+  });
+  it('ignores other parameters, repeats and what cannot be decoded', () => {
+    expect(databaseTagsOf('?x=1&tag=hook%3Aurgency&tag=hook:urgency&tag=%E0%A4%A&tag=')).toEqual([
+      'hook:urgency',
+    ]);
+    expect(databaseTagsOf('')).toEqual([]);
   });
 });

@@ -229,6 +229,36 @@ export function boardPath(id: string): string {
   return ROUTES.board.path.replace(':id', encodeURIComponent(id));
 }
 
+/** The Database page's query parameter naming a tag its rows must carry (repeated for more). */
+export const DATABASE_TAG_PARAM = 'tag';
+
+/** The Database page filtered to the rows carrying every one of `tags` (docs/ai.md#in-the-database). */
+export function databaseTagsPath(tags: readonly string[]): string {
+  const query = tags.map((tag) => `${DATABASE_TAG_PARAM}=${encodeURIComponent(tag)}`).join('&');
+  return query ? `${ROUTES.database.path}?${query}` : ROUTES.database.path;
+}
+
+/**
+ * The tags a Database address's query names (`?tag=offer:price&tag=hook:urgency`), each once, in
+ * their order; what is not text of a tag is left to the caller to check (isTag). A query the
+ * browser cannot decode names none.
+ */
+export function databaseTagsOf(search: string): string[] {
+  const tags: string[] = [];
+  for (const part of search.replace(/^\?/, '').split('&')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at) !== DATABASE_TAG_PARAM) continue;
+    let tag: string;
+    try {
+      tag = decodeURIComponent(part.slice(at + 1).replace(/\+/g, ' '));
+    } catch {
+      continue;
+    }
+    if (tag && !tags.includes(tag)) tags.push(tag);
+  }
+  return tags;
+}
+
 /** The title of the page at `pathname`; any other path has the 404 page's. */
 export function pageTitle(pathname: string): string {
   const id = routeAt(pathname);

@@ -3,7 +3,14 @@ import { SPEC_RESULT_HEADERS } from '../../../tests/fixtures/spec-columns.ts';
 import { resultValue, type SearchResult } from '../records/entities.ts';
 import {
   buildResultsCsv,
+  carriesTags,
+  columnPreferences,
+  hiddenColumnKeys,
   DATABASE_COLUMNS,
+  DEFAULT_HIDDEN_COLUMNS,
+  exportColumn,
+  sameNeedles,
+  tagsText,
   EMPTY_RESULT_FILTERS,
   exportValue,
   filterNeedles,
@@ -96,11 +103,23 @@ describe('RESULT_COLUMNS', () => {
 });
 
 describe('DATABASE_COLUMNS', () => {
-  it('puts the Creative thumbnail first, then the 27 data columns in order', () => {
+  it('puts the Creative thumbnail first, then the 27 data columns in order, then Tags and Text on creative', () => {
     expect(DATABASE_COLUMNS.map((c) => c.header)).toEqual([
       'Creative',
       ...RESULT_COLUMNS.map((c) => c.header),
+      'Tags',
+      'Text on creative',
     ]);
+    expect(DEFAULT_HIDDEN_COLUMNS).toEqual(['creative_text']);
+  });
+  it('hides Text on creative until shown, also for a list of hidden columns saved before it', () => {
+    expect(hiddenColumnKeys([], [])).toEqual(['creative_text']);
+    expect(hiddenColumnKeys(['body'], [])).toEqual(['body', 'creative_text']);
+    expect(hiddenColumnKeys(['body'], ['creative_text'])).toEqual(['body']);
+    expect(columnPreferences(['body', 'creative_text'])).toEqual({ hidden: ['body'], shown: [] });
+    expect(columnPreferences(['tags'])).toEqual({ hidden: ['tags'], shown: ['creative_text'] });
+    const round = columnPreferences(['caption']);
+    expect(hiddenColumnKeys(round.hidden, round.shown)).toEqual(['caption']);
   });
   it('never exports the Creative column: it is no data column', () => {
     expect(resultColumn('creative')).toBeUndefined();
@@ -198,6 +217,23 @@ describe('buildResultsCsv', () => {
     expect(odd[1]?.reach).toBeNaN(); // the rows are left as they were
     expect(odd[1]?.start_date).toBe('not a date');
   });
+  it('exports Tags as labels and Text on creative as found, through the same formula guard', () => {
+    const tagged = result({ tags: ['offer:free_shipping', 'lang:de', 'cta:shop_now'] });
+    const untagged = result({ id: 'r2', tags: null });
+    const texts: Record<string, string> = { [tagged.id]: '=cmd|calc\n50% OFF', r2: '' };
+    const csv = buildResultsCsv(
+      [tagged, untagged],
+      [column('store_name'), exportColumn('tags')!, exportColumn('creative_text')!],
+      (row) => texts[row.id] ?? '',
+    );
+    expect(csv).toBe(
+      '\uFEFF"Store Name","Tags","Text on creative"\r\n' +
+        '"Happy Paws","Free shipping, Language: Deutsch, CTA: Shop now","\'=cmd|calc\n50% OFF"\r\n' +
+        '"Happy Paws","",""\r\n',
+    );
+    expect(exportColumn('creative')).toBeUndefined();
+    expect(tagsText(undefined)).toBe('');
+  });
   it('gives a header-only file for no rows', () => {
     expect(buildResultsCsv([], [column('country')])).toBe('\uFEFF"Country"\r\n');
   });
@@ -209,11 +245,11 @@ describe('filters', () => {
   );
   it('are off when every field is blank', () => {
     expect(filterNeedles(EMPTY_RESULT_FILTERS)).toBeNull();
-    expect(filterNeedles({ country: '  ', keywords: '', storeName: '' })).toBeNull();
+    expect(filterNeedles({ ...EMPTY_RESULT_FILTERS, country: '  ', creativeText: ' ' })).toBeNull();
   });
   it('match case-insensitively by substring, all set filters together', () => {
     const pass = (country: string, keywords: string, storeName: string) => {
-      const needles = filterNeedles({ country, keywords, storeName });
+      const needles = filterNeedles({ ...EMPTY_RESULT_FILTERS, country, keywords, storeName });
       if (!needles) throw new Error('expected needles');
       return passesFilters(text, needles);
     };
@@ -224,5 +260,25 @@ describe('filters', () => {
     expect(pass('gb', '', '')).toBe(false);
     expect(pass('us', 'cat', '')).toBe(false);
     expect(pass('', '', 'paws!')).toBe(false);
+  });
+  it('count the creative’s text and the tags as filters, and compare needles by what they let through', () => {
+    const tagged = filterNeedles({ ...EMPTY_RESULT_FILTERS, tags: ['offer:price', 'hook:urgency'] });
+    expect(tagged?.tags).toEqual(['offer:price', 'hook:urgency']);
+    expect(filterNeedles({ ...EMPTY_RESULT_FILTERS, creativeText: ' Free SHIPPING ' })?.creativeText).toBe(
+      'free shipping',
+    );
+    const reordered = filterNeedles({ ...EMPTY_RESULT_FILTERS, tags: ['hook:urgency', 'offer:price'] });
+    expect(sameNeedles(tagged, reordered)).toBe(true);
+    expect(sameNeedles(tagged, filterNeedles({ ...EMPTY_RESULT_FILTERS, tags: ['offer:price'] }))).toBe(
+      false,
+    );
+    expect(sameNeedles(null, null)).toBe(true);
+  });
+  it('let a row through only when it carries every tag wanted', () => {
+    expect(carriesTags(['offer:price', 'hook:urgency'], ['hook:urgency'])).toBe(true);
+    expect(carriesTags(['offer:price', 'hook:urgency'], ['hook:urgency', 'offer:price'])).toBe(true);
+    expect(carriesTags(['offer:price'], ['offer:price', 'hook:urgency'])).toBe(false);
+    expect(carriesTags(null, ['offer:price'])).toBe(false);
+    expect(carriesTags(undefined, [])).toBe(true);
   });
 });

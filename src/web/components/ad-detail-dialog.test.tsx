@@ -8,10 +8,27 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import type { ArchivedCreative } from '../../domain/index.ts';
 import { resultRow } from '../../../tests/fixtures/result-row.ts';
 import { AdDetailDialog } from './ad-detail-dialog.tsx';
 
 afterEach(cleanup);
+
+const creative = (part: Partial<ArchivedCreative>): ArchivedCreative => ({
+  id: 'c1',
+  created: '2026-11-01 10:00:00.000Z',
+  updated: '2026-11-01 10:00:00.000Z',
+  user: 'u',
+  file: 'a.jpg',
+  poster: '',
+  sha256: '',
+  phash: '',
+  mime: 'image/jpeg',
+  bytes: 1000,
+  width: 400,
+  height: 400,
+  ...part,
+});
 
 function openDetail() {
   const onMove = vi.fn();
@@ -77,5 +94,53 @@ describe('AdDetailDialog', () => {
     await userEvent.click(dialog, { position: { x: -8, y: -8 } });
     await expect.poll(() => onClose.mock.calls.length).toBe(1);
     expect(dialog.open).toBe(false);
+  });
+
+  it('shows the text read on the creative as text, never markup, with its confidence and the tags', () => {
+    const archived = creative({
+      text: '<img src=x onerror="window.__hit=1">\n50% OFF',
+      text_status: 'read',
+      text_confidence: 72,
+      text_language: 'fr',
+    });
+    render(
+      <AdDetailDialog
+        row={resultRow('t', {
+          store_name: 'Lamp House',
+          creative: 'c1',
+          tags: ['offer:percent_off', 'lang:fr'],
+        })}
+        archived={archived}
+        position={null}
+        offline
+        onMove={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    const section = screen.getByTestId('ad-creative-text');
+    expect(section.querySelector('img')).toBeNull(); // the creative's own image is in another section
+    expect(section.textContent).toContain('<img src=x onerror="window.__hit=1">');
+    expect(section.textContent).toContain('Confidence: Medium, 72 of 100 · Français');
+    expect([...screen.getByTestId('ad-tags').querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Percent off',
+      'Language: Français',
+    ]);
+  });
+
+  it('says "Reading the text…" as a status while the creative is being read', () => {
+    render(
+      <AdDetailDialog
+        row={resultRow('p', { creative: 'c2', tags: null })}
+        archived={creative({ id: 'c2', text_status: 'pending' })}
+        position={null}
+        offline
+        onMove={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('ad-creative-text').querySelector('[role="status"]')?.textContent).toBe(
+      'Reading the text…',
+    );
+    expect(screen.getByTestId('ad-tags').textContent).toContain('Not tagged yet.');
   });
 });

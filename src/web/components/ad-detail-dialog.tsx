@@ -19,7 +19,16 @@ import { formatCount, type ArchivedCreative, type SearchResult } from '../../dom
 import { AdHistorySlot } from './ad-history-slot.ts';
 import { BoardsSlot } from './boards-slot.ts';
 import { BriefsSlot } from './briefs-slot.ts';
-import { adCopy, adFacts, adHeading, adLinks, adSignals, type AdFact } from './ad-detail.ts';
+import {
+  adCopy,
+  adFacts,
+  adHeading,
+  adLinks,
+  adSignals,
+  adTagLabels,
+  creativeTextView,
+  type AdFact,
+} from './ad-detail.ts';
 import { AdCreative } from './ad-creative.tsx';
 import { ExternalLink } from './external-link.tsx';
 import { CloseIcon, LineIcon } from './icons.tsx';
@@ -84,6 +93,8 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
   const atEnd = !position || position.index >= position.total;
   const copy = adCopy(row);
   const links = adLinks(row);
+  const creativeText = creativeTextView(archived);
+  const tags = adTagLabels(row);
 
   return (
     <dialog
@@ -179,6 +190,39 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
                   testId="ad-copy"
                   facts={copy.map((part) => ({ label: part.label, value: part.text }))}
                 />
+              )}
+            </section>
+
+            <section aria-labelledby={`${headingId}-text`} data-testid="ad-creative-text">
+              <h3 id={`${headingId}-text`}>Text on creative</h3>
+              {creativeText.kind === 'read' ? (
+                <>
+                  {/* third-party text: a text node, line breaks kept by CSS */}
+                  <p className="ad-creative-text">{creativeText.text}</p>
+                  <p className="muted ad-creative-text-meta">
+                    Confidence: {creativeText.confidence}
+                    {creativeText.language ? ` · ${creativeText.language}` : ''}
+                  </p>
+                </>
+              ) : (
+                <p className="muted" role={creativeText.busy ? 'status' : undefined}>
+                  {creativeText.statement}
+                </p>
+              )}
+            </section>
+
+            <section aria-labelledby={`${headingId}-tags`} data-testid="ad-tags">
+              <h3 id={`${headingId}-tags`}>Tags</h3>
+              {tags === null ? (
+                <p className="muted">Not tagged yet.</p>
+              ) : tags.length === 0 ? (
+                <p className="muted">No hook, offer or language found.</p>
+              ) : (
+                <ul className="ad-tags">
+                  {tags.map((label) => (
+                    <li key={label}>{label}</li>
+                  ))}
+                </ul>
               )}
             </section>
 

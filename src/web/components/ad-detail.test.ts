@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_VALUE } from '../../domain/text/format.ts';
-import { adCopy, adFacts, adHeading, adLinks, adSignals, type AdDetailRow } from './ad-detail.ts';
+import type { ArchivedCreative } from '../../domain/records/entities.ts';
+import {
+  adCopy,
+  adFacts,
+  adHeading,
+  adLinks,
+  adSignals,
+  adTagLabels,
+  CREATIVE_TEXT_STATEMENTS,
+  creativeTextView,
+  type AdDetailRow,
+} from './ad-detail.ts';
 
 const AD: AdDetailRow = {
   ad_id: '557749506622153',
@@ -119,5 +130,56 @@ describe('adLinks', () => {
         product_link: 'https://shop.example/p',
       }),
     ).toEqual([{ label: 'Product link', href: 'https://shop.example/p' }]);
+  });
+});
+
+describe('the text on the creative and the tags', () => {
+  const creative = (part: Partial<ArchivedCreative>) => ({ id: 'c1', ...part }) as ArchivedCreative;
+  it('shows the text read with its confidence in words and numbers, and its language', () => {
+    expect(
+      creativeTextView(
+        creative({
+          text_status: 'read',
+          text: ' 50% OFF\nFree shipping ',
+          text_confidence: 91.6,
+          text_language: 'de',
+        }),
+      ),
+    ).toEqual({
+      kind: 'read',
+      text: '50% OFF\nFree shipping',
+      confidence: 'High, 92 of 100',
+      language: 'Deutsch',
+    });
+    expect(creativeTextView(creative({ text_status: 'read', text: 'x', text_confidence: 40 }))).toMatchObject(
+      {
+        confidence: 'Low, 40 of 100',
+        language: '',
+      },
+    );
+  });
+  it('says plainly why there is no text', () => {
+    const said = (archived: ArchivedCreative | undefined) => {
+      const view = creativeTextView(archived);
+      return view.kind === 'statement' ? [view.statement, view.busy] : view.kind;
+    };
+    expect(said(undefined)).toEqual([CREATIVE_TEXT_STATEMENTS.notArchived, false]);
+    expect(said(creative({ text_status: 'pending' }))).toEqual(['Reading the text…', true]);
+    expect(said(creative({ text_status: 'none' }))).toEqual([CREATIVE_TEXT_STATEMENTS.none, false]);
+    expect(said(creative({ text_status: 'read', text: '  ' }))).toEqual([
+      CREATIVE_TEXT_STATEMENTS.none,
+      false,
+    ]);
+    expect(said(creative({ text_status: 'unreadable' }))).toEqual([
+      CREATIVE_TEXT_STATEMENTS.unreadable,
+      false,
+    ]);
+    expect(said(creative({}))).toEqual([CREATIVE_TEXT_STATEMENTS.notRead, false]);
+  });
+  it('labels the tags, and tells a row not tagged yet from one with none', () => {
+    expect(adTagLabels({ tags: ['offer:bundle', 'cta:shop_now'] })).toEqual(['Bundle', 'CTA: Shop now']);
+    expect(adTagLabels({ tags: [] })).toEqual([]);
+    expect(adTagLabels({ tags: null })).toBeNull();
+    expect(adTagLabels({})).toBeNull();
   });
 });

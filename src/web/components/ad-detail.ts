@@ -8,6 +8,9 @@ import { countryLabel } from '../../domain/forms/countries.ts';
 import { resultValue, type SearchResult } from '../../domain/records/entities.ts';
 import { formatCount, formatDays, UNKNOWN_VALUE } from '../../domain/text/format.ts';
 import { formatPbDay, formatResultNumber, linkHref } from '../../domain/results/result-display.ts';
+import { confidenceInWords } from '../../domain/tags/creative-text.ts';
+import { isTagLanguage, LANGUAGE_LABELS, tagLabel } from '../../domain/tags/vocabulary.ts';
+import type { ArchivedCreative } from '../../domain/records/entities.ts';
 
 /** Rows synced before a field existed lack it: every field is optional here. */
 export type AdDetailRow = Partial<SearchResult>;
@@ -112,4 +115,56 @@ export function adLinks(row: AdDetailRow): AdLink[] {
     { label: 'Product link', href: linkHref(row.product_link) },
   ];
   return links.filter((link): link is AdLink => link.href !== null);
+}
+
+/**
+ * The text read on the ad's creative (docs/ai.md#in-the-database): the text with its confidence in
+ * words and numbers ("High, 92 of 100") and its language, or a plain statement of why there is none.
+ */
+export type CreativeTextView =
+  | { kind: 'read'; text: string; confidence: string; language: string }
+  | { kind: 'statement'; statement: string; busy: boolean };
+
+export const CREATIVE_TEXT_STATEMENTS = {
+  notArchived: 'The text on the creative is read once the creative is archived.',
+  notRead: 'The text on this creative has not been read yet.',
+  pending: 'Reading the text…',
+  none: 'No text was found on this creative.',
+  unreadable: 'The text on this creative could not be read.',
+} as const;
+
+export function creativeTextView(archived: ArchivedCreative | undefined): CreativeTextView {
+  const statement = (key: keyof typeof CREATIVE_TEXT_STATEMENTS): CreativeTextView => ({
+    kind: 'statement',
+    statement: CREATIVE_TEXT_STATEMENTS[key],
+    busy: key === 'pending',
+  });
+  if (!archived) return statement('notArchived');
+  const text = (archived.text ?? '').trim();
+  switch (archived.text_status) {
+    case 'pending':
+      return statement('pending');
+    case 'none':
+      return statement('none');
+    case 'unreadable':
+      return statement('unreadable');
+    case 'read': {
+      if (!text) return statement('none');
+      const confidence = Math.max(0, Math.min(100, Math.round(archived.text_confidence ?? 0)));
+      const code = archived.text_language ?? '';
+      return {
+        kind: 'read',
+        text,
+        confidence: `${confidenceInWords(confidence)}, ${confidence} of 100`,
+        language: isTagLanguage(code) ? LANGUAGE_LABELS[code] : '',
+      };
+    }
+    default:
+      return statement('notRead');
+  }
+}
+
+/** The ad's tags as their labels; null while the row is not tagged yet (stored before tagging). */
+export function adTagLabels(row: AdDetailRow): string[] | null {
+  return row.tags ? row.tags.map(tagLabel) : null;
 }

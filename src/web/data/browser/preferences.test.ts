@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hiddenColumnsStorageKey, readHiddenColumns, writeHiddenColumns } from './preferences.ts';
+import {
+  hiddenColumnsStorageKey,
+  readHiddenColumns,
+  readShownColumns,
+  writeHiddenColumns,
+  writeShownColumns,
+} from './preferences.ts';
 
 class MemoryStorage {
   items = new Map<string, string>();
@@ -31,6 +37,18 @@ describe('hidden columns', () => {
     expect(hiddenColumnsStorageKey('u1')).toBe('adscout.columns.u1');
     expect(readHiddenColumns('u1')).toEqual(['body', 'caption']);
     expect(readHiddenColumns('u2')).toEqual([]);
+  });
+  it('keeps the columns hidden by default that were shown apart, under adscout.columns.shown.<userId>', () => {
+    writeHiddenColumns('u1', ['body']);
+    writeShownColumns('u1', ['creative_text']);
+    expect(storage.getItem('adscout.columns.shown.u1')).toBe('["creative_text"]');
+    expect([readHiddenColumns('u1'), readShownColumns('u1'), readShownColumns('u2')]).toEqual([
+      ['body'],
+      ['creative_text'],
+      [],
+    ]);
+    writeShownColumns('u1', []);
+    expect(storage.getItem('adscout.columns.shown.u1')).toBeNull();
   });
   it('forgets the key when nothing is hidden', () => {
     writeHiddenColumns('u1', ['body']);

@@ -1,6 +1,8 @@
 /**
- * /app/database (docs/product.md): every result of the user in one table, with Country, Keywords
- * and Store Name filters, a column picker remembered per user, and a CSV export of what is shown.
+ * /app/database (docs/product.md): every result of the user in one table, with Country, Keywords,
+ * Store Name and Text on creative filters and a tag picker (the tags picked are the address's
+ * `?tag=`, so the AI page links to the rows carrying a tag: docs/ai.md#in-the-database), a column
+ * picker remembered per user, and a CSV export of what is shown.
  * The table itself (AG Grid) is loaded lazily, with the page's own code (app.tsx), while the
  * newest rows are read; the page's first render shows both when they are in. The page holds the
  * state and the reads of its rows (row-reads.ts); its toolbar (database-toolbar.tsx) shows and
@@ -9,8 +11,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
+  columnPreferences,
+  databaseTagsOf,
+  databaseTagsPath,
   EMPTY_RESULT_FILTERS,
   hasActiveFilters,
+  hiddenColumnKeys,
+  isTag,
   knownColumnKeys,
   MESSAGES,
   PRODUCT_MESSAGES,
@@ -23,13 +30,20 @@ import {
 } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';
 import { useSyncState } from '../../data/local/local-data.ts';
-import { readHiddenColumns, writeHiddenColumns } from '../../data/browser/preferences.ts';
+import {
+  readHiddenColumns,
+  readShownColumns,
+  writeHiddenColumns,
+  writeShownColumns,
+} from '../../data/browser/preferences.ts';
 import { currentSession, useSession } from '../../data/server/session.ts';
 import { DatabaseToolbar } from './database-toolbar.tsx';
 import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
 import { loadDatabaseGrid, loadedDatabaseGrid, type GridComponent } from './grid-module.ts';
 import { SidePanel } from '../../components/side-panel.tsx';
 import { RowReads } from './row-reads.ts';
+import { TagPicker } from './tag-picker.tsx';
+import { tagOptions } from './tag-options.ts';
 import { LOCAL_ROW_SOURCE, useResultRows } from './use-result-rows.ts';
 import './database.css';
 
@@ -83,10 +97,13 @@ function useGridComponent(): { Grid: GridComponent | null; failed: boolean } {
 
 type Panel = 'filter' | 'columns' | null;
 
-const FILTER_FIELDS: { key: keyof ResultFilters; label: string }[] = [
+type TextFilterKey = 'country' | 'keywords' | 'storeName' | 'creativeText';
+
+const FILTER_FIELDS: { key: TextFilterKey; label: string }[] = [
   { key: 'country', label: 'Country' },
   { key: 'keywords', label: 'Keywords' },
   { key: 'storeName', label: 'Store Name' },
+  { key: 'creativeText', label: 'Text on creative' },
 ];
 
 export function DatabasePage({ reads }: { reads: RowReads }) {
@@ -106,8 +123,10 @@ export function DatabasePage({ reads }: { reads: RowReads }) {
 function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
   const sync = useSyncState();
   const { rows, complete, failed, feed } = useResultRows(userId, reads);
-  const [filters, setFilters] = useState<ResultFilters>(EMPTY_RESULT_FILTERS);
-  const [hidden, setHidden] = useState<DatabaseColumnKey[]>(() => knownColumnKeys(readHiddenColumns(userId)));
+  const [textFilters, setFilters] = useState<ResultFilters>(EMPTY_RESULT_FILTERS);
+  const [hidden, setHidden] = useState<DatabaseColumnKey[]>(() =>
+    hiddenColumnKeys(readHiddenColumns(userId), readShownColumns(userId)),
+  );
   const [panel, setPanel] = useState<Panel>(null);
   const [counts, setCounts] = useState<GridCounts | null>(null);
   // rows ticked in the grid's checkbox column: only this count is state here, so a tick
@@ -120,6 +139,15 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
   const selection = useMemo(() => readRowSelection(location.state), [location.state]);
   const clearSelection = () =>
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  // The tags picked are the address's (?tag=): the AI page opens the rows carrying one.
+  const tags = useMemo(() => databaseTagsOf(location.search).filter(isTag), [location.search]);
+  const filters = useMemo(() => ({ ...textFilters, tags }), [textFilters, tags]);
+  const setTags = (next: readonly string[]) =>
+    void navigate(databaseTagsPath(next), { replace: true, state: location.state as unknown });
+  const pickable = useMemo(
+    () => (panel === 'filter' ? tagOptions(rows ?? [], tags) : []),
+    [panel, rows, tags],
+  );
 
   const { Grid, failed: gridFailed } = useGridComponent();
 
@@ -134,7 +162,9 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
   const toggleColumn = (key: DatabaseColumnKey, visible: boolean) => {
     const next = visible ? hidden.filter((k) => k !== key) : knownColumnKeys([...hidden, key]);
     setHidden(next);
-    writeHiddenColumns(userId, next);
+    const remembered = columnPreferences(next);
+    writeHiddenColumns(userId, remembered.hidden);
+    writeShownColumns(userId, remembered.shown);
   };
 
   const firstSync = !sync.caughtUp && total === 0;
@@ -215,10 +245,14 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
               />
             </div>
           ))}
+          <TagPicker options={pickable} selected={tags} onChange={setTags} />
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => setFilters(EMPTY_RESULT_FILTERS)}
+            onClick={() => {
+              setFilters(EMPTY_RESULT_FILTERS);
+              if (tags.length > 0) setTags([]);
+            }}
           >
             Clear Filters
           </button>

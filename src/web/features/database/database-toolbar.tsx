@@ -19,6 +19,7 @@ import { BoardsSlot } from '../../components/boards-slot.ts';
 import { ExportCsvButton } from '../../components/export-csv-button.tsx';
 import { CloseIcon, FilterIcon, LineIcon } from '../../components/icons.tsx';
 import { useCsvDownload } from '../../components/use-csv-download.ts';
+import { creativeTextOf } from './creative-text.ts';
 import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
 
 export interface DatabaseToolbarProps {
@@ -71,7 +72,7 @@ export function DatabaseToolbar({
       if (!shown || shown.rows.length === 0 || shown.columns.length === 0) return null;
       return {
         name: csvFileName('SearchDatabase', new Date()),
-        pieces: resultsCsvChunks(shown.rows, shown.columns),
+        pieces: resultsCsvChunks(shown.rows, shown.columns, (row) => creativeTextOf(row)),
       };
     });
 

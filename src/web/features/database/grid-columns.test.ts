@@ -40,3 +40,21 @@ describe('the grid shows a number the source did not give as an empty cell', () 
     expect(shown('days_running', resultRow('d', { days_running: 1200 }))).toBe('1,200');
   });
 });
+
+describe('the AI columns', () => {
+  const value = (key: string, row: SearchResult) => {
+    const def = gridColumnDefs([]).find((column) => column.colId === key)!;
+    return (def.valueGetter as (params: ValueGetterParams<SearchResult>) => unknown)({
+      data: row,
+    } as ValueGetterParams<SearchResult>);
+  };
+  it('shows the tags as their labels, never their ids, and nothing for a row not tagged', () => {
+    const row = resultRow('t', { tags: ['offer:free_shipping', 'hook:urgency', 'lang:nb', 'cta:shop_now'] });
+    expect(value('tags', row)).toBe('Free shipping, Urgency, Language: Norsk, CTA: Shop now');
+    expect(value('tags', resultRow('u', { tags: null }))).toBe('');
+  });
+  it('hides Text on creative unless shown, and shows nothing for a row without a creative', () => {
+    expect(gridColumnDefs(['creative_text']).find((c) => c.colId === 'creative_text')?.hide).toBe(true);
+    expect(value('creative_text', resultRow('v', { creative: '' }))).toBe('');
+  });
+});

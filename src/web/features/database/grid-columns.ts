@@ -12,12 +12,15 @@ import type {
 } from 'ag-grid-community';
 import {
   CREATIVE_COLUMN,
+  CREATIVE_TEXT_COLUMN,
   knownFlagOf,
   linkHref,
   RESULT_COLUMNS,
   RESULT_LINK_TEXT,
   resultCellText,
   resultValue,
+  TAGS_COLUMN,
+  tagsText,
   type ResultColumn,
   type ResultColumnKey,
   type SearchResult,
@@ -25,6 +28,7 @@ import {
 import { gridThumbnail, showsVideo } from '../../components/creative.ts';
 import { externalLinkElement } from '../../components/external-link-element.ts';
 import { archivedCreative } from '../../data/local/creative-index.ts';
+import { creativeTextOf } from './creative-text.ts';
 
 /**
  * A URL cell, as the History dialog shows it (result-display): a 'Link' anchor for http(s)
@@ -210,6 +214,25 @@ function columnDef(column: ResultColumn, hidden: boolean): ColDef<SearchResult> 
   }
 }
 
+/**
+ * The AI columns (docs/ai.md#in-the-database): the row's tags as their labels, and the text read
+ * on its creative, looked up as the Creative cell looks its creative up. Plain text cells, like
+ * every other: third-party text never becomes markup.
+ */
+const TAGS_COL_DEF: ColDef<SearchResult> = {
+  colId: TAGS_COLUMN.key,
+  headerName: TAGS_COLUMN.header,
+  valueGetter: (params: ValueGetterParams<SearchResult>) => (params.data ? tagsText(params.data.tags) : ''),
+  width: 240,
+};
+
+const CREATIVE_TEXT_COL_DEF: ColDef<SearchResult> = {
+  colId: CREATIVE_TEXT_COLUMN.key,
+  headerName: CREATIVE_TEXT_COLUMN.header,
+  valueGetter: (params: ValueGetterParams<SearchResult>) => (params.data ? creativeTextOf(params.data) : ''),
+  width: 320,
+};
+
 export const DEFAULT_COL_DEF: ColDef<SearchResult> = { sortable: true, resizable: true, minWidth: 90 };
 
 /** The grid's column definitions, the columns in `hidden` (keys) hidden. */
@@ -218,5 +241,7 @@ export function gridColumnDefs(hidden: readonly string[]): ColDef<SearchResult>[
   return [
     { ...CREATIVE_COL_DEF, hide: hiddenKeys.has(CREATIVE_COLUMN.key) },
     ...RESULT_COLUMNS.map((column) => columnDef(column, hiddenKeys.has(column.key))),
+    { ...TAGS_COL_DEF, hide: hiddenKeys.has(TAGS_COLUMN.key) },
+    { ...CREATIVE_TEXT_COL_DEF, hide: hiddenKeys.has(CREATIVE_TEXT_COLUMN.key) },
   ];
 }

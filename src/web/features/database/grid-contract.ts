@@ -4,7 +4,7 @@
  */
 import type {
   DatabaseColumnKey,
-  ResultColumn,
+  ExportColumn,
   ResultFilters,
   RowSelection,
   SearchResult,
@@ -19,8 +19,8 @@ export interface GridCounts {
 }
 
 export interface DatabaseGridHandle {
-  /** The filtered and sorted rows and the visible columns, in the order shown. */
-  exportRows(): { rows: SearchResult[]; columns: ResultColumn[] };
+  /** The filtered and sorted rows and the visible columns, in the order shown (the Creative column is no data). */
+  exportRows(): { rows: SearchResult[]; columns: ExportColumn[] };
   /** The rows ticked in the grid's checkbox column, shown or not (docs/boards.md#in-the-app). */
   selectedRows(): SearchResult[];
   /** Unticks every row. */

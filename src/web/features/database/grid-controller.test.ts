@@ -158,6 +158,16 @@ describe('grid controller: export', () => {
     expect(keys).not.toContain('creative'); // shown, never exported
     expect(keys).toContain('store_name');
   });
+
+  it('exports the Tags and Text on creative columns when they are shown, and not when hidden', () => {
+    const shownKeys = (hidden: string[]) =>
+      controlledGrid({ rows: stores(), hidden })
+        .handles[0]!.exportRows()
+        .columns.map((column) => column.key);
+    expect(shownKeys(['creative_text']).slice(-1)).toEqual(['tags']);
+    expect(shownKeys([]).slice(-2)).toEqual(['tags', 'creative_text']);
+    expect(shownKeys(['tags', 'creative_text'])).not.toContain('tags');
+  });
 });
 
 describe('grid controller: columns', () => {

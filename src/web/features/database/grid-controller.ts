@@ -16,6 +16,7 @@
  */
 import {
   CREATIVE_COLUMN,
+  CREATIVE_TEXT_COLUMN,
   DATABASE_COLUMNS,
   PERFORMANCE_MARKS,
   type ResultFilters,
@@ -47,6 +48,8 @@ export interface GridControllerOptions {
   /** Only these rows pass, when set (row-selection.ts). */
   selection?: RowSelection | null;
   feed: ResultFeed;
+  /** The lowercase text read on a row's creative (grid-filter.ts; creative-text.ts by default). */
+  creativeText?: (row: SearchResult) => string;
   listeners: GridListeners;
   /** The newest rows are on screen: the full read may start (use-result-rows.ts). */
   onFirstRowsOnScreen: () => void;
@@ -107,6 +110,7 @@ export class GridController {
       selection: options.selection ?? null,
       idle: (step) => this.scheduler.idle(step),
       onChange: () => this.filterChanged(),
+      ...(options.creativeText ? { creativeText: options.creativeText } : {}),
     });
     this.detail = new GridDetail(
       () => this.liveApi(),
@@ -197,11 +201,13 @@ export class GridController {
   }
 
   /**
-   * The archived creatives stored here changed (creative-index.ts): the Creative cells on screen
-   * look their rows' creatives up again (a row's own change comes as a transaction).
+   * The archived creatives stored here changed (creative-index.ts): the Creative and Text on
+   * creative cells on screen look their rows' creatives up again (a row's own change comes as a
+   * transaction), and a filter on the creative's text runs again.
    */
   creativesChanged(): void {
-    this.api?.refreshCells({ columns: [CREATIVE_COLUMN.key] });
+    this.api?.refreshCells({ columns: [CREATIVE_COLUMN.key, CREATIVE_TEXT_COLUMN.key] });
+    this.filter.creativesChanged();
   }
 
   private applyRows(): void {

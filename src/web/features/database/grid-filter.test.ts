@@ -56,4 +56,48 @@ describe('grid filter', () => {
     expect(grid.shownIds()).toEqual(['a', 'c']);
     expect(grid.filterChanges).toBe(3);
   });
+
+  it('lets through the rows carrying every tag picked, and those whose creative’s text holds the words', () => {
+    const texts = new Map<string, string>([
+      ['a', '50% off today\nfree shipping'],
+      ['c', 'free gift inside'],
+    ]);
+    const rows = [
+      resultRow('a', { tags: ['offer:percent_off', 'offer:free_shipping'] }),
+      resultRow('b', { tags: ['offer:free_shipping'] }),
+      resultRow('c', { tags: null }),
+    ];
+    const { controller, grid } = controlledGrid({ rows, creativeText: (row) => texts.get(row.id) ?? '' });
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, tags: ['offer:free_shipping'] });
+    expect(grid.shownIds()).toEqual(['a', 'b']);
+    controller.filter.setFilters({
+      ...EMPTY_RESULT_FILTERS,
+      tags: ['offer:free_shipping', 'offer:percent_off'],
+    });
+    expect(grid.shownIds()).toEqual(['a']);
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, creativeText: 'FREE ' });
+    expect(grid.shownIds()).toEqual(['a', 'c']);
+    controller.filter.setFilters({
+      ...EMPTY_RESULT_FILTERS,
+      creativeText: 'free',
+      tags: ['offer:free_shipping'],
+    });
+    expect(grid.shownIds()).toEqual(['a']);
+  });
+
+  it('runs the creative’s text filter again when creatives are read, and only while it is on', () => {
+    const texts = new Map<string, string>();
+    const { controller, grid } = controlledGrid({
+      rows: [resultRow('a'), resultRow('b')],
+      creativeText: (row) => texts.get(row.id) ?? '',
+    });
+    controller.creativesChanged();
+    expect(grid.filterChanges).toBe(0);
+    expect(grid.refreshedColumns.at(-1)).toEqual(['creative', 'creative_text']);
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, creativeText: 'shipping' });
+    expect(grid.shownIds()).toEqual([]);
+    texts.set('b', 'free shipping');
+    controller.creativesChanged();
+    expect(grid.shownIds()).toEqual(['b']);
+  });
 });

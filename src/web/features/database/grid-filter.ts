@@ -1,23 +1,24 @@
 /**
  * Which rows the Database grid lets through, as AG Grid's external filter: the exact set of rows
  * opened from the Insights page (row-selection.ts), then the Country, Keywords and Store Name
- * needles over each row's lowercase text (filter-text-cache.ts). The grid runs the filter again
- * only when what passes may have changed: new needles, not every keystroke, or another selection.
- * The grid's controller (grid-controller.ts) owns it and tells the grid, and marks the change.
+ * needles over each row's lowercase text (filter-text-cache.ts), the tags the row must carry, and
+ * the words of the text read on its creative (creative-text.ts). The grid runs the filter again
+ * only when what passes may have changed: new needles, not every keystroke, another selection, or
+ * creatives read while the creative's text is filtered on. The grid's controller
+ * (grid-controller.ts) owns it and tells the grid, and marks the change.
  */
 import {
+  carriesTags,
   filterNeedles,
   passesFilters,
+  sameNeedles,
   type ResultFilters,
-  type ResultFilterText,
+  type ResultNeedles,
   type RowSelection,
   type SearchResult,
 } from '../../../domain/index.ts';
+import { lowerCreativeTextOf } from './creative-text.ts';
 import { FilterTextCache } from './filter-text-cache.ts';
-
-const sameNeedles = (a: ResultFilterText | null, b: ResultFilterText | null) =>
-  a === b ||
-  (!!a && !!b && a.country === b.country && a.keywords === b.keywords && a.storeName === b.storeName);
 
 export interface GridFilterOptions {
   filters: ResultFilters;
@@ -27,12 +28,15 @@ export interface GridFilterOptions {
   idle: (step: () => void) => void;
   /** What passes may have changed: the grid must run the filter again. */
   onChange: () => void;
+  /** The lowercase text read on a row's creative ('' when none); creative-text.ts by default. */
+  creativeText?: (row: SearchResult) => string;
 }
 
 export class GridFilter {
   private readonly text: FilterTextCache;
   private readonly onChange: () => void;
-  private needles: ResultFilterText | null;
+  private readonly creativeText: (row: SearchResult) => string;
+  private needles: ResultNeedles | null;
   private selection: RowSelection | null;
   /** The ids of the selection; null: every row passes it. */
   private selectedIds: ReadonlySet<string> | null;
@@ -40,6 +44,7 @@ export class GridFilter {
   constructor(options: GridFilterOptions) {
     this.text = new FilterTextCache(options.idle);
     this.onChange = options.onChange;
+    this.creativeText = options.creativeText ?? ((row) => lowerCreativeTextOf(row));
     this.needles = filterNeedles(options.filters);
     this.selection = options.selection;
     this.selectedIds = this.selection ? new Set(this.selection.rowIds) : null;
@@ -59,6 +64,14 @@ export class GridFilter {
     this.onChange();
   }
 
+  /**
+   * Creatives were stored or read again (creative-index.ts): rows filtered on their creative's text
+   * may pass now, or no longer. Nothing to do while that filter is off.
+   */
+  creativesChanged(): void {
+    if (this.needles?.creativeText) this.onChange();
+  }
+
   /** Makes the rows' filter text in idle time, before a filter asks for it. */
   warm(rows: readonly SearchResult[]): void {
     this.text.warm(rows);
@@ -68,8 +81,14 @@ export class GridFilter {
 
   doesExternalFilterPass = (node: { data?: SearchResult | undefined }): boolean => {
     const { needles, selectedIds } = this;
-    if (!node.data) return true;
-    if (selectedIds && !selectedIds.has(node.data.id)) return false;
-    return !needles || passesFilters(this.text.get(node.data), needles);
+    const row = node.data;
+    if (!row) return true;
+    if (selectedIds && !selectedIds.has(row.id)) return false;
+    if (!needles) return true;
+    return (
+      carriesTags(row.tags, needles.tags) &&
+      passesFilters(this.text.get(row), needles) &&
+      (!needles.creativeText || this.creativeText(row).includes(needles.creativeText))
+    );
   };
 }

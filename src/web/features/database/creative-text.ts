@@ -1,0 +1,29 @@
+/**
+ * The text read on a row's creative (docs/ai.md#in-the-database), as the Database grid shows,
+ * filters and exports it: looked up in the Map of creative-index.ts (one lookup a row, never a
+ * query). Its lowercase form, which the "Text on creative" filter searches, is made once per
+ * creative object: a creative read again is a new object, so its text is made anew.
+ */
+import type { ArchivedCreative, SearchResult } from '../../../domain/index.ts';
+import { archivedCreative } from '../../data/local/creative-index.ts';
+
+export type CreativeLookup = (id: string | undefined) => ArchivedCreative | undefined;
+
+const lowered = new WeakMap<ArchivedCreative, string>();
+
+/** The text read on `row`'s creative; '' when it has none (not archived, not read, no text). */
+export function creativeTextOf(row: SearchResult, lookup: CreativeLookup = archivedCreative): string {
+  return lookup(row.creative)?.text ?? '';
+}
+
+/** The same text in lower case, made once per creative. */
+export function lowerCreativeTextOf(row: SearchResult, lookup: CreativeLookup = archivedCreative): string {
+  const creative = lookup(row.creative);
+  if (!creative?.text) return '';
+  let text = lowered.get(creative);
+  if (text === undefined) {
+    text = creative.text.toLowerCase();
+    lowered.set(creative, text);
+  }
+  return text;
+}
