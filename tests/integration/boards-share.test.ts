@@ -2,7 +2,7 @@
  * Sharing a board by link (docs/boards.md#sharing) against a real PocketBase: the owner's share
  * routes, the public page data and files, what they hold and what they never do (the owner's
  * data, another board's creative), the headers, a withdrawn or regenerated link, the owner's
- * subscription, and the wrong-token limit per client address.
+ * subscription, the wrong-token limit per client address, and the valid links' own, generous one.
  */
 import type { RecordModel } from 'pocketbase';
 import sharp from 'sharp';
@@ -10,12 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 import {
+  SHARE_REQUESTS_PER_10S,
   SHARE_TOKEN_PATTERN,
   SHARE_WRONG_TOKENS_PER_MINUTE,
   sharedBoardPageSchema,
   type BoardShare,
   type SharedBoardPage,
 } from '../../src/domain/boards/board-contract.ts';
+import { BOARD_MESSAGES } from '../../src/domain/boards/board-messages.ts';
+import { waitUntil } from '../fixtures/wait-for.ts';
 import { startTestServer, uniqueClientAddress, type TestServer, type TestUser } from './harness.ts';
 import { createBoard, ownerWithAds, saveAd, send, type Reply } from './boards-support.ts';
 import { claimOnly, drainTasks, freshAdId, png, pngPart, upload } from './media-support.ts';
@@ -197,4 +200,49 @@ describe('the wrong-token limit', () => {
     // another address is not held up
     expect((await page(token, uniqueClientAddress())).status).toBe(200);
   });
+});
+
+describe('the valid-link limit', () => {
+  /** Requests a browser makes at once for a board's thumbnails. */
+  const AT_ONCE = 10;
+
+  it(
+    `lets one address make ${SHARE_REQUESTS_PER_10S} requests of a valid link’s data and files, apart from its wrong tokens`,
+    { timeout: 90_000 },
+    async () => {
+      expect(SHARE_REQUESTS_PER_10S).toBeGreaterThanOrEqual(300);
+      const { token } = (await share(owner, board.id)).body;
+      const media = (await page(token)).body.items.find((i) => i.media)!.media!;
+      const urls = [SERVER_ROUTES.sharedBoard.url(token), media.file, media.thumb, media.image];
+      const address = uniqueClientAddress();
+
+      const statuses: number[] = [];
+      for (let start = 0; start < SHARE_REQUESTS_PER_10S; start += AT_ONCE) {
+        const replies = await Promise.all(
+          Array.from({ length: Math.min(AT_ONCE, SHARE_REQUESTS_PER_10S - start) }, (_, i) =>
+            file(urls[(start + i) % urls.length]!, address),
+          ),
+        );
+        statuses.push(...replies.map((reply) => reply.status));
+      }
+      expect(statuses).toHaveLength(SHARE_REQUESTS_PER_10S);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      // wrong tokens from that address keep their own, stricter limit: the valid requests did not
+      // count towards it. Once PocketBase's window for the address has ended: the rule shares it
+      // with wrong tokens (docs/boards.md#rate-limits)
+      await waitUntil(
+        'the end of the address’s 10 s',
+        async () => (await page(token, address)).status === 200,
+        {
+          timeoutMs: 20_000,
+          intervalMs: 500,
+        },
+      );
+      for (let i = 0; i < SHARE_WRONG_TOKENS_PER_MINUTE; i++)
+        expect((await page(`guess${i}`.padEnd(24, 'y'), address)).status).toBe(404);
+      const blocked = await page('guess-again'.padEnd(24, 'y'), address);
+      expect(blocked.status).toBe(429);
+      expect(blocked.text).toContain(BOARD_MESSAGES.tooManyWrongLinks);
+    },
+  );
 });

@@ -1,9 +1,11 @@
 /**
  * Support for the boards' integration tests (docs/boards.md): raw requests as a user or an
- * anonymous client from a chosen address, and an owner with ads in their database.
+ * anonymous client from a chosen address, an owner with ads in their database, and boards
+ * seeded by SQL.
  */
 import type { RecordModel } from 'pocketbase';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
+import { toPbDate } from '../../src/domain/text/format.ts';
 import { createRunWithResults, subscriber } from '../fixtures/records.ts';
 import { uniqueClientAddress, type TestServer, type TestUser } from './harness.ts';
 
@@ -69,6 +71,32 @@ export function createBoard(user: TestUser, name = 'Swipe file'): Promise<Record
 
 export function saveAd(user: TestUser, board: string, adId: string, over: Record<string, unknown> = {}) {
   return user.pb.collection(COLLECTIONS.boardItems).create({ board, user: user.id, ad_id: adId, ...over });
+}
+
+/**
+ * SQL that puts `count` items of made-up ads (`seed-1`…) on a board, for executeWhileStopped
+ * (security/support.ts): past the hooks, so the ads need not be in the database, and in one
+ * statement instead of thousands of record saves.
+ */
+export function seedItemsSql(board: string, user: string, count: number) {
+  return {
+    sql:
+      `INSERT INTO ${COLLECTIONS.boardItems} (id, board, user, ad_id, creative, note, labels, added, created, updated) ` +
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {:count}) ` +
+      `SELECT substr(lower(hex(randomblob(8))), 1, 15), {:board}, {:user}, 'seed-' || i, '', '', '[]', {:now}, {:now}, {:now} FROM n`,
+    params: { board, user, count, now: toPbDate(Date.now()) },
+  };
+}
+
+/** SQL that makes `count` boards of a user (`b1`…), for executeWhileStopped. */
+export function seedBoardsSql(user: string, count: number) {
+  return {
+    sql:
+      `INSERT INTO ${COLLECTIONS.boards} (id, user, name, description, share_token, share_notes, created, updated) ` +
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {:count}) ` +
+      `SELECT substr(lower(hex(randomblob(8))), 1, 15), {:user}, 'b' || i, '', '', 0, {:now}, {:now} FROM n`,
+    params: { user, count, now: toPbDate(Date.now()) },
+  };
 }
 
 /** The message of a refused SDK call. */

@@ -1,18 +1,17 @@
 /**
  * Boards (docs/boards.md) against a real PocketBase: the owner's record writes and the hook's
- * refusals, each with its message; the limits (counted by SQL, many racing creates for the last places);
- * a duplicate save; the creative set by the server, and later by the archive; saving many; the
- * tombstones and the sync route; account deletion and "Download my data".
+ * refusals, each with its message; a duplicate save; the creative set by the server, and later by
+ * the archive; saving many. The limits are boards-limits.test.ts's; deletions, tombstones and the
+ * account boards-deletions.test.ts's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
-import { BOARD_ITEMS_PER_BOARD_MAX, BOARDS_PER_USER_MAX } from '../../src/domain/boards/board-contract.ts';
+import { BOARD_ITEMS_BATCH_MAX } from '../../src/domain/boards/board-contract.ts';
 import { BOARD_MESSAGES } from '../../src/domain/boards/board-messages.ts';
-import { PRODUCT_MESSAGES } from '../../src/domain/forms/messages.ts';
 import { formatCount } from '../../src/domain/text/format.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
-import { addAds, createBoard, ownerWithAds, refusal, saveAd, send } from './boards-support.ts';
+import { createBoard, ownerWithAds, refusal, saveAd, send } from './boards-support.ts';
 import { claimOnly, drainTasks, freshAdId, png, pngPart, upload } from './media-support.ts';
 
 let server: TestServer;
@@ -20,10 +19,6 @@ let owner: TestUser;
 let other: TestUser;
 
 /** PocketBase ends an error's message with a full stop. */
-/** Requests racing for the last FREE places of a limit. */
-const RACERS = 24;
-const FREE = 4;
-
 const answered = (message: string) => (message.endsWith('.') ? message : `${message}.`);
 
 beforeAll(async () => {
@@ -83,6 +78,23 @@ describe('the record checks', () => {
     );
   });
 
+  it('refuses a move onto a board that holds the ad already, and a change of the ad', async () => {
+    const from = await createBoard(owner, 'From');
+    const to = await createBoard(owner, 'To');
+    const item = await saveAd(owner, from.id, 'ad-1');
+    await saveAd(owner, to.id, 'ad-1');
+    const items = owner.pb.collection(COLLECTIONS.boardItems);
+    expect(await refusal(items.update(item.id, { board: to.id }))).toEqual({
+      status: 400,
+      message: answered(BOARD_MESSAGES.alreadyOnBoard),
+    });
+    expect(await refusal(items.update(item.id, { ad_id: 'ad-2' }))).toEqual({
+      status: 400,
+      message: answered(BOARD_MESSAGES.adIdFixed),
+    });
+    expect(await items.getOne(item.id)).toMatchObject({ board: from.id, ad_id: 'ad-1' });
+  });
+
   it('refuses the sharing fields through the record API', async () => {
     const board = await createBoard(owner);
     const write = owner.pb.collection(COLLECTIONS.boards).update(board.id, { share_token: 'x'.repeat(32) });
@@ -122,89 +134,6 @@ describe('the record checks', () => {
   });
 });
 
-describe('the limits', () => {
-  /**
-   * Of `tries` racing creates for the last `free` places, exactly `free` pass; the rest say why.
-   * Plain requests, all sent at once (the SDK's client sent them one after the other).
-   */
-  async function race(
-    tries: number,
-    free: number,
-    user: TestUser,
-    collection: string,
-    body: (i: number) => unknown,
-    message: string,
-  ) {
-    const replies = await Promise.all(
-      Array.from({ length: tries }, (_, i) =>
-        send<{ message: string }>(server, 'POST', `/api/collections/${collection}/records`, {
-          user,
-          body: body(i),
-        }),
-      ),
-    );
-    expect(replies.filter((r) => r.status === 200)).toHaveLength(free);
-    for (const reply of replies) if (reply.status !== 200) expect(reply.body.message).toBe(answered(message));
-  }
-
-  it(`lets exactly the last free places go to ${RACERS} racing creates of boards, up to ${BOARDS_PER_USER_MAX}`, async () => {
-    const user = await ownerWithAds(server, 'many-boards', []);
-    const batch = server.superuser.createBatch();
-    for (let i = 0; i < BOARDS_PER_USER_MAX - FREE; i++)
-      batch.collection(COLLECTIONS.boards).create({ user: user.id, name: `b${i}` });
-    await batch.send();
-    await race(
-      RACERS,
-      FREE,
-      user,
-      COLLECTIONS.boards,
-      (i) => ({ name: `racer ${i}` }),
-      BOARD_MESSAGES.tooManyBoards,
-    );
-    const count = await server.superuser
-      .collection(COLLECTIONS.boards)
-      .getList(1, 1, { filter: `user = "${user.id}"` });
-    expect(count.totalItems).toBe(BOARDS_PER_USER_MAX);
-  });
-
-  it(
-    `lets exactly the last free places go to ${RACERS} racing saves, up to ${formatCount(BOARD_ITEMS_PER_BOARD_MAX)} items a board`,
-    { timeout: 180_000 },
-    async () => {
-      const racers = Array.from({ length: RACERS }, (_, i) => `last-${i}`);
-      const user = await ownerWithAds(server, 'full-board', [...racers, 'one-more']);
-      const board = await createBoard(user);
-      // seeded by the superuser (past the hook): the ads need not be in the database
-      for (let offset = 0; offset < BOARD_ITEMS_PER_BOARD_MAX - FREE; offset += 500) {
-        const batch = server.superuser.createBatch();
-        for (let i = offset; i < Math.min(offset + 500, BOARD_ITEMS_PER_BOARD_MAX - FREE); i++)
-          batch
-            .collection(COLLECTIONS.boardItems)
-            .create({ board: board.id, user: user.id, ad_id: `seed-${i}` });
-        await batch.send();
-      }
-      await race(
-        RACERS,
-        FREE,
-        user,
-        COLLECTIONS.boardItems,
-        (i) => ({ board: board.id, ad_id: racers[i] }),
-        BOARD_MESSAGES.boardFull,
-      );
-      const total = await server.superuser
-        .collection(COLLECTIONS.boardItems)
-        .getList(1, 1, { filter: `board = "${board.id}"` });
-      expect(total.totalItems).toBe(BOARD_ITEMS_PER_BOARD_MAX);
-      const many = await send(server, 'POST', SERVER_ROUTES.boardItems.url(board.id), {
-        user,
-        body: { adIds: ['one-more'] },
-      });
-      expect(many.status).toBe(400);
-      expect((many.body as { message: string }).message).toBe(answered(BOARD_MESSAGES.boardFullFor(0)));
-    },
-  );
-});
-
 describe('saving many', () => {
   it('saves the new ads, counts the existing ones, and answers every item', async () => {
     const board = await createBoard(owner);
@@ -242,6 +171,19 @@ describe('saving many', () => {
     });
     expect(refused.status).toBe(404);
   });
+
+  it(`refuses none or more than ${formatCount(BOARD_ITEMS_BATCH_MAX)} ads in one request`, async () => {
+    const board = await createBoard(owner);
+    for (const adIds of [[], Array.from({ length: BOARD_ITEMS_BATCH_MAX + 1 }, (_, i) => `ad-${i}`)]) {
+      const reply = await send<{ message: string }>(server, 'POST', SERVER_ROUTES.boardItems.url(board.id), {
+        user: owner,
+        body: { adIds },
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body.message).toBe(answered(BOARD_MESSAGES.batchInvalid));
+    }
+    expect(await items(owner, board.id)).toHaveLength(0);
+  });
 });
 
 describe('the creative', () => {
@@ -263,67 +205,5 @@ describe('the creative', () => {
     const linked = await owner.pb.collection(COLLECTIONS.boardItems).getOne(item.id);
     expect(linked.creative).toBe(uploaded.body.creative);
     expect(linked.updated > item.updated).toBe(true);
-  });
-});
-
-describe('deletions', () => {
-  it('writes a tombstone with the deletion, served by the sync route like the items', async () => {
-    const board = await createBoard(owner);
-    const item = await saveAd(owner, board.id, 'ad-3');
-    const path = `${SERVER_ROUTES.syncPage.url(COLLECTIONS.boardItems)}?fields=id,board,ad_id,updated`;
-    const pulled = await send<{ items: { id: string }[] }>(server, 'GET', path, { user: owner });
-    expect(pulled.body.items.map((i) => i.id)).toContain(item.id);
-    await owner.pb.collection(COLLECTIONS.boardItems).delete(item.id);
-    const tombstones = await send<{ items: { item: string; board: string }[] }>(
-      server,
-      'GET',
-      `${SERVER_ROUTES.syncPage.url(COLLECTIONS.boardItemDeletions)}?fields=id,item,board,updated`,
-      { user: owner },
-    );
-    expect(tombstones.status).toBe(200);
-    expect(tombstones.body.items).toContainEqual(expect.objectContaining({ item: item.id, board: board.id }));
-    const theirs = await send<{ items: unknown[] }>(
-      server,
-      'GET',
-      `${SERVER_ROUTES.syncPage.url(COLLECTIONS.boardItemDeletions)}?fields=id,item`,
-      { user: other },
-    );
-    expect(theirs.body.items).toEqual([]);
-  });
-});
-
-describe('the account', () => {
-  it('“Download my data” holds the boards and their items', async () => {
-    const user = await ownerWithAds(server, 'exporter', ['x-1']);
-    const board = await createBoard(user, 'Exported');
-    await saveAd(user, board.id, 'x-1', { note: 'my note', labels: ['a'] });
-    const reply = await send<{
-      boards: { name: string }[];
-      board_items: { ad_id: string; note: string; labels: string[] }[];
-    }>(server, 'GET', SERVER_ROUTES.accountExport.path, { user });
-    expect(reply.status).toBe(200);
-    expect(reply.body.boards.map((b) => b.name)).toEqual(['Exported']);
-    expect(reply.body.board_items).toEqual([
-      expect.objectContaining({ ad_id: 'x-1', note: 'my note', labels: ['a'] }),
-    ]);
-  });
-
-  it('deleting an account deletes its boards, items and tombstones', async () => {
-    const user = await ownerWithAds(server, 'leaver', ['y-1', 'y-2']);
-    await addAds(server, user, ['y-3']);
-    const board = await createBoard(user);
-    await saveAd(user, board.id, 'y-1');
-    const gone = await saveAd(user, board.id, 'y-2');
-    await user.pb.collection(COLLECTIONS.boardItems).delete(gone.id);
-    const reply = await send(server, 'POST', SERVER_ROUTES.accountDelete.path, {
-      user,
-      body: { oldPassword: user.password, confirm: 'DELETE' },
-    });
-    expect(reply.status, reply.text).toBe(200);
-    for (const name of [COLLECTIONS.boards, COLLECTIONS.boardItems, COLLECTIONS.boardItemDeletions]) {
-      const left = await server.superuser.collection(name).getList(1, 1, { filter: `user = "${user.id}"` });
-      expect(left.totalItems, name).toBe(0);
-    }
-    expect(PRODUCT_MESSAGES.accountDeleted).toBeTruthy();
   });
 });

@@ -1,6 +1,8 @@
 /**
  * What the security tests need beyond the harness: the PocketBase binary started directly (as a
- * service unit would, without `npm start`), starting a cron job, and records dated in the past, which no API can write (PocketBase sets `updated` itself).
+ * service unit would, without `npm start`), starting a cron job, and SQL run with the server
+ * stopped: records dated in the past, which no API can write (PocketBase sets `updated` itself),
+ * or rows seeded by the thousand.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -88,25 +90,46 @@ export async function runCron(superuser: PocketBase, job: string): Promise<void>
 
 /**
  * Writes raw column values (e.g. `updated`, which every save sets to now) into records, with
- * the server stopped: a one-off migration that PocketBase's own `migrate up` applies to the data
- * dir, then the server starts again.
+ * the server stopped (executeWhileStopped).
  */
 export async function writeColumns(
   server: TestServer,
   collection: string,
   rows: { id: string; values: Record<string, string> }[],
 ): Promise<void> {
+  await executeWhileStopped(
+    server,
+    `rewriting ${collection}`,
+    rows.map(({ id, values }) => {
+      const columns = Object.keys(values);
+      return {
+        sql: `UPDATE ${collection} SET ${columns.map((c) => `${c} = {:${c}}`).join(', ')} WHERE id = {:id}`,
+        params: { ...values, id },
+      };
+    }),
+  );
+}
+
+/**
+ * Runs SQL statements on the server's database with the server stopped (what no API may write:
+ * dates in the past, thousands of seeded rows): a one-off migration that PocketBase's own
+ * `migrate up` applies to the data dir, then the server starts again.
+ */
+export async function executeWhileStopped(
+  server: TestServer,
+  what: string,
+  statements: { sql: string; params: Record<string, unknown> }[],
+): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'adscout-rewrite-'));
   try {
-    const statements = rows.map(({ id, values }) => {
-      const columns = Object.keys(values);
-      const sql = `UPDATE ${collection} SET ${columns.map((c) => `${c} = {:${c}}`).join(', ')} WHERE id = {:id}`;
-      return `app.db().newQuery(${JSON.stringify(sql)}).bind(${JSON.stringify({ ...values, id })}).execute();`;
-    });
+    const lines = statements.map(
+      ({ sql, params }) =>
+        `app.db().newQuery(${JSON.stringify(sql)}).bind(${JSON.stringify(params)}).execute();`,
+    );
     await writeFile(
       // a name of its own: two rewrites within one second must not share the one already applied
       join(dir, `${Math.floor(Date.now() / 1000)}_test_rewrite_columns_${randomSecret(6)}.js`),
-      `migrate((app) => {\n${statements.join('\n')}\n}, () => {});\n`,
+      `migrate((app) => {\n${lines.join('\n')}\n}, () => {});\n`,
     );
     await server.restart({
       whileStopped: () => {
@@ -116,7 +139,7 @@ export async function writeColumns(
           { cwd: ROOT, encoding: 'utf8' },
         );
         if (result.status !== 0 || !/Applied/.test(result.stdout + result.stderr))
-          throw new Error(`rewriting ${collection} failed:\n${result.stdout}\n${result.stderr}`);
+          throw new Error(`${what} failed:\n${result.stdout}\n${result.stderr}`);
       },
     });
   } finally {
