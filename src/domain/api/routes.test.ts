@@ -13,8 +13,9 @@ describe('the route table', () => {
       if (route.path.startsWith('/api/')) expect(route.path).toMatch(/^\/api\/adscout\//);
       expect(['users', 'workers', 'superusers', 'public']).toContain(route.auth);
     }
-    // the lease routes (5), the archive's (5), the reports' (5) and the push queue's (4: docs/push.md#sending)
-    expect(Object.values(SERVER_ROUTES).filter((route) => route.auth === 'workers')).toHaveLength(19);
+    // the lease routes (5), the archive's (5), the reports' (5), the push queue's (4: docs/push.md#sending),
+    // the text reader's (4) and the tag backfill's (2: docs/ai.md)
+    expect(Object.values(SERVER_ROUTES).filter((route) => route.auth === 'workers')).toHaveLength(25);
   });
 
   it('fills parameters in order, each encoded', () => {
@@ -46,11 +47,12 @@ describe('the route table', () => {
     }
   });
 
-  it('sets its own body limit on the three routes that take large or untrusted bodies', () => {
+  it('sets its own body limit on the four routes that take large or untrusted bodies', () => {
     const limited = Object.entries(SERVER_ROUTES)
       .filter(([, route]) => 'bodyLimit' in route)
       .map(([id]) => id);
-    expect(limited.sort()).toEqual(['mediaCreative', 'stripeWebhook', 'workerRunResults']);
+    expect(limited.sort()).toEqual(['briefs', 'mediaCreative', 'stripeWebhook', 'workerRunResults']);
+    expect(SERVER_ROUTES.briefs.bodyLimit).toBe(16 << 10);
     expect(SERVER_ROUTES.stripeWebhook.bodyLimit).toBe(1 << 20);
     expect(SERVER_ROUTES.workerRunResults.bodyLimit).toBe(16 << 20);
   });
