@@ -45,11 +45,23 @@ async function archived(
   bytes: Buffer,
   { adId = freshAdId('text'), tags }: { adId?: string; tags?: string[] } = {},
 ): Promise<string> {
+  return archiveNow(await adToArchive(user, { adId, tags }), bytes);
+}
+
+/** The ad's run written and its archive task claimed by 'archiver' (nothing uploaded yet). */
+async function adToArchive(
+  user: TestUser,
+  { adId = freshAdId('text'), tags }: { adId?: string; tags?: string[] } = {},
+): Promise<{ id: string }> {
   const media = await claimOnly(server, user, adId, 'archiver');
   if (tags) {
     for (const row of await results().getFullList({ filter: `ad_id = "${adId}"` }))
       await results().update(row.id, { tags });
   }
+  return media;
+}
+
+async function archiveNow(media: { id: string }, bytes: Buffer): Promise<string> {
   const stored = await upload(server, media.id, 'archiver', { file: jpegPart(bytes) });
   if (stored.status !== 200) throw new Error(`upload: ${JSON.stringify(stored)}`);
   return stored.body.creative;
@@ -264,6 +276,8 @@ describe('a failed reading', () => {
 describe('a real worker', { timeout: 300_000 }, () => {
   it('reads a creative archived while it is idle, and the creative’s rows get its tags', async () => {
     await drainText();
+    // The ad's run is written before the worker starts: an idle worker claims a queued run itself
+    const media = await adToArchive(alice, { tags: ['lang:de'] });
     const workers = await workerPool(
       server,
       { MEDIA_CONCURRENCY: '0', SCOUT_IDLE_POLL_MS: '500', OCR_CONCURRENCY: '1' },
@@ -274,7 +288,7 @@ describe('a real worker', { timeout: 300_000 }, () => {
       await waitFor('the worker to be ready', worker.output, (out) => /ready:/.test(out), {
         timeoutMs: 60_000,
       });
-      const creative = await archived(alice, await anotherPicture(), { tags: ['lang:de'] });
+      const creative = await archiveNow(media, await anotherPicture());
       const rows = await results().getFullList({ filter: `creative = "${creative}"` });
       const read = await waitFor(
         'the creative to be read',
