@@ -3,7 +3,7 @@
  * in Chromium, through the real local data: src/web/data/local/boards.ts writes to a Dexie
  * database in the browser's IndexedDB and queues its entries with the real outbox's `queue`
  * (sync/outbox.ts). The outbox is not flushed here, as offline: what the page stored and queued
- * is what is checked. The server's side of the same moves is tests/e2e/boards-move-copy.e2e.ts.
+ * is what is checked; the entries' pushes are board-outbox.test.ts's.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
