@@ -3,7 +3,7 @@
 // the wire columns of REPORT_WIRE_COLUMNS (src/domain/reports/report-contract.ts) but the row's id
 // (`row`), its ad id and the creative's phash, the row's `created` as `row_created`. A report's
 // `history` page is then one range of the sightings instead of one look-up per ad among 50,000
-// scattered rows (docs/benchmarks.md#reports). Kept by src/hooks/reports/sightings.ts when a
+// scattered rows (docs/benchmarks/reports.md). Kept by src/hooks/reports/sightings.ts when a
 // watch run completes; `creative` follows the row's when the archive links it
 // (src/hooks/media/tasks.ts, archiveTask, on the (user, ad_id) index). The sightings kept so far
 // get their rows' values here; a sighting whose row is gone (its run deleted with its search) is

@@ -1,5 +1,5 @@
 /**
- * 1,000 pushes to a push service on loopback (docs/push.md#sending, docs/benchmarks.md#push):
+ * 1,000 pushes to a push service on loopback (docs/push.md#sending, docs/benchmarks/push.md):
  * - the worker's sender (src/worker/push/push-sender.ts: web-push encrypts with aes128gcm and
  *   signs with VAPID, the request goes through the guarded agent) sending 1,000 pushes to
  *   web-push-testing, which checks each signature and decrypts each payload, PUSH_CONCURRENCY_DEFAULT

@@ -45,7 +45,7 @@ export class HashIndex {
    * table needs no fill: its pages stay the untouched zero pages the system hands out, except
    * where a hash is filed. Filling it with -1 touched every page, 4 to 10 ms of CPU for each new
    * index, most of an InsightsIndex's cost over a few thousand rows without creatives
-   * (docs/benchmarks.md#reports).
+   * (docs/benchmarks/reports.md).
    */
   private readonly heads = new Int32Array(CHUNKS * CHUNK_VALUES);
   private next = new Int32Array(0);

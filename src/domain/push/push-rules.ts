@@ -115,7 +115,7 @@ function wideBytes(text: string): number {
 /**
  * The bytes of `text` in UTF-8 (the hooks' VM has no TextEncoder). The ASCII counts at once and
  * only the runs of other characters are walked: goja takes about half a microsecond a character
- * in a loop, 15 ms for a digest's 26 KB of HTML (docs/benchmarks.md#report-digests). A surrogate
+ * in a loop, 15 ms for a digest's 26 KB of HTML (docs/benchmarks/report-digests.md). A surrogate
  * pair never spans two runs (ASCII lies between them).
  */
 export function utf8Length(text: string): number {

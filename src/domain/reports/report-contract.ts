@@ -248,7 +248,7 @@ export type ReportRow = z.infer<typeof reportRowSchema>;
 /**
  * The columns a page of SERVER_ROUTES.reportRows sends, each row as an array in this order:
  * what the comparison reads. A report reads three rows for each one its run wrote, so a row
- * travels as an array (no field names) of these columns alone (docs/benchmarks.md#reports). The
+ * travels as an array (no field names) of these columns alone (docs/benchmarks/reports.md). The
  * Insights fields left out (the run, country, platforms, reach, variants, media links) feed only
  * figures a report does not keep (countries, platforms, reach, a product's picture); they arrive
  * empty and unknown, and compare-runs.test.ts checks the report is the same with or without them.
@@ -414,11 +414,11 @@ function parsedRows(text: string): unknown {
 /**
  * A page of rows: `rows` is the JSON text of the page's array (as SQLite wrote it: the server's VM
  * never holds it as a string, which would cost a conversion to UTF-16 and back, a tenth of a
- * report's CPU, docs/benchmarks.md#reports). Arrays in it, ReportRows once parsed, or, in the
+ * report's CPU, docs/benchmarks/reports.md). Arrays in it, ReportRows once parsed, or, in the
  * `previous` part, ReportStateRows (rowOfState makes them whole). Each row is checked by a plain
  * loop over its values (isWireRow) rather than a zod tuple a row: a report reads thousands of
  * rows, often in a worker that has not yet run this code often enough to compile it well, and the
- * tuples cost it tens of ms (docs/benchmarks.md#reports).
+ * tuples cost it tens of ms (docs/benchmarks/reports.md).
  */
 export const reportRowsResponseSchema = z.strictObject({
   rows: z.pipe(

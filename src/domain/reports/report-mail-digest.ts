@@ -135,7 +135,7 @@ export function mailWatches(reports: readonly MailReport[]): MailWatch[] {
 /**
  * Text for a header: one line, no control characters, at most `max` characters (code points, so
  * an emoji is never cut in half). Counted by hand, not with Array.from: goja spends about 0.1 ms
- * on Array.from of a title, and a mail shortens some 150 texts (docs/benchmarks.md#report-digests).
+ * on Array.from of a title, and a mail shortens some 150 texts (docs/benchmarks/report-digests.md).
  */
 export function headerText(text: string, max: number): string {
   // one line already (no control character, no space but single plain ones inside) is the common

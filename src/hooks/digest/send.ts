@@ -18,7 +18,7 @@ import { unsubscribeUrl } from './unsubscribe.ts';
  * tick with work left runs on past the next firing, which joins it through the claims (two ticks
  * render on both cores while SQLite takes their writes in turn), and at most two ticks, one JS VM
  * each, run at once. A budget under one period left the rest of a big morning waiting for the
- * next minute's tick (docs/benchmarks.md#report-digests).
+ * next minute's tick (docs/benchmarks/report-digests.md).
  */
 const TICK_BUDGET_MS = 110_000;
 const DUE_BATCH = 200;

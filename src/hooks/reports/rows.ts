@@ -12,7 +12,7 @@
  * SQLite spends on a page is mostly the JSON it writes, byte by byte, so the page's JSON is not
  * sorted again (the page is already the first ad ids after the cursor; the worker takes the
  * largest as the next cursor) and `is_new` is its 1 or 0. What a page costs is in
- * docs/benchmarks.md#reports.
+ * docs/benchmarks/reports.md.
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import {
@@ -98,7 +98,7 @@ const HISTORY_PAGE_SQL = pageJson(HISTORY_ROWS_SQL, wireArray(REPORT_WIRE_COLUMN
 /**
  * The page: `rows`, the JSON text of its rows' array as SQLite wrote it. The route answers it as
  * the model's JSON (`{"rows":"[[…], …]"}`), encoded by Go: the VM never reads the text, which
- * would convert it to UTF-16 and back (a tenth of a report's CPU, docs/benchmarks.md#reports).
+ * would convert it to UTF-16 and back (a tenth of a report's CPU, docs/benchmarks/reports.md).
  */
 export function reportRowsPage(
   task: core.Record,
@@ -133,7 +133,7 @@ export function reportRowsPage(
   // On SQLite's one writing connection, whose page cache holds what the run's finish just wrote
   // (its rows, the watch's sightings): a connection of the read pool drops its whole cache when
   // the database has changed since its last read, and reads every page again into pages it
-  // allocates afresh, a fifth of a report's CPU (docs/benchmarks.md#reports). A page holds the
+  // allocates afresh, a fifth of a report's CPU (docs/benchmarks/reports.md). A page holds the
   // writer for some 10 ms.
   $app.nonconcurrentDB().newQuery(sql).bind(params).one(page);
   return page;

@@ -6,7 +6,7 @@
  * transaction that completes it (keepSightings, from queueReport), one SQL statement for all its
  * rows, so that a report reads the watch's earlier ads as one row each (src/hooks/reports/rows.ts)
  * instead of grouping every row of every earlier run: about a tenth of the database work on a
- * 50,000-row history (docs/benchmarks.md#reports).
+ * 50,000-row history (docs/benchmarks/reports.md).
  */
 import { COLLECTIONS } from '../../domain/api/collections.ts';
 import { REPORT_WIRE_COLUMNS } from '../../domain/reports/report-contract.ts';

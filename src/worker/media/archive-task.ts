@@ -106,7 +106,7 @@ export async function archiveTask(
   // The thumbnails of what shows: the image, or the video's poster (PocketBase makes none of a
   // video). The grid's now: every row and the offline prefetch show it; the detail view's, seen
   // for the ads a user opens and as costly again for the server, when this worker is idle, so
-  // that it never slows a run (docs/benchmarks.md#archive).
+  // that it never slows a run (docs/benchmarks/archive.md).
   const shown = files.poster ? stored.poster : stored.file;
   if (shown) {
     await deps

@@ -3,7 +3,7 @@
  * is idle: no run in progress and no archive task in flight. Both thumbnails are made when a
  * creative is stored (docs/creatives.md#the-flow), but the detail one, seen only for the ads a
  * user opens, costs the server as much again as the grid's; made in the gaps it never slows a
- * run (docs/benchmarks.md#archive). One at a time, oldest first. What is still queued when the
+ * run (docs/benchmarks/archive.md). One at a time, oldest first. What is still queued when the
  * worker stops is made on its first view instead, as PocketBase always can.
  */
 import { messageOf } from '../../domain/text/error-message.ts';
