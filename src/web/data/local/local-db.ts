@@ -60,7 +60,16 @@ export interface KeywordOutboxItem {
  * is the board the entry belongs to (for an item: its board when the change was made), so that a
  * board refused on reconnect takes its queued items with it.
  */
-export type BoardOutboxItem = { seq?: number; queuedAt: number; board: string } & (
+export type BoardOutboxItem = {
+  seq?: number;
+  queuedAt: number;
+  board: string;
+  /**
+   * Set before a create or delete is first sent: a later push (this page's retry, or another page
+   * after a reload lost the answer) looks the write up before sending it again.
+   */
+  sentAt?: number;
+} & (
   | { op: 'board.create'; name: string; description: string }
   | { op: 'board.update'; changes: { name?: string; description?: string } }
   | { op: 'board.delete' }

@@ -35,7 +35,7 @@ class FakeBoards implements BoardApi {
   offline = false;
   /** Refuse creating boards with this message (the limit, say). */
   refuseBoards: string | null = null;
-  /** The next create reaches the server but its answer is lost. */
+  /** The next create or delete reaches the server but its answer is lost. */
   loseNextAnswer = false;
   calls: string[] = [];
   private clock = 0;
@@ -55,11 +55,13 @@ class FakeBoards implements BoardApi {
     const now = this.stamp();
     const board = { ...input, share_token: '', share_notes: false, created: now, updated: now };
     this.boards.set(input.id, board);
-    if (this.loseNextAnswer) {
-      this.loseNextAnswer = false;
-      throw new ClientResponseError({ status: 0 });
-    }
+    this.answerLost();
     return board;
+  }
+  private answerLost() {
+    if (!this.loseNextAnswer) return;
+    this.loseNextAnswer = false;
+    throw new ClientResponseError({ status: 0 });
   }
   async getBoard(id: string) {
     this.gate('getBoard');
@@ -77,6 +79,7 @@ class FakeBoards implements BoardApi {
     this.gate('deleteBoard');
     if (!this.boards.delete(id)) return false; // BoardApi: a 404 answers false
     for (const [key, item] of this.items) if (item.board === id) this.items.delete(key);
+    this.answerLost();
     return true;
   }
   async saveAds(board: string, adIds: string[]) {
@@ -116,7 +119,9 @@ class FakeBoards implements BoardApi {
   }
   async deleteItem(id: string) {
     this.gate('deleteItem');
-    return this.items.delete(id);
+    if (!this.items.delete(id)) return false;
+    this.answerLost();
+    return true;
   }
 }
 
@@ -220,6 +225,39 @@ describe('the outbox’s board entries', () => {
     expect(await outbox.flush()).toBe('done');
     expect(await db.outbox.count()).toBe(0);
     expect(notices, server.calls.join()).toEqual([]);
+  });
+
+  it('a page reloaded before a create’s or a delete’s answer came looks it up instead of sending it again', async () => {
+    // the page that sent them, and the page that replaced it (a new outbox over the same database)
+    const reloaded = () =>
+      createOutbox({
+        pb: {} as PocketBase,
+        db,
+        userId: 'u',
+        status: createSyncStatus(),
+        isStopped: () => false,
+        notify: (notice) => notices.push(notice),
+        boards: server,
+      });
+    server.loseNextAnswer = true;
+    await storeNewBoard(db, newBoard('b1'), 0);
+    expect(await outbox.flush()).toBe('offline');
+    expect(await reloaded().flush()).toBe('done');
+    expect(server.calls.filter((call) => call === 'createBoard')).toEqual(['createBoard']);
+
+    await save(['b1'], ['ad1']);
+    expect(await reloaded().flush()).toBe('done');
+    server.loseNextAnswer = true;
+    await storeItemDeletions(db, ['srv1'], 0);
+    expect(await reloaded().flush()).toBe('offline');
+    server.loseNextAnswer = true;
+    await storeBoardDeletion(db, 'b1', 0);
+    expect(await reloaded().flush()).toBe('offline');
+    expect(await reloaded().flush()).toBe('done');
+    // each delete sent once: found gone by a list read, not answered 404 (logged by the browser)
+    expect(server.calls.filter((call) => call.startsWith('delete'))).toEqual(['deleteItem', 'deleteBoard']);
+    expect(await db.outbox.count()).toBe(0);
+    expect(notices).toEqual([]);
   });
 
   it('a board refused on reconnect takes its queued items with it, in one message', async () => {

@@ -4,8 +4,10 @@
  * order and calls `pushBoardEntry` for each board entry; an error that is worth retrying
  * (offline, 429, 5xx) is thrown back to it, and a refusal (another 4xx) is settled here.
  *
- * - A retried create or delete that already happened counts as done: a board whose create failed
- *   is looked up by its id (made here), the save route answers the ads already on the board as
+ * - A retried create or delete that already happened counts as done: an entry is marked sent in
+ *   the local database before it is first sent, and one sent before is looked up (by a list read,
+ *   which answers an empty page, not a 404) before it is sent again, by this page or by the page
+ *   that replaced it after a reload; the save route answers the ads already on the board as
  *   items, and a delete answered 404 is done.
  * - A board refused on reconnect takes its queued items with it, in one message.
  * - An item change made over an older server version loses; the user is told when the note
@@ -97,7 +99,14 @@ export function boardApi(pb: PocketBase): BoardApi {
       });
       return boardItemsAnswerSchema.parse(answer).items;
     },
-    getItem: async (id) => orNull(items().getOne(id, itemOpts).then(item)),
+    getItem: async (id) => {
+      const page = await items().getList(1, 1, {
+        ...itemOpts,
+        filter: pb.filter('id = {:id}', { id }),
+        skipTotal: true,
+      });
+      return page.items[0] ? item(page.items[0]) : null;
+    },
     updateItem: async (id, changes) => item(await items().update(id, changes, itemOpts)),
     deleteItem: (id) => deleted(items().delete(id, { requestKey: null })),
   };
@@ -110,8 +119,17 @@ export interface BoardPushContext {
   notify: (notice: SyncNotice) => void;
 }
 
-/** The boards whose create this page has sent (ids are made on the device, so never reused). */
-const createsSent = new Set<string>();
+/**
+ * Marks a create or delete sent, in the local database, before it is sent: the server may do it
+ * while its answer is lost, to a dropped connection or to a reload of the page.
+ */
+async function markSent(db: LocalDb, entry: BoardOutboxItem): Promise<void> {
+  if (entry.sentAt !== undefined) return;
+  const sentAt = Date.now();
+  await db.outbox.update(entry.seq!, (stored) => {
+    if (stored.op !== 'keywords.upsert') stored.sentAt = sentAt;
+  });
+}
 
 /** Pushes one board entry and settles it; throws only what is worth retrying. */
 export async function pushBoardEntry(context: BoardPushContext, entry: BoardOutboxItem): Promise<void> {
@@ -129,15 +147,15 @@ async function push({ api, db, userId, notify }: BoardPushContext, entry: BoardO
     boardStillQueued(id, entry.seq!, queued);
   switch (entry.op) {
     case 'board.create': {
-      // A create sent before from this page (its answer lost, or the page offline) may have
+      // A create sent before (its answer lost, or the page reloaded before it came) may have
       // reached the server: look it up first rather than send it again, which the server would
       // refuse as a taken id (a 400 the browser logs although nothing went wrong).
-      const before = createsSent.has(entry.board) ? await api.getBoard(entry.board) : null;
+      const before = entry.sentAt !== undefined ? await api.getBoard(entry.board) : null;
       if (before) {
         await settleBoardEntry(db, entry, { boards: [before], stillQueued });
         return;
       }
-      createsSent.add(entry.board);
+      await markSent(db, entry);
       let saved: BoardRecord;
       try {
         saved = await api.createBoard({
@@ -163,7 +181,11 @@ async function push({ api, db, userId, notify }: BoardPushContext, entry: BoardO
       return;
     }
     case 'board.delete':
-      await api.deleteBoard(entry.board); // 404: it already happened
+      // sent before and gone: done, without the 404 the browser would log
+      if (entry.sentAt === undefined || (await api.getBoard(entry.board))) {
+        await markSent(db, entry);
+        await api.deleteBoard(entry.board); // 404: it already happened
+      }
       await settleBoardEntry(db, entry, {});
       return;
     case 'items.create': {
@@ -217,7 +239,10 @@ async function push({ api, db, userId, notify }: BoardPushContext, entry: BoardO
       return;
     }
     case 'item.delete':
-      await api.deleteItem(entry.itemId); // 404: it already happened
+      if (entry.sentAt === undefined || (await api.getItem(entry.itemId))) {
+        await markSent(db, entry);
+        await api.deleteItem(entry.itemId); // 404: it already happened
+      }
       await settleBoardEntry(db, entry, {});
       return;
   }
