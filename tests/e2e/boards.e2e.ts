@@ -2,7 +2,7 @@
  * Boards in the app (docs/boards.md#in-the-app) against the real server: saving from the detail
  * view (its B key, offline, reaching the server after reconnecting) and from the rows ticked on
  * the Database page; a removal on one device reaching another (two browser contexts of one user); the CSV
- * export; axe on the two pages.
+ * export; a board created just before a reload not sent again; axe on the two pages.
  */
 import { readFileSync } from 'node:fs';
 import type { BrowserContext } from '@playwright/test';
@@ -121,6 +121,39 @@ test('the Database page saves the rows ticked; a removal on one device reaches t
   } finally {
     await other.close();
   }
+});
+
+test('a board created just before a reload is looked up by the page that replaces it, not sent again', async ({
+  page,
+  admin,
+}) => {
+  test.setTimeout(90_000);
+  const user = await userWithAds(admin, 'boards-reload');
+  await admin.signIn(page, user);
+  await page.goto('/app/boards');
+  const creates: string[] = [];
+  let stored!: () => void;
+  const onServer = new Promise<void>((resolve) => (stored = resolve));
+  await page.route(`**/api/collections/${COLLECTIONS.boards}/records*`, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    creates.push(route.request().url());
+    if (creates.length > 1) return route.continue();
+    await route.fetch(); // the server stores the board; its answer never reaches the page
+    stored();
+  });
+  await page.getByRole('textbox', { name: 'New board name' }).fill('Reloaded');
+  await page.getByRole('button', { name: 'New board' }).click();
+  await onServer;
+  await page.reload();
+  const card = page.getByTestId('board-card').filter({ hasText: 'Reloaded' });
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText('Waiting to sync', { timeout: 15_000 });
+  // sent once: a second create would be refused as a taken id (a 400 in the console)
+  expect(creates).toHaveLength(1);
+  const onServerNow = await admin.pb
+    .collection(COLLECTIONS.boards)
+    .getFullList({ filter: admin.pb.filter('user = {:user}', { user: user.id }) });
+  expect(onServerNow.map((board) => board.name)).toEqual(['Reloaded']);
 });
 
 test.describe('the boards pages pass axe', () => {
