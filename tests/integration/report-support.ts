@@ -14,6 +14,8 @@ import { reportServer } from '../../src/worker/reports/report-api.ts';
 import { reportTask, type ReportOutcome } from '../../src/worker/reports/report-task.ts';
 import type { AdLookupSource } from '../../src/worker/sources/types.ts';
 import { createWorkingRun, pausedWatch } from '../fixtures/records.ts';
+import type { ReportContent } from '../../src/domain/reports/report-contract.ts';
+import { waitUntil } from '../fixtures/wait-for.ts';
 import type { TestServer, TestUser } from './harness.ts';
 
 /** A watch of `user`'s, paused so that the scheduler starts nothing while a test runs its runs. */
@@ -106,4 +108,45 @@ export async function computeNextReport(
     new AbortController().signal,
   );
   return { outcome, taskId: task.id };
+}
+
+/** A raw POST as the workers' account, with the status and message of a refusal. */
+export async function postAsWorker(
+  server: TestServer,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: unknown }> {
+  try {
+    return { status: 200, body: await server.worker.send(path, { method: 'POST', body }) };
+  } catch (error) {
+    const failed = error as { status: number; response?: { message?: string } };
+    return { status: failed.status, body: failed.response?.message };
+  }
+}
+
+/** A report with nothing in it. */
+export const EMPTY_REPORT: ReportContent = {
+  ads_count: 0,
+  new_count: 0,
+  stopped_count: 0,
+  resumed_count: 0,
+  unseen_count: 0,
+  looked_up_count: 0,
+  products_count: 0,
+  stores_count: 0,
+  new_ads: [],
+  stopped_ads: [],
+  resumed_ads: [],
+  unseen_ads: [],
+  products: [],
+  stores: [],
+};
+
+/** The ad ids of a report's list, sorted. */
+export const ids = (items: { adId: string }[]) => items.map((item) => item.adId).sort();
+
+/** Waits until the clock is past `leaseExpiresAt` (the server runs on this machine). */
+export async function waitPastLease(leaseExpiresAt: string): Promise<void> {
+  const end = Date.parse(leaseExpiresAt.replace(' ', 'T'));
+  await waitUntil('the lease to run out', () => Date.now() > end, { timeoutMs: end - Date.now() + 5_000 });
 }
