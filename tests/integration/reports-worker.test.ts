@@ -12,7 +12,7 @@ import { reportServer } from '../../src/worker/reports/report-api.ts';
 import { createWorkingRun, subscriber } from '../fixtures/records.ts';
 import { waitFor, waitUntil } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
-import { createWatch, reportsOfRun, taskOfRun } from './report-support.ts';
+import { createWatch, EMPTY_REPORT, reportsOfRun, taskOfRun } from './report-support.ts';
 import { runOf, workerPool } from './worker-runs.ts';
 
 /** A dead worker's report lease: short, so the rescue need not wait long. */
@@ -151,7 +151,7 @@ describe('the worker process', () => {
       expect(done?.attempts).toBeGreaterThanOrEqual(2);
       await logged(rescuer, `report ${report.id} of run ${runId} stored`);
       // the dead worker's late store changes nothing: the task is done, and answers its report
-      expect(await dead.store(task!.id, { ...emptyReport(), ads_count: 10 })).toEqual({
+      expect(await dead.store(task!.id, { ...EMPTY_REPORT, ads_count: 10 })).toEqual({
         report: report.id,
         stored: false,
       });
@@ -160,22 +160,3 @@ describe('the worker process', () => {
     TEST_BUDGET_MS,
   );
 });
-
-function emptyReport() {
-  return {
-    ads_count: 0,
-    new_count: 0,
-    stopped_count: 0,
-    resumed_count: 0,
-    unseen_count: 0,
-    looked_up_count: 0,
-    products_count: 0,
-    stores_count: 0,
-    new_ads: [],
-    stopped_ads: [],
-    resumed_ads: [],
-    unseen_ads: [],
-    products: [],
-    stores: [],
-  };
-}

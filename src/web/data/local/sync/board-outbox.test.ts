@@ -133,11 +133,9 @@ let count = 0;
 let ids = 0;
 const newId = () => `local${++ids}`;
 
-beforeEach(() => {
-  db = openLocalDb(`board-outbox-test-${++count}`);
-  server = new FakeBoards();
-  notices = [];
-  outbox = createOutbox({
+/** An outbox over `db` and `server`, as a page makes one. */
+const newOutbox = () =>
+  createOutbox({
     pb: {} as PocketBase, // only the keyword entries use it
     db,
     userId: 'u',
@@ -146,6 +144,12 @@ beforeEach(() => {
     notify: (notice) => notices.push(notice),
     boards: server,
   });
+
+beforeEach(() => {
+  db = openLocalDb(`board-outbox-test-${++count}`);
+  server = new FakeBoards();
+  notices = [];
+  outbox = newOutbox();
 });
 afterEach(async () => {
   db.close();
@@ -228,17 +232,8 @@ describe('the outbox’s board entries', () => {
   });
 
   it('a page reloaded before a create’s or a delete’s answer came looks it up instead of sending it again', async () => {
-    // the page that sent them, and the page that replaced it (a new outbox over the same database)
-    const reloaded = () =>
-      createOutbox({
-        pb: {} as PocketBase,
-        db,
-        userId: 'u',
-        status: createSyncStatus(),
-        isStopped: () => false,
-        notify: (notice) => notices.push(notice),
-        boards: server,
-      });
+    // the page that replaced the one that sent them: a new outbox over the same database
+    const reloaded = newOutbox;
     server.loseNextAnswer = true;
     await storeNewBoard(db, newBoard('b1'), 0);
     expect(await outbox.flush()).toBe('offline');

@@ -69,6 +69,23 @@ async function deleted(remove: Promise<unknown>): Promise<boolean> {
   return (await orNull(remove.then(() => true))) ?? false;
 }
 
+/**
+ * A record read by a list, not getOne: one that is not there is an empty page, not a 404 the
+ * browser logs as an error (a create or delete looked up before it is sent again, below).
+ */
+async function byId<T>(
+  pb: PocketBase,
+  name: string,
+  fields: string,
+  id: string,
+  parse: (record: unknown) => T,
+) {
+  const page = await pb
+    .collection(name)
+    .getList(1, 1, { requestKey: null, fields, filter: pb.filter('id = {:id}', { id }), skipTotal: true });
+  return page.items[0] ? parse(page.items[0]) : null;
+}
+
 /** BoardApi over PocketBase: the record API, and the save route for ads (one or many). */
 export function boardApi(pb: PocketBase): BoardApi {
   const boards = () => pb.collection(BOARDS.name);
@@ -79,16 +96,7 @@ export function boardApi(pb: PocketBase): BoardApi {
   const itemOpts = { requestKey: null, fields: BOARD_ITEMS.fields };
   return {
     createBoard: async (record) => board(await boards().create(record, opts)),
-    // A list read, not getOne: a board that is not there is an empty page, not a 404 the browser
-    // logs as an error (a create looked up before it is sent again, below).
-    getBoard: async (id) => {
-      const page = await boards().getList(1, 1, {
-        ...opts,
-        filter: pb.filter('id = {:id}', { id }),
-        skipTotal: true,
-      });
-      return page.items[0] ? board(page.items[0]) : null;
-    },
+    getBoard: (id) => byId(pb, BOARDS.name, BOARDS.fields, id, board),
     updateBoard: async (id, changes) => board(await boards().update(id, changes, opts)),
     deleteBoard: (id) => deleted(boards().delete(id, { requestKey: null })),
     async saveAds(boardId, adIds) {
@@ -99,14 +107,7 @@ export function boardApi(pb: PocketBase): BoardApi {
       });
       return boardItemsAnswerSchema.parse(answer).items;
     },
-    getItem: async (id) => {
-      const page = await items().getList(1, 1, {
-        ...itemOpts,
-        filter: pb.filter('id = {:id}', { id }),
-        skipTotal: true,
-      });
-      return page.items[0] ? item(page.items[0]) : null;
-    },
+    getItem: (id) => byId(pb, BOARD_ITEMS.name, BOARD_ITEMS.fields, id, item),
     updateItem: async (id, changes) => item(await items().update(id, changes, itemOpts)),
     deleteItem: (id) => deleted(items().delete(id, { requestKey: null })),
   };
