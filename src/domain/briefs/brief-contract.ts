@@ -48,7 +48,7 @@ export interface BriefsStatus {
 
 /** The words users read (docs/ai.md#briefs). */
 export const BRIEF_MESSAGES = {
-  off: 'Briefs are not turned on on this server.',
+  off: 'Briefs are off on this server.',
   offHint:
     'Briefs can be turned on by the operator of this server, who connects an AI model for them. Until then, no brief is written and none is offered.',
   allowanceFull:
