@@ -7,6 +7,8 @@ import {
   APP_HOME,
   boardPath,
   databaseTagsOf,
+  databasePath,
+  databaseQueryOf,
   databaseTagsPath,
   isSignedInAppPath,
   pageTitle,
@@ -128,5 +130,22 @@ describe('the Database page filtered to tags', () => {
       'hook:urgency',
     ]);
     expect(databaseTagsOf('')).toEqual([]);
+  });
+});
+
+describe('the Database page with a quick search', () => {
+  it('keeps the search in ?q= beside the tags, and reads it back', () => {
+    const path = databasePath(['offer:price'], 'free & easy');
+    expect(path).toBe(`${ROUTES.database.path}?tag=offer%3Aprice&q=free%20%26%20easy`);
+    const search = path.slice(path.indexOf('?'));
+    expect(databaseQueryOf(search)).toBe('free & easy');
+    expect(databaseTagsOf(search)).toEqual(['offer:price']);
+    expect(databaseQueryOf('?q=free+shipping')).toBe('free shipping');
+  });
+  it('leaves a blank search out, and reads none from an address without one', () => {
+    expect(databasePath([], '  ')).toBe(ROUTES.database.path);
+    expect(databasePath(['hook:urgency'])).toBe(databaseTagsPath(['hook:urgency']));
+    expect(databaseQueryOf('?tag=hook%3Aurgency')).toBe('');
+    expect(databaseQueryOf('?q=%E0%A4%A')).toBe('');
   });
 });

@@ -231,11 +231,39 @@ export function boardPath(id: string): string {
 
 /** The Database page's query parameter naming a tag its rows must carry (repeated for more). */
 export const DATABASE_TAG_PARAM = 'tag';
+/** The Database page's query parameter holding its quick search. */
+export const DATABASE_QUERY_PARAM = 'q';
 
-/** The Database page filtered to the rows carrying every one of `tags` (docs/ai.md#in-the-database). */
+/**
+ * The Database page filtered to the rows carrying every one of `tags` and matching the quick
+ * search `query` (docs/ai.md#in-the-database); a blank query is left out.
+ */
+export function databasePath(tags: readonly string[], query = ''): string {
+  const parts = tags.map((tag) => `${DATABASE_TAG_PARAM}=${encodeURIComponent(tag)}`);
+  if (query.trim()) parts.push(`${DATABASE_QUERY_PARAM}=${encodeURIComponent(query)}`);
+  return parts.length > 0 ? `${ROUTES.database.path}?${parts.join('&')}` : ROUTES.database.path;
+}
+
+/** The Database page filtered to the rows carrying every one of `tags` (the AI page's links). */
 export function databaseTagsPath(tags: readonly string[]): string {
-  const query = tags.map((tag) => `${DATABASE_TAG_PARAM}=${encodeURIComponent(tag)}`).join('&');
-  return query ? `${ROUTES.database.path}?${query}` : ROUTES.database.path;
+  return databasePath(tags);
+}
+
+/** The values of the parameter `name` in a query (`?a=1&a=2`), decoded, each once, in order. */
+function queryValues(search: string, name: string): string[] {
+  const values: string[] = [];
+  for (const part of search.replace(/^\?/, '').split('&')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at) !== name) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(at + 1).replace(/\+/g, ' '));
+    } catch {
+      continue;
+    }
+    if (value && !values.includes(value)) values.push(value);
+  }
+  return values;
 }
 
 /**
@@ -244,19 +272,12 @@ export function databaseTagsPath(tags: readonly string[]): string {
  * browser cannot decode names none.
  */
 export function databaseTagsOf(search: string): string[] {
-  const tags: string[] = [];
-  for (const part of search.replace(/^\?/, '').split('&')) {
-    const at = part.indexOf('=');
-    if (at < 0 || part.slice(0, at) !== DATABASE_TAG_PARAM) continue;
-    let tag: string;
-    try {
-      tag = decodeURIComponent(part.slice(at + 1).replace(/\+/g, ' '));
-    } catch {
-      continue;
-    }
-    if (tag && !tags.includes(tag)) tags.push(tag);
-  }
-  return tags;
+  return queryValues(search, DATABASE_TAG_PARAM);
+}
+
+/** The quick search a Database address's query holds (`?q=free+shipping`); '' when none. */
+export function databaseQueryOf(search: string): string {
+  return queryValues(search, DATABASE_QUERY_PARAM)[0] ?? '';
 }
 
 /** The title of the page at `pathname`; any other path has the 404 page's. */

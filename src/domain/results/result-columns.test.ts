@@ -19,6 +19,7 @@ import {
   RESULT_COLUMNS,
   resultColumn,
   resultFilterText,
+  resultSearchText,
   type ResultColumn,
 } from './result-columns.ts';
 import { resultCellText } from './result-display.ts';
@@ -273,6 +274,40 @@ describe('filters', () => {
       false,
     );
     expect(sameNeedles(null, null)).toBe(true);
+  });
+  it('make the quick search a needle of its own, compared with the others', () => {
+    const query = filterNeedles({ ...EMPTY_RESULT_FILTERS, query: '  Free SHIPPING ' });
+    expect(query?.query).toBe('free shipping');
+    expect(filterNeedles({ ...EMPTY_RESULT_FILTERS, query: ' ' })).toBeNull();
+    expect(sameNeedles(query, filterNeedles({ ...EMPTY_RESULT_FILTERS, query: 'free shipping' }))).toBe(true);
+    expect(sameNeedles(query, filterNeedles({ ...EMPTY_RESULT_FILTERS, query: 'free' }))).toBe(false);
+  });
+  it('search a row’s title, body, caption, store name, link description and keywords, in lower case', () => {
+    const text = resultSearchText(
+      result({
+        title: 'Desk SALE',
+        body: 'Stand up\nstraight',
+        caption: 'SHOP.EXAMPLE',
+        store_name: 'Happy Paws',
+        link_description: 'Ships Today',
+        keywords: 'standing desk',
+        country: 'US',
+        cta_text: 'Shop Now',
+      }),
+    );
+    for (const word of [
+      'desk sale',
+      'stand up',
+      'shop.example',
+      'happy paws',
+      'ships today',
+      'standing desk',
+    ])
+      expect([word, text.includes(word)]).toEqual([word, true]);
+    // other fields are not searched, and a needle never spans two fields
+    expect(text.includes('shop now')).toBe(false);
+    expect(text.includes('us')).toBe(false);
+    expect(text.includes('sale stand')).toBe(false);
   });
   it('let a row through only when it carries every tag wanted', () => {
     expect(carriesTags(['offer:price', 'hook:urgency'], ['hook:urgency'])).toBe(true);

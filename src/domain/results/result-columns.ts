@@ -168,6 +168,8 @@ export interface ResultFilters {
   creativeText: string;
   /** Tags the row must carry, every one of them (the Filter panel's tag picker, `?tag=` of the URL). */
   tags: readonly string[];
+  /** The toolbar's quick search (`?q=` of the URL): words in the row's text or its creative's. */
+  query: string;
 }
 
 export const EMPTY_RESULT_FILTERS: ResultFilters = Object.freeze({
@@ -176,6 +178,7 @@ export const EMPTY_RESULT_FILTERS: ResultFilters = Object.freeze({
   storeName: '',
   creativeText: '',
   tags: Object.freeze([]) as readonly string[],
+  query: '',
 });
 
 /** The lowercase text of one row that the filters search, computed once per row. */
@@ -195,10 +198,25 @@ export function resultFilterText(
   };
 }
 
+/**
+ * The lowercase text of one row that the quick search searches: its title, body, caption, store
+ * name, link description and keywords, one per line (a needle typed in one line never spans two).
+ * The creative's text is searched apart (src/web/features/database/creative-text.ts).
+ */
+export function resultSearchText(
+  row: Pick<SearchResult, 'title' | 'body' | 'caption' | 'store_name' | 'link_description' | 'keywords'>,
+): string {
+  return [row.title, row.body, row.caption, row.store_name, row.link_description, row.keywords]
+    .map((field) => (field ?? '').toLowerCase())
+    .join('\n');
+}
+
 /** The filters as the grid applies them: the row's text needles in lower case, the creative's, the tags. */
 export interface ResultNeedles extends ResultFilterText {
   creativeText: string;
   tags: readonly string[];
+  /** The quick search's needle ('' when off). */
+  query: string;
 }
 
 /** The filters as lowercase needles; null when no filter is set (every row passes). */
@@ -209,11 +227,13 @@ export function filterNeedles(filters: ResultFilters): ResultNeedles | null {
     storeName: filters.storeName.trim().toLowerCase(),
     creativeText: filters.creativeText.trim().toLowerCase(),
     tags: [...new Set(filters.tags)],
+    query: filters.query.trim().toLowerCase(),
   };
   return needles.country ||
     needles.keywords ||
     needles.storeName ||
     needles.creativeText ||
+    needles.query ||
     needles.tags.length > 0
     ? needles
     : null;
@@ -228,6 +248,7 @@ export function sameNeedles(a: ResultNeedles | null, b: ResultNeedles | null): b
     a.keywords === b.keywords &&
     a.storeName === b.storeName &&
     a.creativeText === b.creativeText &&
+    a.query === b.query &&
     a.tags.length === b.tags.length &&
     a.tags.every((tag) => b.tags.includes(tag))
   );

@@ -1,8 +1,9 @@
 /**
  * The text read on a row's creative (docs/ai.md#in-the-database), as the Database grid shows,
  * filters and exports it: looked up in the Map of creative-index.ts (one lookup a row, never a
- * query). Its lowercase form, which the "Text on creative" filter searches, is made once per
- * creative object: a creative read again is a new object, so its text is made anew.
+ * query). Its lowercase form, which the "Text on creative" filter and the quick search search
+ * (creativeTextMatches, the one match both use), is made once per creative object: a creative read
+ * again is a new object, so its text is made anew.
  */
 import type { ArchivedCreative, SearchResult } from '../../../domain/index.ts';
 import { archivedCreative } from '../../data/local/creative-index.ts';
@@ -26,4 +27,17 @@ export function lowerCreativeTextOf(row: SearchResult, lookup: CreativeLookup = 
     lowered.set(creative, text);
   }
   return text;
+}
+
+/**
+ * Whether the text on `row`'s creative holds `needle` (lower case, not blank): the one match of
+ * the "Text on creative" filter and of the quick search (grid-filter.ts). `lowerText` is the
+ * row's lowercase creative text (lowerCreativeTextOf by default).
+ */
+export function creativeTextMatches(
+  row: SearchResult,
+  needle: string,
+  lowerText: (row: SearchResult) => string = (r) => lowerCreativeTextOf(r),
+): boolean {
+  return lowerText(row).includes(needle);
 }

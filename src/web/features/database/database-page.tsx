@@ -1,6 +1,6 @@
 /**
- * /app/database (docs/product.md): every result of the user in one table, with Country, Keywords,
- * Store Name and Text on creative filters and a tag picker (the tags picked are the address's
+ * /app/database (docs/product.md): every result of the user in one table, with a quick search
+ * (the address's `?q=`), Country, Keywords, Store Name and Text on creative filters and a tag picker (the tags picked are the address's
  * `?tag=`, so the AI page links to the rows carrying a tag: docs/ai.md#in-the-database), a column
  * picker remembered per user, and a CSV export of what is shown.
  * The table itself (AG Grid) is loaded lazily, with the page's own code (app.tsx), while the
@@ -12,8 +12,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   columnPreferences,
+  databasePath,
+  databaseQueryOf,
   databaseTagsOf,
-  databaseTagsPath,
   EMPTY_RESULT_FILTERS,
   hasActiveFilters,
   hiddenColumnKeys,
@@ -139,11 +140,15 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
   const selection = useMemo(() => readRowSelection(location.state), [location.state]);
   const clearSelection = () =>
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  // The tags picked are the address's (?tag=): the AI page opens the rows carrying one.
+  // The tags picked are the address's (?tag=): the AI page opens the rows carrying one. So is the
+  // quick search (?q=), so that a search is kept on reload and can be linked to.
   const tags = useMemo(() => databaseTagsOf(location.search).filter(isTag), [location.search]);
-  const filters = useMemo(() => ({ ...textFilters, tags }), [textFilters, tags]);
+  const query = useMemo(() => databaseQueryOf(location.search), [location.search]);
+  const filters = useMemo(() => ({ ...textFilters, tags, query }), [textFilters, tags, query]);
   const setTags = (next: readonly string[]) =>
-    void navigate(databaseTagsPath(next), { replace: true, state: location.state as unknown });
+    void navigate(databasePath(next, query), { replace: true, state: location.state as unknown });
+  const setQuery = (next: string) =>
+    void navigate(databasePath(tags, next), { replace: true, state: location.state as unknown });
   const pickable = useMemo(
     () => (panel === 'filter' ? tagOptions(rows ?? [], tags) : []),
     [panel, rows, tags],
@@ -174,6 +179,8 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
   return (
     <>
       <DatabaseToolbar
+        query={query}
+        onSearch={setQuery}
         selection={selection}
         onClearSelection={clearSelection}
         onOpenFilter={() => setPanel('filter')}
@@ -238,7 +245,7 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
                 type="text"
                 autoComplete="off"
                 data-autofocus={index === 0 ? '' : undefined}
-                value={filters[field.key]}
+                value={textFilters[field.key]}
                 onChange={(event) =>
                   setFilters((current) => ({ ...current, [field.key]: event.target.value }))
                 }
@@ -251,6 +258,7 @@ function DatabaseView({ userId, reads }: { userId: string; reads: RowReads }) {
             className="button button-secondary"
             onClick={() => {
               setFilters(EMPTY_RESULT_FILTERS);
+              // the quick search is the toolbar's, in view: it stays
               if (tags.length > 0) setTags([]);
             }}
           >

@@ -33,6 +33,8 @@ function renderToolbar(ticked: string[]) {
     <ToastProvider describeError={() => 'failed'}>
       <BoardsSlot.Provider value={slot}>
         <DatabaseToolbar
+          query=""
+          onSearch={() => {}}
           selection={null}
           onClearSelection={() => {}}
           onOpenFilter={() => {}}

@@ -1,5 +1,6 @@
 /**
- * The Database page's toolbar (database-page.tsx): the Filter and Columns buttons, which open the
+ * The Database page's toolbar (database-page.tsx): the quick search (quick-search.tsx), the Filter
+ * and Columns buttons, which open the
  * page's side panels, the chip of a row selection opened from the Insights page
  * (row-selection.ts; removing it clears the selection), "Export CSV" of what the grid shows, "Save
  * to board" of the rows ticked in the grid or, when none is, of the rows shown
@@ -21,8 +22,12 @@ import { CloseIcon, FilterIcon, LineIcon } from '../../components/icons.tsx';
 import { useCsvDownload } from '../../components/use-csv-download.ts';
 import { creativeTextOf } from './creative-text.ts';
 import type { DatabaseGridHandle, GridCounts } from './grid-contract.ts';
+import { QuickSearch } from './quick-search.tsx';
 
 export interface DatabaseToolbarProps {
+  /** The quick search applied (the address's `?q=`) and how to apply another. */
+  query: string;
+  onSearch: (query: string) => void;
   /** The rows opened from the Insights page, shown as a chip until removed. */
   selection: RowSelection | null;
   onClearSelection: () => void;
@@ -52,6 +57,8 @@ export function saveButtonText(ticked: number): { label: string; ariaLabel?: str
 }
 
 export function DatabaseToolbar({
+  query,
+  onSearch,
   selection,
   onClearSelection,
   onOpenFilter,
@@ -78,6 +85,7 @@ export function DatabaseToolbar({
 
   return (
     <div className="page-toolbar database-toolbar">
+      <QuickSearch value={query} onSearch={onSearch} />
       <div className="row">
         <button
           type="button"

@@ -100,4 +100,36 @@ describe('grid filter', () => {
     controller.creativesChanged();
     expect(grid.shownIds()).toEqual(['b']);
   });
+
+  it('lets the quick search through the rows whose own text or creative’s text holds it, with the filters', () => {
+    const texts = new Map<string, string>([['c', 'only on the image: mega deal']]);
+    const rows = [
+      resultRow('a', { title: 'Mega Lamp', store_name: 'Lamp House' }),
+      resultRow('b', { body: 'A MEGA chair', store_name: 'Chair Shop', country: 'DE' }),
+      resultRow('c', { title: 'Desk', store_name: 'Desks', country: 'DE' }),
+      resultRow('d', { title: 'Sofa', cta_text: 'mega' }),
+    ];
+    const { controller, grid } = controlledGrid({ rows, creativeText: (row) => texts.get(row.id) ?? '' });
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, query: 'MEGA' });
+    expect(grid.shownIds()).toEqual(['a', 'b', 'c']);
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, query: 'mega deal' });
+    expect(grid.shownIds()).toEqual(['c']);
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, query: 'mega', country: 'de' });
+    expect(grid.shownIds()).toEqual(['b', 'c']);
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, query: 'mega', creativeText: 'deal' });
+    expect(grid.shownIds()).toEqual(['c']);
+  });
+
+  it('runs the quick search again when creatives are read', () => {
+    const texts = new Map<string, string>();
+    const { controller, grid } = controlledGrid({
+      rows: [resultRow('a'), resultRow('b')],
+      creativeText: (row) => texts.get(row.id) ?? '',
+    });
+    controller.filter.setFilters({ ...EMPTY_RESULT_FILTERS, query: 'bogo' });
+    expect(grid.shownIds()).toEqual([]);
+    texts.set('a', 'bogo weekend');
+    controller.creativesChanged();
+    expect(grid.shownIds()).toEqual(['a']);
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * Which rows the Database grid lets through, as AG Grid's external filter: the exact set of rows
  * opened from the Insights page (row-selection.ts), then the Country, Keywords and Store Name
- * needles over each row's lowercase text (filter-text-cache.ts), the tags the row must carry, and
- * the words of the text read on its creative (creative-text.ts). The grid runs the filter again
+ * needles over each row's lowercase text (filter-text-cache.ts), the tags the row must carry, the
+ * words of the text read on its creative (creative-text.ts), and the quick search's words in the
+ * row's own text or its creative's (the same creative match as the filter). The grid runs the filter again
  * only when what passes may have changed: new needles, not every keystroke, another selection, or
  * creatives read while the creative's text is filtered on. The grid's controller
  * (grid-controller.ts) owns it and tells the grid, and marks the change.
@@ -17,7 +18,7 @@ import {
   type RowSelection,
   type SearchResult,
 } from '../../../domain/index.ts';
-import { lowerCreativeTextOf } from './creative-text.ts';
+import { creativeTextMatches, lowerCreativeTextOf } from './creative-text.ts';
 import { FilterTextCache } from './filter-text-cache.ts';
 
 export interface GridFilterOptions {
@@ -66,10 +67,10 @@ export class GridFilter {
 
   /**
    * Creatives were stored or read again (creative-index.ts): rows filtered on their creative's text
-   * may pass now, or no longer. Nothing to do while that filter is off.
+   * may pass now, or no longer. Nothing to do while that filter and the quick search are off.
    */
   creativesChanged(): void {
-    if (this.needles?.creativeText) this.onChange();
+    if (this.needles?.creativeText || this.needles?.query) this.onChange();
   }
 
   /** Makes the rows' filter text in idle time, before a filter asks for it. */
@@ -88,7 +89,10 @@ export class GridFilter {
     return (
       carriesTags(row.tags, needles.tags) &&
       passesFilters(this.text.get(row), needles) &&
-      (!needles.creativeText || this.creativeText(row).includes(needles.creativeText))
+      (!needles.creativeText || creativeTextMatches(row, needles.creativeText, this.creativeText)) &&
+      (!needles.query ||
+        this.text.search(row).includes(needles.query) ||
+        creativeTextMatches(row, needles.query, this.creativeText))
     );
   };
 }
