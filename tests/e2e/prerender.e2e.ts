@@ -22,6 +22,29 @@ async function rememberParsedHeading(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Records whether the cookie banner took up room on the page when the first contentful paint was
+ * reported (a first visit's banner is part of that paint: it was /login's late largest paint).
+ */
+async function rememberBannerAtFirstPaint(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      const banner = document.querySelector('.cookie-banner');
+      (window as unknown as { bannerAtFirstPaint: boolean }).bannerAtFirstPaint =
+        banner !== null && banner.getBoundingClientRect().height > 0;
+    }).observe({ type: 'paint', buffered: true });
+  });
+}
+
+const bannerShownAtFirstPaint = async (page: Page): Promise<boolean> => {
+  const answer = await page.waitForFunction(
+    () => (window as unknown as { bannerAtFirstPaint?: boolean }).bannerAtFirstPaint ?? null,
+  );
+  return (await answer.jsonValue()) === true;
+};
+
 const sameHeadingAsParsed = (page: Page) =>
   page.evaluate(() => {
     const parsed = (window as unknown as { parsedHeading: Element | null }).parsedHeading;
@@ -36,10 +59,13 @@ for (const [path, heading] of [
 ] as const) {
   test(`${path} arrives prerendered and hydrates in place`, async ({ page }) => {
     await rememberParsedHeading(page);
+    await rememberBannerAtFirstPaint(page);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    // the cookie banner renders only once the page hydrated
+    // a first visit's cookie banner comes with the page; its buttons work once the page hydrated
+    expect(await bannerShownAtFirstPaint(page)).toBe(true);
     await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accept' })).toBeEnabled();
     expect(await sameHeadingAsParsed(page)).toBe(true);
     await expect(page).toHaveTitle(pageTitle(path));
   });
@@ -47,8 +73,8 @@ for (const [path, heading] of [
 
 test('the app is requested only after the prerendered page painted', async ({ page }) => {
   await page.goto('/');
-  // the banner renders once the app hydrated: every script of the app was requested by then
-  await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  // the banner's buttons work once the app hydrated: every script of the app was requested by then
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeEnabled();
   const timing = await page.evaluate(() => ({
     firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     scripts: performance
@@ -118,8 +144,11 @@ test('a returning visitor (consent given, config remembered, signed in) hydrates
     [CONSENT_STORAGE_KEY],
   );
   await rememberParsedHeading(page);
+  await rememberBannerAtFirstPaint(page);
   await page.goto('/terms');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  // the prerendered banner was hidden from the first paint (the start script marks the document)
+  expect(await bannerShownAtFirstPaint(page)).toBe(false);
   await expect(page.locator('.legal-updated time')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
   expect(await sameHeadingAsParsed(page)).toBe(true);
