@@ -7,7 +7,7 @@ import './cookie-banner.css';
 /**
  * docs/product.md#states-and-transitions: shown until the visitor accepts or rejects; the choice is
  * remembered. Part of every prerendered page, so that a first visit paints it with the page rather
- * than after the app hydrated (it was /login's largest paint, 1.7 s after the rest); for a visitor
+ * than after the app hydrated (it was /login's largest paint, long after the rest); for a visitor
  * who chose, the prerendered page's start script marks the document (`data-consent`,
  * scripts/prerender.mjs) and cookie-banner.css hides it until the hydrated app drops it. Its buttons
  * stay disabled until then.
