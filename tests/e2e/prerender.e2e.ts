@@ -39,10 +39,8 @@ async function rememberBannerAtFirstPaint(page: Page): Promise<void> {
 }
 
 const bannerShownAtFirstPaint = async (page: Page): Promise<boolean> => {
-  const answer = await page.waitForFunction(
-    () => (window as unknown as { bannerAtFirstPaint?: boolean }).bannerAtFirstPaint ?? null,
-  );
-  return (await answer.jsonValue()) === true;
+  await page.waitForFunction(() => 'bannerAtFirstPaint' in window);
+  return page.evaluate(() => (window as unknown as { bannerAtFirstPaint: boolean }).bannerAtFirstPaint);
 };
 
 const sameHeadingAsParsed = (page: Page) =>
