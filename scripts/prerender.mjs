@@ -20,11 +20,13 @@ const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 /**
  * What the Node build of src/web/prerender.tsx exports (that file is web code, checked with it).
  * @typedef {object} PrerenderEntry
- * @property {Array<{ path: string; module: string | null }>} PRERENDERED_PAGES (the prerendered
+ * @property {Array<{ path: string; module: string }>} PRERENDERED_PAGES (the prerendered
  *   routes of src/domain/pages/routes.ts with their page modules)
  * @property {typeof import('../src/domain/pages/static-files.ts').prerenderedFile} prerenderedFile
  * @property {typeof import('../src/domain/pages/routes.ts').pageTitle} pageTitle
  * @property {(path: string) => Promise<string>} renderPage
+ * @property {string} CONSENT_STORAGE_KEY (src/web/data/browser/consent.ts)
+ * @property {readonly string[]} CONSENT_CHOICES
  */
 
 /**
@@ -121,16 +123,25 @@ const START_FALLBACK_MS = 3000;
  * anything (measured in Chromium: chunks requested at 77–162 ms, first paint at 120–276 ms).
  * Where paint timing is missing, or the page never paints (a background tab), the app starts
  * after the next frame, or after START_FALLBACK_MS.
+ * First, for a visitor who chose about cookies already, the script marks the document
+ * (`data-consent`) so that cookie-banner.css hides the prerendered banner until the app drops it.
  * Returns the page and the start script's file (name hashed by its content, like Vite's assets).
  * @param {string} html
+ * @param {{ key: string; choices: readonly string[] }} consent where the choice is stored, and its values
  * @returns {{ html: string; file: string; source: string }}
  */
-export function startAfterPaint(html) {
+export function startAfterPaint(html, consent) {
   const entry = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error("index.html has no module script of Vite's");
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)];
   const source = [
     '// Starts the app once the prerendered page painted (scripts/prerender.mjs).',
+    'try {',
+    `  const consent = localStorage.getItem(${JSON.stringify(consent.key)});`,
+    `  if (${JSON.stringify(consent.choices)}.includes(consent)) document.documentElement.dataset.consent = consent;`,
+    '} catch {',
+    '  // storage disabled: no choice to remember, the banner shows',
+    '}',
     `const chunks = ${JSON.stringify(preloads.map((match) => `/${match[1]}`))};`,
     'let started = false;',
     'function start() {',
@@ -191,8 +202,8 @@ export async function prerender(outDir) {
       const source = page.module;
       let html = pageHtml(template, await entry.renderPage(page.path), page.path);
       html = withTitle(html, entry.pageTitle(page.path));
-      if (source) html = withPageFiles(html, moduleFiles(manifest, source));
-      const start = startAfterPaint(html);
+      html = withPageFiles(html, moduleFiles(manifest, source));
+      const start = startAfterPaint(html, { key: entry.CONSENT_STORAGE_KEY, choices: entry.CONSENT_CHOICES });
       writeFileSync(join(outDir, start.file), start.source);
       html = start.html;
       const file = join(outDir, entry.prerenderedFile(page.path));

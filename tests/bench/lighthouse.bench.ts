@@ -18,17 +18,23 @@ const RUNS = 3;
 
 interface PageTarget {
   path: string;
-  /** Performance score target (0–100), LCP target (ms) when there is one, CLS target. */
+  /**
+   * Performance score target (0–100), LCP target (ms) when there is one, how much later than the
+   * first contentful paint the largest may come (ms) when that is a target, CLS target.
+   */
   performance: number;
   lcpMs?: number;
+  lcpAfterFcpMs?: number;
   cls: number;
 }
 
 const PAGES: PageTarget[] = [
   { path: '/', performance: 95, lcpMs: 2000, cls: 0.05 },
-  { path: '/login', performance: 90, cls: 0.05 },
+  { path: '/login', performance: 90, lcpAfterFcpMs: 200, cls: 0.05 },
   { path: '/subscribe', performance: 90, cls: 0.05 },
 ];
+/** Accessibility score target (0–100), every page. */
+const ACCESSIBILITY = 98;
 
 /**
  * The same-run reference: the least a page costs under the same simulated phone and network. One
@@ -87,13 +93,16 @@ const benchmark: Benchmark = {
         const pick = (key: NumericFigure) => median(runs.map((run) => run[key]));
         const performance = pick('performance');
         const lcp = pick('lcp');
+        const fcp = pick('fcp');
+        const lcpAfterFcp = median(runs.map((run) => run.lcp - run.fcp));
         const cls = pick('cls');
         const seo = pick('seo');
+        const accessibility = pick('accessibility');
         const list = (key: NumericFigure, digits = 0) =>
           runs.map((run) => run[key].toFixed(digits)).join(', ');
         const name = page.path === '/' ? 'landing' : page.path;
         console.log(
-          `  ${name}: performance ${list('performance')}; LCP ${list('lcp')} ms; CLS ${list('cls', 3)}; TBT ${list('tbt')} ms; SEO ${list('seo')}`,
+          `  ${name}: performance ${list('performance')}; FCP ${list('fcp')} ms; LCP ${list('lcp')} ms; CLS ${list('cls', 3)}; TBT ${list('tbt')} ms; accessibility ${list('accessibility')}; SEO ${list('seo')}`,
         );
         results.push(
           {
@@ -115,6 +124,16 @@ const benchmark: Benchmark = {
           },
           {
             benchmark: 'lighthouse',
+            metric: `${name}, mobile: LCP − FCP (median of the runs' differences)`,
+            value: lcpAfterFcp,
+            unit: 'ms',
+            ...(page.lcpAfterFcpMs !== undefined
+              ? { target: `≤ ${page.lcpAfterFcpMs} ms`, met: lcpAfterFcp <= page.lcpAfterFcpMs }
+              : {}),
+            note: `FCP ${fcp.toFixed(0)} ms (median); runs ${runs.map((run) => (run.lcp - run.fcp).toFixed(0)).join(', ')} ms`,
+          },
+          {
+            benchmark: 'lighthouse',
             metric: `${name}, mobile: LCP / the minimal page's LCP (same run)`,
             value: lcp / referenceLcp,
             unit: '×',
@@ -127,6 +146,14 @@ const benchmark: Benchmark = {
             unit: '',
             target: `≤ ${page.cls}`,
             met: cls <= page.cls,
+          },
+          {
+            benchmark: 'lighthouse',
+            metric: `${name}: accessibility score`,
+            value: accessibility,
+            unit: '/100',
+            target: `≥ ${ACCESSIBILITY}`,
+            met: accessibility >= ACCESSIBILITY,
           },
           {
             benchmark: 'lighthouse',

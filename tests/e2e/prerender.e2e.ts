@@ -22,6 +22,27 @@ async function rememberParsedHeading(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Records whether the cookie banner took up room on the page when the first contentful paint was
+ * reported (a first visit's banner is part of that paint: it was /login's late largest paint).
+ */
+async function rememberBannerAtFirstPaint(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      const banner = document.querySelector('.cookie-banner');
+      (window as unknown as { bannerAtFirstPaint: boolean }).bannerAtFirstPaint =
+        banner !== null && banner.getBoundingClientRect().height > 0;
+    }).observe({ type: 'paint', buffered: true });
+  });
+}
+
+const bannerShownAtFirstPaint = async (page: Page): Promise<boolean> => {
+  await page.waitForFunction(() => 'bannerAtFirstPaint' in window);
+  return page.evaluate(() => (window as unknown as { bannerAtFirstPaint: boolean }).bannerAtFirstPaint);
+};
+
 const sameHeadingAsParsed = (page: Page) =>
   page.evaluate(() => {
     const parsed = (window as unknown as { parsedHeading: Element | null }).parsedHeading;
@@ -36,10 +57,13 @@ for (const [path, heading] of [
 ] as const) {
   test(`${path} arrives prerendered and hydrates in place`, async ({ page }) => {
     await rememberParsedHeading(page);
+    await rememberBannerAtFirstPaint(page);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    // the cookie banner renders only once the page hydrated
+    // a first visit's cookie banner comes with the page; its buttons work once the page hydrated
+    expect(await bannerShownAtFirstPaint(page)).toBe(true);
     await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accept' })).toBeEnabled();
     expect(await sameHeadingAsParsed(page)).toBe(true);
     await expect(page).toHaveTitle(pageTitle(path));
   });
@@ -47,8 +71,8 @@ for (const [path, heading] of [
 
 test('the app is requested only after the prerendered page painted', async ({ page }) => {
   await page.goto('/');
-  // the banner renders once the app hydrated: every script of the app was requested by then
-  await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  // the banner's buttons work once the app hydrated: every script of the app was requested by then
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeEnabled();
   const timing = await page.evaluate(() => ({
     firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     scripts: performance
@@ -60,6 +84,23 @@ test('the app is requested only after the prerendered page painted', async ({ pa
   expect(timing.scripts.length).toBeGreaterThan(0);
   const early = timing.scripts.filter((script) => script.requested < timing.firstPaint!);
   expect(early, `scripts requested before the first paint at ${timing.firstPaint} ms`).toEqual([]);
+});
+
+test('before the app runs, the cookie banner shows to a first visit and stays hidden once chosen', async ({
+  page,
+}) => {
+  // the app's entry never arrives (held, not refused): what shows is the prerendered page and
+  // what its start script did (scripts/prerender.mjs)
+  await page.route(/\/assets\/index-[^/]+\.js$/, () => undefined);
+  await page.goto('/login');
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  await page.evaluate((key) => localStorage.setItem(key, 'rejected'), CONSENT_STORAGE_KEY);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
+  await expect(page.locator('html')).toHaveAttribute('data-consent', 'rejected');
+  await expect(banner).toBeHidden();
 });
 
 test('every page has its own title, in the HTML and after each navigation in the app', async ({

@@ -3,7 +3,7 @@
  * collections. This fails when a field, a select value or a country/locale list drifts apart.
  */
 import type { CollectionModel } from 'pocketbase';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AD_FIELDS,
@@ -67,7 +67,7 @@ function selectValues(collection: string, field: string): string[] {
   return (f as unknown as { values: string[] }).values;
 }
 
-const PAIRS: [string, z.ZodObject][] = [
+const PAIRS: [string, z.ZodMiniObject][] = [
   [COLLECTIONS.subscriptions, subscriptionSchema],
   [COLLECTIONS.searchRuns, searchRunSchema],
   [COLLECTIONS.searchResults, searchResultSchema],

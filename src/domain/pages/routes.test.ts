@@ -105,7 +105,7 @@ describe('the route table', () => {
       expect([entry[1], specifier]).toEqual([entry[1], expect.any(String)]);
       onDemand.set(entry[1]!, fromRouter(specifier!));
     });
-    // the others (the landing page) are imported statically, into the entry chunk
+    // the others (none now: every page is on demand) would be imported statically, into the entry chunk
     const imported = new Set(
       [...source.matchAll(/^import [^;]* from '(\.[^']+)';$/gm)].map((m) => fromRouter(m[1]!)),
     );

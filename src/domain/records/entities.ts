@@ -3,7 +3,7 @@
  * The migrations in pb_migrations declare the same fields; tests/integration/schema-parity.test.ts
  * fails when the two drift apart.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { COUNTRY_CODES } from '../forms/countries.ts';
 import { LOCALE_CODES } from '../forms/locales.ts';
 import { TEXT_STATUSES } from '../tags/creative-text.ts';
@@ -31,13 +31,13 @@ const baseRecord = z.object({
   updated: pbDateSchema,
 });
 
-export const userSchema = baseRecord.extend({
+export const userSchema = z.extend(baseRecord, {
   email: z.string(),
-  verified: z.boolean().optional(),
+  verified: z.optional(z.boolean()),
 });
 export type User = z.infer<typeof userSchema>;
 
-export const subscriptionSchema = baseRecord.extend({
+export const subscriptionSchema = z.extend(baseRecord, {
   user: z.string(),
   plan: z.union([z.enum(PLAN_IDS), z.literal('')]),
   status: z.union([z.enum(SUBSCRIPTION_STATUSES), z.literal('')]),
@@ -76,33 +76,33 @@ export const RUN_SERVER_FIELDS = [
  */
 export const RUN_HIDDEN_FIELDS = ['lease_owner'] as const;
 
-export const searchRunSchema = baseRecord.extend({
+export const searchRunSchema = z.extend(baseRecord, {
   user: z.string(),
   search_name: z.string(),
   facebook_link: z.string(),
   target_country: z.enum(COUNTRY_CODES),
   keywords_used: z.string(),
-  requested_count: z.number().int(),
+  requested_count: z.int(),
   status: z.enum(RUN_STATUSES),
   started_at: pbDateSchema,
   finished_at: pbDateSchema,
-  results_count: z.number().int(),
-  new_count: z.number().int(),
-  charged_count: z.number().int(),
-  progress: z.number().int(),
+  results_count: z.int(),
+  new_count: z.int(),
+  charged_count: z.int(),
+  progress: z.int(),
   error: z.string(),
   source: z.string(),
   /** Hidden (RUN_HIDDEN_FIELDS): present only where a superuser (the worker) reads the run. */
-  lease_owner: z.string().optional(),
-  lease_expires_at: pbDateSchema.optional(),
-  attempts: z.number().int().optional(),
+  lease_owner: z.optional(z.string()),
+  lease_expires_at: z.optional(pbDateSchema),
+  attempts: z.optional(z.int()),
   /** The watch that started the run ('' for a run started from the form, or once the watch is deleted). */
-  watch: z.string().optional(),
+  watch: z.optional(z.string()),
   /**
    * How many ads the Library holds for the run's search, where the source says (docs/pipeline.md#coverage);
    * 0 when it does not. Optional: runs mirrored before the field have none.
    */
-  library_total: z.number().int().optional(),
+  library_total: z.optional(z.int()),
 });
 export type SearchRun = z.infer<typeof searchRunSchema>;
 
@@ -132,21 +132,21 @@ const adFieldsShape = {
   age_ranges: z.string(),
   page_id: z.string(),
   gender_audience: z.string(),
-} satisfies Record<AdFieldKey, z.ZodType>;
+} satisfies Record<AdFieldKey, z.ZodMiniType>;
 
 export const adFieldsSchema = z.object(adFieldsShape);
 export type AdFields = z.infer<typeof adFieldsSchema>;
 
-export const searchResultSchema = baseRecord.extend({
+export const searchResultSchema = z.extend(baseRecord, {
   run: z.string(),
   user: z.string(),
   ...adFieldsShape,
   /** Meaningful only when `collation_known`. */
-  collation_count: z.number().int(),
-  days_running: z.number().int(),
+  collation_count: z.int(),
+  days_running: z.int(),
   media_url: z.string(),
   media_poster_url: z.string(),
-  card_count: z.number().int(),
+  card_count: z.int(),
   winning_score: z.number(),
   is_new: z.boolean(),
   /** The row's archived creative (docs/creatives.md); '' until it is archived. */
@@ -161,11 +161,11 @@ export const searchResultSchema = baseRecord.extend({
    * The ad's tags (src/domain/tags/vocabulary.ts): its copy's and its creative's text's, joined by
    * the server; null until tagged (rows stored before tags), absent in rows mirrored before them.
    */
-  tags: z.array(z.string()).nullish(),
+  tags: z.nullish(z.array(z.string())),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-export const keywordSetSchema = baseRecord.extend({
+export const keywordSetSchema = z.extend(baseRecord, {
   user: z.string(),
   locale: z.enum(LOCALE_CODES),
   keywords: z.array(z.string()),
@@ -175,13 +175,13 @@ export type KeywordSet = z.infer<typeof keywordSetSchema>;
 /** Fields of a watch that only the server writes (the scheduler). */
 export const WATCH_SERVER_FIELDS = ['next_run_at', 'last_run', 'last_error'] as const;
 
-export const watchSchema = baseRecord.extend({
+export const watchSchema = z.extend(baseRecord, {
   user: z.string(),
   name: z.string(),
   facebook_link: z.string(),
   target_country: z.enum(COUNTRY_CODES),
   keywords_used: z.string(),
-  requested_count: z.number().int(),
+  requested_count: z.int(),
   cadence: z.enum(WATCH_CADENCES),
   active: z.boolean(),
   next_run_at: pbDateSchema,
@@ -191,25 +191,25 @@ export const watchSchema = baseRecord.extend({
 export type Watch = z.infer<typeof watchSchema>;
 
 /** An archived creative (docs/creatives.md#the-records): `file` and `poster` are file names. */
-export const creativeSchema = baseRecord.extend({
+export const creativeSchema = z.extend(baseRecord, {
   user: z.string(),
   file: z.string(),
   poster: z.string(),
   sha256: z.string(),
   phash: z.string(),
   mime: z.string(),
-  bytes: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
+  bytes: z.int(),
+  width: z.int(),
+  height: z.int(),
   /**
    * The text read on the creative (src/domain/tags/creative-text.ts): absent in creatives mirrored
    * before it; `text_status` '' until a reading is queued.
    */
-  text: z.string().optional(),
-  text_confidence: z.number().optional(),
-  text_language: z.string().optional(),
-  text_status: z.enum(['', ...TEXT_STATUSES]).optional(),
-  text_tags: z.array(z.string()).nullish(),
+  text: z.optional(z.string()),
+  text_confidence: z.optional(z.number()),
+  text_language: z.optional(z.string()),
+  text_status: z.optional(z.enum(['', ...TEXT_STATUSES])),
+  text_tags: z.nullish(z.array(z.string())),
 });
 export type ArchivedCreative = z.infer<typeof creativeSchema>;
 
@@ -217,7 +217,7 @@ export type ArchivedCreative = z.infer<typeof creativeSchema>;
 export const BOARD_SHARE_FIELDS = ['share_token', 'share_notes'] as const;
 
 /** A user's board (docs/boards.md#the-records): `share_token` is '' while it is not shared. */
-export const boardSchema = baseRecord.extend({
+export const boardSchema = z.extend(baseRecord, {
   user: z.string(),
   name: z.string(),
   description: z.string(),
@@ -227,18 +227,18 @@ export const boardSchema = baseRecord.extend({
 export type BoardRecord = z.infer<typeof boardSchema>;
 
 /** An ad saved on a board: `creative` and `added` are the server's; `labels` the user's words. */
-export const boardItemRecordSchema = baseRecord.extend({
+export const boardItemRecordSchema = z.extend(baseRecord, {
   board: z.string(),
   user: z.string(),
   ad_id: z.string(),
   creative: z.string(),
   note: z.string(),
-  labels: z.array(z.string()).nullable(),
+  labels: z.nullable(z.array(z.string())),
   added: pbDateSchema,
 });
 
 /** A deleted board item's tombstone (docs/boards.md#deletions): ids as text, the records are gone. */
-export const boardItemDeletionSchema = baseRecord.extend({
+export const boardItemDeletionSchema = z.extend(baseRecord, {
   user: z.string(),
   item: z.string(),
   board: z.string(),
@@ -249,7 +249,7 @@ export const boardItemDeletionSchema = baseRecord.extend({
  * Insights (`product_key`, its name then); the brief's plain text, its language ('' when unknown)
  * and the model. Only the server writes one.
  */
-export const briefSchema = baseRecord.extend({
+export const briefSchema = z.extend(baseRecord, {
   user: z.string(),
   ad_id: z.string(),
   product_key: z.string(),
@@ -261,12 +261,12 @@ export const briefSchema = baseRecord.extend({
 export type BriefRecord = z.infer<typeof briefSchema>;
 
 /** A brief being written, holding one of the allowance (docs/ai.md#the-allowance), superuser-only. */
-export const briefReservationSchema = baseRecord.extend({
+export const briefReservationSchema = z.extend(baseRecord, {
   user: z.string(),
 });
 
 /** A browser's Web Push subscription (docs/push.md#subscriptions): its owner, endpoint and keys. */
-export const pushSubscriptionSchema = baseRecord.extend({
+export const pushSubscriptionSchema = z.extend(baseRecord, {
   user: z.string(),
   endpoint: z.string(),
   p256dh: z.string(),
@@ -280,14 +280,14 @@ export const PUSH_MESSAGE_STATUSES = ['pending', 'failed'] as const;
  * A push waiting to be sent to one subscription (docs/push.md#sending), superuser-only: its
  * payload, when it expires, and the queue's lease and retries. A push delivered is deleted.
  */
-export const pushMessageSchema = baseRecord.extend({
+export const pushMessageSchema = z.extend(baseRecord, {
   subscription: z.string(),
   user: z.string(),
   payload: z.string(),
   topic: z.string(),
   expires_at: pbDateSchema,
   status: z.enum(PUSH_MESSAGE_STATUSES),
-  attempts: z.number().int(),
+  attempts: z.int(),
   next_attempt_at: pbDateSchema,
   lease_owner: z.string(),
   lease_expires_at: pbDateSchema,
@@ -296,7 +296,7 @@ export const pushMessageSchema = baseRecord.extend({
 export type PushMessageRecord = z.infer<typeof pushMessageSchema>;
 
 /** A secret the server made and keeps (docs/push.md#the-vapid-keys), superuser-only. */
-export const serverSecretSchema = baseRecord.extend({
+export const serverSecretSchema = z.extend(baseRecord, {
   name: z.string(),
   value: z.string(),
 });
@@ -307,7 +307,7 @@ export type ServerSecret = z.infer<typeof serverSecretSchema>;
  * completed run. The server writes every field but `read_at` (REPORT_USER_FIELDS); the lists
  * hold their first REPORT_LIST_CAP items in rank order, the counts the true totals.
  */
-export const reportSchema = baseRecord.extend({
+export const reportSchema = z.extend(baseRecord, {
   user: z.string(),
   /** The watch that ran ('' once it is deleted: its reports stay, as its runs do). */
   watch: z.string(),
@@ -320,14 +320,14 @@ export const reportSchema = baseRecord.extend({
   /** The period: the previous completed run's finish ('' for the first) to this run's finish. */
   period_start: pbDateSchema,
   period_end: pbDateSchema,
-  ads_count: z.number().int(),
-  new_count: z.number().int(),
-  stopped_count: z.number().int(),
-  resumed_count: z.number().int(),
-  unseen_count: z.number().int(),
-  looked_up_count: z.number().int(),
-  products_count: z.number().int(),
-  stores_count: z.number().int(),
+  ads_count: z.int(),
+  new_count: z.int(),
+  stopped_count: z.int(),
+  resumed_count: z.int(),
+  unseen_count: z.int(),
+  looked_up_count: z.int(),
+  products_count: z.int(),
+  stores_count: z.int(),
   new_ads: z.array(reportAdItemSchema),
   stopped_ads: z.array(reportAdItemSchema),
   resumed_ads: z.array(reportAdItemSchema),
@@ -344,10 +344,10 @@ export type Report = z.infer<typeof reportSchema>;
  * `send_hour` and `time_zone` (all optional: the server fills REPORT_*_DEFAULT); the server alone
  * writes REPORT_SETTINGS_SERVER_FIELDS.
  */
-export const reportSettingsSchema = baseRecord.extend({
+export const reportSettingsSchema = z.extend(baseRecord, {
   user: z.string(),
   email: z.union([z.enum(REPORT_EMAIL_CHOICES), z.literal('')]),
-  send_hour: z.number().int().min(0).max(23),
+  send_hour: z.int().check(z.minimum(0), z.maximum(23)),
   time_zone: z.string(),
   /** When the next digest goes out ('' when none: off, each). */
   next_digest_at: pbDateSchema,
@@ -360,16 +360,16 @@ export type ReportSettings = z.infer<typeof reportSettingsSchema>;
  * A report mail in the queue (docs/reports.md#exactly-once), superuser-only: one per digest period
  * or per report (`each`), unique (user, period), with the Message-ID every attempt sends.
  */
-export const reportMailSchema = baseRecord.extend({
+export const reportMailSchema = z.extend(baseRecord, {
   user: z.string(),
   kind: z.enum(REPORT_MAIL_KINDS),
   /** `digest:<the period's next_digest_at>` or `report:<report id>`. */
   period: z.string(),
   /** The ids of the reports it tells about. */
-  reports: z.array(z.string()).nullable(),
+  reports: z.nullable(z.array(z.string())),
   message_id: z.string(),
   status: z.enum(REPORT_MAIL_STATUSES),
-  attempts: z.number().int(),
+  attempts: z.int(),
   next_attempt_at: pbDateSchema,
   lease_owner: z.string(),
   lease_expires_at: pbDateSchema,
@@ -394,16 +394,16 @@ export const LEDGER_KINDS = [
   'addon_restore',
 ] as const;
 
-export const usageLedgerEntrySchema = baseRecord.extend({
+export const usageLedgerEntrySchema = z.extend(baseRecord, {
   user: z.string(),
   run: z.string(),
   checkout_session: z.string(),
   kind: z.enum(LEDGER_KINDS),
-  amount: z.number().int(),
+  amount: z.int(),
   period_start: pbDateSchema,
 });
 
-export const stripeEventSchema = baseRecord.extend({
+export const stripeEventSchema = z.extend(baseRecord, {
   event_id: z.string(),
   type: z.string(),
   processed_at: pbDateSchema,
@@ -427,21 +427,21 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const auditLogSchema = baseRecord.extend({
+export const auditLogSchema = z.extend(baseRecord, {
   user: z.string(),
   action: z.enum(AUDIT_ACTIONS),
-  metadata: z.record(z.string(), z.unknown()).nullable(),
+  metadata: z.nullable(z.record(z.string(), z.unknown())),
 });
 
 /** The quota shape of docs/product.md#entities-and-fields, as SERVER_ROUTES.quota returns it. */
 export const quotaSchema = z.object({
   plan: z.union([z.enum(PLAN_IDS), z.null()]),
-  plan_monthly_quota: z.number().int(),
-  plan_used_this_month: z.number().int(),
-  plan_remaining_this_month: z.number().int(),
-  addon_remaining: z.number().int(),
-  addon_balance_total: z.number().int(),
-  total_remaining: z.number().int(),
+  plan_monthly_quota: z.int(),
+  plan_used_this_month: z.int(),
+  plan_remaining_this_month: z.int(),
+  addon_remaining: z.int(),
+  addon_balance_total: z.int(),
+  total_remaining: z.int(),
 });
 export type Quota = z.infer<typeof quotaSchema>;
 
@@ -452,6 +452,6 @@ export const publicConfigSchema = z.object({
   billingMode: z.enum(BILLING_MODES),
   scoutSource: z.enum(SCOUT_SOURCES),
   /** '' until the server has VAPID keys; absent from a config remembered before push existed. */
-  vapidPublicKey: z.string().default(''),
+  vapidPublicKey: z._default(z.string(), ''),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -15,17 +15,17 @@ import { useIsClient } from '../components/use-is-client.ts';
 import { errorMessage } from '../data/server/client.ts';
 import { startSessionKeeper } from '../data/server/session.ts';
 import { loadDatabaseGrid } from '../features/database/grid-module.ts';
-import { LandingPage } from '../features/landing/landing-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RouteErrorScreen } from './route-error-screen.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
-// Only the landing page ships in the entry chunk; every other page is loaded on demand, so a
-// visitor of / downloads none of the signed-in app (AG Grid, Dexie, the sync engine, forms).
-// Each import is its route's module (src/domain/pages/routes.ts; routes.test.ts checks that they
-// agree), written out so that Vite splits the code there.
+// Every page is loaded on demand, so a visitor of / downloads none of the signed-in app (AG Grid,
+// Dexie, the sync engine, forms), and the first /app page none of the landing page. Each import is
+// its route's module (src/domain/pages/routes.ts; routes.test.ts checks that they agree), written
+// out so that Vite splits the code there.
 const PAGES = {
+  landing: preloadable(() => import('../features/landing/landing-page.tsx').then((m) => m.LandingPage)),
   contact: preloadable(() => import('../features/support/contact-page.tsx').then((m) => m.ContactPage)),
   support: preloadable(() => import('../features/support/support-page.tsx').then((m) => m.SupportPage)),
   terms: preloadable(() => import('../features/legal/terms-page.tsx').then((m) => m.TermsPage)),
@@ -57,15 +57,9 @@ const PAGES = {
   keywords: preloadable(() => import('../features/keywords/keywords-page.tsx').then((m) => m.KeywordsPage)),
   ai: preloadable(() => import('../features/ai/ai-page.tsx').then((m) => m.AiPage)),
   settings: preloadable(() => import('../features/settings/settings-page.tsx').then((m) => m.SettingsPage)),
-} satisfies Record<Exclude<RouteId, 'landing'>, Preloadable<object>>;
-const ON_DEMAND: Partial<Record<RouteId, Preloadable<object>>> = PAGES;
+} satisfies Record<RouteId, Preloadable<object>>;
 const AppLayout = preloadable(() => import('./app-layout.tsx').then((m) => m.AppLayout));
 const Gate = preloadable(() => import('./subscription-gate.tsx').then((m) => m.SubscriptionGate));
-
-/** Whether the page's module is a chunk of its own, loaded on demand (all but the landing page). */
-export function loadedOnDemand(id: RouteId): boolean {
-  return id in ON_DEMAND;
-}
 
 /**
  * Loads the modules the page at `pathname` renders, so that its first render does not suspend
@@ -82,8 +76,7 @@ export async function preloadRoute(pathname: string): Promise<void> {
     void import('../data/local/local-data.ts').then((local) => local.startLocalData()).catch(() => undefined);
   }
   const id = routeAt(pathname);
-  const onDemand = id && ON_DEMAND[id];
-  if (onDemand) loads.push(onDemand.load());
+  if (id) loads.push(PAGES[id].load());
   await Promise.allSettled(loads);
 }
 
@@ -101,7 +94,6 @@ const gated = (element: ReactNode) => page(<Gate.Component>{element}</Gate.Compo
 
 /** A page's route element: its component, behind the subscription gate when the page needs one. */
 function pageElement(id: RouteId): ReactNode {
-  if (id === 'landing') return <LandingPage />;
   const Page = PAGES[id].Component;
   return ROUTES[id].access === 'subscription' ? gated(<Page />) : page(<Page />);
 }

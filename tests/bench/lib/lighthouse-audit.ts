@@ -8,6 +8,8 @@ import lighthouse from 'lighthouse';
 export interface RunFigures {
   performance: number;
   seo: number;
+  accessibility: number;
+  fcp: number;
   lcp: number;
   cls: number;
   tbt: number;
@@ -25,13 +27,13 @@ function lcpElement(details: unknown): string {
   return tables?.[0]?.items?.[0]?.node?.selector ?? 'not named';
 }
 
-/** Performance and SEO of `url` (a page that is noindex on purpose scores low on SEO). */
+/** Performance, accessibility and SEO of `url` (a page that is noindex on purpose scores low on SEO). */
 export async function audit(url: string, port: number): Promise<RunFigures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'seo'],
+    onlyCategories: ['performance', 'accessibility', 'seo'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
@@ -41,6 +43,8 @@ export async function audit(url: string, port: number): Promise<RunFigures> {
   return {
     performance: score('performance'),
     seo: score('seo'),
+    accessibility: score('accessibility'),
+    fcp: value('first-contentful-paint'),
     lcp: value('largest-contentful-paint'),
     cls: value('cumulative-layout-shift'),
     tbt: value('total-blocking-time'),

@@ -2,14 +2,15 @@
 import { useSyncExternalStore } from 'react';
 
 export const CONSENT_STORAGE_KEY = 'adscout.cookie-consent';
-export type ConsentChoice = 'accepted' | 'rejected';
+export const CONSENT_CHOICES = ['accepted', 'rejected'] as const;
+export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
 
 const listeners = new Set<() => void>();
 
 function read(): ConsentChoice | null {
   try {
     const value = localStorage.getItem(CONSENT_STORAGE_KEY);
-    return value === 'accepted' || value === 'rejected' ? value : null;
+    return CONSENT_CHOICES.find((choice) => choice === value) ?? null;
   } catch {
     return null;
   }

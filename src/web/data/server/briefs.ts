@@ -3,7 +3,7 @@
  * many are left. A brief needs the server (the model is called there, with a key the browser never
  * sees); what it stores reaches the local database through the answer, realtime and the pull.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SERVER_ROUTES } from '../../../domain/api/routes.ts';
 import type { BriefRequest, BriefsStatus } from '../../../domain/briefs/brief-contract.ts';
 import { briefSchema, type BriefRecord } from '../../../domain/records/entities.ts';
@@ -11,9 +11,9 @@ import { pb } from './client.ts';
 
 const statusSchema = z.object({
   enabled: z.boolean(),
-  allowance: z.number().int(),
-  used: z.number().int(),
-  left: z.number().int(),
+  allowance: z.int(),
+  used: z.int(),
+  left: z.int(),
 });
 
 export async function fetchBriefsStatus(): Promise<BriefsStatus> {

@@ -3,7 +3,7 @@
  * the field it refuses), and what it shows in the user's locale and zone
  * (docs/reports.md#reports-by-email).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   isKnownTimeZone,
   parsePbDate,
@@ -30,13 +30,15 @@ export const reportEmailOptions = REPORT_EMAIL_CHOICES.map((value) => ({
 /** The form holds the selects' strings; a valid submit gets the record's values. */
 export const reportEmailFormSchema = z.object({
   email: z.enum(REPORT_EMAIL_CHOICES, REPORT_SETTINGS_MESSAGES.email),
-  send_hour: z
-    .string()
-    .regex(/^\d{1,2}$/, REPORT_SETTINGS_MESSAGES.sendHour)
-    .transform(Number)
-    .pipe(
-      z.number().int().min(0, REPORT_SETTINGS_MESSAGES.sendHour).max(23, REPORT_SETTINGS_MESSAGES.sendHour),
-    ),
+  send_hour: z.pipe(
+    z.pipe(z.string().check(z.regex(/^\d{1,2}$/, REPORT_SETTINGS_MESSAGES.sendHour)), z.transform(Number)),
+    z
+      .int()
+      .check(
+        z.minimum(0, REPORT_SETTINGS_MESSAGES.sendHour),
+        z.maximum(23, REPORT_SETTINGS_MESSAGES.sendHour),
+      ),
+  ),
 });
 export type ReportEmailFormValues = z.input<typeof reportEmailFormSchema>;
 
