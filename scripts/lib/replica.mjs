@@ -72,6 +72,7 @@ export function positionTracker(now) {
         }
         if (replica > replicaTxid) replicaTxid = replica;
       } else if (line.msg === 'ltx file uploaded' && Number(line.level) === 0) {
+        // "level" here is the LTX file's (the last of the repeated key), 0: a transaction's own file
         lastLineAt = at;
         const max = parseInt(String(line.maxTXID ?? '0'), 16);
         if (max > replicaTxid) replicaTxid = max;
@@ -147,7 +148,9 @@ export async function startReplica({
           }
           if (!line) continue;
           tracker.line(line);
-          const level = String(line.level ?? '');
+          // Litestream's JSON repeats "level" (the log's, then an LTX or compaction level's), and
+          // JSON.parse keeps the last: the log level is read from the line's head
+          const level = /^\{"time":"[^"]*","level":"(\w+)"/.exec(raw)?.[1] ?? '';
           if (level === 'ERROR' || level === 'WARN') {
             const text = `${line.msg}${line.error ? `: ${line.error}` : ''}`;
             output(`[litestream] ${level}: ${text}\n`);
