@@ -116,8 +116,10 @@ export async function startReplica({
   const configPath = join(configDir, 'litestream.yml');
   writeFileSync(configPath, litestreamConfig(settings, dbPath), { mode: 0o600 });
   const env = litestreamEnv(settings, process.env);
-  let tracker = positionTracker(Date.now);
-  let startedAt = Date.now();
+  // One tracker and one start time for every Litestream the supervisor starts: a Litestream that
+  // dies and is restarted again and again never syncs, and must count as stalled, not as new
+  const tracker = positionTracker(Date.now);
+  const startedAt = Date.now();
 
   const supervised = supervise({
     name: 'Litestream (the database replica)',
@@ -127,8 +129,6 @@ export async function startReplica({
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      tracker = positionTracker(Date.now);
-      startedAt = Date.now();
       const lastError = lastErrorLine();
       let partial = '';
       /** @param {string} chunk */

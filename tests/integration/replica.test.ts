@@ -267,8 +267,9 @@ describe('the database replica', () => {
       expect(pb.authStore.record?.id).toBe(user.id);
     }
     const kept = acked.filter((write) => write.at > killAt - 5_000).length;
+    const restoreLine = /restored data\.db .*/.exec(restore.stdout())?.[0];
     console.log(
-      `[replica] ${acked.length} writes acknowledged, ${due.length} of them 5 s or more before the kill (all restored); ${kept} later`,
+      `[replica] ${acked.length} writes acknowledged, ${due.length} of them 5 s or more before the kill (all restored); ${kept} later; ${restoreLine}`,
     );
   });
 
