@@ -4,7 +4,7 @@
 //   node scripts/bootstrap.mjs [--with-stripe-mock] [--skip-web]
 //
 // --with-stripe-mock also builds the tests' other servers, Mailpit, versitygw and Litestream
-// (`stripeMock: true` below). `npm start` builds Litestream itself when REPLICA_S3_* is set.
+// (`stripeMock: true` below). Litestream is built too whenever REPLICA_S3_BUCKET is set.
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,7 +88,8 @@ export async function bootstrap({ stripeMock = false, web = true, hooksBundle = 
   const stripe = stripeMock ? await ensureStripeMock() : null;
   const mailpit = stripeMock ? await ensureMailpit() : null;
   const versitygw = stripeMock ? await ensureVersityGw() : null;
-  const litestream = stripeMock ? await ensureLitestream() : null;
+  // the replica's Litestream: for the tests, and wherever a replica is configured
+  const litestream = stripeMock || process.env.REPLICA_S3_BUCKET ? await ensureLitestream() : null;
   if (hooksBundle) await ensureHooksBundle();
   if (web) await ensureWebBuild();
   return {
