@@ -128,6 +128,7 @@ export default tseslint.config(
         TooManyRequestsError: 'readonly',
         ApiError: 'readonly',
         onBootstrap: 'readonly',
+        onBackupCreate: 'readonly',
         onRecordCreateRequest: 'readonly',
         onRecordUpdateRequest: 'readonly',
         onRecordDeleteRequest: 'readonly',

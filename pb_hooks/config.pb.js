@@ -23,6 +23,17 @@
   // The service accounts from the environment (src/hooks/config/accounts.ts), never from a command
   // line: at bootstrap, and for the workers' account once more when a first start's migration has
   // just created their collection (migrations run after bootstrap).
+  // PocketBase's nightly `__pbDBOptimize__` replaced: with a database replica, data.db gets
+  // PRAGMA optimize only, no blocking wal_checkpoint(TRUNCATE) against Litestream
+  // (src/hooks/config/replica.ts). Same id, same time: cronAdd replaces PocketBase's job.
+  cronAdd('__pbDBOptimize__', '0 0 * * *', () => require(`${__hooks}/lib/config.js`).optimizeDatabases());
+
+  // Litestream's folder beside data.db stays out of PocketBase's backups.
+  onBackupCreate((e) => {
+    require(`${__hooks}/lib/config.js`).excludeReplicaFolder(e);
+    e.next();
+  });
+
   onCollectionAfterCreateSuccess((e) => {
     e.next();
     require(`${__hooks}/lib/config.js`).provisionWorkerAccount();

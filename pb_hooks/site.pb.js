@@ -14,8 +14,12 @@
   // HSTS over https. The only routerUse: a JS middleware holds a pooled VM for the whole request
   // (src/hooks/site/response-headers.ts). The same middleware first keeps the batch API to
   // superusers, before its body is read (src/hooks/config/batch-access.ts).
+  // The same middleware answers GET /api/health to a superuser with the database replica's lag
+  // (src/hooks/config/replica.ts): PocketBase's own route cannot be bound twice.
   routerUse((e) => {
-    require(`${__hooks}/lib/config.js`).checkBatchRequest(e);
+    const config = require(`${__hooks}/lib/config.js`);
+    if (config.answerHealthWithReplica(e)) return;
+    config.checkBatchRequest(e);
     return require(`${__hooks}/lib/site.js`).handleResponseHeaders(e);
   });
 

@@ -3,19 +3,32 @@
 //
 //   node scripts/bootstrap.mjs [--with-stripe-mock] [--skip-web]
 //
-// --with-stripe-mock also builds the tests' other server, Mailpit (`stripeMock: true` below).
+// --with-stripe-mock also builds the tests' other servers, Mailpit, versitygw and Litestream
+// (`stripeMock: true` below). Litestream is built too whenever REPLICA_S3_BUCKET is set.
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb, webBuildCurrent, webBuildDir } from './build-web.mjs';
-import { ensureMailpit, ensurePocketBase, ensureStripeMock, ensureVersityGw } from './lib/go-tools.mjs';
+import {
+  ensureLitestream,
+  ensureMailpit,
+  ensurePocketBase,
+  ensureStripeMock,
+  ensureVersityGw,
+} from './lib/go-tools.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { log, messageOf, mustRun } from './lib/run.mjs';
 import { hashFiles, readStamp } from './lib/stamps.mjs';
 
 export { webBuildDir } from './build-web.mjs';
 export { BIN_DIR, ROOT } from './lib/paths.mjs';
-export { ensureMailpit, ensurePocketBase, ensureStripeMock, ensureVersityGw } from './lib/go-tools.mjs';
+export {
+  ensureLitestream,
+  ensureMailpit,
+  ensurePocketBase,
+  ensureStripeMock,
+  ensureVersityGw,
+} from './lib/go-tools.mjs';
 
 const installStamp = () => join(ROOT, 'node_modules', '.adscout-install-stamp');
 const installInputs = () => hashFiles([join(ROOT, 'package.json'), join(ROOT, 'package-lock.json')]);
@@ -60,6 +73,7 @@ export async function ensureHooksBundle() {
  * @property {string | null} stripeMock
  * @property {string | null} mailpit
  * @property {string | null} versitygw
+ * @property {string | null} litestream
  * @property {number} seconds
  */
 
@@ -74,15 +88,24 @@ export async function bootstrap({ stripeMock = false, web = true, hooksBundle = 
   const stripe = stripeMock ? await ensureStripeMock() : null;
   const mailpit = stripeMock ? await ensureMailpit() : null;
   const versitygw = stripeMock ? await ensureVersityGw() : null;
+  // the replica's Litestream: for the tests, and wherever a replica is configured
+  const litestream = stripeMock || process.env.REPLICA_S3_BUCKET ? await ensureLitestream() : null;
   if (hooksBundle) await ensureHooksBundle();
   if (web) await ensureWebBuild();
-  return { pocketbase, stripeMock: stripe, mailpit, versitygw, seconds: (Date.now() - started) / 1000 };
+  return {
+    pocketbase,
+    stripeMock: stripe,
+    mailpit,
+    versitygw,
+    litestream,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 /**
  * Setup for a script that runs the tests or benchmarks (`npm run bench`, `npm run coverage`):
- * the bootstrap with the test servers (stripe-mock, Mailpit, versitygw), and POCKETBASE_BIN /
- * STRIPE_MOCK_BIN / MAILPIT_BIN / VERSITYGW_BIN pointed at the binaries
+ * the bootstrap with the test servers (stripe-mock, Mailpit, versitygw, Litestream), and POCKETBASE_BIN /
+ * STRIPE_MOCK_BIN / MAILPIT_BIN / VERSITYGW_BIN / LITESTREAM_BIN pointed at the binaries
  * for every process it starts. A failure ends the script with one line naming `what`.
  * @param {string} what
  * @returns {Promise<BootstrapResult>}
@@ -108,6 +131,7 @@ export function useBinaries(result) {
   if (result.stripeMock) process.env.STRIPE_MOCK_BIN = result.stripeMock;
   if (result.mailpit) process.env.MAILPIT_BIN = result.mailpit;
   if (result.versitygw) process.env.VERSITYGW_BIN = result.versitygw;
+  if (result.litestream) process.env.LITESTREAM_BIN = result.litestream;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,7 +1,9 @@
 // `npm start`: installs what is missing, then runs PocketBase (API, realtime, the built PWA) and
 // N supervised scout workers (1 by default) until Ctrl-C. A worker that dies is logged and started
 // again with backoff (scripts/lib/supervise.mjs) while PocketBase keeps serving; the runs it held
-// are resumed once their leases expire. PocketBase dying stops everything (exit code 1).
+// are resumed once their leases expire. PocketBase dying stops everything (exit code 1). With
+// REPLICA_S3_* set, Litestream replicates data.db beside them, supervised the same way
+// (scripts/lib/replica.mjs); a partial REPLICA_S3_* set refuses to start.
 //
 // Quiet by default: after the banner (where to sign in), one line per event that matters — a run
 // claimed or ended, a worker restarted, a warning, an error. --verbose adds PocketBase's dev-mode
@@ -10,6 +12,8 @@
 //   npm start -- [--http HOST:PORT] [--dir DATA_DIR] [--workers N] [--verbose]
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { bootstrap, webBuildDir } from './bootstrap.mjs';
+import { ensureLitestream } from './lib/go-tools.mjs';
+import { readReplicaSettings, startReplica } from './lib/replica.mjs';
 import { log, messageOf } from './lib/run.mjs';
 import {
   accountsEnv,
@@ -87,6 +91,8 @@ async function main() {
   let server = null;
   /** @type {Array<ReturnType<typeof superviseWorker>>} */
   let workers = [];
+  /** @type {Awaited<ReturnType<typeof startReplica>> | null} */
+  let replica = null;
   let starting = true;
   let stopping = false;
   let stopCode = 0;
@@ -100,12 +106,22 @@ async function main() {
     // Workers first: each hands its runs back to PocketBase before PocketBase goes.
     await Promise.all(workers.map((worker) => worker.stop()));
     await server?.stop();
+    // Litestream last: on SIGTERM it uploads PocketBase's last writes before it exits
+    await replica?.stop();
     process.exit(code);
   };
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
 
+  // A partial REPLICA_S3_* set is refused before anything is built (PocketBase refuses it too,
+  // src/hooks/config/startup.ts, for a server started without npm start).
+  const replication = await readReplicaSettings();
+  if (replication.errors.length > 0) {
+    console.error(`\n[adscout] AdScout cannot start: ${replication.errors.join(' ')}`);
+    process.exit(1);
+  }
   const { pocketbase } = await bootstrap();
+  const litestream = replication.settings.enabled ? await ensureLitestream() : null;
   if (stopping) process.exit(stopCode);
 
   const {
@@ -140,6 +156,9 @@ async function main() {
     env: accountsEnv(credentials),
   });
   server = running;
+  if (litestream && !stopping) {
+    replica = await startReplica({ litestream, dataDir: options.dir, settings: replication.settings, log });
+  }
   if (!stopping) {
     workers = Array.from({ length: options.workers }, (_, i) =>
       superviseWorker({
@@ -191,6 +210,11 @@ async function main() {
     log(
       "Requests, SQL and PocketBase's own log are not printed here: read them in the admin UI (Logs), or start with `npm start -- --verbose`.",
     );
+  log(
+    replication.settings.enabled
+      ? `Database replica: Litestream streams data.db to s3://${replication.settings.bucket}/${replication.settings.path}/ (restore: npm run restore -- --dir NEW_DIR).`
+      : 'No database replica (REPLICA_S3_* is not set): the data dir and its backups are all there is.',
+  );
   log(`Data lives in ${shownDir}/. Press Ctrl-C to stop.`);
   console.log('');
 }

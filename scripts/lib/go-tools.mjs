@@ -1,5 +1,5 @@
-// The servers built from the Go module proxy: PocketBase (`npm start`, the tests) and the tests'
-// stripe-mock, Mailpit and versitygw. Each is built once into .bin/ with a version stamp, or taken
+// The servers built from the Go module proxy: PocketBase (`npm start`, the tests), Litestream (the
+// replica, when REPLICA_S3_* is set, and the tests) and the tests' stripe-mock, Mailpit and versitygw. Each is built once into .bin/ with a version stamp, or taken
 // from its *_BIN variable.
 import { accessSync, constants, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +7,8 @@ import { BIN_DIR } from './paths.mjs';
 import { capture, log, messageOf, mustRun } from './run.mjs';
 import { readStamp } from './stamps.mjs';
 import {
+  LITESTREAM_MODULE,
+  LITESTREAM_VERSION,
   MAILPIT_MODULE,
   MAILPIT_VERSION,
   POCKETBASE_MINOR,
@@ -184,5 +186,22 @@ export function ensureVersityGw() {
     version: VERSITYGW_VERSION,
     binary: 'versitygw',
     ldflags: '-s -w',
+  });
+}
+
+/**
+ * Returns the path of Litestream (the database's continuous replica, docs/going-live.md): LITESTREAM_BIN,
+ * or one built into .bin/ (first time about 2 minutes; its go.mod needs Go 1.26). Built only when
+ * replication is configured (REPLICA_S3_*) and for the tests, so a server without a replica keeps
+ * needing only the Go that builds PocketBase.
+ */
+export function ensureLitestream() {
+  return ensureGoTool({
+    what: 'Litestream',
+    overrideVar: 'LITESTREAM_BIN',
+    module: LITESTREAM_MODULE,
+    version: LITESTREAM_VERSION,
+    binary: 'litestream',
+    ldflags: `-s -w -X main.Version=${LITESTREAM_VERSION}`,
   });
 }

@@ -8,3 +8,5 @@ export const MAILPIT_MODULE = 'github.com/axllent/mailpit';
 export const MAILPIT_VERSION = 'v1.27.11';
 export const VERSITYGW_MODULE = 'github.com/versity/versitygw/cmd/versitygw';
 export const VERSITYGW_VERSION = 'v1.8.0';
+export const LITESTREAM_MODULE = 'github.com/benbjohnson/litestream/cmd/litestream';
+export const LITESTREAM_VERSION = 'v0.5.18';

@@ -69,6 +69,19 @@ describe('deploy/adscout-pocketbase.service', () => {
   });
 });
 
+describe('deploy/adscout-replica.service', () => {
+  const service = unit('adscout-replica.service');
+
+  it("runs the replica's supervisor on PocketBase's data dir with PocketBase's settings, restarted on any exit", () => {
+    expect(one(service, 'Service', 'ExecStart')).toBe(
+      `/usr/bin/node ${RELEASE}/scripts/replicate.mjs --dir /var/lib/adscout/pb_data`,
+    );
+    expect(one(service, 'Service', 'EnvironmentFile')).toBe('/etc/adscout/pocketbase.env');
+    expect(one(service, 'Service', 'Restart')).toBe('always');
+    expect(one(service, 'Service', 'ReadWritePaths')).toBe('/var/lib/adscout');
+  });
+});
+
 describe('deploy/adscout-worker@.service', () => {
   const service = unit('adscout-worker@.service');
 

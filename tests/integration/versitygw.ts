@@ -1,7 +1,8 @@
 /**
  * versitygw (a real S3-compatible server over a plain folder, built by the bootstrap from the Go
  * module proxy) on a free loopback port: PocketBase keeps its files (STORAGE_S3_*) and backups
- * (BACKUP_S3_*) in its buckets, and tests read the objects back from the folder.
+ * (BACKUP_S3_*) in its buckets, Litestream the database replica (REPLICA_S3_*), and tests read the
+ * objects back from the folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,8 +26,8 @@ export interface VersityGw {
   bucket(name: string): string;
   /** The keys in a bucket, sorted. */
   keys(bucket: string): string[];
-  /** The environment of an S3 store in `bucket`, under `prefix` (`STORAGE_S3` or `BACKUP_S3`). */
-  env(prefix: 'STORAGE_S3' | 'BACKUP_S3', bucket: string): Record<string, string>;
+  /** The environment of an S3 store in `bucket`, under `prefix` (`STORAGE_S3`, `BACKUP_S3` or `REPLICA_S3`). */
+  env(prefix: 'STORAGE_S3' | 'BACKUP_S3' | 'REPLICA_S3', bucket: string): Record<string, string>;
   stop(): Promise<void>;
 }
 

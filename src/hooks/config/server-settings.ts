@@ -6,7 +6,7 @@
  */
 import type { BillingMode } from '../../domain/records/constants.ts';
 import { parseHttpUrl } from '../../domain/text/url.ts';
-import { s3EnvNames, s3Settings, type S3Settings } from './s3-settings.ts';
+import { s3EnvNames, s3Settings, type S3Settings } from '../../domain/config/s3-settings.ts';
 
 /** PocketBase's own default when `serve` gets neither --http nor a domain. */
 export const POCKETBASE_DEFAULT_HTTP = '127.0.0.1:8090';

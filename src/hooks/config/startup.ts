@@ -10,7 +10,8 @@
  * every start, so the environment wins over edits in the admin UI. The first start also makes
  * the audit key in the data dir (audit-key.ts). VAPID_* must be whole and well formed
  * (vapid-settings.ts); the keys themselves are the first worker's when unset (vapid-keys.ts).
- * AI_* (the model of briefs) must be all three or none (ai-settings.ts).
+ * AI_* (the model of briefs) must be all three or none (ai-settings.ts), REPLICA_S3_* (the
+ * database replica) all five or none (replica.ts).
  */
 import { SERVER_ROUTES } from '../../domain/api/routes.ts';
 import { COLLECTIONS } from '../../domain/api/collections.ts';
@@ -45,6 +46,7 @@ import {
   type StorageSettings,
 } from './storage-settings.ts';
 import { describeAi } from './ai-settings.ts';
+import { describeReplica, replicaConfig } from './replica.ts';
 import { aiConfig, billingEnv, fetchAllowErrors, startupReport } from './settings.ts';
 import { describeVapid, vapidEnvSettings } from './vapid-keys.ts';
 
@@ -115,6 +117,7 @@ export function startServer(): void {
   const storage = storageSettings(storageEnv());
   const vapid = vapidEnvSettings();
   const ai = aiConfig();
+  const replica = replicaConfig();
   const localStorageDir = `${$app.dataDir()}/storage`;
   // walking the folder only when S3 is asked for: servers on disk never pay for it
   const leftBehind =
@@ -131,6 +134,7 @@ export function startServer(): void {
     ...mail.errors,
     ...vapid.errors,
     ...ai.errors,
+    ...replica.errors,
     ...fetchAllowErrors(),
   ];
   // a malformed APP_URL is named by the origin check and, with SMTP, by the mail check: once
@@ -185,6 +189,7 @@ export function startServer(): void {
   console.log(`[adscout] ${describeMail(mail.settings, appUrl)}`);
   console.log(`[adscout] ${describeVapid()}`);
   console.log(`[adscout] ${describeAi(ai.settings)}`);
+  console.log(`[adscout] ${describeReplica(replica.settings)}`);
   if (proxy.headers.length > 0)
     console.log(
       `[adscout] trusted proxy headers: ${proxy.headers.join(', ')} (X-Forwarded-Proto is trusted too)`,

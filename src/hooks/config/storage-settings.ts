@@ -3,7 +3,7 @@
  * store named by STORAGE_S3_* (docs/configuration.md). Written into PocketBase's settings at every
  * start (startup.ts), like the backups (server-settings.ts).
  */
-import { s3EnvNames, s3Settings, type S3Settings } from './s3-settings.ts';
+import { s3EnvNames, s3Settings, type S3Settings } from '../../domain/config/s3-settings.ts';
 
 /** The variables of the file storage. */
 export const STORAGE_ENV_NAMES = s3EnvNames('STORAGE_S3');

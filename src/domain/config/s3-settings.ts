@@ -1,11 +1,13 @@
 /**
  * An S3-compatible store named by five variables with one prefix (`<PREFIX>_BUCKET`, `_REGION`,
  * `_ENDPOINT`, `_ACCESS_KEY`, `_SECRET`, and the optional `_FORCE_PATH_STYLE`): the scheduled
- * backups' (BACKUP_S3, server-settings.ts) and the file storage's (STORAGE_S3,
- * storage-settings.ts). All five or none; PocketBase's `s3` settings take the same shape for both.
+ * backups' (BACKUP_S3, src/hooks/config/server-settings.ts), the file storage's (STORAGE_S3,
+ * src/hooks/config/storage-settings.ts) and the database replica's (REPLICA_S3, replica-settings.ts,
+ * read by the hooks and by `npm start` / `npm run restore`). All five or none; PocketBase's `s3`
+ * settings take the same shape for the first two.
  */
 
-export type S3Prefix = 'BACKUP_S3' | 'STORAGE_S3';
+export type S3Prefix = 'BACKUP_S3' | 'STORAGE_S3' | 'REPLICA_S3';
 
 /** PocketBase's `s3` settings (of its backups, or of its file storage). */
 export interface S3Settings {
