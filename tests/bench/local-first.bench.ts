@@ -321,8 +321,8 @@ const benchmark: Benchmark = {
         metric: 'first full sync / in-page REST fetch of all rows (same run)',
         value: syncMs / restMs,
         unit: '×',
-        target: '≤ 1.3 ×',
-        met: syncMs / restMs <= 1.3,
+        target: '≤ 1.1 ×',
+        met: syncMs / restMs <= 1.1,
         note: `${ms(syncMs)} (sync, navigation → caught up, app boot included) / ${ms(restMs)} (REST fetch, no writes)`,
       });
 
@@ -412,6 +412,8 @@ const benchmark: Benchmark = {
             metric: 'rows painted / (first contentful paint + raw read of all rows), same run',
             value: painted / (firstPaint + rawAll),
             unit: '×',
+            target: '≤ 1.3 ×',
+            met: painted / (firstPaint + rawAll) <= 1.3,
             note: `${ms(painted)} / (${ms(firstPaint)} + ${ms(rawAll)})`,
           },
           {
