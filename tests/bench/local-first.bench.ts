@@ -22,10 +22,9 @@
  * 6. for comparison, the open-to-painted time if the rows came from the REST API on every visit
  *    (the product's original client): the in-page fetch of all rows (perPage 1,000, skipTotal, sorted by
  *    created descending) replaces the IndexedDB read, and the ratio REST / IndexedDB;
- * 7. scrolling the grid from the first row to the last (SCROLL_STEP_PX a frame) with the Creative
- *    thumbnails shown: the total of the page's long tasks (over 50 ms, PerformanceObserver
- *    'longtask'), against the same scroll with the Creative column hidden in the same run, and
- *    the ratio; target ≤ 1.2×. A first pass loads the images and is reported apart.
+ * 7. the grid's scroll with the Creative column shown against hidden is measured by
+ *    creative-thumbnails.bench.ts alone (the same user's rows, every one with an archived
+ *    creative, more rounds): one measurement, one answer.
  *
  * The Database page marks are the page's own (it sets them); when one never appears, the
  * benchmark fails with a message naming it, after the sync and REST figures were taken.
@@ -35,15 +34,15 @@ import { PERFORMANCE_MARKS } from '../../src/domain/pages/performance-marks.ts';
 import { messageOf } from '../../src/domain/text/error-message.ts';
 import { realisticRuns, type SeedRun } from './lib/ad-rows.ts';
 import { firstEvent, openSignedInBrowser, pageNow, waitForMark, type BrowserSession } from './lib/browser.ts';
+import { closePanel, firstRowPaint, measureCsvExport, watchRowPaint } from './lib/database-page.ts';
 import {
-  closePanel,
-  firstRowPaint,
-  measureCsvExport,
-  measureScroll,
-  scrollMeasurements,
-  watchRowPaint,
-} from './lib/database-page.ts';
-import { rawIndexedDbReads, restFetchAll, storageSize, type RawReads } from './lib/in-page-references.ts';
+  loadFilterReference,
+  rawIndexedDbReads,
+  restFetchAll,
+  storageSize,
+  timePlainFilter,
+  type RawReads,
+} from './lib/in-page-references.ts';
 import { seedRuns } from './lib/seed-results.ts';
 import { startWebStack, type WebStack } from './lib/web-stack.ts';
 import { median, type Benchmark, type Measurement } from './types.ts';
@@ -59,9 +58,6 @@ const OPEN_RUNS = 5;
 const KEYSTROKE_ROUNDS = 5; // a character typed, then Backspace: 10 keystrokes
 const TOGGLES = 6; // even, so every column is back on for the export
 const CSV_RUNS = 5; // each export followed by one raw build of its cells, the same-page reference
-const SCROLL_ROUNDS = 2; // each round: the scroll with the Creative column shown, then hidden
-/** How far each frame scrolls: a quick fling, every part of the 50k rows passes the screen. */
-const SCROLL_STEP_PX = 2400;
 
 const MARKS = { caughtUp: PERFORMANCE_MARKS.sync.caughtUp, ...PERFORMANCE_MARKS.database } as const;
 
@@ -181,8 +177,12 @@ async function openDatabase(
 async function measureKeystrokes(
   session: BrowserSession,
   letters: string[],
-): Promise<{ typed: number[]; deleted: number[] }> {
+  userId: string,
+): Promise<{ typed: number[]; deleted: number[]; plain: number[] }> {
   const { page } = session;
+  // the reference's rows, read before the first keystroke (not timed)
+  const held = await loadFilterReference(page, userId);
+  if (held !== TOTAL) throw new Error(`the plain filter's rows were ${held}, expected ${TOTAL}`);
   await page.getByRole('button', { name: 'Filter', exact: true }).click();
   const input = page.getByRole('textbox', { name: 'Store Name', exact: true });
   // Empty on a fresh page; no fill(''), whose own filtered mark could land in the first sample.
@@ -190,6 +190,7 @@ async function measureKeystrokes(
     throw new Error("the 'Store Name' filter is not empty on a fresh page");
   const typed: number[] = [];
   const deleted: number[] = [];
+  const plain: number[] = [];
   for (let round = 0; round < KEYSTROKE_ROUNDS; round++) {
     for (const key of [letters[round]!, 'Backspace']) {
       const before = await pageNow(page);
@@ -202,10 +203,14 @@ async function measureKeystrokes(
       });
       const keydown = await firstEvent(page, 'keydown', before);
       (key === 'Backspace' ? deleted : typed).push(mark.startTime - keydown);
+      // the reference, right after: the same text filtered over the same rows by plain code
+      const reference = await timePlainFilter(page, await input.inputValue());
+      if (reference.passed === 0) throw new Error(`no row's store name holds '${letters[round]}'`);
+      plain.push(reference.ms);
     }
   }
   await closePanel(page, 'Filter');
-  return { typed, deleted };
+  return { typed, deleted, plain };
 }
 
 async function measureColumnToggles(session: BrowserSession): Promise<number[]> {
@@ -316,8 +321,8 @@ const benchmark: Benchmark = {
         metric: 'first full sync / in-page REST fetch of all rows (same run)',
         value: syncMs / restMs,
         unit: '×',
-        target: '≤ 1.3 ×',
-        met: syncMs / restMs <= 1.3,
+        target: '≤ 1.1 ×',
+        met: syncMs / restMs <= 1.1,
         note: `${ms(syncMs)} (sync, navigation → caught up, app boot included) / ${ms(restMs)} (REST fetch, no writes)`,
       });
 
@@ -407,6 +412,8 @@ const benchmark: Benchmark = {
             metric: 'rows painted / (first contentful paint + raw read of all rows), same run',
             value: painted / (firstPaint + rawAll),
             unit: '×',
+            target: '≤ 1.3 ×',
+            met: painted / (firstPaint + rawAll) <= 1.3,
             note: `${ms(painted)} / (${ms(firstPaint)} + ${ms(rawAll)})`,
           },
           {
@@ -419,8 +426,9 @@ const benchmark: Benchmark = {
         );
 
         // 3. a filter keystroke
-        const keys = await measureKeystrokes(session, filterLetters(runs));
+        const keys = await measureKeystrokes(session, filterLetters(runs), user.id);
         const keystroke = median([...keys.typed, ...keys.deleted]);
+        const plainPass = median(keys.plain);
         results.push({
           benchmark: BENCH,
           metric: `filter keystroke in 'Store Name' → grid updated (median of ${keys.typed.length + keys.deleted.length})`,
@@ -430,6 +438,24 @@ const benchmark: Benchmark = {
           met: keystroke <= 50,
           note: `keydown event time → '${MARKS.filtered}', both on the page clock; a letter typed into the empty input (median ${ms(median(keys.typed))}) then Backspace back to all ${TOTAL} rows (median ${ms(median(keys.deleted))})`,
         });
+        results.push(
+          {
+            benchmark: BENCH,
+            metric: `reference: plain filter pass over the same ${TOTAL.toLocaleString('en-US')} rows, same page (median of ${keys.plain.length})`,
+            value: plainPass,
+            unit: 'ms',
+            note: `after each keystroke, the input's text trimmed and lowercased, then every row's store name lowercased and searched for it (Array.filter, nothing cached) over the rows read raw from IndexedDB into the page; runs: ${keys.plain.map((t) => t.toFixed(1)).join(', ')} ms`,
+          },
+          {
+            benchmark: BENCH,
+            metric: 'filter keystroke → grid updated / plain filter pass over the same rows (same run)',
+            value: keystroke / plainPass,
+            unit: '×',
+            target: '≤ 1.5 ×',
+            met: keystroke / plainPass <= 1.5,
+            note: `${ms(keystroke)} / ${ms(plainPass)}`,
+          },
+        );
 
         // 4. a column toggle
         const toggles = await measureColumnToggles(session);
@@ -479,8 +505,24 @@ const benchmark: Benchmark = {
             metric: 'CSV export click → download / raw CSV build made into a Blob (same run)',
             value: exportMs / rawBlobMs,
             unit: '×',
-            note: `${ms(exportMs)} / ${ms(rawBlobMs)}`,
+            target: '≤ 1.1 ×',
+            met: exportMs / rawBlobMs <= 1.1,
+            note: `${ms(exportMs)} / ${ms(rawBlobMs)}; the export on Playwright's clock (its click's actionability checks and the download event's trip back over the DevTools protocol included), the reference on the page's`,
           },
+          ...(csv.inPage.length
+            ? [
+                {
+                  benchmark: BENCH,
+                  metric:
+                    'CSV export in the page, click → file handed to the browser / raw CSV build made into a Blob (same run)',
+                  value: median(csv.inPage) / rawBlobMs,
+                  unit: '×',
+                  target: '≤ 1.1 ×',
+                  met: median(csv.inPage) / rawBlobMs <= 1.1,
+                  note: `${ms(median(csv.inPage))} (the click event → '${MARKS.exported}' or the download link clicked, page clock) / ${ms(rawBlobMs)}: both on the page's clock`,
+                },
+              ]
+            : []),
           {
             benchmark: BENCH,
             metric: 'CSV export click → download / raw CSV build (same run)',
@@ -514,24 +556,7 @@ const benchmark: Benchmark = {
             note: `${ms(restPainted)} (REST, composed) / ${ms(painted)} (IndexedDB, measured)`,
           },
         );
-
-        // 7. scrolling the 50k rows with and without the Creative thumbnails
-        const loadBeforeScroll = load();
-        const scroll = await measureScroll(session, {
-          stepPx: SCROLL_STEP_PX,
-          rounds: SCROLL_ROUNDS,
-          log,
-        });
-        results.push(
-          ...scrollMeasurements(scroll, {
-            benchmark: BENCH,
-            shown: 'Creative column shown',
-            over: `all ${TOTAL} rows`,
-            firstPass: 'images not yet loaded',
-            stepPx: SCROLL_STEP_PX,
-            loadBefore: loadBeforeScroll,
-          }),
-        );
+        // 7. the Creative column's scroll cost: measured once, by creative-thumbnails.bench.ts
       } catch (error) {
         throw new Error(`${messageOf(error)}\n    measured before the failure: ${summary(results)}`, {
           cause: error,

@@ -103,3 +103,56 @@ export function rawIndexedDbReads(page: Page, userId: string): Promise<RawReads>
     }
   }, `adscout-user-${userId}`);
 }
+
+/** Where loadFilterReference keeps the rows for timePlainFilter, in the page. */
+interface PlainFilterWindow {
+  __plainFilterRows?: Array<{ store_name?: unknown }>;
+}
+
+/**
+ * Keeps every row of the user's IndexedDB (raw API, not timed) in the page, for timePlainFilter:
+ * the same rows the grid holds, in the same heap. Returns how many.
+ */
+export function loadFilterReference(page: Page, userId: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error(`could not open ${name}`));
+    });
+    try {
+      const records = await new Promise<Array<{ rows: Array<{ store_name?: unknown }> }>>(
+        (resolve, reject) => {
+          const request = db.transaction('results', 'readonly').objectStore('results').getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('could not read the rows'));
+        },
+      );
+      const rows = records.flatMap((record) => record.rows);
+      (window as unknown as PlainFilterWindow).__plainFilterRows = rows;
+      return rows.length;
+    } finally {
+      db.close();
+    }
+  }, `adscout-user-${userId}`);
+}
+
+/**
+ * The filter keystroke's same-page reference: the plainest filter pass over the same rows with
+ * the input's text, as code without the grid would run it on each keystroke (each store name
+ * lowercased and searched; nothing cached); returns its ms and the rows that passed.
+ */
+export function timePlainFilter(page: Page, text: string): Promise<{ ms: number; passed: number }> {
+  return page.evaluate((typed) => {
+    const rows = (window as unknown as PlainFilterWindow).__plainFilterRows;
+    if (!rows) throw new Error('loadFilterReference was not called');
+    const started = performance.now();
+    const needle = typed.trim().toLowerCase();
+    const passed = rows.filter((row) =>
+      String(row.store_name ?? '')
+        .toLowerCase()
+        .includes(needle),
+    );
+    return { ms: performance.now() - started, passed: passed.length };
+  }, text);
+}

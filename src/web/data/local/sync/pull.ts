@@ -54,6 +54,16 @@ import {
 } from './records.ts';
 import type { SyncStatus } from './status.ts';
 
+/**
+ * Waits for every pull, then fails with the first failure, if any: a pull that failed does not
+ * leave the others running past the pull's end (the next pull would overlap them).
+ */
+async function settleAll(pulls: Promise<void>[]): Promise<void> {
+  const settled = await Promise.allSettled(pulls);
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 interface PageSource<T> {
   /** The page after `cursor`, in (updated, id) order. */
   fetchPage(cursor: SyncCursor): Promise<T[]>;
@@ -181,34 +191,45 @@ export function createPuller(options: PullerOptions): Puller {
     if (!isStopped()) await markItemsPulled(db);
   }
 
+  /**
+   * Briefs come with the full pulls only, like the boards: realtime brings those written while the
+   * app is open, and a scout's many pullRows cost the rate limit no more pages.
+   */
+  async function pullBoardsAndBriefs(): Promise<void> {
+    boardsDue = false;
+    try {
+      await pullCollection<BriefRecord>(BRIEFS, (briefs, cursor) => writeBriefs(db, briefs, cursor));
+      await pullBoards();
+    } catch (error) {
+      boardsDue = true; // the next pull tries them again
+      throw error;
+    }
+  }
+
   async function pullAll(): Promise<void> {
     status.set({ phase: 'pulling', pulledRows: 0 });
     try {
-      await pullCollection<SearchRun>(RUNS, (runs, cursor) => writeRuns(db, runs, cursor));
-      await pullCollection<KeywordSet>(KEYWORD_SETS, (sets, cursor) => writeKeywordSets(db, sets, cursor));
-      await pullWatches();
-      await pullCollection<Report>(REPORTS, (reports, cursor) => writeReports(db, reports, cursor));
-      // Before the rows: a row naming its creative finds it stored already.
-      await pullCollection<ArchivedCreative>(CREATIVES, (creatives, cursor) =>
+      // The collections are independent of each other but for one order, the creatives before the
+      // rows (a row naming its creative finds it stored already), so their pulls run side by
+      // side: one after another, the small ones cost the first sync a round trip each before
+      // its first page of rows (docs/benchmarks/local-first.md).
+      const rows = pullCollection<ArchivedCreative>(CREATIVES, (creatives, cursor) =>
         writeCreatives(db, creatives, cursor),
+      ).then(() =>
+        pullCollection<SearchResult>(RESULTS, async (rows, cursor) => {
+          const written = await writeResults(db, rows, cursor);
+          if (written.length) onResults(written);
+          status.set({ pulledRows: status.get().pulledRows + rows.length });
+        }),
       );
-      await pullCollection<SearchResult>(RESULTS, async (rows, cursor) => {
-        const written = await writeResults(db, rows, cursor);
-        if (written.length) onResults(written);
-        status.set({ pulledRows: status.get().pulledRows + rows.length });
-      });
-      if (boardsDue) {
-        boardsDue = false;
-        try {
-          // Briefs come with the full pulls only, like the boards: realtime brings those written
-          // while the app is open, and a scout's many pullRows cost the rate limit no more pages.
-          await pullCollection<BriefRecord>(BRIEFS, (briefs, cursor) => writeBriefs(db, briefs, cursor));
-          await pullBoards();
-        } catch (error) {
-          boardsDue = true; // the next pull tries them again
-          throw error;
-        }
-      }
+      await settleAll([
+        rows,
+        pullCollection<SearchRun>(RUNS, (runs, cursor) => writeRuns(db, runs, cursor)),
+        pullCollection<KeywordSet>(KEYWORD_SETS, (sets, cursor) => writeKeywordSets(db, sets, cursor)),
+        pullWatches(),
+        pullCollection<Report>(REPORTS, (reports, cursor) => writeReports(db, reports, cursor)),
+        boardsDue ? pullBoardsAndBriefs() : Promise.resolve(),
+      ]);
       if (isStopped()) return;
       const now = Date.now();
       await db.meta.put({ key: 'lastSyncedAt', value: now });
