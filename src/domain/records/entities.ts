@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../forms/countries.ts';
 import { LOCALE_CODES } from '../forms/locales.ts';
-import { TEXT_STATUSES } from '../tags/creative-text.ts';
+import { TEXT_STATUSES, TRANSCRIPT_STATUSES } from '../tags/creative-text.ts';
 import { BILLING_MODES, RUN_STATUSES, SCOUT_SOURCES } from './constants.ts';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../billing/plans.ts';
 import type { AdFieldKey } from '../ads/ad-fields.ts';
@@ -210,6 +210,13 @@ export const creativeSchema = baseRecord.extend({
   text_language: z.string().optional(),
   text_status: z.enum(['', ...TEXT_STATUSES]).optional(),
   text_tags: z.array(z.string()).nullish(),
+  /**
+   * A video's transcript (docs/ai.md#transcripts): absent in creatives mirrored before it;
+   * `transcript_status` '' while none is queued (an image, or transcripts off).
+   */
+  transcript: z.string().optional(),
+  transcript_status: z.enum(['', ...TRANSCRIPT_STATUSES]).optional(),
+  transcript_tags: z.array(z.string()).nullish(),
 });
 export type ArchivedCreative = z.infer<typeof creativeSchema>;
 
