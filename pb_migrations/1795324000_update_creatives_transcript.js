@@ -25,7 +25,8 @@ migrate(
   (app) => {
     const creatives = app.findCollectionByNameOrId('creatives');
     creatives.indexes = creatives.indexes.filter((index) => !index.includes('idx_creatives_untranscribed'));
-    for (const name of ['transcript', 'transcript_status', 'transcript_tags']) creatives.fields.removeByName(name);
+    for (const name of ['transcript', 'transcript_status', 'transcript_tags'])
+      creatives.fields.removeByName(name);
     app.save(creatives);
   },
 );

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../forms/countries.ts';
 import { LOCALE_CODES } from '../forms/locales.ts';
 import { TEXT_STATUSES, TRANSCRIPT_STATUSES } from '../tags/creative-text.ts';
+import { TEXT_TASK_STATUSES } from '../tags/text-contract.ts';
 import { BILLING_MODES, RUN_STATUSES, SCOUT_SOURCES } from './constants.ts';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../billing/plans.ts';
 import type { AdFieldKey } from '../ads/ad-fields.ts';
@@ -266,6 +267,21 @@ export const briefSchema = baseRecord.extend({
   model: z.string(),
 });
 export type BriefRecord = z.infer<typeof briefSchema>;
+
+/**
+ * A video's transcript task (docs/ai.md#transcripts), superuser-only, never synced: the queue's
+ * lease and retries, as text_tasks has them (TEXT_TASK_STATUSES).
+ */
+export const transcriptTaskRecordSchema = baseRecord.extend({
+  user: z.string(),
+  creative: z.string(),
+  status: z.enum(TEXT_TASK_STATUSES),
+  attempts: z.number().int(),
+  next_attempt_at: z.string(),
+  lease_owner: z.string(),
+  lease_expires_at: z.string(),
+  last_error: z.string(),
+});
 
 /** A brief being written, holding one of the allowance (docs/ai.md#the-allowance), superuser-only. */
 export const briefReservationSchema = baseRecord.extend({

@@ -18,7 +18,10 @@ export function transcribeSettingsErrors(env: TranscribeEnv): string[] {
   if (!(env.AI_TRANSCRIBE_MODEL ?? '').trim()) return [];
   const missing = NEEDED.filter((name) => !(env[name] ?? '').trim());
   if (missing.length === 0) return [];
-  const names = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
+  const names =
+    missing.length === 1
+      ? missing[0]
+      : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
   return [
     `AI_TRANSCRIBE_MODEL needs AI_BASE_URL, AI_API_KEY and AI_MODEL as well: ${names} ${missing.length === 1 ? 'is' : 'are'} not set.`,
   ];

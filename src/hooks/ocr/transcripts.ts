@@ -67,7 +67,12 @@ export function queueTranscripts(txApp: CoreApp): number {
           `VALUES (substr(lower(hex(randomblob(8))), 1, 15), {:user}, {:creative}, 'pending', 0, {:now}, ` +
           `'', '', '', {:created}, {:now}) ON CONFLICT (creative) DO NOTHING`,
       )
-      .bind({ user: creative.getString('user'), creative: video.id, now: nowString(), created: video.created })
+      .bind({
+        user: creative.getString('user'),
+        creative: video.id,
+        now: nowString(),
+        created: video.created,
+      })
       .execute();
   }
   return videos.length;

@@ -61,8 +61,8 @@ describe('transcribe', () => {
   });
 
   it('takes control characters out and keeps line breaks', async () => {
-    openAi.answerTranscripts({ kind: 'transcript', text: ' Line one\u0007\nline two ' });
-    expect(await transcribe(settings, video, live())).toBe('Line one \nline two');
+    openAi.answerTranscripts({ kind: 'transcript', text: ' Line\u0007 one\nline two ' });
+    expect(await transcribe(settings, video, live())).toBe('Line one\nline two');
   });
 
   it('answers a model error as a retryable error, with the key taken out', async () => {

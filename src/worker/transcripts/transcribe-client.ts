@@ -7,8 +7,9 @@
  * (a model on the same machine is a usual local setup); the video comes from our own archive.
  * The key never appears in an error (the model's words are logged and stored with it taken out).
  */
-import { TRANSCRIBE_MAX_BYTES } from '../../domain/tags/creative-text.ts';
+import { TRANSCRIBE_MAX_BYTES, TRANSCRIPT_MAX } from '../../domain/tags/creative-text.ts';
 import { messageOf } from '../../domain/text/error-message.ts';
+import { cleanText } from '../../domain/text/text.ts';
 import type { TranscribeSettings } from '../config.ts';
 
 /** A video of a few minutes takes OpenAI some seconds; a local model on a CPU far longer. */
@@ -40,7 +41,10 @@ export async function transcribe(
   if (video.length > TRANSCRIBE_MAX_BYTES)
     throw new TranscribeError(`the video is over ${TRANSCRIBE_MAX_BYTES} bytes`, false);
   const form = new FormData();
-  form.append('file', new Blob([video], { type: 'video/mp4' }), 'creative.mp4');
+  // a Blob takes an ArrayBuffer's view; a SharedArrayBuffer's (never ours) would be copied
+  const bytes =
+    video.buffer instanceof ArrayBuffer ? (video as Uint8Array<ArrayBuffer>) : new Uint8Array(video);
+  form.append('file', new Blob([bytes], { type: 'video/mp4' }), 'creative.mp4');
   form.append('model', settings.model);
   form.append('response_format', 'json');
   let response: Response;
@@ -53,7 +57,10 @@ export async function transcribe(
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new TranscribeError(withoutKey(`the model could not be reached: ${messageOf(error)}`, settings.apiKey), true);
+    throw new TranscribeError(
+      withoutKey(`the model could not be reached: ${messageOf(error)}`, settings.apiKey),
+      true,
+    );
   }
   const raw = await response.text().catch(() => '');
   if (!response.ok) {
@@ -72,7 +79,10 @@ export async function transcribe(
     text = undefined;
   }
   if (typeof text !== 'string')
-    throw new TranscribeError(withoutKey(`the model answered no transcript: ${raw.slice(0, 200)}`, settings.apiKey), true);
+    throw new TranscribeError(
+      withoutKey(`the model answered no transcript: ${raw.slice(0, 200)}`, settings.apiKey),
+      true,
+    );
   // control characters out (the transcript is shown as text, and tagged), line breaks kept
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ').trim();
+  return cleanText(text, { maxLength: TRANSCRIPT_MAX, multiline: true });
 }
