@@ -135,6 +135,44 @@ describe('the queue', () => {
   });
 });
 
+describe('the settings', () => {
+  it('queue nothing while AI_TRANSCRIBE_MODEL is unset; with it and a missing AI_* the server refuses to start', async () => {
+    const off = await startTestServer({ env: openAi.env });
+    try {
+      const bob = await off.createUser('bob');
+      const adId = freshAdId('transcript-off');
+      const media = await claimOnly(off, bob, adId, 'archiver');
+      const stored = await upload(off, media.id, 'archiver', {
+        file: video(mp4(30_000)),
+        poster: pngPart(await png(++seed)),
+      });
+      expect(stored.status).toBe(200);
+      const claimed = await postJson<{ tasks: TranscriptTask[] }>(off, SERVER_ROUTES.transcriptClaim.path, {
+        worker: 'w1',
+        limit: 4,
+      });
+      expect(claimed.body.tasks).toEqual([]);
+      const creative = await off.superuser.collection(COLLECTIONS.creatives).getOne(stored.body.creative);
+      expect(creative.transcript_status).toBe('');
+      expect(await off.superuser.collection(COLLECTIONS.transcriptTasks).getFullList()).toEqual([]);
+      expect(off.output()).toContain('transcripts off (AI_TRANSCRIBE_MODEL is not set)');
+    } finally {
+      await off.stop();
+    }
+    const refused = await startTestServer({ env: { ...transcribeEnv, AI_MODEL: '' } }).then(
+      async (extra) => {
+        await extra.stop();
+        return 'started';
+      },
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain(
+      'AI_TRANSCRIBE_MODEL needs AI_BASE_URL, AI_API_KEY and AI_MODEL as well: AI_MODEL is not set.',
+    );
+    expect(refused).not.toContain(OPENAI_DOUBLE_KEY);
+  }, 120_000);
+});
+
 describe('a real worker', { timeout: 300_000 }, () => {
   it('transcribes an archived demo video, never sends one over 25 MB, retries a model error then records it, and never shows the key', async () => {
     await drainTranscripts();
