@@ -13,4 +13,9 @@
   addRoute(routes.textRead, (e) => require(`${__hooks}/lib/ocr.js`).handleTextRead(e));
   addRoute(routes.textFail, (e) => require(`${__hooks}/lib/ocr.js`).handleTextFail(e));
   addRoute(routes.textRelease, (e) => require(`${__hooks}/lib/ocr.js`).handleTextRelease(e));
+  // the transcripts' (docs/ai.md#transcripts; src/domain/tags/transcript-contract.ts)
+  addRoute(routes.transcriptClaim, (e) => require(`${__hooks}/lib/ocr.js`).handleTranscriptClaim(e));
+  addRoute(routes.transcriptStore, (e) => require(`${__hooks}/lib/ocr.js`).handleTranscriptStore(e));
+  addRoute(routes.transcriptFail, (e) => require(`${__hooks}/lib/ocr.js`).handleTranscriptFail(e));
+  addRoute(routes.transcriptRelease, (e) => require(`${__hooks}/lib/ocr.js`).handleTranscriptRelease(e));
 }

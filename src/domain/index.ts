@@ -28,6 +28,8 @@ export * from './pages/performance-marks.ts';
 export * from './media/creative-limits.ts';
 export * from './media/media-contract.ts';
 export * from './tags/text-contract.ts';
+export * from './tags/transcript-contract.ts';
+export * from './tags/transcribe-settings.ts';
 export * from './media/phash.ts';
 export * from './insights/insight-types.ts';
 export * from './insights/product-link.ts';

@@ -232,3 +232,34 @@ describe('OCR_CONCURRENCY (the text reader)', () => {
     );
   });
 });
+
+describe('AI_TRANSCRIBE_MODEL (transcripts, docs/ai.md#transcripts)', () => {
+  const account = { ADSCOUT_WORKER_EMAIL: 'a@x.test', ADSCOUT_WORKER_PASSWORD: 'pw' };
+  const ai = { AI_BASE_URL: 'http://127.0.0.1:9/v1/', AI_API_KEY: 'sk-secret-1', AI_MODEL: 'gpt-4o-mini' };
+  it('is off unless set, and reads the base URL, key and model from the worker’s environment', () => {
+    expect(readWorkerConfig(account).transcribe).toBeNull();
+    expect(readWorkerConfig({ ...account, ...ai }).transcribe).toBeNull();
+    expect(readWorkerConfig({ ...account, ...ai, AI_TRANSCRIBE_MODEL: 'whisper-1' }).transcribe).toEqual({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: 'sk-secret-1',
+      model: 'whisper-1',
+    });
+  });
+
+  it('refuses to start without the three AI_* settings, naming what is missing and never the key', () => {
+    expect(() =>
+      readWorkerConfig({ ...account, ...ai, AI_MODEL: '', AI_TRANSCRIBE_MODEL: 'whisper-1' }),
+    ).toThrow('AI_TRANSCRIBE_MODEL needs AI_BASE_URL, AI_API_KEY and AI_MODEL as well: AI_MODEL is not set.');
+    expect(() => readWorkerConfig({ ...account, AI_TRANSCRIBE_MODEL: 'whisper-1' })).toThrow(
+      'AI_BASE_URL, AI_API_KEY and AI_MODEL are not set',
+    );
+    let message = '';
+    try {
+      readWorkerConfig({ ...account, ...ai, AI_BASE_URL: 'ftp://x', AI_TRANSCRIBE_MODEL: 'whisper-1' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('AI_BASE_URL must be an http(s) URL');
+    expect(message).not.toContain(ai.AI_API_KEY);
+  });
+});

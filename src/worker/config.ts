@@ -9,6 +9,8 @@ import {
 import { parseEndpointList } from '../domain/net/endpoint.ts';
 import { REPORT_CLAIM_MAX } from '../domain/reports/report-contract.ts';
 import { TEXT_CLAIM_MAX } from '../domain/tags/text-contract.ts';
+import { transcribeSettingsErrors } from '../domain/tags/transcribe-settings.ts';
+import { parseHttpUrl } from '../domain/text/url.ts';
 import { DEFAULT_CONFIG } from '../domain/pages/config.ts';
 import { PUSH_CONCURRENCY_DEFAULT, PUSH_CONCURRENCY_MAX } from '../domain/push/push-rules.ts';
 import { DEMO_DAY_SECONDS } from '../demo-library/clock.ts';
@@ -60,6 +62,38 @@ export interface WorkerConfig extends SourceSettings {
   /** PUSH_CONCURRENCY: pushes sent at once (docs/push.md); 0 turns sending off on this worker. */
   pushConcurrency: number;
   reports: ReportSettings;
+  /** The operator's transcription model (docs/ai.md#transcripts); null while AI_TRANSCRIBE_MODEL is unset. */
+  transcribe: TranscribeSettings | null;
+}
+
+/**
+ * AI_BASE_URL, AI_API_KEY and AI_TRANSCRIBE_MODEL as the worker reads them from its own
+ * environment (npm start passes the server's; a worker elsewhere needs them set there): the key
+ * never crosses the worker API or sits in a record.
+ */
+export interface TranscribeSettings {
+  /** Without trailing slashes: `${baseUrl}/audio/transcriptions` is the call. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+}
+
+/**
+ * The transcription settings, null while AI_TRANSCRIBE_MODEL is unset; a partial set, or a base
+ * URL that is not http(s), stops the worker naming what is wrong (never the key).
+ */
+export function readTranscribeSettings(env: NodeJS.ProcessEnv): TranscribeSettings | null {
+  const errors = transcribeSettingsErrors(env);
+  if (errors.length > 0) throw new Error(errors.join(' '));
+  const model = (env.AI_TRANSCRIBE_MODEL ?? '').trim();
+  if (!model) return null;
+  const baseUrl = (env.AI_BASE_URL ?? '').trim().replace(/\/+$/, '');
+  const url = parseHttpUrl(baseUrl);
+  if (!url || url.query || url.hash)
+    throw new Error(
+      `AI_BASE_URL must be an http(s) URL with the API's version path (e.g. https://api.openai.com/v1), not "${baseUrl}"`,
+    );
+  return { baseUrl, apiKey: (env.AI_API_KEY ?? '').trim(), model };
 }
 
 /** The reports' settings (docs/reports.md). */
@@ -290,5 +324,6 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       PUSH_CONCURRENCY_MAX,
       PUSH_CONCURRENCY_DEFAULT,
     ),
+    transcribe: readTranscribeSettings(env),
   };
 }

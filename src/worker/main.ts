@@ -18,6 +18,7 @@ import PocketBase, { getTokenPayload } from 'pocketbase';
 import { normalizeAd } from '../domain/ads/normalize/normalize-ad.ts';
 import { THUMB_DETAIL } from '../domain/media/creative-limits.ts';
 import { COLLECTIONS } from '../domain/api/collections.ts';
+import { TRANSCRIBE_MAX_BYTES } from '../domain/tags/creative-text.ts';
 import { tagsOfText } from '../domain/tags/tag-rules.ts';
 import { WORK_TOPIC, type ClaimedRun } from '../domain/runs/lease-contract.ts';
 import { messageOf } from '../domain/text/error-message.ts';
@@ -34,7 +35,10 @@ import { selfCheck } from './media/self-check.ts';
 import { ocrProcessPool } from './ocr/ocr-process.ts';
 import { textServer } from './ocr/text-api.ts';
 import { textPool } from './ocr/text-pool.ts';
-import { serverImageFetcher, textTask } from './ocr/text-task.ts';
+import { serverFileFetcher, serverImageFetcher, textTask } from './ocr/text-task.ts';
+import { transcribe } from './transcripts/transcribe-client.ts';
+import { transcriptServer } from './transcripts/transcript-api.ts';
+import { transcriptTask } from './transcripts/transcript-task.ts';
 import { reportServer } from './reports/report-api.ts';
 import { reportTask } from './reports/report-task.ts';
 import { pushServer } from './push/push-api.ts';
@@ -53,6 +57,9 @@ import { taskPool } from './task-pool.ts';
 
 // The OCR children's module: beside the built worker (scripts/build-worker.mjs), or the source
 // through tsx (the worker's own execArgv) in development.
+/** Videos sent to the transcription model at once: the model's work, one upload of up to 25 MB at a time. */
+const TRANSCRIBE_CONCURRENCY = 1;
+
 const ocrChild = new URL(
   import.meta.url.endsWith('.ts') ? './ocr/ocr-child.ts' : './ocr-child.mjs',
   import.meta.url,
@@ -129,6 +136,7 @@ async function main(): Promise<void> {
   const pushApi = pushServer(pb, config.name);
   const tagApi = tagServer(pb, config.name);
   const textApi = textServer(pb, config.name);
+  const transcriptApi = transcriptServer(pb, config.name);
   const ocr = ocrProcessPool(config.ocrConcurrency, { entry: ocrChild, log });
   const pushSender = createPushSender({ allow: media.fetchAllow });
 
@@ -144,11 +152,13 @@ async function main(): Promise<void> {
   const reportWake = createWaker();
   const pushWake = createWaker();
   const textWake = createWaker();
+  const transcriptWake = createWaker();
   await pb.realtime
     .subscribe(WORK_TOPIC, () => {
       wake.fire();
       mediaWake.fire();
       textWake.fire();
+      transcriptWake.fire();
       reportWake.fire();
       pushWake.fire();
     })
@@ -174,6 +184,7 @@ async function main(): Promise<void> {
       config.reports.concurrency +
       config.pushConcurrency +
       config.ocrConcurrency +
+      TRANSCRIBE_CONCURRENCY +
       10,
     shutdown.signal,
   );
@@ -194,7 +205,7 @@ async function main(): Promise<void> {
         })
       : null;
   log(
-    `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}, ${media.concurrency ? `archiving up to ${media.concurrency} creatives at once` : 'creative archive off (MEDIA_CONCURRENCY=0)'}, ${config.ocrConcurrency ? `reading up to ${config.ocrConcurrency} creatives' text at once` : 'text reading off (OCR_CONCURRENCY=0)'}, ${config.reports.concurrency ? `reports up to ${config.reports.concurrency} at once` : 'reports off (REPORT_CONCURRENCY=0)'}, ${config.pushConcurrency ? `sending up to ${config.pushConcurrency} pushes at once` : 'push sending off (PUSH_CONCURRENCY=0)'}`,
+    `ready: signed in to ${config.pbUrl} as ${config.email}, up to ${config.concurrency} runs at once, source ${describeSourceSettings(config)}, ${media.concurrency ? `archiving up to ${media.concurrency} creatives at once` : 'creative archive off (MEDIA_CONCURRENCY=0)'}, ${config.ocrConcurrency ? `reading up to ${config.ocrConcurrency} creatives' text at once` : 'text reading off (OCR_CONCURRENCY=0)'}, ${config.transcribe ? `transcribing videos with ${config.transcribe.model} at ${config.transcribe.baseUrl}` : 'transcripts off (AI_TRANSCRIBE_MODEL is not set)'}, ${config.reports.concurrency ? `reports up to ${config.reports.concurrency} at once` : 'reports off (REPORT_CONCURRENCY=0)'}, ${config.pushConcurrency ? `sending up to ${config.pushConcurrency} pushes at once` : 'push sending off (PUSH_CONCURRENCY=0)'}`,
   );
   // The detail thumbnails wait for a moment with no run and no archive task in progress here.
   let inProgress = 0;
@@ -228,6 +239,7 @@ async function main(): Promise<void> {
       tagRows.poke();
       loadChanged.fire();
       textWake.fire();
+      transcriptWake.fire();
     }
   };
   const runs = workLoop({
@@ -337,7 +349,33 @@ async function main(): Promise<void> {
           signal: shutdown.signal,
         })
       : undefined;
-  await Promise.all([runs, archive, reports, pushes, texts, detailThumbs.done, tagRows.done]);
+  // Videos' transcripts (docs/ai.md#transcripts), with the operator's model, when this worker has
+  // AI_TRANSCRIBE_MODEL: the work is the model's, not this machine's, so it does not wait for idle.
+  const transcribeSettings = config.transcribe;
+  const transcripts = transcribeSettings
+    ? taskPool({
+        label: 'transcript task',
+        server: transcriptApi,
+        work: (task, signal) =>
+          transcriptTask(
+            task,
+            {
+              server: transcriptApi,
+              fetchVideo: serverFileFetcher(config.pbUrl, TRANSCRIBE_MAX_BYTES, 60_000),
+              transcribe: (video, taskSignal) => transcribe(transcribeSettings, video, taskSignal),
+              tagsOf: (text) => tagsOfText(text, null),
+              log,
+            },
+            signal,
+          ),
+        concurrency: TRANSCRIBE_CONCURRENCY,
+        wake: transcriptWake,
+        idlePollMs: config.idlePollMs,
+        log,
+        signal: shutdown.signal,
+      })
+    : undefined;
+  await Promise.all([runs, archive, reports, pushes, texts, transcripts, detailThumbs.done, tagRows.done]);
   await Promise.all([fetcher.close(), pushSender.close(), ocr.close()]);
   session.stop();
   pb.realtime.unsubscribe().catch(() => undefined);

@@ -38,6 +38,11 @@ import {
   boardItemDeletionSchema,
   briefSchema,
   briefReservationSchema,
+  creativeSchema,
+  transcriptTaskRecordSchema,
+  TEXT_STATUSES,
+  TEXT_TASK_STATUSES,
+  TRANSCRIPT_STATUSES,
 } from '../../src/domain/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
@@ -85,8 +90,14 @@ const PAIRS: [string, z.ZodMiniObject][] = [
   [COLLECTIONS.briefReservations, briefReservationSchema],
 ];
 
+/** Collections whose fields are checked too, without the list's index rule (their own indexes lead by user or status). */
+const FIELD_PAIRS: [string, z.ZodObject][] = [
+  [COLLECTIONS.creatives, creativeSchema],
+  [COLLECTIONS.transcriptTasks, transcriptTaskRecordSchema],
+];
+
 describe('schema parity between pb_migrations and src/domain', () => {
-  it.each(PAIRS)('%s has exactly the fields of its zod schema', (name, schema) => {
+  it.each([...PAIRS, ...FIELD_PAIRS])('%s has exactly the fields of its zod schema', (name, schema) => {
     expect(fieldNames(name)).toEqual(Object.keys(schema.shape).sort());
   });
 
@@ -103,6 +114,9 @@ describe('schema parity between pb_migrations and src/domain', () => {
     expect(selectValues(COLLECTIONS.reportSettings, 'email')).toEqual([...REPORT_EMAIL_CHOICES]);
     expect(selectValues(COLLECTIONS.reportMails, 'kind')).toEqual([...REPORT_MAIL_KINDS]);
     expect(selectValues(COLLECTIONS.reportMails, 'status')).toEqual([...REPORT_MAIL_STATUSES]);
+    expect(selectValues(COLLECTIONS.creatives, 'text_status')).toEqual([...TEXT_STATUSES]);
+    expect(selectValues(COLLECTIONS.creatives, 'transcript_status')).toEqual([...TRANSCRIPT_STATUSES]);
+    expect(selectValues(COLLECTIONS.transcriptTasks, 'status')).toEqual([...TEXT_TASK_STATUSES]);
   });
 
   it('search_results carries the 24 ad fields', () => {

@@ -32,6 +32,11 @@ export const COLLECTIONS = {
    * superuser-only, never synced.
    */
   textTasks: 'text_tasks',
+  /**
+   * The transcripts' queue: one task per archived video, sent by the workers to the operator's
+   * model (docs/ai.md#transcripts); superuser-only, never synced.
+   */
+  transcriptTasks: 'transcript_tasks',
   /** A watch run's report: what changed since the watch's previous run (docs/reports.md). */
   reports: 'reports',
   /** The reports' work queue: one task per completed watch run; superuser-only, never synced. */

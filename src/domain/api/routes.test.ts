@@ -14,8 +14,8 @@ describe('the route table', () => {
       expect(['users', 'workers', 'superusers', 'public']).toContain(route.auth);
     }
     // the lease routes (5), the archive's (5), the reports' (5), the push queue's (4: docs/push.md#sending),
-    // the text reader's (4) and the tag backfill's (2: docs/ai.md)
-    expect(Object.values(SERVER_ROUTES).filter((route) => route.auth === 'workers')).toHaveLength(25);
+    // the text reader's (4), the transcripts' (4) and the tag backfill's (2: docs/ai.md)
+    expect(Object.values(SERVER_ROUTES).filter((route) => route.auth === 'workers')).toHaveLength(29);
   });
 
   it('fills parameters in order, each encoded', () => {

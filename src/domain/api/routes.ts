@@ -175,6 +175,11 @@ export const SERVER_ROUTES = {
   textRead: route('POST', '/api/adscout/worker/text/{id}/read', 'workers'),
   textFail: route('POST', '/api/adscout/worker/text/{id}/fail', 'workers'),
   textRelease: route('POST', '/api/adscout/worker/text/{id}/release', 'workers'),
+  // ---- the workers' account: the transcript routes (src/domain/tags/transcript-contract.ts) ----
+  transcriptClaim: route('POST', '/api/adscout/worker/transcripts/claim', 'workers'),
+  transcriptStore: route('POST', '/api/adscout/worker/transcripts/{id}/store', 'workers'),
+  transcriptFail: route('POST', '/api/adscout/worker/transcripts/{id}/fail', 'workers'),
+  transcriptRelease: route('POST', '/api/adscout/worker/transcripts/{id}/release', 'workers'),
 
   // ---- the workers' account: the report routes (src/domain/reports/report-contract.ts) ----
   reportClaim: route('POST', '/api/adscout/worker/reports/claim', 'workers'),

@@ -6,7 +6,8 @@
 import { z } from 'zod/mini';
 import { COUNTRY_CODES } from '../forms/countries.ts';
 import { LOCALE_CODES } from '../forms/locales.ts';
-import { TEXT_STATUSES } from '../tags/creative-text.ts';
+import { TEXT_STATUSES, TRANSCRIPT_STATUSES } from '../tags/creative-text.ts';
+import { TEXT_TASK_STATUSES } from '../tags/text-contract.ts';
 import { BILLING_MODES, RUN_STATUSES, SCOUT_SOURCES } from './constants.ts';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../billing/plans.ts';
 import type { AdFieldKey } from '../ads/ad-fields.ts';
@@ -210,6 +211,13 @@ export const creativeSchema = z.extend(baseRecord, {
   text_language: z.optional(z.string()),
   text_status: z.optional(z.enum(['', ...TEXT_STATUSES])),
   text_tags: z.nullish(z.array(z.string())),
+  /**
+   * A video's transcript (docs/ai.md#transcripts): absent in creatives mirrored before it;
+   * `transcript_status` '' while none is queued (an image, or transcripts off).
+   */
+  transcript: z.optional(z.string()),
+  transcript_status: z.optional(z.enum(['', ...TRANSCRIPT_STATUSES])),
+  transcript_tags: z.nullish(z.array(z.string())),
 });
 export type ArchivedCreative = z.infer<typeof creativeSchema>;
 
@@ -259,6 +267,21 @@ export const briefSchema = z.extend(baseRecord, {
   model: z.string(),
 });
 export type BriefRecord = z.infer<typeof briefSchema>;
+
+/**
+ * A video's transcript task (docs/ai.md#transcripts), superuser-only, never synced: the queue's
+ * lease and retries, as text_tasks has them (TEXT_TASK_STATUSES).
+ */
+export const transcriptTaskRecordSchema = z.extend(baseRecord, {
+  user: z.string(),
+  creative: z.string(),
+  status: z.enum(TEXT_TASK_STATUSES),
+  attempts: z.int(),
+  next_attempt_at: z.string(),
+  lease_owner: z.string(),
+  lease_expires_at: z.string(),
+  last_error: z.string(),
+});
 
 /** A brief being written, holding one of the allowance (docs/ai.md#the-allowance), superuser-only. */
 export const briefReservationSchema = z.extend(baseRecord, {

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { aiSettings, describeAi, type AiEnv } from './ai-settings.ts';
 
-const NONE: AiEnv = { AI_BASE_URL: '', AI_API_KEY: '', AI_MODEL: '', AI_BRIEFS_PER_MONTH: '' };
+const NONE: AiEnv = {
+  AI_BASE_URL: '',
+  AI_API_KEY: '',
+  AI_MODEL: '',
+  AI_BRIEFS_PER_MONTH: '',
+  AI_TRANSCRIBE_MODEL: '',
+};
 const ALL: AiEnv = {
   AI_BASE_URL: 'https://api.openai.com/v1/',
   AI_API_KEY: 'sk-test-secret',
   AI_MODEL: 'gpt-4o-mini',
   AI_BRIEFS_PER_MONTH: '',
+  AI_TRANSCRIBE_MODEL: '',
 };
 
 describe('aiSettings (AI_* of docs/configuration.md#ai-briefs)', () => {
@@ -51,5 +58,23 @@ describe('aiSettings (AI_* of docs/configuration.md#ai-briefs)', () => {
     expect(describeAi(settings)).not.toContain(ALL.AI_API_KEY);
     const bad = aiSettings({ ...ALL, AI_MODEL: '', AI_BASE_URL: 'nope' });
     expect(bad.errors.join(' ')).not.toContain(ALL.AI_API_KEY);
+  });
+
+  it('takes AI_TRANSCRIBE_MODEL only with the three settings, naming what is missing', () => {
+    const on = aiSettings({ ...ALL, AI_TRANSCRIBE_MODEL: 'whisper-1' });
+    expect(on.errors).toEqual([]);
+    expect(on.settings.transcribeModel).toBe('whisper-1');
+    expect(describeAi(on.settings)).toContain('transcripts: the workers send');
+    expect(describeAi(on.settings)).not.toContain(ALL.AI_API_KEY);
+    expect(aiSettings(ALL).settings.transcribeModel).toBe('');
+    const alone = aiSettings({ ...NONE, AI_TRANSCRIBE_MODEL: 'whisper-1' });
+    expect(alone.errors).toEqual([
+      'AI_TRANSCRIBE_MODEL needs AI_BASE_URL, AI_API_KEY and AI_MODEL as well: AI_BASE_URL, AI_API_KEY and AI_MODEL are not set.',
+    ]);
+    expect(alone.settings.transcribeModel).toBe('');
+    const noKey = aiSettings({ ...ALL, AI_API_KEY: '', AI_TRANSCRIBE_MODEL: 'whisper-1' });
+    expect(noKey.errors).toContain(
+      'AI_TRANSCRIBE_MODEL needs AI_BASE_URL, AI_API_KEY and AI_MODEL as well: AI_API_KEY is not set.',
+    );
   });
 });

@@ -6,9 +6,16 @@
  * never part of a message, a log line or an answer.
  */
 import { BRIEFS_PER_MONTH_DEFAULT, BRIEFS_PER_MONTH_MAX } from '../../domain/briefs/brief-contract.ts';
+import { transcribeSettingsErrors } from '../../domain/tags/transcribe-settings.ts';
 import { parseHttpUrl } from '../../domain/text/url.ts';
 
-export const AI_ENV_NAMES = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'AI_BRIEFS_PER_MONTH'] as const;
+export const AI_ENV_NAMES = [
+  'AI_BASE_URL',
+  'AI_API_KEY',
+  'AI_MODEL',
+  'AI_BRIEFS_PER_MONTH',
+  'AI_TRANSCRIBE_MODEL',
+] as const;
 export type AiEnv = { [name in (typeof AI_ENV_NAMES)[number]]: string };
 
 export interface AiSettings {
@@ -19,6 +26,11 @@ export interface AiSettings {
   apiKey: string;
   model: string;
   briefsPerMonth: number;
+  /**
+   * AI_TRANSCRIBE_MODEL, '' when transcripts are off: the server only queues the videos
+   * (src/hooks/ocr/transcripts.ts); the workers call the model with their own settings.
+   */
+  transcribeModel: string;
 }
 
 const REQUIRED = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'] as const;
@@ -38,6 +50,7 @@ export function aiSettings(env: AiEnv): { settings: AiSettings; errors: string[]
     errors.push(
       `AI_BASE_URL must be an http(s) URL with the API's version path (e.g. https://api.openai.com/v1), not "${baseUrl}".`,
     );
+  errors.push(...transcribeSettingsErrors(env));
   const perMonthText = value('AI_BRIEFS_PER_MONTH');
   const perMonth = perMonthText === '' ? BRIEFS_PER_MONTH_DEFAULT : Number(perMonthText);
   if (!Number.isInteger(perMonth) || perMonth < 0 || perMonth > BRIEFS_PER_MONTH_MAX)
@@ -51,6 +64,7 @@ export function aiSettings(env: AiEnv): { settings: AiSettings; errors: string[]
       apiKey: value('AI_API_KEY'),
       model: value('AI_MODEL'),
       briefsPerMonth: Number.isInteger(perMonth) ? perMonth : BRIEFS_PER_MONTH_DEFAULT,
+      transcribeModel: errors.length === 0 && missing.length === 0 ? value('AI_TRANSCRIBE_MODEL') : '',
     },
     errors,
   };
@@ -60,5 +74,8 @@ export function aiSettings(env: AiEnv): { settings: AiSettings; errors: string[]
 export function describeAi(settings: AiSettings): string {
   if (!settings.enabled)
     return 'AI briefs: off (AI_BASE_URL, AI_API_KEY and AI_MODEL are not set); the app offers none';
-  return `AI briefs: model ${settings.model} at ${settings.baseUrl} (AI_API_KEY set), ${settings.briefsPerMonth} a user per quota period; each brief sends the ad's copy to that server`;
+  const transcripts = settings.transcribeModel
+    ? `; transcripts: the workers send each archived video of up to 25 MB to model ${settings.transcribeModel} there`
+    : '; transcripts off (AI_TRANSCRIBE_MODEL is not set)';
+  return `AI briefs: model ${settings.model} at ${settings.baseUrl} (AI_API_KEY set), ${settings.briefsPerMonth} a user per quota period; each brief sends the ad's copy to that server${transcripts}`;
 }

@@ -1,5 +1,6 @@
 /**
- * The text reader's worker routes (pb_hooks/scout-text.pb.js, docs/routes.md#the-text-routes):
+ * The text reader's and the transcripts' worker routes (pb_hooks/scout-text.pb.js,
+ * docs/routes.md#the-text-routes):
  * each checks its body against src/domain/tags/text-contract.ts and answers in its shape. The
  * user is always the task's, never the request's.
  */
@@ -10,9 +11,22 @@ import {
   textReleaseRequestSchema,
   type TextClaimResponse,
 } from '../../domain/tags/text-contract.ts';
+import {
+  transcriptClaimRequestSchema,
+  transcriptFailRequestSchema,
+  transcriptReleaseRequestSchema,
+  transcriptStoreRequestSchema,
+  type TranscriptClaimResponse,
+} from '../../domain/tags/transcript-contract.ts';
 import { requestBody } from '../runs/index.ts';
 import { storeReading } from './store.ts';
 import { claimTextTasks, failTextTask, releaseTextTask } from './tasks.ts';
+import {
+  claimTranscriptTasks,
+  failTranscriptTask,
+  releaseTranscriptTask,
+  storeTranscript,
+} from './transcripts.ts';
 
 export { queueText } from './tasks.ts';
 
@@ -49,5 +63,34 @@ export function handleTextFail(e: core.RequestEvent): void {
 export function handleTextRelease(e: core.RequestEvent): void {
   const body = requestBody(e, textReleaseRequestSchema);
   releaseTextTask(taskId(e), body.worker);
+  return e.noContent(204);
+}
+
+/** SERVER_ROUTES.transcriptClaim: none while transcripts are off on this server. */
+export function handleTranscriptClaim(e: core.RequestEvent): void {
+  const body = requestBody(e, transcriptClaimRequestSchema);
+  const answer: TranscriptClaimResponse = { tasks: claimTranscriptTasks(body.worker, body.limit) };
+  return e.json(200, answer);
+}
+
+/** SERVER_ROUTES.transcriptStore. */
+export function handleTranscriptStore(e: core.RequestEvent): void {
+  const body = requestBody(e, transcriptStoreRequestSchema);
+  return e.json(200, storeTranscript(taskId(e), body.worker, { text: body.text, tags: body.tags }));
+}
+
+/** SERVER_ROUTES.transcriptFail. */
+export function handleTranscriptFail(e: core.RequestEvent): void {
+  const body = requestBody(e, transcriptFailRequestSchema);
+  return e.json(
+    200,
+    failTranscriptTask(taskId(e), body.worker, body.error, body.retry, body.too_large === true),
+  );
+}
+
+/** SERVER_ROUTES.transcriptRelease: 204. */
+export function handleTranscriptRelease(e: core.RequestEvent): void {
+  const body = requestBody(e, transcriptReleaseRequestSchema);
+  releaseTranscriptTask(taskId(e), body.worker);
   return e.noContent(204);
 }

@@ -143,4 +143,45 @@ describe('AdDetailDialog', () => {
     );
     expect(screen.getByTestId('ad-tags').textContent).toContain('Not tagged yet.');
   });
+
+  it('shows a video’s transcript as text, and each state of it in plain words', () => {
+    const video = (part: Partial<ArchivedCreative>) =>
+      creative({ id: 'v1', mime: 'video/mp4', file: 'a.mp4', poster: 'p.jpg', ...part });
+    const show = (archived: ArchivedCreative) => {
+      cleanup();
+      render(
+        <AdDetailDialog
+          row={resultRow('v', { creative: 'v1' })}
+          archived={archived}
+          position={null}
+          offline
+          onMove={() => {}}
+          onClose={() => {}}
+        />,
+      );
+      return screen.queryByTestId('ad-transcript');
+    };
+    const read = show(
+      video({ transcript: '<b onclick="x()">Stop scrolling!</b>\nToday only', transcript_status: 'read' }),
+    )!;
+    expect(read.querySelector('b')).toBeNull();
+    expect(read.querySelector('.ad-creative-text')?.textContent).toBe(
+      '<b onclick="x()">Stop scrolling!</b>\nToday only',
+    );
+    expect(show(video({ transcript_status: 'too_large' }))?.textContent).toContain(
+      'Not transcribed: the video is over 25 MB.',
+    );
+    expect(show(video({ transcript_status: 'pending' }))?.querySelector('[role="status"]')?.textContent).toBe(
+      'Transcribing the video…',
+    );
+    expect(show(video({ transcript_status: 'failed' }))?.textContent).toContain(
+      'The video could not be transcribed.',
+    );
+    expect(show(video({ transcript_status: 'none' }))?.textContent).toContain(
+      'No words were heard in this video.',
+    );
+    // no transcript queued (an image, or transcripts off): no section at all
+    expect(show(video({ transcript_status: '' }))).toBeNull();
+    expect(show(creative({}))).toBeNull();
+  });
 });

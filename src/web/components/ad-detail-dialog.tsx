@@ -27,6 +27,7 @@ import {
   adSignals,
   adTagLabels,
   creativeTextView,
+  transcriptView,
   type AdFact,
 } from './ad-detail.ts';
 import { AdCreative } from './ad-creative.tsx';
@@ -94,6 +95,7 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
   const copy = adCopy(row);
   const links = adLinks(row);
   const creativeText = creativeTextView(archived);
+  const transcript = transcriptView(archived);
   const tags = adTagLabels(row);
 
   return (
@@ -210,6 +212,20 @@ export function AdDetailDialog({ row, archived, position, offline, onMove, onClo
                 </p>
               )}
             </section>
+
+            {transcript && (
+              <section aria-labelledby={`${headingId}-transcript`} data-testid="ad-transcript">
+                <h3 id={`${headingId}-transcript`}>Transcript</h3>
+                {transcript.kind === 'read' ? (
+                  // third-party words: a text node, line breaks kept by CSS
+                  <p className="ad-creative-text">{transcript.text}</p>
+                ) : (
+                  <p className="muted" role={transcript.busy ? 'status' : undefined}>
+                    {transcript.statement}
+                  </p>
+                )}
+              </section>
+            )}
 
             <section aria-labelledby={`${headingId}-tags`} data-testid="ad-tags">
               <h3 id={`${headingId}-tags`}>Tags</h3>

@@ -164,6 +164,30 @@ export function creativeTextView(archived: ArchivedCreative | undefined): Creati
   }
 }
 
+/**
+ * A video's transcript (docs/ai.md#transcripts): the words the operator's model heard, or a plain
+ * statement of where it stands; null when there is none to speak of (an image, or a video no
+ * transcript was queued for: transcripts are off on the server).
+ */
+export type TranscriptView =
+  { kind: 'read'; text: string } | { kind: 'statement'; statement: string; busy: boolean };
+
+export const TRANSCRIPT_STATEMENTS = {
+  pending: 'Transcribing the video…',
+  none: 'No words were heard in this video.',
+  too_large: 'Not transcribed: the video is over 25 MB.',
+  failed: 'The video could not be transcribed.',
+} as const;
+
+export function transcriptView(archived: ArchivedCreative | undefined): TranscriptView | null {
+  const status = archived?.transcript_status ?? '';
+  if (!status) return null;
+  const text = (archived?.transcript ?? '').trim();
+  if (status === 'read' && text) return { kind: 'read', text };
+  const key = status === 'read' ? 'none' : status;
+  return { kind: 'statement', statement: TRANSCRIPT_STATEMENTS[key], busy: key === 'pending' };
+}
+
 /** The ad's tags as their labels; null while the row is not tagged yet (stored before tagging). */
 export function adTagLabels(row: AdDetailRow): string[] | null {
   return row.tags ? row.tags.map(tagLabel) : null;

@@ -85,3 +85,29 @@ describe('textTask', () => {
     expect(server.read).not.toHaveBeenCalled();
   });
 });
+
+describe('serverFileFetcher', () => {
+  it('reads at most its limit: a larger file fails as too large, told by its length or as it streams', async () => {
+    const { startDouble } = await import('../../../tests/fixtures/loopback-double.ts');
+    const { FileTooLargeError, serverFileFetcher } = await import('./text-task.ts');
+    const double = await startDouble((request, response) => {
+      const body = Buffer.alloc(request.path === '/files/small' ? 50 : 51, 7);
+      if (request.path === '/files/streamed') {
+        response.writeHead(200, { 'content-type': 'video/mp4' });
+        response.write(body.subarray(0, 30));
+        response.end(body.subarray(30));
+      } else {
+        response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(body.length) });
+        response.end(body);
+      }
+    });
+    try {
+      const fetchFile = serverFileFetcher(double.url, 50);
+      expect((await fetchFile('/files/small', live())).length).toBe(50);
+      await expect(fetchFile('/files/large', live())).rejects.toBeInstanceOf(FileTooLargeError);
+      await expect(fetchFile('/files/streamed', live())).rejects.toBeInstanceOf(FileTooLargeError);
+    } finally {
+      await double.close();
+    }
+  });
+});

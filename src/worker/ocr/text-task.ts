@@ -34,36 +34,64 @@ export interface TextDeps {
   log(message: string): void;
 }
 
+/** The file is over the fetcher's limit: for good (the transcripts' `too_large`). */
+export class FileTooLargeError extends ImageFetchError {
+  constructor(message: string) {
+    super(message, false);
+  }
+}
+
 /**
- * Fetches a creative's image from the server the worker talks to (ADSCOUT_PB_URL). The path is
+ * Fetches a creative's file from the server the worker talks to (ADSCOUT_PB_URL). The path is
  * the claim's, a file of this server's creatives (never a link an ad or a user gave: those go
- * through the archive's guarded fetcher, src/worker/media/media-fetcher.ts); capped at the
- * archive's image limit.
+ * through the archive's guarded fetcher, src/worker/media/media-fetcher.ts); at most `maxBytes`
+ * are read (a larger file fails with FileTooLargeError before more is read).
  */
-export function serverImageFetcher(
+export function serverFileFetcher(
   serverUrl: string,
+  maxBytes: number,
   timeoutMs = 30_000,
 ): (path: string, signal: AbortSignal) => Promise<Uint8Array> {
   return async (path, signal) => {
     if (!path.startsWith('/')) throw new ImageFetchError(`not a path of this server: ${path}`, false);
+    const tooLarge = () => new FileTooLargeError(`the file is over ${maxBytes} bytes`);
     let response: Response;
     try {
       response = await fetch(new URL(path, serverUrl), {
         signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
       });
     } catch (error) {
-      throw new ImageFetchError(`the image could not be fetched: ${messageOf(error)}`, true);
+      throw new ImageFetchError(`the file could not be fetched: ${messageOf(error)}`, true);
     }
     if (!response.ok) {
       await response.body?.cancel();
       // gone (the creative was deleted meanwhile) is for good; a server error may pass
-      throw new ImageFetchError(`the image answered HTTP ${response.status}`, response.status >= 500);
+      throw new ImageFetchError(`the file answered HTTP ${response.status}`, response.status >= 500);
     }
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.length > IMAGE_MAX_BYTES)
-      throw new ImageFetchError('the image is over the archive’s limit', false);
-    return bytes;
+    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+      await response.body?.cancel();
+      throw tooLarge();
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of response.body ?? []) {
+        size += chunk.length;
+        if (size > maxBytes) throw tooLarge();
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      await response.body?.cancel().catch(() => undefined);
+      if (error instanceof FileTooLargeError) throw error;
+      throw new ImageFetchError(`the file could not be read: ${messageOf(error)}`, true);
+    }
+    return Buffer.concat(chunks, size);
   };
+}
+
+/** A creative's image (a file or a video's poster), capped at the archive's image limit. */
+export function serverImageFetcher(serverUrl: string, timeoutMs = 30_000) {
+  return serverFileFetcher(serverUrl, IMAGE_MAX_BYTES, timeoutMs);
 }
 
 /**

@@ -25,4 +25,24 @@ describe('the text read on a row’s creative', () => {
     current = creative('c1', 'NEW');
     expect(lowerCreativeTextOf(resultRow('a', { creative: 'c1' }), lookup)).toBe('new');
   });
+  it('holds a video’s transcript after the text read on it, so the filter finds a word only spoken', () => {
+    const video = {
+      id: 'v1',
+      text: 'SALE',
+      text_status: 'read',
+      transcript: 'Free shipping on every order',
+      transcript_status: 'read',
+    } as ArchivedCreative;
+    const spoken = { id: 'v2', transcript: 'Today only', transcript_status: 'read' } as ArchivedCreative;
+    const held = new Map([
+      ['v1', video],
+      ['v2', spoken],
+    ]);
+    const lookup = (id: string | undefined) => (id ? held.get(id) : undefined);
+    expect(creativeTextOf(resultRow('a', { creative: 'v1' }), lookup)).toBe(
+      'SALE\nFree shipping on every order',
+    );
+    expect(lowerCreativeTextOf(resultRow('a', { creative: 'v1' }), lookup)).toContain('free shipping');
+    expect(lowerCreativeTextOf(resultRow('b', { creative: 'v2' }), lookup)).toBe('today only');
+  });
 });

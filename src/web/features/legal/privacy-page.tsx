@@ -117,11 +117,12 @@ export function PrivacyPage() {
             you, but not your email address;
           </li>
           <li>
-            <strong>An AI model provider</strong>, only where the operator of this server has turned briefs
-            on: when you ask for a brief, the copy of the ad (or of a product&apos;s ads) and the text read on
-            its creative are sent to the model provider the operator connected, which writes the brief. Your
-            email address and your other data are not sent. Without briefs turned on, nothing is sent to a
-            model provider.
+            <strong>An AI model provider</strong>, only where the operator of this server has turned briefs or
+            transcripts on: when you ask for a brief, the copy of the ad (or of a product&apos;s ads) and the
+            text read on its creative are sent to the model provider the operator connected, which writes the
+            brief; with transcripts on, the videos of the ads your scouts archive are sent to it to be
+            transcribed. Your email address and your other data are not sent. Without briefs or transcripts
+            turned on, nothing is sent to a model provider.
           </li>
         </ul>
         <p>
