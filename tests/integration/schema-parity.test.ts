@@ -91,7 +91,7 @@ const PAIRS: [string, z.ZodMiniObject][] = [
 ];
 
 /** Collections whose fields are checked too, without the list's index rule (their own indexes lead by user or status). */
-const FIELD_PAIRS: [string, z.ZodObject][] = [
+const FIELD_PAIRS: [string, z.ZodMiniObject][] = [
   [COLLECTIONS.creatives, creativeSchema],
   [COLLECTIONS.transcriptTasks, transcriptTaskRecordSchema],
 ];
