@@ -246,10 +246,10 @@ describe('the backfill', () => {
       stop.abort();
       await Promise.all(workers.map((worker) => worker.done));
     }
-    // exactly once in effect: each row stored by one of them, none twice, none lost
+    // exactly once in effect: each row stored by one of them, none twice, none lost. How the rows
+    // split between the two is the machine's doing: on a busy one, one worker may store them all
+    // before the other's first claim is answered (seen in a full run), so no share is asserted.
     expect(workers[0]!.stored + workers[1]!.stored).toBe(untagged.length);
-    expect(workers[0]!.stored).toBeGreaterThan(0);
-    expect(workers[1]!.stored).toBeGreaterThan(0);
 
     const after = await server.superuser
       .collection(COLLECTIONS.searchResults)
