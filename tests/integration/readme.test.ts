@@ -231,10 +231,19 @@ describe('README.md', () => {
     expect(headings[0]).toBe('The two commands');
   });
 
-  it('links to every page of docs/', () => {
+  it('links to every page of docs/, and each page of a folder docs/<name>/ is linked from docs/<name>.md', () => {
     const linked = new Set([...readme.matchAll(/\]\((docs\/[^)#\s]+)/g)].map((match) => match[1]));
     const pages = PAGES.filter((page) => page.startsWith('docs/'));
-    expect(pages.filter((page) => !linked.has(page))).toEqual([]);
+    const top = pages.filter((page) => page.split('/').length === 2);
+    expect(top.filter((page) => !linked.has(page))).toEqual([]);
+    const unlinked = pages
+      .filter((page) => page.split('/').length === 3)
+      .filter((page) => {
+        const [, folder, name] = page.split('/');
+        const index = `docs/${folder}.md`;
+        return !existsSync(join(ROOT, index)) || !read(index).includes(`](${folder}/${name})`);
+      });
+    expect(unlinked).toEqual([]);
   });
 
   it('has every top-level folder of the repository and of src/ in its folder map', () => {
