@@ -254,7 +254,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (kill) {
         server.child.kill('SIGKILL');
         await new Promise((resolve) =>
-          server.child.exitCode !== null ? resolve(null) : server.child.once('exit', resolve),
+          server.child.exitCode !== null || server.child.signalCode !== null
+            ? resolve(null)
+            : server.child.once('exit', resolve),
         );
       } else {
         await server.stop();

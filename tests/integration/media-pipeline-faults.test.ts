@@ -72,7 +72,9 @@ async function mediaLeasesLast(seconds: number): Promise<void> {
 
 async function kill(doomed: WorkerProcess): Promise<void> {
   const gone = new Promise((resolve) =>
-    doomed.child.exitCode !== null ? resolve(null) : doomed.child.once('exit', resolve),
+    doomed.child.exitCode !== null || doomed.child.signalCode !== null
+      ? resolve(null)
+      : doomed.child.once('exit', resolve),
   );
   doomed.child.kill('SIGKILL');
   await gone;

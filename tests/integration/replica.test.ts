@@ -228,8 +228,11 @@ describe('the database replica', () => {
     server.child.kill('SIGKILL');
     await killGroup(replicator);
     await writer.catch(() => undefined);
+    // killed by a signal, a child that has exited has a signalCode and no exitCode
     await new Promise((resolve) =>
-      server.child.exitCode !== null ? resolve(null) : server.child.once('exit', resolve),
+      server.child.exitCode !== null || server.child.signalCode !== null
+        ? resolve(null)
+        : server.child.once('exit', resolve),
     );
     const auditKey = readFileSync(join(dataDir, '.adscout-audit-key'), 'utf8');
     const adminFile = readFileSync(join(dataDir, '.adscout-credentials.json'), 'utf8');

@@ -79,7 +79,9 @@ async function leasesLast(seconds: number): Promise<void> {
 /** Kills the worker with SIGKILL and waits until it is gone (nothing more can be stored). */
 async function kill(doomed: ReturnType<typeof worker>): Promise<void> {
   const gone = new Promise((resolve) =>
-    doomed.child.exitCode !== null ? resolve(null) : doomed.child.once('exit', resolve),
+    doomed.child.exitCode !== null || doomed.child.signalCode !== null
+      ? resolve(null)
+      : doomed.child.once('exit', resolve),
   );
   doomed.child.kill('SIGKILL');
   await gone;
