@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 // The design system first, so that feature styles imported by the app come after it.
 import './app/global.css';
+import './app/app-pages.css';
 import { App, preloadRoute, routes } from './app/app.tsx';
 import { pageTitle } from '../domain/index.ts';
 
