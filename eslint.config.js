@@ -84,7 +84,7 @@ export default tseslint.config(
   },
   {
     // PocketBase's JS VM (goja): CommonJS, its own globals ($app, routerAdd, …), no Node.
-    files: ['pb_hooks/**/*.js', 'pb_migrations/**/*.js'],
+    files: ['pb_hooks/**/*.js', 'pb_migrations/**/*.js', 'tests/fixtures/write-lock-hooks/*.js'],
     languageOptions: {
       sourceType: 'commonjs',
       globals: {

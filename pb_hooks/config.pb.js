@@ -28,11 +28,10 @@
   // (src/hooks/config/replica.ts). Same id, same time: cronAdd replaces PocketBase's job.
   cronAdd('__pbDBOptimize__', '0 0 * * *', () => require(`${__hooks}/lib/config.js`).optimizeDatabases());
 
-  // Litestream's folder beside data.db stays out of PocketBase's backups.
-  onBackupCreate((e) => {
-    require(`${__hooks}/lib/config.js`).excludeReplicaFolder(e);
-    e.next();
-  });
+  // Litestream's folder beside data.db stays out of PocketBase's backups, and with a replica a
+  // backup neither stalls the writers behind Litestream's read lock nor races its checkpoints
+  // (src/hooks/config/replica.ts).
+  onBackupCreate((e) => require(`${__hooks}/lib/config.js`).backUp(e));
 
   onCollectionAfterCreateSuccess((e) => {
     e.next();

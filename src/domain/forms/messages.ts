@@ -96,6 +96,9 @@ export const PRODUCT_MESSAGES = {
   tooManyBillingLinks:
     'Too many checkout or portal links were opened in the last hour. Please try again later.',
 
+  // a write that found the database locked by another process (src/hooks/site/database-busy.ts)
+  databaseBusy: 'The server is busy. Please try again in a moment.',
+
   // the local-first pages (docs/local-first.md#offline)
   loadingResults: 'Loading results…',
   resultsOffline: 'You are offline. Your results will show here once you are back online.',

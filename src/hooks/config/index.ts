@@ -22,7 +22,7 @@ export {
 } from './settings.ts';
 export { readSecret, serverSecret } from './server-secrets.ts';
 export { startServer } from './startup.ts';
-export { answerHealthWithReplica, excludeReplicaFolder, optimizeDatabases } from './replica.ts';
+export { answerHealthWithReplica, backUp, optimizeDatabases } from './replica.ts';
 export { currentVapidKeys, vapidKeysFor } from './vapid-keys.ts';
 
 /** SERVER_ROUTES.config: public settings the browser needs before anyone logs in. */

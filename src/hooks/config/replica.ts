@@ -1,7 +1,7 @@
 /**
  * PocketBase's side of the database replica (docs/going-live.md#the-continuous-replica): the
  * settings (REPLICA_S3_*, refused at start when partial: startup.ts), the nightly checkpoint, the
- * backups that leave Litestream's folder out, and the replica's lag in the health route for
+ * backups beside Litestream, and the replica's lag in the health route for
  * superusers. Litestream itself runs beside PocketBase, supervised by scripts/lib/replica.mjs,
  * which writes what it sees into the data dir's status file read here.
  */
@@ -52,9 +52,44 @@ export function optimizeDatabases(): void {
   run($app.nonconcurrentDB(), 'PRAGMA optimize', 'data.db');
 }
 
-/** PocketBase's backups leave out Litestream's folder (its local copies of the log, rebuilt at will). */
-export function excludeReplicaFolder(e: core.BackupEvent): void {
+/** PocketBase's own busy timeout on data.db's connections (its core/db_connect.go). */
+const BUSY_TIMEOUT_MS = 10_000;
+/**
+ * The writer's busy timeout while a backup runs beside Litestream: longer than Litestream's brief
+ * write locks (a checkpoint's barrier), far shorter than its read transaction, which it holds
+ * between checkpoints.
+ */
+const BACKUP_BUSY_TIMEOUT_MS = 250;
+
+/**
+ * A backup (PocketBase's, pb_hooks/config.pb.js) leaves Litestream's folder out (its local copies
+ * of the log, rebuilt at will). With a replica, two things more:
+ * - PocketBase's backup first runs a blocking `wal_checkpoint(TRUNCATE)` holding the writer;
+ *   against Litestream's read transaction it waits the whole busy timeout (10 s of no writes,
+ *   docs/benchmarks/replica.md) and fails anyway, which PocketBase ignores. The writer's timeout
+ *   is short for the backup, so it fails at once.
+ * - The data dir is zipped with that checkpoint failed, data.db beside its WAL, while Litestream
+ *   may checkpoint: copying WAL frames into data.db is harmless (the zipped WAL still has them),
+ *   but restarting the WAL over them would leave the zip a data.db half old and a WAL without the
+ *   new half. A read transaction held through the backup forbids that restart (SQLite restarts a
+ *   WAL only when no reader uses it, and backfills nothing while a reader uses data.db alone).
+ */
+export function backUp(e: core.BackupEvent): void {
   if (!e.exclude.includes(LITESTREAM_META_DIR)) e.exclude = [...e.exclude, LITESTREAM_META_DIR];
+  if (!replicaConfig().settings.enabled) return e.next();
+  const reader = ($app.concurrentDB() as dbx.DB).begin();
+  try {
+    reader.newQuery('SELECT count(*) FROM sqlite_master').execute();
+    const writer = $app.nonconcurrentDB();
+    writer.newQuery(`PRAGMA busy_timeout = ${BACKUP_BUSY_TIMEOUT_MS}`).execute();
+    try {
+      e.next();
+    } finally {
+      writer.newQuery(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`).execute();
+    }
+  } finally {
+    reader.rollback();
+  }
 }
 
 interface ReplicaStatus {

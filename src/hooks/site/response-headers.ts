@@ -7,6 +7,8 @@
  * app's files: hashed /assets/* for a year, the pages and the service worker never without asking
  * again (src/domain/pages/static-files.ts).
  *
+ * A write that found the database locked answers 503 (database-busy.ts).
+ *
  * One middleware, not one per concern: a JS middleware keeps its pooled JS VM for the whole
  * request (it calls e.next() from inside the VM), so every routerUse adds a VM to every request,
  * API calls included, and a request that finds the pool busy runs in a new VM that evaluates the
@@ -14,6 +16,7 @@
  */
 import { cacheControlFor } from '../../domain/pages/static-files.ts';
 import { env, requestScheme } from '../config/index.ts';
+import { retryWhenBusy } from './database-busy.ts';
 import {
   contentSecurityPolicy,
   isAppPath,
@@ -24,6 +27,10 @@ import {
 const MANIFEST_TYPE = 'application/manifest+json';
 
 export function handleResponseHeaders(e: core.RequestEvent): void {
+  retryWhenBusy(e, () => serveWithHeaders(e));
+}
+
+function serveWithHeaders(e: core.RequestEvent): void {
   const header = e.response.header();
   if (requestScheme(e) === 'https') header.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   const path = e.request!.url!.path;
