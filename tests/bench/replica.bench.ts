@@ -5,7 +5,8 @@
  * the result. RPO: how long before the kill the newest write that came back was acknowledged
  * (every write up to it restored), against Litestream's 1 s sync interval; the lag the supervisor
  * reported while writing. RTO: the restore's wall time and PocketBase's start on it, against
- * copying the same data.db on this disk (same run).
+ * copying the same data.db on this disk (same run). The write stall of a backup halfway, against
+ * the same backup on the restored server, which has no Litestream beside it (same run).
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
