@@ -276,7 +276,7 @@ describe('the database replica', () => {
     );
   });
 
-  it('logs a stalled replica as an error within a minute and shows it to superusers', async () => {
+  it('logs a stalled replica as an error within a minute and shows it to superusers, a frozen Litestream or one that keeps dying', async () => {
     const dataDir = tempDir('stall');
     const { admin } = await serve(dataDir);
     const replicator = replicate(dataDir);
@@ -305,6 +305,48 @@ describe('the database replica', () => {
       process.kill(Number(pid), 'SIGCONT');
     }
     await untilOutput(replicator, /the database replica caught up again/, 'the catch-up line', 60_000);
+
+    // Litestream dying again and again (each one killed as soon as it says it started): the
+    // supervisor starts it again each time, and the replica is stalled all the same, never "new"
+    const before = replicator.output().length;
+    const killed = new Set<number>();
+    let crashing = true;
+    const crasher = (async () => {
+      while (crashing) {
+        for (const [, started] of replicator.output().matchAll(/started Litestream \(pid (\d+)\)/g)) {
+          const litestream = Number(started);
+          if (killed.has(litestream)) continue;
+          killed.add(litestream);
+          try {
+            process.kill(litestream, 'SIGKILL');
+          } catch {
+            // it died on its own already
+          }
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const crashedAt = Date.now();
+    try {
+      await admin.collection(COLLECTIONS.users).create({
+        email: `crash-${Date.now()}@adscout.test`,
+        password: 'Pw-crash-secret1a',
+        passwordConfirm: 'Pw-crash-secret1a',
+      });
+      await waitFor(
+        'the stall error of a Litestream that keeps dying',
+        () => replicator.output().slice(before),
+        (text) => /ERROR: the database replica is stalled/.test(text),
+        { timeoutMs: 60_000, intervalMs: 200, context: () => replicator.output().slice(before) },
+      );
+      expect(Date.now() - crashedAt).toBeLessThan(60_000);
+      // the positive signal that it kept dying and was started again
+      expect(killed.size).toBeGreaterThanOrEqual(3);
+      expect(((await health(admin)).data.replica as { state: string }).state).toBe('stalled');
+    } finally {
+      crashing = false;
+      await crasher;
+    }
     await killGroup(replicator);
   });
 });
