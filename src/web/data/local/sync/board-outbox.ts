@@ -1,7 +1,9 @@
 /**
  * Pushing the outbox's board entries (docs/boards.md#in-the-app): what each kind of entry sends,
  * and how it settles (board-queue.ts stores it, board-merge.ts decides). outbox.ts keeps the
- * order and calls `pushBoardEntry` for each board entry; an error that is worth retrying
+ * order and calls `pushBoardEntry` for each board entry, loading this module (and zod, which
+ * parses the answers) with the first one: the first /app page needs neither
+ * (docs/benchmarks/pwa.md); an error that is worth retrying
  * (offline, 429, 5xx) is thrown back to it, and a refusal (another 4xx) is settled here.
  *
  * - A retried create or delete that already happened counts as done: an entry is marked sent in
@@ -14,9 +16,12 @@
  *   differed (the keyword rule, merge.ts's decidePush).
  */
 import type PocketBase from 'pocketbase';
-import { ClientResponseError } from 'pocketbase';
-import type { BoardItemRecord } from '../../../../domain/boards/board-contract.ts';
-import type { BoardRecord } from '../../../../domain/records/entities.ts';
+import {
+  boardItemSchema,
+  boardItemsAnswerSchema,
+  type BoardItemRecord,
+} from '../../../../domain/boards/board-contract.ts';
+import { boardSchema, type BoardRecord } from '../../../../domain/records/entities.ts';
 import { SERVER_ROUTES } from '../../../../domain/api/routes.ts';
 import { errorMessage, isRetryable } from '../../server/errors.ts';
 import type { BoardItemChanges, BoardOutboxItem, LocalDb } from '../local-db.ts';
@@ -32,7 +37,6 @@ import {
   refusedBoardMessage,
 } from './board-merge.ts';
 import { settleBoardEntry } from './board-queue.ts';
-import type * as BoardAnswers from './board-answers.ts';
 import { BOARD_ITEMS, BOARDS } from './records.ts';
 import type { SyncNotice } from './status.ts';
 
@@ -84,63 +88,29 @@ async function byId<T>(
   return page.items[0] ? parse(page.items[0]) : null;
 }
 
-type AnswerSchemas = typeof BoardAnswers;
-let answerSchemas: Promise<AnswerSchemas> | undefined;
-
-/**
- * The zod schemas the server's board answers are parsed with (board-answers.ts), loaded before the
- * first board request is sent: the first /app page needs no zod (docs/benchmarks/pwa.md). A load
- * that fails (no network) fails before anything is sent, as the request would, and is retried.
- */
-function boardAnswers(): Promise<AnswerSchemas> {
-  answerSchemas ??= import('./board-answers.ts').catch((cause: unknown) => {
-    answerSchemas = undefined;
-    throw new ClientResponseError({ status: 0, response: {}, isAbort: false, originalError: cause });
-  });
-  return answerSchemas;
-}
-
 /** BoardApi over PocketBase: the record API, and the save route for ads (one or many). */
 export function boardApi(pb: PocketBase): BoardApi {
   const boards = () => pb.collection(BOARDS.name);
   const items = () => pb.collection(BOARD_ITEMS.name);
-  const board = (s: AnswerSchemas, record: unknown) =>
-    s.boardSchema.parse(BOARDS.fromServer(record as never));
-  const item = (s: AnswerSchemas, record: unknown) =>
-    s.boardItemSchema.parse(BOARD_ITEMS.fromServer(record as never));
+  const board = (record: unknown) => boardSchema.parse(BOARDS.fromServer(record as never));
+  const item = (record: unknown) => boardItemSchema.parse(BOARD_ITEMS.fromServer(record as never));
   const opts = { requestKey: null, fields: BOARDS.fields };
   const itemOpts = { requestKey: null, fields: BOARD_ITEMS.fields };
   return {
-    async createBoard(record) {
-      const s = await boardAnswers();
-      return board(s, await boards().create(record, opts));
-    },
-    async getBoard(id) {
-      const s = await boardAnswers();
-      return byId(pb, BOARDS.name, BOARDS.fields, id, (record) => board(s, record));
-    },
-    async updateBoard(id, changes) {
-      const s = await boardAnswers();
-      return board(s, await boards().update(id, changes, opts));
-    },
+    createBoard: async (record) => board(await boards().create(record, opts)),
+    getBoard: (id) => byId(pb, BOARDS.name, BOARDS.fields, id, board),
+    updateBoard: async (id, changes) => board(await boards().update(id, changes, opts)),
     deleteBoard: (id) => deleted(boards().delete(id, { requestKey: null })),
     async saveAds(boardId, adIds) {
-      const s = await boardAnswers();
       const answer = await pb.send(SERVER_ROUTES.boardItems.url(boardId), {
         method: 'POST',
         body: { adIds },
         requestKey: null,
       });
-      return s.boardItemsAnswerSchema.parse(answer).items;
+      return boardItemsAnswerSchema.parse(answer).items;
     },
-    async getItem(id) {
-      const s = await boardAnswers();
-      return byId(pb, BOARD_ITEMS.name, BOARD_ITEMS.fields, id, (record) => item(s, record));
-    },
-    async updateItem(id, changes) {
-      const s = await boardAnswers();
-      return item(s, await items().update(id, changes, itemOpts));
-    },
+    getItem: (id) => byId(pb, BOARD_ITEMS.name, BOARD_ITEMS.fields, id, item),
+    updateItem: async (id, changes) => item(await items().update(id, changes, itemOpts)),
     deleteItem: (id) => deleted(items().delete(id, { requestKey: null })),
   };
 }

@@ -9,8 +9,9 @@
 import type PocketBase from 'pocketbase';
 import { MESSAGES, type KeywordSet, type LocaleCode } from '../../../../domain/index.ts';
 import { errorMessage, isRetryable } from '../../server/errors.ts';
-import type { KeywordOutboxItem, LocalDb } from '../local-db.ts';
-import { boardApi, pushBoardEntry, type BoardApi } from './board-outbox.ts';
+import type { BoardOutboxItem, KeywordOutboxItem, LocalDb } from '../local-db.ts';
+import type * as BoardOutbox from './board-outbox.ts';
+import type { BoardApi, BoardPushContext } from './board-outbox.ts';
 import { decidePush } from './merge.ts';
 import { settleKeywordChange, storeKeywordChange } from './mirror.ts';
 import { KEYWORD_SETS, newRecordId } from './records.ts';
@@ -45,7 +46,18 @@ export interface Outbox {
 export function createOutbox(options: OutboxOptions): Outbox {
   const { pb, db, userId, status, isStopped, notify } = options;
   const sets = () => pb.collection(KEYWORD_SETS.name);
-  const boards = { api: options.boards ?? boardApi(pb), db, userId, notify };
+  /** board-outbox.ts, loaded with the first board entry (a load that fails is tried again later). */
+  let boardOutbox: Promise<typeof BoardOutbox> | undefined;
+  let boards: BoardPushContext | undefined;
+  async function pushBoard(item: BoardOutboxItem): Promise<void> {
+    boardOutbox ??= import('./board-outbox.ts').catch((error: unknown) => {
+      boardOutbox = undefined;
+      throw error;
+    });
+    const { boardApi, pushBoardEntry } = await boardOutbox;
+    boards ??= { api: options.boards ?? boardApi(pb), db, userId, notify };
+    await pushBoardEntry(boards, item);
+  }
 
   async function countPending() {
     status.set({ pendingWrites: await db.outbox.count() });
@@ -93,7 +105,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           if (!item) return 'done';
           if (item.op !== 'keywords.upsert') {
             try {
-              await pushBoardEntry(boards, item);
+              await pushBoard(item);
             } catch (error) {
               console.warn('[sync] outbox push postponed', error);
               return (error as { status?: number }).status === 0 ? 'offline' : 'retry-later';
