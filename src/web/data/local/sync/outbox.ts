@@ -7,6 +7,7 @@
  * module talks to the server and keeps the order.
  */
 import type PocketBase from 'pocketbase';
+import { ClientResponseError } from 'pocketbase';
 import { MESSAGES, type KeywordSet, type LocaleCode } from '../../../../domain/index.ts';
 import { errorMessage, isRetryable } from '../../server/errors.ts';
 import type { BoardOutboxItem, KeywordOutboxItem, LocalDb } from '../local-db.ts';
@@ -50,9 +51,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let boardOutbox: Promise<typeof BoardOutbox> | undefined;
   let boards: BoardPushContext | undefined;
   async function pushBoard(item: BoardOutboxItem): Promise<void> {
-    boardOutbox ??= import('./board-outbox.ts').catch((error: unknown) => {
+    boardOutbox ??= import('./board-outbox.ts').catch((cause: unknown) => {
       boardOutbox = undefined;
-      throw error;
+      // not fetched (offline, on a page the service worker does not control yet): as a request
+      // that could not reach the server, the push waits for the connection
+      throw new ClientResponseError({ status: 0, response: {}, isAbort: false, originalError: cause });
     });
     const { boardApi, pushBoardEntry } = await boardOutbox;
     boards ??= { api: options.boards ?? boardApi(pb), db, userId, notify };
