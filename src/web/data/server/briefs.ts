@@ -3,6 +3,7 @@
  * many are left. A brief needs the server (the model is called there, with a key the browser never
  * sees); what it stores reaches the local database through the answer, realtime and the pull.
  */
+import { ClientResponseError } from 'pocketbase';
 import { SERVER_ROUTES } from '../../../domain/api/routes.ts';
 import type { BriefRequest, BriefsStatus } from '../../../domain/briefs/brief-contract.ts';
 import type { BriefRecord } from '../../../domain/records/entities.ts';
@@ -12,12 +13,16 @@ import { pb } from './client.ts';
 let answerSchemas: Promise<typeof BriefsAnswer> | undefined;
 /**
  * The answers' schemas (briefs-answer.ts), loaded before the first request is sent, so that a
- * load that fails (no network) fails before a brief is asked for, as the request would.
+ * load that fails (no network, on a page the service worker does not control yet) fails before a
+ * brief is asked for, as the request would; known offline, the load is not tried.
  */
 function briefsAnswer(): Promise<typeof BriefsAnswer> {
+  const unreachable = (cause?: unknown) =>
+    new ClientResponseError({ status: 0, response: {}, isAbort: false, originalError: cause });
+  if (!answerSchemas && globalThis.navigator?.onLine === false) return Promise.reject(unreachable());
   answerSchemas ??= import('./briefs-answer.ts').catch((cause: unknown) => {
     answerSchemas = undefined;
-    throw cause;
+    throw unreachable(cause);
   });
   return answerSchemas;
 }

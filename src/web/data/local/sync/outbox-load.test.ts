@@ -2,6 +2,7 @@
  * The board push (board-outbox.ts) loads with the first board entry the outbox sends. A load that
  * fails (offline, on a page the service worker does not control yet) keeps the entry queued and
  * answers 'offline', as a request that could not reach the server does; the next flush loads it.
+ * Known offline (navigator.onLine false), the load is not tried.
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
@@ -16,13 +17,16 @@ import { createSyncStatus } from './status.ts';
 const db = openLocalDb('outbox-load-test');
 afterEach(async () => {
   vi.doUnmock('./board-outbox.ts');
+  vi.unstubAllGlobals();
   db.close();
   await Dexie.delete(db.name);
 });
 
 it('keeps a board entry queued when its push code cannot be loaded, and pushes it once it can', async () => {
   let loadFails = true;
+  let loads = 0;
   vi.doMock('./board-outbox.ts', async (importOriginal) => {
+    loads += 1;
     if (loadFails) throw new TypeError('Failed to fetch dynamically imported module');
     return importOriginal();
   });
@@ -56,7 +60,14 @@ it('keeps a board entry queued when its push code cannot be loaded, and pushes i
   });
   await storeNewBoard(db, board, 0);
 
+  // known offline: not even tried (a failed load is an error in the browser's console)
+  vi.stubGlobal('navigator', { onLine: false });
   expect(await outbox.flush()).toBe('offline');
+  expect(loads).toBe(0);
+  vi.unstubAllGlobals();
+
+  expect(await outbox.flush()).toBe('offline');
+  expect(loads).toBe(1);
   expect(await db.outbox.count()).toBe(1);
   expect(created).toEqual([]);
 

@@ -51,11 +51,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let boardOutbox: Promise<typeof BoardOutbox> | undefined;
   let boards: BoardPushContext | undefined;
   async function pushBoard(item: BoardOutboxItem): Promise<void> {
+    // Not fetched (offline, on a page the service worker does not control yet): as a request that
+    // could not reach the server, the push waits for the connection. Known offline, it is not
+    // tried at all (its push would fail the same way).
+    const unreachable = (cause?: unknown) =>
+      new ClientResponseError({ status: 0, response: {}, isAbort: false, originalError: cause });
+    if (!boardOutbox && globalThis.navigator?.onLine === false) throw unreachable();
     boardOutbox ??= import('./board-outbox.ts').catch((cause: unknown) => {
       boardOutbox = undefined;
-      // not fetched (offline, on a page the service worker does not control yet): as a request
-      // that could not reach the server, the push waits for the connection
-      throw new ClientResponseError({ status: 0, response: {}, isAbort: false, originalError: cause });
+      throw unreachable(cause);
     });
     const { boardApi, pushBoardEntry } = await boardOutbox;
     boards ??= { api: options.boards ?? boardApi(pb), db, userId, notify };
