@@ -23,6 +23,7 @@ export * from './results/result-columns.ts';
 export * from './results/row-selection.ts';
 export * from './runs/lease-contract.ts';
 export * from './runs/watches.ts';
+export * from './runs/watch-form.ts';
 export * from './pages/routes.ts';
 export * from './pages/performance-marks.ts';
 export * from './media/creative-limits.ts';

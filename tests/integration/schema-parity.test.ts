@@ -44,6 +44,19 @@ import {
   TEXT_TASK_STATUSES,
   TRANSCRIPT_STATUSES,
 } from '../../src/domain/index.ts';
+import {
+  ARCHIVED_CREATIVE_FIELDS,
+  BOARD_FIELDS,
+  BOARD_ITEM_DELETION_FIELDS,
+  BOARD_ITEM_FIELDS,
+  BRIEF_FIELDS,
+  KEYWORD_SET_FIELDS,
+  REPORT_FIELDS,
+  SEARCH_RESULT_FIELDS,
+  SEARCH_RUN_FIELDS,
+  SUBSCRIPTION_FIELD_KINDS,
+  WATCH_FIELDS,
+} from '../../src/domain/records/record-fields.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 
@@ -99,6 +112,31 @@ const FIELD_PAIRS: [string, z.ZodMiniObject][] = [
 describe('schema parity between pb_migrations and src/domain', () => {
   it.each([...PAIRS, ...FIELD_PAIRS])('%s has exactly the fields of its zod schema', (name, schema) => {
     expect(fieldNames(name)).toEqual(Object.keys(schema.shape).sort());
+  });
+
+  // the plain lists the web app's sync asks for (record-fields.ts), without zod
+  it.each([
+    [COLLECTIONS.subscriptions, Object.keys(SUBSCRIPTION_FIELD_KINDS)],
+    [COLLECTIONS.searchRuns, SEARCH_RUN_FIELDS],
+    [COLLECTIONS.searchResults, SEARCH_RESULT_FIELDS],
+    [COLLECTIONS.keywordSets, KEYWORD_SET_FIELDS],
+    [COLLECTIONS.watches, WATCH_FIELDS],
+    [COLLECTIONS.creatives, ARCHIVED_CREATIVE_FIELDS],
+    [COLLECTIONS.reports, REPORT_FIELDS],
+    [COLLECTIONS.boards, BOARD_FIELDS],
+    [COLLECTIONS.boardItems, BOARD_ITEM_FIELDS],
+    [COLLECTIONS.boardItemDeletions, BOARD_ITEM_DELETION_FIELDS],
+    [COLLECTIONS.briefs, BRIEF_FIELDS],
+  ] as const)('%s has exactly the fields of its plain field list', (name, fields) => {
+    expect(fieldNames(name)).toEqual([...fields].sort());
+  });
+
+  it("the subscription gate's selects are the domain constants", () => {
+    expect(SUBSCRIPTION_FIELD_KINDS.plan).toEqual(['', ...selectValues(COLLECTIONS.subscriptions, 'plan')]);
+    expect(SUBSCRIPTION_FIELD_KINDS.status).toEqual([
+      '',
+      ...selectValues(COLLECTIONS.subscriptions, 'status'),
+    ]);
   });
 
   it('select values match the domain constants', () => {

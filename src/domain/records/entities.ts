@@ -9,7 +9,9 @@ import { LOCALE_CODES } from '../forms/locales.ts';
 import { TEXT_STATUSES, TRANSCRIPT_STATUSES } from '../tags/creative-text.ts';
 import { TEXT_TASK_STATUSES } from '../tags/text-contract.ts';
 import { BILLING_MODES, RUN_STATUSES, SCOUT_SOURCES } from './constants.ts';
-import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../billing/plans.ts';
+import { PLAN_IDS } from '../billing/plans.ts';
+import type { FieldKinds, ValueOfKind } from './record-check.ts';
+import { SUBSCRIPTION_FIELD_KINDS } from './record-fields.ts';
 import type { AdFieldKey } from '../ads/ad-fields.ts';
 import { WATCH_CADENCES } from '../runs/watches.ts';
 import { REPORT_EMAIL_CHOICES } from '../reports/report-settings.ts';
@@ -22,9 +24,26 @@ import {
 
 export * from './constants.ts';
 export * from '../ads/ad-fields.ts';
+export * from './record-fields.ts';
+export * from './record-check.ts';
 
 /** PocketBase dates are strings like '2026-11-22 10:00:00.000Z'; an empty string means unset. */
 const pbDateSchema = z.string();
+
+/** The zod schema of each field of a record given by kinds (record-check.ts). */
+function zodShapeOf<K extends FieldKinds>(kinds: K): { [F in keyof K]: z.ZodMiniType<ValueOfKind<K[F]>> } {
+  const shape: Record<string, z.ZodMiniType> = {};
+  for (const [field, kind] of Object.entries(kinds))
+    shape[field] =
+      kind === 'string'
+        ? z.string()
+        : kind === 'boolean'
+          ? z.boolean()
+          : kind === 'int'
+            ? z.int()
+            : z.enum(kind);
+  return shape as { [F in keyof K]: z.ZodMiniType<ValueOfKind<K[F]>> };
+}
 
 const baseRecord = z.object({
   id: z.string(),
@@ -38,16 +57,8 @@ export const userSchema = z.extend(baseRecord, {
 });
 export type User = z.infer<typeof userSchema>;
 
-export const subscriptionSchema = z.extend(baseRecord, {
-  user: z.string(),
-  plan: z.union([z.enum(PLAN_IDS), z.literal('')]),
-  status: z.union([z.enum(SUBSCRIPTION_STATUSES), z.literal('')]),
-  stripe_customer_id: z.string(),
-  stripe_subscription_id: z.string(),
-  cancel_at_period_end: z.boolean(),
-  current_period_end: pbDateSchema,
-  quota_anchor: pbDateSchema,
-});
+/** Built from SUBSCRIPTION_FIELD_KINDS, which the subscription gate checks without zod. */
+export const subscriptionSchema = z.object(zodShapeOf(SUBSCRIPTION_FIELD_KINDS));
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /**
@@ -70,12 +81,6 @@ export const RUN_SERVER_FIELDS = [
   'watch',
   'library_total',
 ] as const;
-
-/**
- * Fields of a run hidden from users (PocketBase's `hidden`: superusers only, never over REST,
- * realtime, the sync route or the export): the name of the worker that holds it.
- */
-export const RUN_HIDDEN_FIELDS = ['lease_owner'] as const;
 
 export const searchRunSchema = z.extend(baseRecord, {
   user: z.string(),

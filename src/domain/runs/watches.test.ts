@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInput } from '../forms/forms.ts';
 import { DAY_MS } from '../text/format.ts';
+import { watchFormSchema } from './watch-form.ts';
 import {
   cadenceLabel,
   nextRunAfter,
@@ -8,7 +9,6 @@ import {
   WATCH_MESSAGES,
   WATCH_SCOUT_FIELDS,
   watchFieldOf,
-  watchFormSchema,
   watchRunMessage,
 } from './watches.ts';
 

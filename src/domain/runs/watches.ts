@@ -5,8 +5,6 @@
  * planned for, never from when a run finished, and periods missed while the server was down or
  * the run was refused do not pile up: the next run is the first planned time after now.
  */
-import * as z from 'zod/mini';
-import { scoutFormSchema } from '../forms/forms.ts';
 import { SCOUT_FORM_FIELDS, type ScoutFormField } from '../forms/scout-fields.ts';
 import { DAY_MS } from '../text/format.ts';
 
@@ -43,19 +41,6 @@ export function watchFieldOf(field: ScoutFormField): WatchScoutField {
 }
 /** The scout form's fields of a watch, under the watch's names. */
 export const WATCH_SCOUT_FIELDS: readonly WatchScoutField[] = SCOUT_FORM_FIELDS.map(watchFieldOf);
-
-/** The user's fields of a watch, checked with the scout form's rules and messages. */
-export const watchFormSchema = z.object({
-  name: scoutFormSchema.shape.search_name,
-  facebook_link: scoutFormSchema.shape.facebook_link,
-  target_country: scoutFormSchema.shape.target_country,
-  keywords_used: scoutFormSchema.shape.keywords_used,
-  requested_count: scoutFormSchema.shape.requested_count,
-  cadence: z.enum(WATCH_CADENCES, { error: WATCH_MESSAGES.cadenceInvalid }),
-  active: z._default(z.boolean({ error: WATCH_MESSAGES.activeInvalid }), true),
-});
-export type WatchFormInput = z.input<typeof watchFormSchema>;
-export type WatchForm = z.output<typeof watchFormSchema>;
 
 /**
  * The first planned time after `now`: `planned` plus as many whole periods as it takes (at least

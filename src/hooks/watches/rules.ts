@@ -14,9 +14,9 @@ import {
   WATCH_LIMITS,
   WATCH_MESSAGES,
   watchFieldOf,
-  watchFormSchema,
   type WatchCadence,
 } from '../../domain/runs/watches.ts';
+import { watchFormSchema } from '../../domain/runs/watch-form.ts';
 import { subscriptionRefusal, throwRefusal } from '../runs/index.ts';
 
 /** The record's user fields checked with the form's rules; a 400 with the first rule broken. */

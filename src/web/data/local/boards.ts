@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { SearchResult } from '../../../domain/index.ts';
 import { loadResultsInParts } from './local-reads.ts';
-import { BOARD_ITEMS_BATCH_MAX } from '../../../domain/boards/board-contract.ts';
+import { BOARD_ITEMS_BATCH_MAX } from '../../../domain/boards/board-limits.ts';
 import type { BoardRecord } from '../../../domain/records/entities.ts';
 import { currentBinding, useLocalDb } from './local-data.ts';
 import type { BoardItemChanges, LocalBoard, LocalBoardItem, LocalDb } from './local-db.ts';

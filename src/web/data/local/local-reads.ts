@@ -6,7 +6,6 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocaleCode, SearchResult, SearchRun, Watch } from '../../../domain/index.ts';
-import { defaultKeywords } from './default-keywords.ts';
 import { currentBinding, localDbOf, useLocalDb } from './local-data.ts';
 import { readMeta, type MetaRecords, type RememberedKey, type SavedInsights } from './local-db.ts';
 import { newestFirst, readNewestResults, storedNewestRunHint } from './newest-results.ts';
@@ -91,9 +90,14 @@ export function useKeywordList(locale: LocaleCode | null): KeywordList | undefin
     async () => {
       if (!locale) return undefined;
       const stored = db ? await db.keywordSets.where('locale').equals(locale).first() : undefined;
+      // the defaults load on demand (2 KB gzipped): the first /app page shows none (docs/benchmarks/pwa.md)
       return stored
         ? { keywords: stored.keywords, stored: true, pending: Boolean(stored.pending) }
-        : { keywords: defaultKeywords(locale), stored: false, pending: false };
+        : {
+            keywords: (await import('./default-keywords.ts')).defaultKeywords(locale),
+            stored: false,
+            pending: false,
+          };
     },
     [db, locale],
     undefined,

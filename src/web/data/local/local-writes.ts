@@ -6,7 +6,6 @@
  */
 import type { LocaleCode, Watch } from '../../../domain/index.ts';
 import { UserFacingError } from '../server/client.ts';
-import { defaultKeywords } from './default-keywords.ts';
 import { currentBinding, localDbOf } from './local-data.ts';
 import { writeMeta, type MetaRecords, type RememberedKey } from './local-db.ts';
 import type { FlushOutcome } from './sync/engine.ts';
@@ -20,6 +19,8 @@ import { deleteStoredWatch, writeWatches } from './sync/mirror.ts';
 export async function resetKeywordsToDefaults(locale: LocaleCode): Promise<'saved' | 'queued'> {
   const current = currentBinding();
   if (!current) throw new Error('Not authenticated');
+  // loaded on demand (2 KB gzipped): the first /app page shows no default list (docs/benchmarks/pwa.md)
+  const { defaultKeywords } = await import('./default-keywords.ts');
   const seq = await current.engine.saveKeywordSet(locale, defaultKeywords(locale));
   const outcome: FlushOutcome = await current.engine.flushOutbox();
   const refused = current.engine.refusal(seq);

@@ -5,7 +5,12 @@
  * gate lifts or drops without a reload when billing changes it. The last answer is kept in the local
  * database for offline use (offline-memory.ts): hence local/, not server/.
  */
-import { COLLECTIONS, subscriptionSchema, type Subscription } from '../../../domain/index.ts';
+// Checked with its field kinds, not its zod schema (the domain index pulls in every schema): the
+// gate decides before the first /app page paints, and that page needs no zod (docs/benchmarks/pwa.md).
+import { COLLECTIONS } from '../../../domain/api/collections.ts';
+import type { Subscription } from '../../../domain/records/entities.ts';
+import { checkRecord } from '../../../domain/records/record-check.ts';
+import { SUBSCRIPTION_FIELD_KINDS } from '../../../domain/records/record-fields.ts';
 import { pb } from '../server/client.ts';
 import { lastKnown, rememberForOffline } from './offline-memory.ts';
 import { followCollection } from '../server/realtime.ts';
@@ -17,12 +22,12 @@ export type SubscriptionState =
   | { status: 'error'; subscription: Subscription | null };
 
 function parse(record: unknown): Subscription | null {
-  const parsed = subscriptionSchema.safeParse(record);
-  if (!parsed.success) {
-    console.error('[subscription] unexpected record shape', parsed.error);
+  const checked = checkRecord(SUBSCRIPTION_FIELD_KINDS, record);
+  if (!checked.ok) {
+    console.error('[subscription] unexpected record shape', checked.problem);
     return null;
   }
-  return parsed.data;
+  return checked.record;
 }
 
 function publish(scope: UserStoreScope<SubscriptionState>, subscription: Subscription | null): void {

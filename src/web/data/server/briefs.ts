@@ -3,21 +3,33 @@
  * many are left. A brief needs the server (the model is called there, with a key the browser never
  * sees); what it stores reaches the local database through the answer, realtime and the pull.
  */
-import { z } from 'zod/mini';
+import { ClientResponseError } from 'pocketbase';
 import { SERVER_ROUTES } from '../../../domain/api/routes.ts';
 import type { BriefRequest, BriefsStatus } from '../../../domain/briefs/brief-contract.ts';
-import { briefSchema, type BriefRecord } from '../../../domain/records/entities.ts';
+import type { BriefRecord } from '../../../domain/records/entities.ts';
+import type * as BriefsAnswer from './briefs-answer.ts';
 import { pb } from './client.ts';
 
-const statusSchema = z.object({
-  enabled: z.boolean(),
-  allowance: z.int(),
-  used: z.int(),
-  left: z.int(),
-});
+let answerSchemas: Promise<typeof BriefsAnswer> | undefined;
+/**
+ * The answers' schemas (briefs-answer.ts), loaded before the first request is sent, so that a
+ * load that fails (no network, on a page the service worker does not control yet) fails before a
+ * brief is asked for, as the request would; known offline, the load is not tried.
+ */
+function briefsAnswer(): Promise<typeof BriefsAnswer> {
+  const unreachable = (cause?: unknown) =>
+    new ClientResponseError({ status: 0, response: {}, isAbort: false, originalError: cause });
+  if (!answerSchemas && globalThis.navigator?.onLine === false) return Promise.reject(unreachable());
+  answerSchemas ??= import('./briefs-answer.ts').catch((cause: unknown) => {
+    answerSchemas = undefined;
+    throw unreachable(cause);
+  });
+  return answerSchemas;
+}
 
 export async function fetchBriefsStatus(): Promise<BriefsStatus> {
-  return statusSchema.parse(
+  const schemas = await briefsAnswer();
+  return schemas.briefsStatusSchema.parse(
     await pb.send(SERVER_ROUTES.briefsStatus.path, { method: 'GET', requestKey: null }),
   );
 }
@@ -26,10 +38,11 @@ export async function fetchBriefsStatus(): Promise<BriefsStatus> {
 export async function requestBrief(
   request: BriefRequest,
 ): Promise<{ brief: BriefRecord; status: BriefsStatus }> {
-  const answer = await pb.send(SERVER_ROUTES.briefs.path, {
+  const schemas = await briefsAnswer();
+  const answer: unknown = await pb.send(SERVER_ROUTES.briefs.path, {
     method: 'POST',
     body: request,
     requestKey: null,
   });
-  return z.object({ brief: briefSchema, status: statusSchema }).parse(answer);
+  return schemas.briefAnswerSchema.parse(answer);
 }

@@ -7,6 +7,7 @@ import { COLLECTIONS, searchRunSchema, type ScoutForm, type SearchRun } from '..
 import { pb } from './client.ts';
 import { watchCollection } from './realtime.ts';
 import { currentSession } from './session.ts';
+import { markStartedHere } from './started-runs.ts';
 import { createUserStore, type UserStoreScope } from './user-store.ts';
 
 export interface RunsState {
@@ -30,37 +31,6 @@ function parse(record: unknown): SearchRun | null {
 
 /** The newest `updated` seen per run: a late create response must not undo a finished run. */
 const seen = new Map<string, string>();
-/**
- * Runs created from the form in this tab (they get the product's toast, docs/product.md#messages; other runs
- * get the watch toast). Kept in sessionStorage: per tab, and still known after a reload.
- */
-const STARTED_KEY = 'adscout.started-runs';
-const STARTED_KEPT = 20;
-const startedHere = new Set<string>(readStartedRuns());
-
-function readStartedRuns(): string[] {
-  try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(STARTED_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function keepStartedRuns(): void {
-  try {
-    const ids = [...startedHere].slice(-STARTED_KEPT);
-    if (ids.length) sessionStorage.setItem(STARTED_KEY, JSON.stringify(ids));
-    else sessionStorage.removeItem(STARTED_KEY);
-  } catch {
-    // storage disabled: the set still works for this page
-  }
-}
-
-/** True when `runId` was started from the scout form in this tab. */
-export function wasStartedHere(runId: string): boolean {
-  return startedHere.has(runId);
-}
 
 /** Applies a run the server reported (realtime, a load, or the create response). */
 function apply(scope: Scope, run: SearchRun): void {
@@ -140,8 +110,7 @@ export async function createRun(form: ScoutForm): Promise<SearchRun> {
   const record = await pb.collection(COLLECTIONS.searchRuns).create({ user: session.userId, ...form });
   const run = parse(record);
   if (!run) throw new Error('unexpected run record');
-  startedHere.add(run.id);
-  keepStartedRuns();
+  markStartedHere(run.id);
   const scope = store.scope();
   if (scope?.userId === session.userId) apply(scope, run);
   return run;

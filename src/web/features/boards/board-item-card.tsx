@@ -4,7 +4,7 @@
  * the page's selection and "Remove". Ad text is third-party data: text nodes only.
  */
 import { useState } from 'react';
-import { BOARD_NOTE_MAX } from '../../../domain/boards/board-contract.ts';
+import { BOARD_NOTE_MAX } from '../../../domain/boards/board-limits.ts';
 import { THUMB_DETAIL, type SearchResult } from '../../../domain/index.ts';
 import { creativeThumbUrl } from '../../../domain/media/creative-files.ts';
 import { chooseCreative, creativeStill } from '../../components/creative.ts';

@@ -2,7 +2,7 @@
  * An item's labels as the user types them: comma-separated words, each trimmed, empty ones and
  * repeats dropped, cut to the limits the server checks (board-contract.ts).
  */
-import { BOARD_LABEL_MAX, BOARD_LABELS_MAX } from '../../../domain/boards/board-contract.ts';
+import { BOARD_LABEL_MAX, BOARD_LABELS_MAX } from '../../../domain/boards/board-limits.ts';
 
 export function parseLabels(text: string): string[] {
   const seen = new Set<string>();

@@ -6,7 +6,7 @@
  * all in order; Escape closes. Works offline: the save is stored here and pushed on reconnect.
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { BOARD_NAME_MAX } from '../../../domain/boards/board-contract.ts';
+import { BOARD_NAME_MAX } from '../../../domain/boards/board-limits.ts';
 import { formatCount } from '../../../domain/index.ts';
 import { CloseIcon } from '../../components/icons.tsx';
 import { useModalDialog } from '../../components/use-modal-dialog.ts';

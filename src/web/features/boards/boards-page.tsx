@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { BOARD_NAME_MAX } from '../../../domain/boards/board-contract.ts';
+import { BOARD_NAME_MAX } from '../../../domain/boards/board-limits.ts';
 import { boardPath } from '../../../domain/pages/routes.ts';
 import { formatCount } from '../../../domain/index.ts';
 import { useToast } from '../../components/toast.tsx';

@@ -4,7 +4,8 @@
  * notes". Each needs the server, so offline the panel says so and offers none of them.
  */
 import { useState } from 'react';
-import { SHARED_BOARD_PATH_PREFIX, type BoardShare } from '../../../domain/boards/board-contract.ts';
+import type { BoardShare } from '../../../domain/boards/board-contract.ts';
+import { SHARED_BOARD_PATH_PREFIX } from '../../../domain/boards/board-limits.ts';
 import { OfflineHint } from '../../components/offline-hint.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { LocalBoard } from '../../data/local/boards.ts';

@@ -18,6 +18,10 @@ import { useToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../data/server/client.ts';
 import { useKeywordList } from '../../data/local/local-reads.ts';
 import { resetKeywordsToDefaults } from '../../data/local/local-writes.ts';
+// The default lists load with this page (local-reads.ts and local-writes.ts import them on
+// demand, the first /app page shows none): a locale without a stored set shows its defaults
+// offline too, on a page the service worker does not control yet.
+import '../../data/local/default-keywords.ts';
 import './keywords.css';
 
 export const KEYWORDS_NOTE = '/products and /collections remain untranslated across all locales.';

@@ -23,7 +23,7 @@ import { useLocalRuns } from '../../data/local/local-reads.ts';
 import { keepPushSubscribed } from '../../data/local/push-setting.ts';
 import { notifyInBackground } from '../../data/browser/notifications.ts';
 import { usePublicConfig } from '../../data/server/public-config.ts';
-import { wasStartedHere } from '../../data/server/runs.ts';
+import { wasStartedHere } from '../../data/server/started-runs.ts';
 import { currentSession, useSession } from '../../data/server/session.ts';
 
 /** The service worker's question (public/sw-notifications.js): does this window show `run` itself? */

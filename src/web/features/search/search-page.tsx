@@ -13,7 +13,8 @@ import {
 import { useToast } from '../../components/toast.tsx';
 import { usePublicConfig } from '../../data/server/public-config.ts';
 import { useQuota } from '../../data/local/quota.ts';
-import { dismissFinishedRun, useRuns, wasStartedHere } from '../../data/server/runs.ts';
+import { dismissFinishedRun, useRuns } from '../../data/server/runs.ts';
+import { wasStartedHere } from '../../data/server/started-runs.ts';
 import { ActiveJobCard, RunSummaryCard } from './run-cards.tsx';
 import { ScoutForm } from './scout-form.tsx';
 import { WatchesPanel } from './watches-panel.tsx';

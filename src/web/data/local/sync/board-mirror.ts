@@ -3,7 +3,8 @@
  * transaction by board-merge.ts's rules: the whole list of boards, pulled pages of items and of
  * tombstones with their cursors, and realtime's. The outbox's writes are board-queue.ts's.
  */
-import { BOARD_TOMBSTONE_DAYS, type BoardItemRecord } from '../../../../domain/boards/board-contract.ts';
+import type { BoardItemRecord } from '../../../../domain/boards/board-contract.ts';
+import { BOARD_TOMBSTONE_DAYS } from '../../../../domain/boards/board-limits.ts';
 import type { BoardRecord } from '../../../../domain/records/entities.ts';
 import type { LocalBoardItem, LocalDb, SyncCursor } from '../local-db.ts';
 import { boardItemsToStore, itemsPullTooOld, mergeBoardList, pairKey } from './board-merge.ts';

@@ -1,7 +1,9 @@
 /**
  * Pushing the outbox's board entries (docs/boards.md#in-the-app): what each kind of entry sends,
  * and how it settles (board-queue.ts stores it, board-merge.ts decides). outbox.ts keeps the
- * order and calls `pushBoardEntry` for each board entry; an error that is worth retrying
+ * order and calls `pushBoardEntry` for each board entry, loading this module (and zod, which
+ * parses the answers) with the first one: the first /app page needs neither
+ * (docs/benchmarks/pwa.md); an error that is worth retrying
  * (offline, 429, 5xx) is thrown back to it, and a refusal (another 4xx) is settled here.
  *
  * - A retried create or delete that already happened counts as done: an entry is marked sent in

@@ -7,10 +7,12 @@
  * module talks to the server and keeps the order.
  */
 import type PocketBase from 'pocketbase';
+import { ClientResponseError } from 'pocketbase';
 import { MESSAGES, type KeywordSet, type LocaleCode } from '../../../../domain/index.ts';
 import { errorMessage, isRetryable } from '../../server/errors.ts';
-import type { KeywordOutboxItem, LocalDb } from '../local-db.ts';
-import { boardApi, pushBoardEntry, type BoardApi } from './board-outbox.ts';
+import type { BoardOutboxItem, KeywordOutboxItem, LocalDb } from '../local-db.ts';
+import type * as BoardOutbox from './board-outbox.ts';
+import type { BoardApi, BoardPushContext } from './board-outbox.ts';
 import { decidePush } from './merge.ts';
 import { settleKeywordChange, storeKeywordChange } from './mirror.ts';
 import { KEYWORD_SETS, newRecordId } from './records.ts';
@@ -45,7 +47,24 @@ export interface Outbox {
 export function createOutbox(options: OutboxOptions): Outbox {
   const { pb, db, userId, status, isStopped, notify } = options;
   const sets = () => pb.collection(KEYWORD_SETS.name);
-  const boards = { api: options.boards ?? boardApi(pb), db, userId, notify };
+  /** board-outbox.ts, loaded with the first board entry (a load that fails is tried again later). */
+  let boardOutbox: Promise<typeof BoardOutbox> | undefined;
+  let boards: BoardPushContext | undefined;
+  async function pushBoard(item: BoardOutboxItem): Promise<void> {
+    // Not fetched (offline, on a page the service worker does not control yet): as a request that
+    // could not reach the server, the push waits for the connection. Known offline, it is not
+    // tried at all (its push would fail the same way).
+    const unreachable = (cause?: unknown) =>
+      new ClientResponseError({ status: 0, response: {}, isAbort: false, originalError: cause });
+    if (!boardOutbox && globalThis.navigator?.onLine === false) throw unreachable();
+    boardOutbox ??= import('./board-outbox.ts').catch((cause: unknown) => {
+      boardOutbox = undefined;
+      throw unreachable(cause);
+    });
+    const { boardApi, pushBoardEntry } = await boardOutbox;
+    boards ??= { api: options.boards ?? boardApi(pb), db, userId, notify };
+    await pushBoardEntry(boards, item);
+  }
 
   async function countPending() {
     status.set({ pendingWrites: await db.outbox.count() });
@@ -93,7 +112,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           if (!item) return 'done';
           if (item.op !== 'keywords.upsert') {
             try {
-              await pushBoardEntry(boards, item);
+              await pushBoard(item);
             } catch (error) {
               console.warn('[sync] outbox push postponed', error);
               return (error as { status?: number }).status === 0 ? 'offline' : 'retry-later';

@@ -4,30 +4,33 @@
  * are not), without the fields hidden from users (the server would leave them out anyway).
  */
 import type { RecordModel } from 'pocketbase';
-import {
-  type ArchivedCreative,
-  COLLECTIONS,
-  creativeSchema,
-  keywordSetSchema,
-  RUN_HIDDEN_FIELDS,
-  searchResultSchema,
-  searchRunSchema,
-  type KeywordSet,
-  type Report,
-  reportSchema,
-  type SearchResult,
-  type SearchRun,
-  type Watch,
-  watchSchema,
-} from '../../../../domain/index.ts';
-import { boardItemSchema, type BoardItemRecord } from '../../../../domain/boards/board-contract.ts';
-import {
-  boardItemDeletionSchema,
-  boardSchema,
-  briefSchema,
-  type BoardRecord,
-  type BriefRecord,
+// Plain field lists, not the zod schemas (the domain index pulls in every schema): the first /app
+// page runs the sync and needs no zod (docs/benchmarks/pwa.md).
+import { COLLECTIONS } from '../../../../domain/api/collections.ts';
+import type { BoardItemRecord } from '../../../../domain/boards/board-contract.ts';
+import type {
+  ArchivedCreative,
+  BoardRecord,
+  BriefRecord,
+  KeywordSet,
+  Report,
+  SearchResult,
+  SearchRun,
+  Watch,
 } from '../../../../domain/records/entities.ts';
+import {
+  ARCHIVED_CREATIVE_FIELDS,
+  BOARD_FIELDS,
+  BOARD_ITEM_DELETION_FIELDS,
+  BOARD_ITEM_FIELDS,
+  BRIEF_FIELDS,
+  KEYWORD_SET_FIELDS,
+  REPORT_FIELDS,
+  RUN_HIDDEN_FIELDS,
+  SEARCH_RESULT_FIELDS,
+  SEARCH_RUN_FIELDS,
+  WATCH_FIELDS,
+} from '../../../../domain/records/record-fields.ts';
 
 /** A tombstone as the local side reads it: which item went (board-mirror.ts applies it). */
 export interface BoardItemDeletion {
@@ -45,8 +48,12 @@ export interface MirroredCollection<T> {
   fromServer(record: RecordModel): T;
 }
 
-function mirrored<T>(name: string, shape: object, hidden: readonly string[] = []): MirroredCollection<T> {
-  const keys = Object.keys(shape).filter((key) => !hidden.includes(key));
+function mirrored<T>(
+  name: string,
+  fields: readonly string[],
+  hidden: readonly string[] = [],
+): MirroredCollection<T> {
+  const keys = fields.filter((key) => !hidden.includes(key));
   return {
     name,
     fields: keys.join(','),
@@ -58,20 +65,20 @@ function mirrored<T>(name: string, shape: object, hidden: readonly string[] = []
   };
 }
 
-export const RUNS = mirrored<SearchRun>(COLLECTIONS.searchRuns, searchRunSchema.shape, RUN_HIDDEN_FIELDS);
-export const RESULTS = mirrored<SearchResult>(COLLECTIONS.searchResults, searchResultSchema.shape);
-export const KEYWORD_SETS = mirrored<KeywordSet>(COLLECTIONS.keywordSets, keywordSetSchema.shape);
-export const WATCHES = mirrored<Watch>(COLLECTIONS.watches, watchSchema.shape);
-export const CREATIVES = mirrored<ArchivedCreative>(COLLECTIONS.creatives, creativeSchema.shape);
-export const REPORTS = mirrored<Report>(COLLECTIONS.reports, reportSchema.shape);
-export const BOARDS = mirrored<BoardRecord>(COLLECTIONS.boards, boardSchema.shape);
-export const BOARD_ITEMS = mirrored<BoardItemRecord>(COLLECTIONS.boardItems, boardItemSchema.shape);
+export const RUNS = mirrored<SearchRun>(COLLECTIONS.searchRuns, SEARCH_RUN_FIELDS, RUN_HIDDEN_FIELDS);
+export const RESULTS = mirrored<SearchResult>(COLLECTIONS.searchResults, SEARCH_RESULT_FIELDS);
+export const KEYWORD_SETS = mirrored<KeywordSet>(COLLECTIONS.keywordSets, KEYWORD_SET_FIELDS);
+export const WATCHES = mirrored<Watch>(COLLECTIONS.watches, WATCH_FIELDS);
+export const CREATIVES = mirrored<ArchivedCreative>(COLLECTIONS.creatives, ARCHIVED_CREATIVE_FIELDS);
+export const REPORTS = mirrored<Report>(COLLECTIONS.reports, REPORT_FIELDS);
+export const BOARDS = mirrored<BoardRecord>(COLLECTIONS.boards, BOARD_FIELDS);
+export const BOARD_ITEMS = mirrored<BoardItemRecord>(COLLECTIONS.boardItems, BOARD_ITEM_FIELDS);
 export const BOARD_ITEM_DELETIONS = mirrored<BoardItemDeletion>(
   COLLECTIONS.boardItemDeletions,
-  boardItemDeletionSchema.shape,
+  BOARD_ITEM_DELETION_FIELDS,
 );
 
-export const BRIEFS = mirrored<BriefRecord>(COLLECTIONS.briefs, briefSchema.shape);
+export const BRIEFS = mirrored<BriefRecord>(COLLECTIONS.briefs, BRIEF_FIELDS);
 
 /** A PocketBase-style record id (15 of [a-z0-9]), made here so a retried create stays one record. */
 export function newRecordId(): string {
