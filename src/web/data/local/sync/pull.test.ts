@@ -134,23 +134,38 @@ describe('pullPages pipelining', () => {
   });
 
   it('writes the pages fetched before a failed fetch, then fails with its error', async () => {
-    const { source } = server(9, 3);
+    const { asked, source } = server(9, 3);
     const written: SyncCursor[] = [];
-    await expect(
-      pullPages(
-        {
-          ...source,
-          async fetchPage(cursor: SyncCursor) {
-            if (cursor.id === 'id005') throw new Error('offline');
-            return source.fetchPage(cursor);
-          },
+    let release!: () => void;
+    const firstWriteHeld = new Promise<void>((resolve) => (release = resolve));
+    const pull = pullPages(
+      {
+        ...source,
+        async fetchPage(cursor: SyncCursor) {
+          if (cursor.id === 'id005') {
+            asked.push(cursor);
+            throw new Error('offline');
+          }
+          return source.fetchPage(cursor);
         },
-        { updated: '', id: '' },
-        async (_items, cursor) => void written.push(cursor),
-        () => false,
-      ),
-    ).rejects.toThrow('offline');
-    expect(written.at(-1)).toEqual({ updated: record(5).updated, id: 'id005' });
+      },
+      { updated: '', id: '' },
+      async (_items, cursor) => {
+        if (written.length === 0) await firstWriteHeld;
+        written.push(cursor);
+      },
+      () => false,
+    );
+    const failed = expect(pull).rejects.toThrow('offline');
+    await settle();
+    // the third fetch failed while the second page waited for the first write
+    expect(asked.map((cursor) => cursor.id)).toEqual(['', 'id002', 'id005']);
+    release();
+    await failed;
+    expect(written).toEqual([
+      { updated: record(2).updated, id: 'id002' },
+      { updated: record(5).updated, id: 'id005' },
+    ]);
   });
 
   it('stops on a failed write, and the fetch in flight does not surface as an unhandled rejection', async () => {
