@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncCursor } from '../local-db.ts';
-import { pullPages } from './pull.ts';
+import { PAGES_AHEAD, pullPages } from './pull.ts';
 
 const record = (n: number) => ({ id: `id${String(n).padStart(3, '0')}`, updated: `2026-05-01 ${n}` });
 
@@ -76,35 +76,95 @@ describe('pullPages', () => {
 });
 
 describe('pullPages pipelining', () => {
-  it('fetches the next page while the current one is written, and writes in order', async () => {
-    const { source } = server(7, 3);
-    const events: string[] = [];
-    await pullPages(
+  /** Lets every promise chain that does not wait on a gate run to its end. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('fetches ahead of a slow write, up to PAGES_AHEAD pages, and a write takes every page waiting', async () => {
+    const { asked, source } = server(10, 2);
+    const written: Array<{ ids: string[]; cursor: SyncCursor }> = [];
+    let release!: () => void;
+    const firstWriteHeld = new Promise<void>((resolve) => (release = resolve));
+    const pull = pullPages(
+      source,
+      { updated: '', id: '' },
+      async (items, cursor) => {
+        if (written.length === 0) await firstWriteHeld;
+        written.push({ ids: items.map((r) => r.id), cursor });
+      },
+      () => false,
+    );
+    await settle();
+    // the first page is being written; the next PAGES_AHEAD were fetched meanwhile, and no more
+    expect(PAGES_AHEAD).toBe(2);
+    expect(asked.map((cursor) => cursor.id)).toEqual(['', 'id001', 'id003']);
+    expect(written).toEqual([]);
+    release();
+    await pull;
+    expect(written).toEqual([
+      { ids: ['id000', 'id001'], cursor: { updated: record(1).updated, id: 'id001' } },
+      // the two pages that waited, in one write with the cursor of the second
+      { ids: ['id002', 'id003', 'id004', 'id005'], cursor: { updated: record(5).updated, id: 'id005' } },
+      { ids: ['id006', 'id007'], cursor: { updated: record(7).updated, id: 'id007' } },
+      { ids: ['id008', 'id009'], cursor: { updated: record(9).updated, id: 'id009' } },
+    ]);
+    // after the last full page, one more ask finds nothing
+    expect(asked.at(-1)?.id).toBe('id009');
+  });
+
+  it('asks for the next page without waiting for the write of the one before', async () => {
+    const { asked, source } = server(7, 3);
+    let release!: () => void;
+    const writesHeld = new Promise<void>((resolve) => (release = resolve));
+    const ids: string[] = [];
+    const pull = pullPages(
+      source,
+      { updated: '', id: '' },
+      async (items) => {
+        await writesHeld;
+        ids.push(...items.map((r) => r.id));
+      },
+      () => false,
+    );
+    await settle();
+    // the short third page ends the fetches while the first write still waits
+    expect(asked.map((cursor) => cursor.id)).toEqual(['', 'id002', 'id005']);
+    release();
+    await pull;
+    expect(ids).toEqual(['id000', 'id001', 'id002', 'id003', 'id004', 'id005', 'id006']);
+  });
+
+  it('writes the pages fetched before a failed fetch, then fails with its error', async () => {
+    const { asked, source } = server(9, 3);
+    const written: SyncCursor[] = [];
+    let release!: () => void;
+    const firstWriteHeld = new Promise<void>((resolve) => (release = resolve));
+    const pull = pullPages(
       {
         ...source,
-        async fetchPage(cursor) {
-          events.push(`fetch after ${cursor.id || 'start'}`);
+        async fetchPage(cursor: SyncCursor) {
+          if (cursor.id === 'id005') {
+            asked.push(cursor);
+            throw new Error('offline');
+          }
           return source.fetchPage(cursor);
         },
       },
       { updated: '', id: '' },
-      async (items) => {
-        events.push(`write ${items[0]!.id} start`);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        events.push(`write ${items[0]!.id} end`);
+      async (_items, cursor) => {
+        if (written.length === 0) await firstWriteHeld;
+        written.push(cursor);
       },
       () => false,
     );
-    expect(events).toEqual([
-      'fetch after start',
-      'fetch after id002',
-      'write id000 start',
-      'write id000 end',
-      'fetch after id005',
-      'write id003 start',
-      'write id003 end',
-      'write id006 start',
-      'write id006 end',
+    const failed = expect(pull).rejects.toThrow('offline');
+    await settle();
+    // the third fetch failed while the second page waited for the first write
+    expect(asked.map((cursor) => cursor.id)).toEqual(['', 'id002', 'id005']);
+    release();
+    await failed;
+    expect(written).toEqual([
+      { updated: record(2).updated, id: 'id002' },
+      { updated: record(5).updated, id: 'id005' },
     ]);
   });
 

@@ -71,33 +71,89 @@ interface PageSource<T> {
 }
 
 /**
- * Reads pages from `cursor` on and writes each, in order, until a short page; the next page is
- * fetched while the current one is written (the cursor of a page is its last record, known
- * before the write), so the pull takes about the longer of the two, not their sum. Returns early,
- * writing nothing more, once `isStopped` says so. A failed write stops the pull (its cursor was
- * not saved, so the page is read again next time); the fetch in flight is then dropped.
+ * Pages fetched and not yet handed to a write, at most: the fetches run this far ahead of a slow
+ * write (about 1.4 MB a page of results), and a write takes every page waiting, up to this many.
+ */
+export const PAGES_AHEAD = 2;
+
+/** The cursor a write of `items` saves: its last record. */
+function cursorAfter(items: readonly Versioned[]): SyncCursor {
+  const last = items[items.length - 1]!;
+  return { updated: last.updated, id: last.id };
+}
+
+/**
+ * Reads pages from `cursor` on and writes them, in order, until a short page. The fetches do not
+ * wait for the writes: the next page is asked for as soon as one arrives, up to `ahead` pages
+ * waiting, so the pull takes about the longer of the two, not their sum. A write takes every
+ * page waiting, in order, with the cursor of the last one (one transaction for them all, so the
+ * cursor is still saved with its rows). Returns early, writing nothing more, once `isStopped`
+ * says so. A failed write stops the pull (its cursor was not saved, so its pages are read again
+ * next time), after the fetch in flight settles; a failed fetch stops it after the pages fetched
+ * before it are written.
  */
 export async function pullPages<T extends Versioned>(
   source: PageSource<T>,
   cursor: SyncCursor,
   write: (items: T[], cursor: SyncCursor) => Promise<void>,
   isStopped: () => boolean,
+  ahead = PAGES_AHEAD,
 ): Promise<void> {
   if (isStopped()) return;
-  let next: Promise<T[]> | null = source.fetchPage(cursor);
-  while (next) {
-    const items: T[] = await next;
-    next = null;
-    if (isStopped() || items.length === 0) return;
-    const last = items[items.length - 1]!;
-    cursor = { updated: last.updated, id: last.id };
-    if (items.length >= source.pageSize) {
-      next = source.fetchPage(cursor);
-      // handled when awaited; until then a failure must not count as unhandled
-      next.catch(() => undefined);
+  const waiting: T[][] = [];
+  let fetchesDone = false;
+  let fetchFailure: { error: unknown } | null = null;
+  let writesDone = false;
+  // Each side waits for the other by one pending wake-up at most.
+  let pageArrived: (() => void) | null = null;
+  let roomMade: (() => void) | null = null;
+  const wakeWriter = () => {
+    pageArrived?.();
+    pageArrived = null;
+  };
+  const wakeFetcher = () => {
+    roomMade?.();
+    roomMade = null;
+  };
+
+  const fetches = (async () => {
+    try {
+      let after = cursor;
+      for (;;) {
+        while (waiting.length >= ahead && !writesDone) await new Promise<void>((r) => (roomMade = r));
+        if (writesDone || isStopped()) return;
+        const items = await source.fetchPage(after);
+        if (writesDone || isStopped() || items.length === 0) return;
+        waiting.push(items);
+        wakeWriter();
+        if (items.length < source.pageSize) return;
+        after = cursorAfter(items);
+      }
+    } catch (error) {
+      fetchFailure = { error };
+    } finally {
+      fetchesDone = true;
+      wakeWriter();
     }
-    await write(items, cursor);
+  })();
+
+  try {
+    for (;;) {
+      while (waiting.length === 0 && !fetchesDone) await new Promise<void>((r) => (pageArrived = r));
+      if (waiting.length === 0 || isStopped()) break;
+      const pages = waiting.splice(0, waiting.length);
+      wakeFetcher();
+      const items = pages.length === 1 ? pages[0]! : pages.flat();
+      await write(items, cursorAfter(items));
+    }
+  } finally {
+    writesDone = true;
+    wakeFetcher();
+    await fetches;
   }
+  // assigned in the fetches' closure, which the compiler does not follow
+  const failed = fetchFailure as { error: unknown } | null;
+  if (failed) throw failed.error;
 }
 
 /**
