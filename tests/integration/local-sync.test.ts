@@ -8,7 +8,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import type PocketBase from 'pocketbase';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchResult } from '../../src/domain/index.ts';
 import { defaultKeywords } from '../../src/web/data/local/default-keywords.ts';
 import { createLocalBinder } from '../../src/web/data/local/local-binder.ts';
@@ -312,6 +312,53 @@ describe('realtime and catch-up', () => {
       await Dexie.delete(db.name);
     }
   });
+});
+
+describe('the sync route’s rate limit', () => {
+  it('a pull cut short by a 429 is tried again a second later, and catches up', async () => {
+    const user = await server.createUser('limited');
+    const run = await gadgetRun(user, 'Limited', '2026-11-07 10:00:00.000Z');
+    await seedResults(user, run, 12);
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+      warnings.push(String(args[0]));
+    });
+    const slowedDown = () => warnings.some((text) => text.includes('the server asked to slow down'));
+    const page = SERVER_ROUTES.syncPage.url(COLLECTIONS.searchRuns);
+    const ask = () =>
+      user.pb.send(page, { query: { updated: '', id: '', limit: 1, fields: 'id' }, requestKey: null }).then(
+        () => 200,
+        (error: { status: number }) => error.status,
+      );
+    try {
+      // The allowance is 30 pages a second per address, shared by this file's clients (all on
+      // loopback): spent until a page is refused, then the engine starts within that second. A
+      // second that ends first gives a pull with no 429, so the whole thing is tried again.
+      for (let attempt = 1; !slowedDown(); attempt++) {
+        expect(attempt, 'a pull that met the rate limit').toBeLessThanOrEqual(10);
+        let refused = false;
+        while (!refused) refused = (await Promise.all(Array.from({ length: 40 }, ask))).includes(429);
+        const db = openLocalDb(user.id);
+        const engine = createSyncEngine({ pb: user.pb, db, userId: user.id });
+        try {
+          await engine.start();
+          await waitFor(
+            'the pull to catch up',
+            () => engine.state(),
+            (state) => state.caughtUp === true,
+            { timeoutMs: 20_000 },
+          );
+          expect(await localRows(db)).toHaveLength(12);
+        } finally {
+          await engine.stop();
+          db.close();
+          await Dexie.delete(db.name);
+        }
+      }
+    } finally {
+      warn.mockRestore();
+    }
+  }, 120_000);
 });
 
 describe('keyword-set outbox', () => {

@@ -76,6 +76,15 @@ interface PageSource<T> {
  */
 export const PAGES_AHEAD = 2;
 
+/** A pull that met the sync route's rate limit starts again after this (its window is 1 s)... */
+const RATE_LIMIT_WAIT_MS = 1_100;
+/** ...this many times in a row at most; then the sync waits as for a server it cannot reach. */
+const RATE_LIMITED_PULLS_MAX = 5;
+
+function isRateLimited(error: unknown): boolean {
+  return (error as { status?: number } | null)?.status === 429;
+}
+
 /** The cursor a write of `items` saves: its last record. */
 function cursorAfter(items: readonly Versioned[]): SyncCursor {
   const last = items[items.length - 1]!;
@@ -294,6 +303,13 @@ export function createPuller(options: PullerOptions): Puller {
       performance.mark(PERFORMANCE_MARKS.sync.caughtUp, { detail: { rows: status.get().pulledRows } });
     } catch (error) {
       if (isStopped()) return;
+      if (isRateLimited(error) && rateLimitedPulls < RATE_LIMITED_PULLS_MAX) {
+        // the sync route's limit is per second (pb_migrations/1795300780_update_sync_rate_limit.js):
+        // pullRows pulls again after one, the cursors saved so far kept
+        rateLimitedPulls += 1;
+        console.warn('[sync] the server asked to slow down; pulling again in a second', error);
+        return;
+      }
       const offline = isRetryable(error);
       if (!offline) console.error('[sync] pull failed', error);
       else console.warn('[sync] server unreachable; will pull again on reconnect', error);
@@ -303,6 +319,8 @@ export function createPuller(options: PullerOptions): Puller {
 
   let pulling: Promise<void> | null = null;
   let pullAgain = false;
+  /** Pulls in a row that the sync route's rate limit (429) cut short. */
+  let rateLimitedPulls = 0;
   /** Whether the next pull reads the boards too (every pull but realtime's pullRows). */
   let boardsDue = true;
   function pull(): Promise<void> {
@@ -318,7 +336,12 @@ export function createPuller(options: PullerOptions): Puller {
       try {
         do {
           pullAgain = false;
+          const limitedBefore = rateLimitedPulls;
           await pullAll();
+          if (rateLimitedPulls > limitedBefore) {
+            await new Promise((resolve) => setTimeout(resolve, RATE_LIMIT_WAIT_MS));
+            pullAgain = true;
+          } else rateLimitedPulls = 0;
         } while (pullAgain && !isStopped());
       } finally {
         pulling = null;
