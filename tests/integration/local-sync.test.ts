@@ -2,21 +2,19 @@
  * The browser's local-first data layer (docs/local-first.md,
  * docs/invariants.md#invariant-9-local-data-belongs-to-one-user) against a real PocketBase, with
  * fake-indexeddb standing in for the browser's IndexedDB: the first pull, incremental pulls, realtime,
- * catch-up after a missed realtime window, the keyword-set outbox (online, offline, conflicts), the logout
- * wipe, and a second user on the same browser.
+ * catch-up after a missed realtime window, the sync route's rate limit, and the watches' mirror. The
+ * keyword-set outbox, the logout wipe and a second user on one browser: local-sync-outbox.test.ts.
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchResult } from '../../src/domain/index.ts';
-import { defaultKeywords } from '../../src/web/data/local/default-keywords.ts';
-import { createLocalBinder } from '../../src/web/data/local/local-binder.ts';
-import { localDbName, openLocalDb, type LocalDb } from '../../src/web/data/local/local-db.ts';
-import { createSyncEngine, type SyncNotice } from '../../src/web/data/local/sync/engine.ts';
-import { createRun, createWorkingRun } from '../fixtures/records.ts';
+import { openLocalDb, type LocalDb } from '../../src/web/data/local/local-db.ts';
+import { createSyncEngine } from '../../src/web/data/local/sync/engine.ts';
+import { createWorkingRun } from '../fixtures/records.ts';
 import { waitFor } from '../fixtures/wait-for.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
+import { gadgetRun, localRows, seedResults } from './local-sync-support.ts';
 import { COLLECTIONS } from '../../src/domain/api/collections.ts';
 import { SERVER_ROUTES } from '../../src/domain/api/routes.ts';
 
@@ -28,69 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-let adCounter = 0;
-
-/** A completed run of the user's searching for gadgets, named `name`, started and finished at `startedAt`. */
-async function gadgetRun(user: TestUser, name: string, startedAt: string): Promise<string> {
-  const run = await createRun(server.superuser, user.id, {
-    search_name: name,
-    facebook_link: 'https://www.facebook.com/ads/library/?q=gadget',
-    keywords_used: 'gadget',
-    requested_count: 1000,
-    started_at: startedAt,
-    finished_at: startedAt,
-  });
-  return run.id;
-}
-
-/** Stores `count` result rows for a run, as the worker would (500 per batch request). */
-async function seedResults(user: TestUser, runId: string, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let offset = 0; offset < count; offset += 500) {
-    const batch = server.superuser.createBatch();
-    for (let i = offset; i < Math.min(count, offset + 500); i++) {
-      adCounter += 1;
-      batch.collection(COLLECTIONS.searchResults).create({
-        run: runId,
-        user: user.id,
-        ad_id: `ad-${adCounter}`,
-        active_status: 'Active',
-        keywords: 'gadget',
-        country: 'US',
-        reach: adCounter,
-        store_name: `Store ${adCounter % 37}`,
-        title: `Gadget number ${adCounter}`,
-        body: `Body of ad ${adCounter}`,
-        platforms: 'FACEBOOK, INSTAGRAM',
-        page_profile_url: 'https://www.facebook.com/store',
-        start_date: '2026-10-01 00:00:00.000Z',
-        format: 'VIDEO',
-        media_url: `https://video.example/${adCounter}.mp4`,
-        media_poster_url: `https://video.example/${adCounter}.jpg`,
-        card_count: adCounter % 5,
-      });
-    }
-    const results = await batch.send();
-    for (const result of results) ids.push((result.body as { id: string }).id);
-  }
-  return ids;
-}
-
-async function localRows(db: LocalDb): Promise<SearchResult[]> {
-  return (await db.results.toArray()).flatMap((chunk) => chunk.rows);
-}
-
-/** A client of `user` whose requests can be cut off as if the network were gone. */
-function switchableClient(user: TestUser): { pb: PocketBase; setOffline(offline: boolean): void } {
-  let offline = false;
-  const pb = user.pb;
-  pb.beforeSend = (url, options) => {
-    if (offline) options.signal = AbortSignal.abort();
-    return { url, options };
-  };
-  return { pb, setOffline: (value) => (offline = value) };
-}
 
 describe('pulling', () => {
   let user: TestUser;
@@ -106,10 +41,10 @@ describe('pulling', () => {
   });
 
   it('pulls every run, result and keyword set page by page, and stores the cursor', async () => {
-    const first = await gadgetRun(user, 'First', '2026-11-01 10:00:00.000Z');
-    const second = await gadgetRun(user, 'Second', '2026-11-02 10:00:00.000Z');
-    await seedResults(user, first, 1200);
-    await seedResults(user, second, 130);
+    const first = await gadgetRun(server.superuser, user, 'First', '2026-11-01 10:00:00.000Z');
+    const second = await gadgetRun(server.superuser, user, 'Second', '2026-11-02 10:00:00.000Z');
+    await seedResults(server.superuser, user, first, 1200);
+    await seedResults(server.superuser, user, second, 130);
     await server.superuser
       .collection(COLLECTIONS.keywordSets)
       .create({ user: user.id, locale: 'de-DE', keywords: ['kostenloser versand'] });
@@ -147,7 +82,7 @@ describe('pulling', () => {
   it('pulls only what changed since the cursor, and keeps the newer version of a changed row', async () => {
     const runs = await db.runs.toArray();
     const run = runs.find((r) => r.search_name === 'Second')!;
-    const added = await seedResults(user, run.id, 7);
+    const added = await seedResults(server.superuser, user, run.id, 7);
     const changed = (await db.results.get(run.id))!.rows[0]!;
     await server.superuser
       .collection(COLLECTIONS.searchResults)
@@ -179,7 +114,7 @@ describe('realtime and catch-up', () => {
     try {
       await engine.start();
       const startPulledAt = engine.state().lastPulledAt ?? 0;
-      const run = await gadgetRun(user, 'Live', '2026-11-03 10:00:00.000Z');
+      const run = await gadgetRun(server.superuser, user, 'Live', '2026-11-03 10:00:00.000Z');
       // the new run arrives by realtime and schedules a pull: wait until that pull has ended
       await waitFor(
         'the pull the new run scheduled',
@@ -188,7 +123,7 @@ describe('realtime and catch-up', () => {
       );
       expect(await db.runs.get(run)).toBeDefined();
       const pulledAt = engine.state().lastPulledAt;
-      const ids = await seedResults(user, run, 60);
+      const ids = await seedResults(server.superuser, user, run, 60);
       const rows = await waitFor(
         'the 60 rows',
         () => localRows(db),
@@ -255,8 +190,8 @@ describe('realtime and catch-up', () => {
 
   it('catches up on rows written while no engine listened (a closed tab), from the stored cursor', async () => {
     const user = await server.createUser('catchup');
-    const run = await gadgetRun(user, 'Before', '2026-11-04 10:00:00.000Z');
-    await seedResults(user, run, 40);
+    const run = await gadgetRun(server.superuser, user, 'Before', '2026-11-04 10:00:00.000Z');
+    await seedResults(server.superuser, user, run, 40);
     const db = openLocalDb(user.id);
     const first = createSyncEngine({ pb: user.pb, db, userId: user.id });
     await first.start();
@@ -264,8 +199,8 @@ describe('realtime and catch-up', () => {
     await first.stop();
 
     // missed window: nothing is listening
-    const missed = await seedResults(user, run, 25);
-    const laterRun = await gadgetRun(user, 'While away', '2026-11-05 10:00:00.000Z');
+    const missed = await seedResults(server.superuser, user, run, 25);
+    const laterRun = await gadgetRun(server.superuser, user, 'While away', '2026-11-05 10:00:00.000Z');
 
     const second = createSyncEngine({ pb: user.pb, db, userId: user.id });
     try {
@@ -290,8 +225,8 @@ describe('realtime and catch-up', () => {
       await engine.start();
       const before = engine.state().lastPulledAt!;
       await server.restart();
-      const run = await gadgetRun(user, 'After restart', '2026-11-06 10:00:00.000Z');
-      await seedResults(user, run, 10);
+      const run = await gadgetRun(server.superuser, user, 'After restart', '2026-11-06 10:00:00.000Z');
+      await seedResults(server.superuser, user, run, 10);
       const state = await waitFor(
         'a pull after the restart',
         () => engine.state(),
@@ -317,8 +252,8 @@ describe('realtime and catch-up', () => {
 describe('the sync route’s rate limit', () => {
   it('a pull cut short by a 429 is tried again a second later, and catches up', async () => {
     const user = await server.createUser('limited');
-    const run = await gadgetRun(user, 'Limited', '2026-11-07 10:00:00.000Z');
-    await seedResults(user, run, 12);
+    const run = await gadgetRun(server.superuser, user, 'Limited', '2026-11-07 10:00:00.000Z');
+    await seedResults(server.superuser, user, run, 12);
     const warnings: string[] = [];
     const warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
       warnings.push(String(args[0]));
@@ -359,177 +294,6 @@ describe('the sync route’s rate limit', () => {
       warn.mockRestore();
     }
   }, 120_000);
-});
-
-describe('keyword-set outbox', () => {
-  it('pushes a reset at once when online, and queues it offline until the connection returns', async () => {
-    const user = await server.createUser('outbox');
-    const { pb, setOffline } = switchableClient(user);
-    const db = openLocalDb(user.id);
-    const engine = createSyncEngine({ pb, db, userId: user.id });
-    try {
-      await engine.start();
-      await engine.saveKeywordSet('fr-FR', defaultKeywords('fr-FR'));
-      expect(await engine.flushOutbox()).toBe('done');
-      const stored = await server.superuser
-        .collection(COLLECTIONS.keywordSets)
-        .getFirstListItem(`user = "${user.id}" && locale = "fr-FR"`);
-      expect(stored.keywords).toEqual(defaultKeywords('fr-FR'));
-      expect(await db.outbox.count()).toBe(0);
-      expect((await db.keywordSets.where('locale').equals('fr-FR').first())?.pending).toBeFalsy();
-
-      setOffline(true);
-      await engine.saveKeywordSet('es-ES', defaultKeywords('es-ES'));
-      await engine.saveKeywordSet('fr-FR', ['solo uno']);
-      expect(await engine.flushOutbox()).toBe('offline');
-      expect(engine.state().pendingWrites).toBe(2);
-      expect(await db.keywordSets.where('locale').equals('es-ES').first()).toMatchObject({ pending: true });
-      const none = await server.superuser
-        .collection(COLLECTIONS.keywordSets)
-        .getList(1, 1, { filter: `user = "${user.id}" && locale = "es-ES"` });
-      expect(none.items).toHaveLength(0);
-
-      setOffline(false);
-      expect(await engine.flushOutbox()).toBe('done');
-      const sets = await server.superuser
-        .collection(COLLECTIONS.keywordSets)
-        .getFullList({ filter: `user = "${user.id}"`, sort: 'locale' });
-      expect(sets.map((set) => [set.locale, set.keywords])).toEqual([
-        ['es-ES', defaultKeywords('es-ES')],
-        ['fr-FR', ['solo uno']],
-      ]);
-      expect(engine.state().pendingWrites).toBe(0);
-      // the client-made id was kept, so a retried create could not have made a second record
-      expect((await db.keywordSets.where('locale').equals('es-ES').first())?.id).toBe(sets[0]!.id);
-    } finally {
-      await engine.stop();
-      db.close();
-      await Dexie.delete(db.name);
-    }
-  });
-
-  it('two changes queued offline for one locale both reach the server, in order', async () => {
-    const user = await server.createUser('order');
-    const { pb, setOffline } = switchableClient(user);
-    const db = openLocalDb(user.id);
-    const notices: SyncNotice[] = [];
-    const engine = createSyncEngine({ pb, db, userId: user.id, notify: (notice) => notices.push(notice) });
-    try {
-      await engine.start();
-      setOffline(true);
-      await engine.saveKeywordSet('it-IT', ['primo']);
-      await engine.saveKeywordSet('it-IT', ['secondo']);
-      expect(await engine.flushOutbox()).toBe('offline');
-      setOffline(false);
-      expect(await engine.flushOutbox()).toBe('done');
-      const set = await server.superuser
-        .collection(COLLECTIONS.keywordSets)
-        .getFirstListItem(`user = "${user.id}" && locale = "it-IT"`);
-      expect(set.keywords).toEqual(['secondo']);
-      expect(notices).toEqual([]);
-      expect((await db.keywordSets.where('locale').equals('it-IT').first())?.keywords).toEqual(['secondo']);
-    } finally {
-      await engine.stop();
-      db.close();
-      await Dexie.delete(db.name);
-    }
-  });
-
-  it('a change made over an older version loses to the server, and the user is told', async () => {
-    const user = await server.createUser('conflict');
-    const { pb, setOffline } = switchableClient(user);
-    const db = openLocalDb(user.id);
-    const notices: SyncNotice[] = [];
-    const engine = createSyncEngine({ pb, db, userId: user.id, notify: (notice) => notices.push(notice) });
-    try {
-      const existing = await server.superuser
-        .collection(COLLECTIONS.keywordSets)
-        .create({ user: user.id, locale: 'nl-BE', keywords: ['gratis verzending'] });
-      await engine.start();
-      setOffline(true);
-      await engine.saveKeywordSet('nl-BE', defaultKeywords('nl-BE'));
-      // meanwhile, another device changes the set
-      await server.superuser
-        .collection(COLLECTIONS.keywordSets)
-        .update(existing.id, { keywords: ['van een ander apparaat'] });
-      setOffline(false);
-      expect(await engine.flushOutbox()).toBe('done');
-
-      const server_ = await server.superuser.collection(COLLECTIONS.keywordSets).getOne(existing.id);
-      expect(server_.keywords).toEqual(['van een ander apparaat']);
-      const local = await db.keywordSets.where('locale').equals('nl-BE').first();
-      expect(local).toMatchObject({ keywords: ['van een ander apparaat'], updated: server_.updated });
-      expect(local?.pending).toBeFalsy();
-      expect(notices).toHaveLength(1);
-      expect(notices[0]).toMatchObject({ kind: 'warning' });
-    } finally {
-      await engine.stop();
-      db.close();
-      await Dexie.delete(db.name);
-    }
-  });
-});
-
-describe('one user per browser', () => {
-  it('logging out deletes the local database', async () => {
-    const user = await server.createUser('logout');
-    const run = await gadgetRun(user, 'Mine', '2026-11-07 10:00:00.000Z');
-    await seedResults(user, run, 5);
-    const binder = createLocalBinder({ pb: user.pb });
-    const binding = binder.bind(user.id)!;
-    await binding.ready;
-    expect(await localRows(binding.db)).toHaveLength(5);
-    expect(await Dexie.getDatabaseNames()).toContain(localDbName(user.id));
-
-    expect(binder.bind(null)).toBeNull();
-    await binder.settled();
-    expect(await Dexie.getDatabaseNames()).not.toContain(localDbName(user.id));
-  });
-
-  it('a second user on the same browser sees none of the first user’s data', async () => {
-    const alice = await server.createUser('alice');
-    const bob = await server.createUser('bob');
-    const aliceRun = await gadgetRun(alice, 'Alice secret run', '2026-11-08 10:00:00.000Z');
-    await seedResults(alice, aliceRun, 12);
-    await server.superuser
-      .collection(COLLECTIONS.keywordSets)
-      .create({ user: alice.id, locale: 'pl-PL', keywords: ['alice'] });
-    const bobRun = await gadgetRun(bob, 'Bob run', '2026-11-08 11:00:00.000Z');
-    await seedResults(bob, bobRun, 3);
-
-    // one browser: the same binder, with the session switching from Alice to Bob
-    let session: PocketBase = alice.pb;
-    const binder = createLocalBinder({
-      get pb() {
-        return session;
-      },
-    } as { pb: PocketBase });
-    const aliceBinding = binder.bind(alice.id)!;
-    await aliceBinding.ready;
-    expect(await localRows(aliceBinding.db)).toHaveLength(12);
-
-    session = bob.pb;
-    const bobBinding = binder.bind(bob.id)!;
-    await bobBinding.ready;
-    expect(await Dexie.getDatabaseNames()).not.toContain(localDbName(alice.id));
-    expect((await bobBinding.db.runs.toArray()).map((r) => r.search_name)).toEqual(['Bob run']);
-    const rows = await localRows(bobBinding.db);
-    expect(rows).toHaveLength(3);
-    expect(rows.every((row) => row.user === bob.id)).toBe(true);
-    expect(await bobBinding.db.keywordSets.count()).toBe(0);
-
-    // Alice's later rows never reach Bob's database (the server sends realtime only to owners)
-    await seedResults(alice, aliceRun, 4);
-    await seedResults(bob, bobRun, 2);
-    const after = await waitFor(
-      "Bob's 5 rows",
-      () => localRows(bobBinding.db),
-      (list) => list.length === 5,
-    );
-    expect(after.every((row) => row.user === bob.id)).toBe(true);
-    binder.bind(null);
-    await binder.settled();
-  });
 });
 
 describe(COLLECTIONS.watches, () => {
